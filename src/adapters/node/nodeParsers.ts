@@ -1,0 +1,18 @@
+/**
+ * @file tree-sitter parsers for Node: grammars read from @vscode/tree-sitter-wasm on disk.
+ * Runs in: Node (cli, bench, tests, parse threads).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createParsers, GRAMMAR_FILES } from '../../core/parse/treeSitter.ts';
+import type { Parsers } from '../../core/parse/treeSitter.ts';
+
+const require = createRequire(import.meta.url);
+
+export function grammarPath(file: string): string {
+  return require.resolve(`@vscode/tree-sitter-wasm/wasm/${file}`);
+}
+
+export function createNodeParsers(): Promise<Parsers> {
+  return createParsers(async (language) => readFileSync(grammarPath(GRAMMAR_FILES[language])));
+}

@@ -1,0 +1,53 @@
+/**
+ * @file One source file -> FileIR: parse with tree-sitter, dispatch to the language's extractor.
+ * Never throws: a failing file yields an empty FileIR carrying the failure as a syntax issue,
+ * so one bad file cannot stop a repository.
+ * Runs in: parse workers (browser and Node threads). Layer src/core.
+ */
+import type { Language, SourceFile } from '../ingest/types.ts';
+import type { FileIR } from './fileIR.ts';
+import type { Parsers } from './treeSitter.ts';
+import { collectSyntaxIssues } from './treeSitter.ts';
+import { extractPython } from './python/pythonExtractor.ts';
+import { extractTypeScript } from './typescript/typescriptExtractor.ts';
+
+/** Parse and extract one file. Frees the tree's wasm memory before returning. */
+export function parseSourceFile(parsers: Parsers, file: Pick<SourceFile, 'path' | 'language' | 'text'>): FileIR {
+  let tree;
+  try {
+    tree = parsers.parse(file.language, file.text);
+    const ir =
+      file.language === 'python'
+        ? extractPython(tree, file)
+        : extractTypeScript(tree, { path: file.path, text: file.text, language: file.language });
+    if (ir.syntaxErrors.length === 0 && tree.rootNode.hasError) ir.syntaxErrors = collectSyntaxIssues(tree);
+    return ir;
+  } catch (error) {
+    return failedFileIR(file, `could not be parsed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    tree?.delete();
+  }
+}
+
+/** An empty FileIR flagged with one issue (parser crash, timeout, extractor failure). */
+export function failedFileIR(file: { path: string; language: Language; text?: string }, message: string): FileIR {
+  return {
+    path: file.path,
+    language: file.language,
+    lines: file.text ? countLines(file.text) : 0,
+    entities: [],
+    imports: [],
+    references: [],
+    exports: [],
+    all: null,
+    docstring: null,
+    syntaxErrors: [{ line: 1, column: 1, message }],
+  };
+}
+
+export function countLines(text: string): number {
+  let lines = text.length > 0 ? 1 : 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
+  if (text.endsWith('\n')) lines--;
+  return lines;
+}

@@ -1,0 +1,92 @@
+/**
+ * @file web-tree-sitter setup shared by every extractor: init, grammar loading, syntax issues.
+ * Environment-neutral: callers pass grammar bytes (Node: fs read; browser: fetched ?url asset).
+ * Runs in: parse workers, Node. Layer src/core.
+ */
+import { Language as TsLanguage, Parser } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
+import type { Language } from '../ingest/types.ts';
+import type { SyntaxIssue } from './fileIR.ts';
+
+/** Grammar file name (in @vscode/tree-sitter-wasm/wasm/) for each language. */
+export const GRAMMAR_FILES: Record<Language, string> = {
+  python: 'tree-sitter-python.wasm',
+  javascript: 'tree-sitter-javascript.wasm',
+  typescript: 'tree-sitter-typescript.wasm',
+  tsx: 'tree-sitter-tsx.wasm',
+};
+
+export type GrammarSource = Uint8Array | string;
+
+export interface Parsers {
+  parse(language: Language, text: string): Tree;
+}
+
+let initialised: Promise<void> | null = null;
+
+/** Initialise web-tree-sitter once per thread. `locateFile` is needed in the browser only. */
+export function initTreeSitter(locateFile?: () => string): Promise<void> {
+  initialised ??= Parser.init(locateFile ? { locateFile } : undefined);
+  return initialised;
+}
+
+/** Load grammars and return one parser per language. Grammars are loaded lazily on first use. */
+export async function createParsers(
+  grammars: (language: Language) => Promise<GrammarSource>,
+  locateFile?: () => string,
+): Promise<Parsers> {
+  await initTreeSitter(locateFile);
+  const loaded = new Map<Language, Parser>();
+  const pending = new Map<Language, Promise<Parser>>();
+  const load = async (language: Language): Promise<Parser> => {
+    const grammar = await TsLanguage.load(await grammars(language));
+    const parser = new Parser();
+    parser.setLanguage(grammar);
+    loaded.set(language, parser);
+    return parser;
+  };
+  // Preload every grammar so parse() can stay synchronous.
+  for (const language of Object.keys(GRAMMAR_FILES) as Language[]) pending.set(language, load(language));
+  await Promise.all(pending.values());
+  return {
+    parse(language, text) {
+      const parser = loaded.get(language);
+      if (!parser) throw new Error(`No grammar loaded for ${language}`);
+      const tree = parser.parse(text);
+      if (!tree) throw new Error(`tree-sitter returned no tree for a ${language} file`);
+      return tree;
+    },
+  };
+}
+
+/** ERROR and MISSING nodes, iteratively (deeply nested trees must not overflow the stack). */
+export function collectSyntaxIssues(tree: Tree, limit = 50): SyntaxIssue[] {
+  const issues: SyntaxIssue[] = [];
+  if (!tree.rootNode.hasError) return issues;
+  const cursor = tree.walk();
+  try {
+    let descending = true;
+    while (issues.length < limit) {
+      const node = cursor.currentNode;
+      if (descending && (node.isError || node.isMissing)) {
+        issues.push(toIssue(node));
+      } else if (descending && node.hasError && cursor.gotoFirstChild()) {
+        continue;
+      }
+      if (cursor.gotoNextSibling()) {
+        descending = true;
+        continue;
+      }
+      if (!cursor.gotoParent()) break;
+      descending = false;
+    }
+  } finally {
+    cursor.delete();
+  }
+  return issues;
+}
+
+function toIssue(node: Node): SyntaxIssue {
+  const message = node.isMissing ? `missing ${node.type}` : `unexpected ${JSON.stringify(node.text.slice(0, 40))}`;
+  return { line: node.startPosition.row + 1, column: node.startPosition.column + 1, message };
+}

@@ -1,0 +1,109 @@
+/**
+ * @file The indexing pipeline, end to end: read (unzip + filter) -> parse (pool) -> stitch
+ * (RANGER Stage 2) -> store (DuckDB through Arrow). Capabilities are injected so the same code
+ * runs in the repo worker (browser workers, duckdb-wasm on OPFS) and in the CLI (worker_threads,
+ * @duckdb/node-api). Cancellable between and inside phases.
+ * Runs in: the repo worker (app), in-process (cli, bench). Layer src/core.
+ */
+import { throwIfAborted } from '../errors.ts';
+import type { SourceFile } from '../ingest/types.ts';
+import { ingestFiles, ingestZip } from '../ingest/ingest.ts';
+import type { FileIR } from '../parse/fileIR.ts';
+import { stitch } from '../graph/stitch.ts';
+import type { EdgeType, FileIssueRow, FileRow, NodeKind } from '../graph/types.ts';
+import type { SqlConnection } from '../store/graphStore.ts';
+import { writeGraph } from '../store/graphStore.ts';
+import type { ProgressListener } from './progress.ts';
+import type { IndexSummary, RepoInput } from './repoService.ts';
+
+export interface IndexDeps {
+  parseFiles: (
+    files: SourceFile[],
+    onProgress: (done: number, total: number) => void,
+    signal?: AbortSignal,
+  ) => Promise<FileIR[]>;
+  conn: SqlConnection;
+}
+
+export interface IndexOptions {
+  onProgress?: ProgressListener;
+  signal?: AbortSignal;
+  repoId?: string;
+  /** Include the skipped paths and reasons in the summary (CLI --verbose, UI skip list). */
+  verbose?: boolean;
+}
+
+export async function indexRepository(input: RepoInput, deps: IndexDeps, options: IndexOptions = {}): Promise<IndexSummary> {
+  const { onProgress, signal } = options;
+  const started = Date.now();
+  const readProgress = (done: number, total: number) => onProgress?.({ phase: 'read', done, total });
+  const ingested =
+    input.kind === 'zip'
+      ? await ingestZip(input.name, input.data, undefined, readProgress, signal)
+      : await ingestFiles(input.name, input.files, undefined, readProgress, signal);
+  throwIfAborted(signal);
+
+  const fileIRs = await deps.parseFiles(
+    ingested.files,
+    (done, total) => onProgress?.({ phase: 'parse', done, total }),
+    signal,
+  );
+  throwIfAborted(signal);
+
+  onProgress?.({ phase: 'stitch', done: 0, total: fileIRs.length, detail: 'resolving imports' });
+  const { graph } = stitch(ingested.repoName, fileIRs, ingested.configs);
+  onProgress?.({ phase: 'stitch', done: fileIRs.length, total: fileIRs.length });
+  throwIfAborted(signal);
+
+  const nodes = countBy(graph.nodes, (n) => n.kind) as Partial<Record<NodeKind, number>>;
+  const edges = countBy(graph.edges, (e) => e.type) as Partial<Record<EdgeType, number>>;
+  const issues = fileIssues(ingested.files, fileIRs);
+  const summary: IndexSummary = {
+    repoId: options.repoId ?? ingested.repoName,
+    repoName: ingested.repoName,
+    files: ingested.files.length,
+    skipped: ingested.skipped.length,
+    nodes,
+    edges,
+    unresolved: graph.unresolved.length,
+    filesWithSyntaxErrors: fileIRs.filter((ir) => ir.syntaxErrors.length > 0).length,
+    ms: 0,
+  };
+  const files: FileRow[] = ingested.files.map((f) => ({
+    path: f.path,
+    language: f.language,
+    bytes: f.bytes,
+    sha256: f.sha256,
+    text: f.text,
+  }));
+  await writeGraph(
+    deps.conn,
+    { repoName: ingested.repoName, graph, files, issues, skipped: ingested.skipped, summary },
+    onProgress,
+  );
+  summary.ms = Date.now() - started;
+  if (options.verbose) summary.skippedFiles = ingested.skipped;
+  return summary;
+}
+
+function fileIssues(files: SourceFile[], irs: FileIR[]): FileIssueRow[] {
+  const issues: FileIssueRow[] = [];
+  for (const file of files) {
+    for (const note of file.notes) issues.push({ path: file.path, kind: 'decoding', line: null, message: note });
+  }
+  for (const ir of irs) {
+    for (const s of ir.syntaxErrors) {
+      issues.push({ path: ir.path, kind: 'syntax', line: s.line, message: `${s.message} (column ${s.column})` });
+    }
+  }
+  return issues;
+}
+
+function countBy<T>(items: readonly T[], key: (item: T) => string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const item of items) {
+    const k = key(item);
+    counts[k] = (counts[k] ?? 0) + 1;
+  }
+  return counts;
+}

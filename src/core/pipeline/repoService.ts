@@ -1,0 +1,52 @@
+/**
+ * @file RepoService: the contract of the repo worker (ingest + parse pool + stitch + store),
+ * used by the UI through comlink and by the CLI in-process. Every method is async so local
+ * and remote implementations look the same. Results are plain data.
+ * Runs in: the repo worker (app), in-process (cli). Layer src/core.
+ */
+import type { SkippedFile } from '../ingest/types.ts';
+import type { EdgeType, NodeKind } from '../graph/types.ts';
+import type { ProgressListener } from './progress.ts';
+
+/** What the user gave us. Browser: a File (zip) or a list of folder entries read from a drop. */
+export type RepoInput =
+  | { kind: 'zip'; name: string; data: Uint8Array }
+  | { kind: 'files'; name: string; files: { path: string; data: Uint8Array }[] };
+
+export interface IndexSummary {
+  repoId: string;
+  repoName: string;
+  files: number;
+  skipped: number;
+  nodes: Partial<Record<NodeKind, number>>;
+  edges: Partial<Record<EdgeType, number>>;
+  unresolved: number;
+  /** Files whose tree had ERROR/MISSING nodes (partial graph kept). */
+  filesWithSyntaxErrors: number;
+  ms: number;
+  skippedFiles?: SkippedFile[];
+}
+
+export interface RepoEntry {
+  id: string;
+  name: string;
+  indexedAt: string;
+  files: number;
+  nodes: number;
+}
+
+export type Row = Record<string, unknown>;
+
+export interface RepoService {
+  /** Opens storage; rejects with STORAGE_LOCKED when another tab holds the database. */
+  open(): Promise<{ repos: RepoEntry[]; activeRepoId: string | null; persistent: boolean }>;
+  /** Index a repo into a new database; the previously active graph stays until this succeeds. */
+  index(input: RepoInput, onProgress?: ProgressListener): Promise<IndexSummary>;
+  /** Cancels a running index(); index() then rejects with CANCELLED. */
+  cancel(): Promise<void>;
+  listRepos(): Promise<RepoEntry[]>;
+  switchRepo(repoId: string): Promise<void>;
+  deleteRepo(repoId: string): Promise<void>;
+  /** Read-only SQL over the active repo's tables (statement kind guarded). BigInts -> numbers. */
+  query(sql: string): Promise<Row[]>;
+}
