@@ -15,6 +15,8 @@ export interface RawEntry {
   isDirectory?: boolean;
   isSymlink?: boolean;
   isEncrypted?: boolean;
+  /** Set by the reader when it decided not to read the entry (limits, nested archive, damage). */
+  skip?: { reason: SkipReason; detail?: string };
 }
 
 /** A source file ready for parsing. `path` is normalised, relative to the repo root, '/'-separated. */
@@ -24,7 +26,10 @@ export interface SourceFile {
   text: string;
   bytes: number;
   sha256: string;
-  /** Decoding notes shown in the UI: 'bom', 'crlf', 'latin-1 fallback', 'nul bytes removed'. */
+  /**
+   * Decoding notes shown in the UI: 'bom', 'crlf', 'latin-1 fallback', 'nul bytes removed',
+   * 'utf-16', 'coding cookie (<encoding>)'.
+   */
   notes: string[];
 }
 
