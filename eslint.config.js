@@ -29,6 +29,11 @@ export default tseslint.config(
     banned(uiLibs, 'src/core has no UI libraries.'),
     banned(['@duckdb/*'], 'Database engines are adapters: use the SqlConnection port.'),
   ]),
+  // Tests of core may read fixtures from disk; the code under test stays environment-neutral.
+  layer(['src/core/**/*.test.ts'], [
+    banned(['**/adapters/**', '**/ui/**', '**/cli/**', '**/workers/**'], 'src/core imports only src/core.'),
+    banned(uiLibs, 'src/core has no UI libraries.'),
+  ]),
   layer(['src/adapters/browser/**'], [
     banned(['**/ui/**', '**/cli/**', '**/adapters/node/**'], 'browser adapters import only core.'),
     banned(nodeBuiltins, 'browser adapters cannot use Node APIs.'),

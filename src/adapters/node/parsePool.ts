@@ -31,7 +31,7 @@ function createThreadWorker(): ParseWorkerHandle {
     if (m.irs) p?.resolve(m.irs);
     else p?.reject(new AppError('PARSE_FAILED', m.error ?? 'parse failed'));
   });
-  worker.on('error', (e) => failAll(new AppError('WORKER_CRASHED', `parse thread crashed: ${e.message}`)));
+  worker.on('error', (e: Error) => failAll(new AppError('WORKER_CRASHED', `parse thread crashed: ${e.message}`)));
   worker.on('exit', (code) => failAll(new AppError('WORKER_CRASHED', `parse thread exited (${code})`)));
   return {
     parseBatch(files) {

@@ -1,0 +1,310 @@
+/**
+ * @file Resolver: turns names as written (import placeholders, references such as 'base.f',
+ * 'self.helper', 'ns.Widget') into graph targets, language by language, with memoisation and a
+ * cycle guard so circular imports, self-imports and `export *` loops terminate.
+ * Runs in: everywhere (stitcher). Layer src/core.
+ */
+import type { EntityIR, ImportIR } from '../parse/fileIR.ts';
+import type { ModuleInfo, RepoIndex, Target } from './bindings.ts';
+import { entityIndex } from './bindings.ts';
+import type { PyImportBase } from './pythonResolver.ts';
+import { pyImportBase, pyImportBinding, pyModuleName, spaceTarget } from './pythonResolver.ts';
+import type { SpecifierResolver } from './tsResolver.ts';
+import { tsExport, tsImportBinding, tsLocal } from './tsResolver.ts';
+
+/** Where a reference is looked up from. */
+export interface LookupScope {
+  /** Entity index whose scope is searched first (-1: module level). */
+  start: number;
+  /** Entity index of the class `self` / `cls` / `this` / `super` refer to (-1: none). */
+  selfClass: number;
+  /** Entity index a bare name must not resolve to (a class's own name in its bases). */
+  exclude: number;
+}
+
+export interface ResolvedBases {
+  /** Base classes as Class node ids. */
+  classes: number[];
+  /** Bases that resolved to something other than a class (function call, variable, module). */
+  others: number[];
+  /** Base expressions that did not resolve inside the repo ('object', 'Generic[T]', third party). */
+  unresolved: number;
+}
+
+const SELF_NAMES = new Set(['self', 'cls', 'this']);
+const IDENTIFIER = /^[\p{L}_$][\p{L}\p{N}_$]*/u;
+/** The common case, split without per-segment matching: 'a.b_c.D1'. */
+const SIMPLE_DOTTED = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
+
+/**
+ * Split a reference as written into plain identifier segments: 'a?.b!.c' -> [a, b, c];
+ * 'Generic[T]' -> [Generic]; 'foo().bar' -> [foo] (the call's result is unknown);
+ * 'super().f' / 'super.f' -> [super, f].
+ */
+export function splitReference(raw: string): string[] {
+  if (SIMPLE_DOTTED.test(raw)) return raw.split('.');
+  const segments: string[] = [];
+  for (const written of raw.replace(/[?!]\./g, '.').split('.')) {
+    const part = written.trim();
+    const match = IDENTIFIER.exec(part);
+    if (!match) break;
+    segments.push(match[0]);
+    const rest = part.slice(match[0].length);
+    if (rest === '') continue;
+    if (match[0] === 'super' && rest === '()') continue;
+    break;
+  }
+  return segments;
+}
+
+/** A memo slot: the answer, or ACTIVE while the lookup that will fill it is running. */
+const ACTIVE = Symbol('active');
+type Memo = Target | null | typeof ACTIVE;
+
+/** Per-module name tables: Python names without / with submodules, TS exports. */
+export type NameTable = 0 | 1 | 2;
+
+export class Resolver {
+  private readonly nameMemo: (Map<string, Memo> | undefined)[];
+  private readonly importMemo = new Map<ImportIR, Memo>();
+  private activeCount = 0;
+  private cycleHits = 0;
+  private readonly provisional: (() => void)[] = [];
+  private readonly nodeTargets: (Target | undefined)[];
+  private readonly segmentCache = new Map<string, string[]>();
+  private readonly bases = new Map<number, ResolvedBases>();
+  private readonly basesActive = new Set<number>();
+  private readonly pyBases = new Map<ImportIR, PyImportBase | null>();
+  private readonly tsModules = new Map<ModuleInfo, Map<string, ModuleInfo | null>>();
+  private readonly allSets = new Map<ModuleInfo, Set<string>>();
+
+  constructor(
+    readonly index: RepoIndex,
+    private readonly specifiers: SpecifierResolver,
+  ) {
+    this.nameMemo = new Array<Map<string, Memo> | undefined>(index.modules.length * 3);
+    this.nodeTargets = new Array<Target | undefined>(index.nodeCount);
+  }
+
+  /** The (shared, immutable) target object for a node id. */
+  node(id: number): Target {
+    return (this.nodeTargets[id] ??= { kind: 'node', id });
+  }
+
+  /** Memoised lookup of `name` in one of a module's name tables (see `cached`). */
+  cachedName(module: ModuleInfo, table: NameTable, name: string, compute: () => Target | null): Target | null {
+    const memo = (this.nameMemo[module.index * 3 + table] ??= new Map());
+    return this.cached(memo, name, compute);
+  }
+
+  /**
+   * Memoise a lookup; a lookup re-entered while active (a cycle) answers null. A null reached
+   * through a cut cycle is provisional: it is stored only once the outermost lookup has finished
+   * with null too (then everything it explored is null for certain), so a cut cycle never leaves
+   * a wrong null behind, and a star-import cycle is explored once per name.
+   */
+  private cached<K>(memo: Map<K, Memo>, key: K, compute: () => Target | null): Target | null {
+    const hit = memo.get(key);
+    if (hit === ACTIVE) {
+      this.cycleHits++;
+      return null;
+    }
+    if (hit !== undefined) return hit;
+    memo.set(key, ACTIVE);
+    this.activeCount++;
+    const before = this.cycleHits;
+    let result: Target | null = null;
+    try {
+      result = compute();
+    } finally {
+      this.activeCount--;
+      if (result !== null || this.cycleHits === before) memo.set(key, result);
+      else {
+        memo.delete(key);
+        this.provisional.push(() => memo.set(key, null));
+      }
+      if (this.activeCount === 0) {
+        if (result === null) for (const settle of this.provisional) settle();
+        this.provisional.length = 0;
+      }
+    }
+    return result;
+  }
+
+  /** Reference segments, cached (the same names recur across a repository). */
+  segmentsOf(raw: string): string[] {
+    let segments = this.segmentCache.get(raw);
+    if (!segments) this.segmentCache.set(raw, (segments = splitReference(raw)));
+    return segments;
+  }
+
+  moduleOfNode(id: number): ModuleInfo | null {
+    const index = this.index.nodeModule[id];
+    return index === undefined || index < 0 ? null : this.index.modules[index]!;
+  }
+
+  /** The entity behind a node id, or null for Repo / Module nodes. */
+  entityOfNode(id: number): EntityIR | null {
+    const module = this.moduleOfNode(id);
+    const entity = this.index.nodeEntity[id]!;
+    return module && entity >= 0 ? module.file.entities[entity]! : null;
+  }
+
+  isModuleNode(id: number): boolean {
+    return this.index.nodeModule[id]! >= 0 && this.index.nodeEntity[id]! < 0;
+  }
+
+  allNames(module: ModuleInfo): Set<string> {
+    let names = this.allSets.get(module);
+    if (!names) this.allSets.set(module, (names = new Set(module.file.all ?? [])));
+    return names;
+  }
+
+  pyBase(module: ModuleInfo, imp: ImportIR): PyImportBase | null {
+    if (!this.pyBases.has(imp)) this.pyBases.set(imp, pyImportBase(this, module, imp));
+    return this.pyBases.get(imp)!;
+  }
+
+  /** The repo file a TS/JS specifier written in `module` points to. */
+  tsModule(module: ModuleInfo, specifier: string): ModuleInfo | null {
+    let cache = this.tsModules.get(module);
+    if (!cache) this.tsModules.set(module, (cache = new Map()));
+    if (cache.has(specifier)) return cache.get(specifier)!;
+    const path = this.specifiers(module.file.path, specifier);
+    const index = path === null ? undefined : this.index.byPath.get(path);
+    const target = index === undefined ? null : this.index.modules[index]!;
+    cache.set(specifier, target);
+    return target;
+  }
+
+  /** What an import placeholder stands for (null: outside the repo, or the name is missing). */
+  importBinding(module: ModuleInfo, imp: ImportIR): Target | null {
+    return this.cached(this.importMemo, imp, () =>
+      module.isPython ? pyImportBinding(this, module, imp) : tsImportBinding(this, module, imp),
+    );
+  }
+
+  /** Member `name` of a target: module names / exports, namespace children, class members. */
+  memberOf(target: Target, name: string): Target | null {
+    if (target.kind === 'namespace') return spaceTarget(this, target.space, target.prefix === '' ? name : `${target.prefix}.${name}`);
+    if (target.kind === 'opaque') return null;
+    const module = this.moduleOfNode(target.id);
+    if (!module) return null;
+    if (this.isModuleNode(target.id)) return module.isPython ? pyModuleName(this, module, name, true) : tsExport(this, module, name);
+    const entity = this.entityOfNode(target.id)!;
+    return entity.kind === 'Class' ? this.classMember(target.id, name) : null;
+  }
+
+  /** A class's own member (method, field, nested class), else the first found up its bases. */
+  classMember(classNode: number, name: string, skipOwn = false): Target | null {
+    if (!skipOwn) {
+      const module = this.moduleOfNode(classNode)!;
+      const own = module.children.get(this.index.nodeEntity[classNode]!)?.get(name);
+      if (own !== undefined) return this.node(module.firstEntityNode + own);
+      if (this.basesOf(classNode).classes.length === 0) return null;
+    }
+    const seen = new Set<number>([classNode]);
+    const queue = skipOwn ? [...this.basesOf(classNode).classes] : [classNode];
+    for (let i = 0; i < queue.length; i++) {
+      const current = queue[i]!;
+      const module = this.moduleOfNode(current)!;
+      const member = module.children.get(this.index.nodeEntity[current]!)?.get(name);
+      if (member !== undefined) return this.node(module.firstEntityNode + member);
+      for (const base of this.basesOf(current).classes) {
+        if (!seen.has(base)) {
+          seen.add(base);
+          queue.push(base);
+        }
+      }
+    }
+    return null;
+  }
+
+  /** A class's bases, resolved in the scope enclosing the class; an inheritance cycle gives []. */
+  basesOf(classNode: number): ResolvedBases {
+    const known = this.bases.get(classNode);
+    if (known) return known;
+    if (this.basesActive.has(classNode)) return { classes: [], others: [], unresolved: 0 };
+    this.basesActive.add(classNode);
+    const module = this.moduleOfNode(classNode)!;
+    const index = this.index.nodeEntity[classNode]!;
+    const entity = module.file.entities[index]!;
+    const result: ResolvedBases = { classes: [], others: [], unresolved: 0 };
+    for (const base of baseNames(module, index, entity)) {
+      const target = this.resolveReference(module, base, classScope(module, index));
+      if (!target) result.unresolved++;
+      if (!target || target.kind !== 'node' || target.id === classNode) continue;
+      const list = this.entityOfNode(target.id)?.kind === 'Class' ? result.classes : result.others;
+      if (!list.includes(target.id)) list.push(target.id);
+    }
+    this.basesActive.delete(classNode);
+    this.bases.set(classNode, result);
+    return result;
+  }
+
+  /**
+   * Resolve a reference as written: the first segment through `self`/`cls`/`this`/`super` (the
+   * enclosing class and its bases), the enclosing function scopes, the module's own names and its
+   * imports; the remaining segments walk module members and class members. The deepest target
+   * reached is returned ('mod.f.cache_clear' -> f), or null when the first segment is unknown.
+   */
+  resolveReference(module: ModuleInfo, raw: string, scope: LookupScope): Target | null {
+    const segments = this.segmentsOf(raw);
+    if (segments.length === 0) return null;
+    let target: Target | null;
+    let next = 1;
+    const first = segments[0]!;
+    if (scope.selfClass >= 0 && (SELF_NAMES.has(first) || first === 'super')) {
+      if (segments.length < 2) return null;
+      const classNode = module.firstEntityNode + scope.selfClass;
+      target = this.classMember(classNode, segments[1]!, first === 'super');
+      next = 2;
+    } else {
+      target = this.lookupScoped(module, first, scope);
+    }
+    if (!target) return null;
+    for (; next < segments.length; next++) {
+      const member = this.memberOf(target, segments[next]!);
+      if (!member) break;
+      target = member;
+    }
+    return target;
+  }
+
+  /** A bare name from a scope: enclosing function scopes (a class only as the start), then module. */
+  private lookupScoped(module: ModuleInfo, name: string, scope: LookupScope): Target | null {
+    const entities = module.file.entities;
+    for (let current = scope.start; current >= 0; current = entityIndex(module, entities[current]!.parent)) {
+      if (entities[current]!.kind === 'Class' && current !== scope.start) continue;
+      const child = module.children.get(current)?.get(name);
+      if (child !== undefined && child !== scope.exclude) return this.node(module.firstEntityNode + child);
+      for (const imp of module.imports.get(current)?.get(name) ?? []) {
+        const target = this.importBinding(module, imp);
+        if (target) return target;
+      }
+    }
+    return module.isPython ? pyModuleName(this, module, name, false, scope.exclude) : tsLocal(this, module, name, scope.exclude);
+  }
+}
+
+/** Base expressions of a class: EntityIR.bases plus 'inherit' references, keywords dropped. */
+function baseNames(module: ModuleInfo, index: number, entity: EntityIR): string[] {
+  const names = new Set<string>(entity.bases ?? []);
+  for (const name of module.inheritRefs.get(index) ?? []) names.add(name);
+  return [...names].filter((name) => !name.includes('='));
+}
+
+/** Bases are evaluated in the scope around the class, never as the class itself. */
+function classScope(module: ModuleInfo, classIndex: number): LookupScope {
+  const parent = entityIndex(module, module.file.entities[classIndex]!.parent);
+  return { start: parent, selfClass: enclosingClass(module, parent), exclude: classIndex };
+}
+
+/** Nearest Class at or above an entity (-1 when none). */
+export function enclosingClass(module: ModuleInfo, index: number): number {
+  const entities = module.file.entities;
+  for (let current = index; current >= 0; current = entityIndex(module, entities[current]!.parent)) {
+    if (entities[current]!.kind === 'Class') return current;
+  }
+  return -1;
+}

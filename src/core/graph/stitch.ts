@@ -1,0 +1,269 @@
+/**
+ * @file RANGER Stage 2 (paper 3.2, A.2): all FileIRs of a repository in, the repository graph out.
+ * Nodes: Repo (id 0), one Module per file, one node per entity; ids dense and deterministic
+ * (files sorted by path; each Module followed by its entities in file order). Edges: structural
+ * (CONTAINS, HAS_METHOD, HAS_FIELD as in A.8), INHERITS, USES (from references), IMPORTS
+ * (Module->Module). Import placeholders are resolved to their targets and never become nodes;
+ * imports that leave the repo become UnresolvedRows.
+ *
+ * Decisions:
+ * - IMPORTS: one edge per (importing module, imported module) pair. An import statement gets an
+ *   edge to the module it names (a re-exporting `__init__.py` / index.ts included, and also when
+ *   the imported name is missing there) and one to the module defining the resolved target when
+ *   that differs. detail = the imported names, comma-joined in first-seen order ('*' for star
+ *   imports), or null when only whole modules were imported. TS `export ... from` counts as an
+ *   import of its source. No self-loops.
+ * - Self-loops: kept for Function/Method (recursion, USES call); dropped for every other kind
+ *   (a class or variable naming itself).
+ * - A 'call' whose target is a Class becomes 'instantiate'. A base that resolves to something
+ *   other than a class (a factory call, a variable) gives USES 'reference' instead of INHERITS.
+ * - A reference that walks off the graph keeps the deepest target reached ('mod.f.cache_clear'
+ *   -> f; 'pkg.unknown' -> the pkg Module); USES to Module targets are kept.
+ * - An import counts as resolved when its module is in the repo and, for named imports, the name
+ *   is found there (an entity, a submodule, or a TS export without a node such as a type alias).
+ * - Python relative imports are resolved from the file's path; FileIR.dottedFolderName is not used.
+ * - class_name is the owning class's name (A.8 'class'), for Method and Field only.
+ * Runs in: the repo worker (app), Node (cli, tests). Layer src/core.
+ */
+import type { ConfigFile } from '../ingest/types.ts';
+import type { FileIR, ImportIR, ReferenceIR } from '../parse/fileIR.ts';
+import type { ModuleInfo, RepoIndex, Target } from './bindings.ts';
+import { buildRepoIndex, entityIndex } from './bindings.ts';
+import { EdgeList } from './edgeList.ts';
+import type { LookupScope } from './resolver.ts';
+import { Resolver, enclosingClass } from './resolver.ts';
+import { createSpecifierResolver } from './specifiers.ts';
+import { tsExport } from './tsResolver.ts';
+import type { EdgeRow, EdgeType, Graph, NodeKind, NodeRow, UnresolvedRow } from './types.ts';
+import { EDGE_TYPES, NODE_KINDS } from './types.ts';
+
+export interface StitchStats {
+  /** Import statements (and TS re-exports) whose target is in the repo. */
+  resolvedImports: number;
+  /** Import statements that leave the repo or name something the repo module lacks. */
+  unresolvedImports: number;
+  /** References (uses, calls, bases) resolved to a repo node. */
+  resolvedReferences: number;
+  /** References left unresolved (builtins, third-party, dynamic). */
+  unresolvedReferences: number;
+  nodes: Record<NodeKind, number>;
+  edges: Record<EdgeType, number>;
+}
+
+export interface StitchResult {
+  graph: Graph;
+  stats: StitchStats;
+}
+
+export function stitch(repoName: string, files: readonly FileIR[], configs: readonly ConfigFile[]): StitchResult {
+  const index = buildRepoIndex(files);
+  const resolver = new Resolver(index, createSpecifierResolver(index.modules.map((m) => m.file.path), configs));
+  const nodes = buildNodes(repoName, index);
+  const edges = new EdgeList();
+  const unresolved: UnresolvedRow[] = [];
+  const stats: StitchStats = {
+    resolvedImports: 0,
+    unresolvedImports: 0,
+    resolvedReferences: 0,
+    unresolvedReferences: 0,
+    nodes: countBy(NODE_KINDS, nodes, (n) => n.kind),
+    edges: countBy(EDGE_TYPES, [] as EdgeRow[], (e) => e.type),
+  };
+  for (const module of index.modules) addStructuralEdges(module, edges);
+  for (const module of index.modules) {
+    addImportEdges(resolver, module, edges, unresolved, stats);
+    addInheritanceEdges(resolver, module, edges, stats);
+    addReferenceEdges(resolver, module, nodes, edges, stats);
+  }
+  stats.edges = countBy(EDGE_TYPES, edges.rows, (e) => e.type);
+  return { graph: { nodes, edges: edges.rows, unresolved }, stats };
+}
+
+function countBy<K extends string, T>(keys: readonly K[], items: readonly T[], keyOf: (item: T) => K): Record<K, number> {
+  const counts = Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
+  for (const item of items) counts[keyOf(item)]++;
+  return counts;
+}
+
+/** Nodes by id. Every row is written with all fields in one order (one object shape). */
+function buildNodes(repoName: string, index: RepoIndex): NodeRow[] {
+  const nodes = new Array<NodeRow>(index.nodeCount);
+  nodes[0] = {
+    id: 0, kind: 'Repo', name: repoName, qualified_name: repoName, module_name: null, class_name: null,
+    file_path: null, start_line: null, end_line: null, signature: null, code: null, docstring: null,
+    description: null, member_descriptions: null, requirement: null, language: null, local_name: null, import_name: null,
+  };
+  for (const module of index.modules) {
+    const { file, naming } = module;
+    // A.8 gives Module no code: the files table holds the text.
+    nodes[module.nodeId] = {
+      id: module.nodeId, kind: 'Module', name: naming.name, qualified_name: naming.name, module_name: null,
+      class_name: null, file_path: file.path, start_line: 1, end_line: Math.max(file.lines, 1), signature: null,
+      code: null, docstring: file.docstring, description: null, member_descriptions: null, requirement: null,
+      language: file.language, local_name: naming.localName, import_name: naming.importName,
+    };
+    const entities = file.entities;
+    for (let i = 0; i < entities.length; i++) {
+      const entity = entities[i]!;
+      const parent = entityIndex(module, entity.parent);
+      const owner = parent >= 0 ? entities[parent]! : null;
+      const ownedByClass = owner?.kind === 'Class' && (entity.kind === 'Method' || entity.kind === 'Field');
+      const id = module.firstEntityNode + i;
+      nodes[id] = {
+        id, kind: entity.kind, name: entity.name, qualified_name: `${naming.name}.${entity.qualifiedName}`,
+        module_name: naming.name, class_name: ownedByClass ? owner.name : null, file_path: file.path,
+        start_line: entity.startLine, end_line: entity.endLine, signature: entity.signature, code: entity.code,
+        docstring: entity.docstring, description: null, member_descriptions: null, requirement: null,
+        language: file.language, local_name: null, import_name: null,
+      };
+    }
+  }
+  return nodes;
+}
+
+/** Repo CONTAINS Module; Module CONTAINS top-level defs; Class HAS_METHOD / HAS_FIELD; nesting CONTAINS. */
+function addStructuralEdges(module: ModuleInfo, edges: EdgeList): void {
+  edges.add(0, module.nodeId, 'CONTAINS', null);
+  module.file.entities.forEach((entity, i) => {
+    const node = module.firstEntityNode + i;
+    const parent = entityIndex(module, entity.parent);
+    if (parent < 0) {
+      edges.add(module.nodeId, node, 'CONTAINS', null);
+      return;
+    }
+    const parentKind = module.file.entities[parent]!.kind;
+    let type: EdgeType = 'CONTAINS';
+    if (parentKind === 'Class' && entity.kind === 'Method') type = 'HAS_METHOD';
+    else if (parentKind === 'Class' && entity.kind === 'Field') type = 'HAS_FIELD';
+    edges.add(module.firstEntityNode + parent, node, type, null);
+  });
+}
+
+interface ImportOutcome {
+  /** The module the statement names (null: not in the repo, or a namespace folder). */
+  statement: ModuleInfo | null;
+  /** What the import resolves to (null: unresolved). */
+  target: Target | null;
+  resolved: boolean;
+}
+
+/** IMPORTS edges and unresolved rows for one module's imports and TS re-exports. */
+function addImportEdges(
+  r: Resolver,
+  module: ModuleInfo,
+  edges: EdgeList,
+  unresolved: UnresolvedRow[],
+  stats: StitchStats,
+): void {
+  const names = new Map<number, string[]>();
+  const link = (dst: ModuleInfo | null, name: string | null): void => {
+    if (!dst || dst === module) return;
+    let list = names.get(dst.nodeId);
+    if (!list) names.set(dst.nodeId, (list = []));
+    if (name !== null && !list.includes(name)) list.push(name);
+  };
+  const record = (outcome: ImportOutcome, name: string | null, row: UnresolvedRow): void => {
+    link(outcome.statement, name);
+    if (outcome.target) link(definingModule(r, outcome.target), name);
+    if (outcome.resolved) stats.resolvedImports++;
+    else {
+      stats.unresolvedImports++;
+      unresolved.push(row);
+    }
+  };
+  for (const imp of module.file.imports) {
+    const outcome = module.isPython ? pythonImportOutcome(r, module, imp) : tsImportOutcome(r, module, imp);
+    const written = module.isPython ? '.'.repeat(imp.level) + imp.module : imp.module;
+    record(outcome, imp.name, { src: module.nodeId, name: imp.name ?? written, module: written, alias: imp.alias });
+  }
+  for (const exp of module.file.exports) {
+    if (exp.fromModule === undefined || module.isPython) continue;
+    const statement = r.tsModule(module, exp.fromModule);
+    const imported = exp.importedName ?? exp.exportedName;
+    let target: Target | null = null;
+    if (statement) target = imported === '*' ? r.node(statement.nodeId) : tsExport(r, statement, imported);
+    const alias = exp.exportedName !== imported && exp.exportedName !== '*' ? exp.exportedName : null;
+    record({ statement, target, resolved: target !== null }, imported, {
+      src: module.nodeId,
+      name: imported,
+      module: exp.fromModule,
+      alias,
+    });
+  }
+  for (const [dst, list] of names) edges.add(module.nodeId, dst, 'IMPORTS', list.length > 0 ? list.join(',') : null);
+}
+
+function pythonImportOutcome(r: Resolver, module: ModuleInfo, imp: ImportIR): ImportOutcome {
+  const base = r.pyBase(module, imp);
+  const statement = base && base.target.kind === 'node' ? r.moduleOfNode(base.target.id) : null;
+  if (!base) return { statement: null, target: null, resolved: false };
+  if (imp.name === null || imp.name === '*') return { statement, target: base.target, resolved: true };
+  const target = r.importBinding(module, imp);
+  return { statement, target, resolved: target !== null };
+}
+
+function tsImportOutcome(r: Resolver, module: ModuleInfo, imp: ImportIR): ImportOutcome {
+  const statement = r.tsModule(module, imp.module);
+  if (!statement) return { statement: null, target: null, resolved: false };
+  if (imp.name === null) return { statement, target: r.node(statement.nodeId), resolved: true };
+  const target = r.importBinding(module, imp);
+  return { statement, target, resolved: target !== null };
+}
+
+/** The module a target lives in (a Module target is its own module). */
+function definingModule(r: Resolver, target: Target): ModuleInfo | null {
+  if (target.kind === 'opaque') return r.index.modules[target.module]!;
+  if (target.kind === 'namespace') return null;
+  return r.moduleOfNode(target.id);
+}
+
+/** INHERITS for bases that are classes; USES 'reference' for bases that are something else. */
+function addInheritanceEdges(r: Resolver, module: ModuleInfo, edges: EdgeList, stats: StitchStats): void {
+  module.file.entities.forEach((entity, i) => {
+    if (entity.kind !== 'Class') return;
+    const node = module.firstEntityNode + i;
+    const bases = r.basesOf(node);
+    for (const base of bases.classes) edges.add(node, base, 'INHERITS', null);
+    for (const other of bases.others) edges.addUses(node, other, 'reference');
+    stats.resolvedReferences += bases.classes.length + bases.others.length;
+    stats.unresolvedReferences += bases.unresolved;
+  });
+}
+
+/** USES edges from every non-inheritance reference. */
+function addReferenceEdges(r: Resolver, module: ModuleInfo, nodes: NodeRow[], edges: EdgeList, stats: StitchStats): void {
+  const scopes: (LookupScope | undefined)[] = [];
+  const moduleScope: LookupScope = { start: -1, selfClass: -1, exclude: -1 };
+  for (const ref of module.file.references) {
+    if (ref.kind === 'inherit') continue;
+    const from = entityIndex(module, ref.from);
+    const scope =
+      from < 0 ? moduleScope : ref.kind === 'decorate' ? referenceScope(module, ref) : (scopes[from] ??= referenceScope(module, ref));
+    const target = r.resolveReference(module, ref.name, scope);
+    if (!target) {
+      stats.unresolvedReferences++;
+      continue;
+    }
+    stats.resolvedReferences++;
+    if (target.kind !== 'node') continue;
+    const src = from >= 0 ? module.firstEntityNode + from : module.nodeId;
+    const dst = target.id;
+    const srcKind = nodes[src]!.kind;
+    if (src === dst && srcKind !== 'Function' && srcKind !== 'Method') continue;
+    const detail = ref.kind === 'call' && nodes[dst]!.kind === 'Class' ? 'instantiate' : ref.kind;
+    edges.addUses(src, dst, detail);
+  }
+}
+
+/**
+ * Where a reference is looked up: decorators are evaluated around the decorated definition, field
+ * initialisers in the class body, everything else inside the referencing entity.
+ */
+function referenceScope(module: ModuleInfo, ref: ReferenceIR): LookupScope {
+  const from = entityIndex(module, ref.from);
+  if (from < 0) return { start: -1, selfClass: -1, exclude: -1 };
+  const entity = module.file.entities[from]!;
+  const parent = entityIndex(module, entity.parent);
+  const start = ref.kind === 'decorate' || entity.kind === 'Field' ? parent : from;
+  return { start, selfClass: enclosingClass(module, from), exclude: -1 };
+}

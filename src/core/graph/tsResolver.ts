@@ -1,0 +1,97 @@
+/**
+ * @file TypeScript / JavaScript name resolution for the stitcher: import specifiers to repo files,
+ * import bindings to exported entities, and a module's exports (named, default, `export {a as b}
+ * from`, `export *` transitively, `export * as ns`, CommonJS `module.exports` / `exports.x`).
+ * Runs in: everywhere (stitcher). Layer src/core.
+ */
+import type { ImportIR } from '../parse/fileIR.ts';
+import type { ModuleInfo, Target } from './bindings.ts';
+import type { Resolver } from './resolver.ts';
+
+/** Resolve an import specifier written in `fromPath` to a repo file path, or null (npm, missing). */
+export type SpecifierResolver = (fromPath: string, specifier: string) => string | null;
+
+/** What a TS/JS import binds: the Module node (namespace, require, side effect) or an export. */
+export function tsImportBinding(r: Resolver, module: ModuleInfo, imp: ImportIR): Target | null {
+  const target = r.tsModule(module, imp.module);
+  if (!target) return null;
+  if (imp.name === null) return imp.alias === null && imp.localName !== '' ? requireBinding(r, target) : r.node(target.nodeId);
+  return tsExport(r, target, imp.name);
+}
+
+/**
+ * Whether a module replaced its exports with one value: `module.exports = Foo` / `export = Foo`
+ * (the extractor records both as the only export, 'default'; `= require('./x')` as a star).
+ */
+function exportsOneValue(module: ModuleInfo): boolean {
+  return module.exportsByName.size === 1 && module.exportsByName.has('default') && module.starExports.length === 0;
+}
+
+/**
+ * `const x = require('./x')` / `import x = require('./x')` (no alias, unlike `import * as ns`):
+ * the exported value when the module exports one value, else the Module node.
+ */
+function requireBinding(r: Resolver, module: ModuleInfo): Target {
+  if (exportsOneValue(module)) {
+    const value = tsExport(r, module, 'default');
+    if (value && value.kind === 'node') return value;
+  }
+  return r.node(module.nodeId);
+}
+
+/** The export `name` of a module, following re-exports with a cycle guard (Resolver.cached). */
+export function tsExport(r: Resolver, module: ModuleInfo, name: string): Target | null {
+  if (!module.exportsByName.has(name) && module.starExports.length === 0 && !exportsOneValue(module)) {
+    // Only an exported entity can answer: no recursion, nothing worth memoising.
+    const entity = module.topLevel.get(name);
+    return entity !== undefined && module.file.entities[entity]!.exported ? r.node(module.firstEntityNode + entity) : null;
+  }
+  return r.cachedName(module, 2, name, () => computeExport(r, module, name));
+}
+
+function computeExport(r: Resolver, module: ModuleInfo, name: string): Target | null {
+  for (const exp of module.exportsByName.get(name) ?? []) {
+    if (exp.fromModule !== undefined) {
+      const source = r.tsModule(module, exp.fromModule);
+      if (!source) continue;
+      if (exp.importedName === '*') return r.node(source.nodeId);
+      const target = tsExport(r, source, exp.importedName ?? name);
+      if (target) return target;
+      continue;
+    }
+    if (exp.localName === null) continue;
+    const local = tsLocal(r, module, exp.localName);
+    if (local) return local;
+    // Declared here without a node (interface, type alias) unless it is an import that left the repo.
+    if (!module.imports.get(null)?.has(exp.localName)) return { kind: 'opaque', module: module.index };
+  }
+  const entity = module.topLevel.get(name);
+  if (entity !== undefined && module.file.entities[entity]!.exported) return r.node(module.firstEntityNode + entity);
+  if (name !== 'default') {
+    for (const star of module.starExports) {
+      const source = r.tsModule(module, star.fromModule!);
+      if (!source) continue;
+      // `module.exports = require('./x').z` is recorded as a star with importedName 'z'.
+      const target = star.importedName === undefined || star.importedName === '*' ? tsExport(r, source, name) : null;
+      if (target) return target;
+    }
+    // `const {draw} = require('./Widget')` where Widget.js did `module.exports = Widget`.
+    if (exportsOneValue(module)) {
+      const value = tsExport(r, module, 'default');
+      const member = value && value.kind === 'node' && !r.isModuleNode(value.id) ? r.memberOf(value, name) : null;
+      if (member) return member;
+    }
+  }
+  return null;
+}
+
+/** A module-level name in a TS/JS file: an entity (unless `exclude`), then an import binding. */
+export function tsLocal(r: Resolver, module: ModuleInfo, name: string, exclude = -1): Target | null {
+  const entity = module.topLevel.get(name);
+  if (entity !== undefined && entity !== exclude) return r.node(module.firstEntityNode + entity);
+  for (const imp of module.imports.get(null)?.get(name) ?? []) {
+    const target = r.importBinding(module, imp);
+    if (target) return target;
+  }
+  return null;
+}
