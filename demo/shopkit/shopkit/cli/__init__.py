@@ -1,0 +1,4 @@
+"""Command-line interface: ``python -m shopkit <command>``."""
+from .main import main
+
+__all__ = ["main"]

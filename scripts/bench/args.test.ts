@@ -1,0 +1,20 @@
+/** @file Flags of the ingest benchmark. */
+import { describe, expect, it } from 'vitest';
+import { parseBenchArgs } from './args.ts';
+
+describe('parseBenchArgs', () => {
+  it('defaults to the stdlib with the browser run on', () => {
+    expect(parseBenchArgs([])).toMatchObject({ target: null, json: false, noTests: false, browser: true, timeoutSeconds: 900 });
+  });
+
+  it('reads a target and every flag', () => {
+    const args = parseBenchArgs(['repo.zip', '--json', '--no-tests', '--no-browser', '--threads', '4', '--limit', '50', '--timeout', '60', '--dist', 'out']);
+    expect(args).toMatchObject({ target: 'repo.zip', json: true, noTests: true, browser: false, threads: 4, limit: 50, timeoutSeconds: 60, dist: 'out' });
+  });
+
+  it('rejects unknown flags, bad numbers and two targets', () => {
+    expect(() => parseBenchArgs(['--fast'])).toThrow(/Unknown option --fast/);
+    expect(() => parseBenchArgs(['--limit', 'ten'])).toThrow(/whole number/);
+    expect(() => parseBenchArgs(['a.zip', 'b.zip'])).toThrow(/Only one/);
+  });
+});

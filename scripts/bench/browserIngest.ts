@@ -1,0 +1,238 @@
+/**
+ * @file End-to-end ingest in headless chromium, driving the real built app (dist/ served by
+ * `vite preview` with COOP/COEP): the zip goes into input[data-testid="zip-input"], the clock
+ * stops when [data-testid="index-summary"] shows a new result. Memory: the page's JS heap
+ * (CDP Performance.getMetrics, every 250 ms) and the RSS of the chromium renderer processes
+ * (/proc, sampled, plus their VmHWM at the end).
+ * Runs in: Node (bench).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { chromium } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { preview } from 'vite';
+import { readProcMemory, rendererPids, startSampler } from './procMemory.ts';
+import { PeakTracker } from './stats.ts';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** RECIPES.md section 5. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const SUMMARY = '[data-testid="index-summary"]';
+const ERROR = '[data-testid="index-error"]';
+const SAMPLE_MS = 250;
+
+export interface BrowserIngestOptions {
+  repoRoot: string;
+  /** The built app (default <repoRoot>/dist). */
+  distDir?: string;
+  zipPath: string;
+  timeoutMs: number;
+  log: (line: string) => void;
+}
+
+export interface BrowserIngestResult {
+  /** Wall time from setInputFiles to the new summary. */
+  wallMs: number;
+  /** What the app itself reports (data-files, data-nodes, data-edges, data-ms). */
+  files: number;
+  nodes: number;
+  edges: number;
+  appMs: number;
+  jsHeapPeakBytes: number;
+  jsHeapSamples: number;
+  /** Largest sampled RSS of one renderer process (the page's renderer holds its workers too). */
+  rendererRssPeakBytes: number | null;
+  /** Largest sampled sum over all renderers (shared pages counted once per process). */
+  rendererRssSumPeakBytes: number | null;
+  /** Largest VmHWM of one renderer process at the end (exact per-process peak). */
+  rendererHwmBytes: number | null;
+  renderers: number;
+  chromiumVersion: string;
+  externalRequests: string[];
+  pageErrors: string[];
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface SummaryAttributes {
+  files: string | null;
+  nodes: string | null;
+  edges: string | null;
+  ms: string | null;
+}
+
+async function readSummary(page: Page): Promise<SummaryAttributes | null> {
+  // No named helper functions inside evaluated code: tsx (esbuild keepNames) would wrap them in
+  // a __name() call that does not exist in the page.
+  return page.evaluate((selector) => {
+    const el = document.querySelector(selector);
+    if (!el) return null;
+    return {
+      files: el.getAttribute('data-files'),
+      nodes: el.getAttribute('data-nodes'),
+      edges: el.getAttribute('data-edges'),
+      ms: el.getAttribute('data-ms'),
+    };
+  }, SUMMARY);
+}
+
+/** Waits until a summary with data-ms exists and differs from `before` (or an error shows). */
+async function waitForNewSummary(page: Page, before: SummaryAttributes | null, timeoutMs: number): Promise<void> {
+  const handle = await page.waitForFunction(
+    ({ summary, error, previous }) => {
+      const failed = document.querySelector(error);
+      if (failed) return { error: failed.textContent ?? 'index error' };
+      const el = document.querySelector(summary);
+      const ms = el?.getAttribute('data-ms');
+      if (!el || ms === null || ms === undefined) return false;
+      const now = [el.getAttribute('data-files'), el.getAttribute('data-nodes'), el.getAttribute('data-edges'), ms].join('|');
+      return previous === null || now !== previous ? { ok: true } : false;
+    },
+    {
+      summary: SUMMARY,
+      error: ERROR,
+      previous: before ? [before.files, before.nodes, before.edges, before.ms].join('|') : null,
+    },
+    { timeout: timeoutMs, polling: 100 },
+  );
+  const outcome = (await handle.jsonValue()) as { ok?: true; error?: string };
+  if (outcome.error) throw new Error(`the app reported an error: ${outcome.error.trim().slice(0, 300)}`);
+}
+
+function isLocal(url: string): boolean {
+  if (url.startsWith('data:') || url.startsWith('blob:') || url.startsWith('about:')) return true;
+  try {
+    const host = new URL(url).hostname;
+    return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
+  } catch {
+    return false;
+  }
+}
+
+export async function measureBrowserIngest(options: BrowserIngestOptions): Promise<BrowserIngestResult> {
+  const { repoRoot, zipPath, timeoutMs, log } = options;
+  const distDir = resolve(repoRoot, options.distDir ?? 'dist');
+  if (!existsSync(join(distDir, 'index.html'))) {
+    throw new Error(`${join(distDir, 'index.html')} is missing: run \`npx vite build\` first`);
+  }
+  const port = await freePort();
+  const configFile = join(repoRoot, 'vite.config.ts');
+  const server = await preview({
+    root: repoRoot,
+    configFile: existsSync(configFile) ? configFile : false,
+    logLevel: 'error',
+    build: { outDir: distDir },
+    preview: { host: '127.0.0.1', port, strictPort: true, open: false },
+  });
+  const profileDir = mkdtempSync(join(tmpdir(), 'bench-chromium-'));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    env: {
+      ...process.env,
+      XDG_CONFIG_HOME: join(profileDir, 'config'),
+      XDG_CACHE_HOME: join(profileDir, 'cache'),
+      TMPDIR: profileDir,
+    },
+  });
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    const externalRequests: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
+    page.on('request', (request) => {
+      if (!isLocal(request.url())) externalRequests.push(request.url());
+    });
+
+    const url = `http://127.0.0.1:${port}/`;
+    log(`chromium: opening ${url}`);
+    await page.goto(url, { waitUntil: 'load' });
+    const input = page.locator('input[data-testid="zip-input"]');
+    await input.waitFor({ state: 'attached', timeout: 60_000 });
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const heap = new PeakTracker();
+    const rss = new PeakTracker();
+    const rssSum = new PeakTracker();
+    const renderers = new Set<number>();
+    const sample = async () => {
+      const pids = rendererPids(process.pid);
+      pids.forEach((pid) => renderers.add(pid));
+      const sizes = pids.map((pid) => readProcMemory(pid)?.rssBytes ?? 0);
+      if (sizes.length > 0) {
+        rss.add(Math.max(...sizes));
+        rssSum.add(sizes.reduce((a, b) => a + b, 0));
+      }
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;
+      if (used !== undefined) heap.add(used);
+    };
+    await sample();
+    const before = await readSummary(page);
+    const stopSampling = startSampler(SAMPLE_MS, sample);
+
+    log('chromium: indexing');
+    const started = performance.now();
+    let wallMs: number;
+    try {
+      await input.setInputFiles(zipPath);
+      await waitForNewSummary(page, before, timeoutMs);
+      wallMs = performance.now() - started;
+    } finally {
+      await stopSampling();
+    }
+    await sample();
+    const hwms = [...renderers].map((pid) => readProcMemory(pid)?.hwmBytes ?? 0);
+    const summary = (await readSummary(page))!;
+    return {
+      wallMs,
+      files: Number(summary.files),
+      nodes: Number(summary.nodes),
+      edges: Number(summary.edges),
+      appMs: Number(summary.ms),
+      jsHeapPeakBytes: heap.peak,
+      jsHeapSamples: heap.samples,
+      rendererRssPeakBytes: rss.samples > 0 ? rss.peak : null,
+      rendererRssSumPeakBytes: rssSum.samples > 0 ? rssSum.peak : null,
+      rendererHwmBytes: hwms.length > 0 && Math.max(...hwms) > 0 ? Math.max(...hwms) : null,
+      renderers: renderers.size,
+      chromiumVersion: browser.version(),
+      externalRequests,
+      pageErrors,
+    };
+  } finally {
+    await browser.close();
+    await server.close();
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+}

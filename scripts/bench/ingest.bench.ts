@@ -1,0 +1,106 @@
+/**
+ * @file Ingest benchmark (`npm run bench:ingest -- [<zip|dir>] [--no-tests] [--json]`): in one
+ * run, (a) raw tree-sitter parse throughput on one thread, (b) end-to-end ingest in Node
+ * through indexRepository + the worker_threads parse pool + @duckdb/node-api, (c) end to end in
+ * headless chromium driving the built app, (d) the ratios against (a) with the budget verdict
+ * of DESIGN.md section 7, and peak memory. Never exits non-zero on a FAIL verdict.
+ * Runs in: Node (tsx).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseBenchArgs, USAGE } from './args.ts';
+import type { BrowserIngestResult } from './browserIngest.ts';
+import { corpusFrom, parseableTexts, stdlibCorpus } from './corpus.ts';
+import type { NodeIngestResult } from './nodeIngest.ts';
+import { measureRawParse } from './rawParse.ts';
+import { buildReport, renderReport } from './report.ts';
+import type { Outcome } from './report.ts';
+import { formatInteger, formatSeconds } from './stats.ts';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function log(line: string): void {
+  process.stderr.write(`[bench:ingest] ${line}\n`);
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function main(): Promise<void> {
+  const args = parseBenchArgs(process.argv.slice(2));
+  if (args.help) {
+    console.log(USAGE);
+    return;
+  }
+  const options = { noTests: args.noTests, limit: args.limit };
+  log(args.target ? `corpus: ${args.target}` : 'corpus: the system Python stdlib');
+  const corpus = args.target ? corpusFrom(args.target, options) : stdlibCorpus(options);
+  const texts = parseableTexts(corpus.files);
+  log(`${formatInteger(corpus.files.length)} files (${formatInteger(texts.length)} parseable), zip ${formatInteger(corpus.zip.byteLength)} bytes`);
+
+  log('(a) raw parse, one thread');
+  const raw = await measureRawParse(texts);
+  log(`    ${formatInteger(raw.files)} files in ${formatSeconds(raw.ms)}: ${formatInteger(raw.filesPerSecond)} files/s`);
+
+  log('(b) end to end in Node');
+  let node: Outcome<NodeIngestResult>;
+  try {
+    // Loaded here, not at the top: a broken pipeline module must not cost the other measurements.
+    const { measureNodeIngest } = await import('./nodeIngest.ts');
+    node = { ok: true, value: await measureNodeIngest({ name: corpus.name, zip: corpus.zip, threads: args.threads }) };
+    log(`    ${formatInteger(node.value.summary.files)} files in ${formatSeconds(node.value.wallMs)}`);
+  } catch (error) {
+    node = { ok: false, reason: message(error) };
+    log(`    failed: ${node.reason}`);
+  }
+
+  let browser: Outcome<BrowserIngestResult>;
+  if (!args.browser) {
+    browser = { ok: false, skipped: true, reason: '--no-browser' };
+  } else {
+    log('(c) end to end in chromium (the built app)');
+    const dir = mkdtempSync(join(tmpdir(), 'bench-zip-'));
+    const zipPath = join(dir, `${corpus.name}.zip`);
+    writeFileSync(zipPath, corpus.zip);
+    try {
+      const { measureBrowserIngest } = await import('./browserIngest.ts');
+      const value = await measureBrowserIngest({ repoRoot: REPO_ROOT, distDir: args.dist, zipPath, timeoutMs: args.timeoutSeconds * 1000, log: (l) => log(`    ${l}`) });
+      browser = { ok: true, value };
+      log(`    ${formatInteger(value.files)} files in ${formatSeconds(value.wallMs)}`);
+    } catch (error) {
+      browser = { ok: false, reason: message(error) };
+      log(`    failed: ${browser.reason}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  const report = buildReport(
+    {
+      name: corpus.name,
+      source: corpus.source,
+      noTests: args.noTests,
+      files: corpus.files.length,
+      parseableFiles: texts.length,
+      lines: raw.lines,
+      bytes: corpus.files.reduce((sum, f) => sum + f.data.byteLength, 0),
+      zipBytes: corpus.zip.byteLength,
+    },
+    { cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? 'unknown', node: process.version, platform: `${process.platform} ${process.arch}` },
+    raw,
+    node,
+    browser,
+  );
+  console.log(args.json ? JSON.stringify(report, null, 2) : renderReport(report));
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`bench:ingest failed: ${message(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,103 @@
+/**
+ * @file End-to-end ingest in Node through the CLI's path: indexRepository (unzip + filter +
+ * decode, parse on the worker_threads pool, stitch, store) into a @duckdb/node-api database
+ * file in a temp folder. Timed from the zip bytes in memory to the committed database; phase
+ * times come from the pipeline's own progress reports. Memory: this process's RSS (worker
+ * threads included) sampled every 250 ms, and its VmHWM after a reset.
+ * Runs in: Node (bench).
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { defaultPoolSize, parseFilesInThreads } from '../../src/adapters/node/parsePool.ts';
+import { openNodeDatabase } from '../../src/adapters/node/duckdbNode.ts';
+import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
+import type { Phase } from '../../src/core/pipeline/progress.ts';
+import type { IndexSummary } from '../../src/core/pipeline/repoService.ts';
+import { readProcMemory, resetPeakRss, startSampler } from './procMemory.ts';
+import { PeakTracker, phaseDurations } from './stats.ts';
+
+const SAMPLE_MS = 250;
+
+export interface NodeIngestOptions {
+  name: string;
+  zip: Uint8Array;
+  /** Parse threads; default: the pool's own default (availableParallelism, at most 8). */
+  threads?: number;
+}
+
+export interface NodeIngestResult {
+  wallMs: number;
+  /** Opening the database file (not part of wallMs). */
+  openMs: number;
+  threads: number;
+  summary: IndexSummary;
+  /** Wall time of each phase, from its first progress report to the next phase's first. */
+  phaseMs: Partial<Record<Phase, number>>;
+  peakRssBytes: number;
+  /** VmHWM after a reset: the exact peak, or null where /proc is missing. */
+  hwmBytes: number | null;
+  peakHeapUsedBytes: number;
+  dbBytes: number;
+}
+
+export async function measureNodeIngest(options: NodeIngestOptions): Promise<NodeIngestResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-ingest-'));
+  const dbPath = join(dir, 'bench.duckdb');
+  const threads = options.threads ?? defaultPoolSize();
+  try {
+    const openStarted = performance.now();
+    const conn = await openNodeDatabase(dbPath);
+    const openMs = performance.now() - openStarted;
+    try {
+      const rss = new PeakTracker();
+      const heap = new PeakTracker();
+      const sample = () => {
+        const usage = process.memoryUsage();
+        rss.add(usage.rss);
+        heap.add(usage.heapUsed);
+      };
+      const phases: { phase: Phase; at: number }[] = [];
+      const peakKnown = resetPeakRss();
+      sample();
+      const stopSampling = startSampler(SAMPLE_MS, sample);
+      const started = performance.now();
+      let summary: IndexSummary;
+      try {
+        summary = await indexRepository(
+          { kind: 'zip', name: `${options.name}.zip`, data: options.zip },
+          {
+            parseFiles: (files, onProgress, signal) => parseFilesInThreads(files, onProgress, signal, threads),
+            conn,
+          },
+          {
+            onProgress: (progress) => {
+              if (phases.at(-1)?.phase !== progress.phase) phases.push({ phase: progress.phase, at: performance.now() });
+              sample();
+            },
+          },
+        );
+      } finally {
+        await stopSampling();
+      }
+      const ended = performance.now();
+      sample();
+      return {
+        wallMs: ended - started,
+        openMs,
+        threads,
+        summary,
+        phaseMs: phaseDurations(phases, ended),
+        peakRssBytes: rss.peak,
+        hwmBytes: peakKnown ? (readProcMemory()?.hwmBytes ?? null) : null,
+        peakHeapUsedBytes: heap.peak,
+        dbBytes: statSync(dbPath).size,
+      };
+    } finally {
+      await conn.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

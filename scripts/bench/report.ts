@@ -1,0 +1,192 @@
+/**
+ * @file The ingest benchmark's report: one JSON document (--json) and a table for people.
+ * Pure: takes the measured results, computes ratios and the budget verdicts, formats.
+ * Runs in: Node (bench, tests).
+ */
+import type { BrowserIngestResult } from './browserIngest.ts';
+import type { NodeIngestResult } from './nodeIngest.ts';
+import type { RawParseResult } from './rawParse.ts';
+import {
+  BUDGET_RATIO,
+  budgetVerdict,
+  formatInteger,
+  formatMegabytes,
+  formatPercent,
+  formatSeconds,
+  formatTable,
+  ratio,
+  throughput,
+} from './stats.ts';
+import type { Throughput, Verdict } from './stats.ts';
+
+export interface CorpusInfo {
+  name: string;
+  source: string;
+  noTests: boolean;
+  files: number;
+  parseableFiles: number;
+  lines: number;
+  bytes: number;
+  zipBytes: number;
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; skipped?: boolean; reason: string };
+
+export interface BenchReport {
+  corpus: CorpusInfo;
+  machine: { cpus: number; cpuModel: string; node: string; platform: string };
+  raw: RawParseResult;
+  node: (NodeIngestResult & { throughput: Throughput }) | { error: string };
+  browser: (BrowserIngestResult & { throughput: Throughput }) | { skipped?: boolean; error: string };
+  /** Node and chromium indexed the same corpus: do their file / node / edge totals agree? */
+  graphsAgree: boolean | null;
+  ratios: {
+    threshold: number;
+    node: { value: number | null; verdict: Verdict };
+    browser: { value: number | null; verdict: Verdict };
+  };
+}
+
+function total(counts: Partial<Record<string, number>>): number {
+  return Object.values(counts).reduce<number>((sum, n) => sum + (n ?? 0), 0);
+}
+
+/** The app's summary (files, nodes, edges) equals the Node pipeline's. */
+export function sameTotals(node: NodeIngestResult, browser: BrowserIngestResult): boolean {
+  const s = node.summary;
+  return s.files === browser.files && total(s.nodes) === browser.nodes && total(s.edges) === browser.edges;
+}
+
+/** Throughput of an end-to-end run; lines only when it indexed exactly the raw parse's files. */
+export function endToEndThroughput(files: number, wallMs: number, raw: RawParseResult): Throughput {
+  const sameFiles = files === raw.files;
+  return throughput(files, sameFiles ? raw.lines : 0, sameFiles ? raw.bytes : 0, wallMs);
+}
+
+export function buildReport(
+  corpus: CorpusInfo,
+  machine: BenchReport['machine'],
+  raw: RawParseResult,
+  node: Outcome<NodeIngestResult>,
+  browser: Outcome<BrowserIngestResult>,
+): BenchReport {
+  const nodePart = node.ok
+    ? { ...node.value, throughput: endToEndThroughput(node.value.summary.files, node.value.wallMs, raw) }
+    : { error: node.reason };
+  const browserPart = browser.ok
+    ? { ...browser.value, throughput: endToEndThroughput(browser.value.files, browser.value.wallMs, raw) }
+    : { skipped: browser.skipped ?? false, error: browser.reason };
+  const nodeRatio = 'throughput' in nodePart ? ratio(nodePart.throughput.filesPerSecond, raw.filesPerSecond) : null;
+  const browserRatio = 'throughput' in browserPart ? ratio(browserPart.throughput.filesPerSecond, raw.filesPerSecond) : null;
+  return {
+    corpus,
+    machine,
+    raw,
+    node: nodePart,
+    browser: browserPart,
+    graphsAgree: node.ok && browser.ok ? sameTotals(node.value, browser.value) : null,
+    ratios: {
+      threshold: BUDGET_RATIO,
+      node: { value: nodeRatio, verdict: budgetVerdict(nodeRatio) },
+      browser: { value: browserRatio, verdict: budgetVerdict(browserRatio) },
+    },
+  };
+}
+
+function rates(t: Throughput | null): [string, string] {
+  if (!t) return ['-', '-'];
+  return [formatInteger(t.filesPerSecond), t.lines > 0 ? formatInteger(t.linesPerSecond) : '-'];
+}
+
+/** The report as text: corpus line, a throughput table, the budget lines, notes. */
+export function renderReport(report: BenchReport): string {
+  const { corpus, raw, node, browser, ratios, machine } = report;
+  const out: string[] = [];
+  out.push(
+    `Corpus: ${corpus.name}${corpus.noTests ? ' (test folders excluded)' : ''} from ${corpus.source}`,
+    `  ${formatInteger(corpus.files)} files (${formatInteger(corpus.parseableFiles)} parseable), ` +
+      `${formatInteger(corpus.lines)} lines, ${formatMegabytes(corpus.bytes)}, zip ${formatMegabytes(corpus.zipBytes)}`,
+    `Machine: ${machine.cpus} x ${machine.cpuModel}, Node ${machine.node}, ${machine.platform}`,
+    '',
+  );
+  const nodeOk = 'throughput' in node ? node : null;
+  const browserOk = 'throughput' in browser ? browser : null;
+  const rows: string[][] = [['measurement', 'files', 'time', 'files/s', 'lines/s', 'vs raw', 'budget', 'peak memory']];
+  rows.push([
+    'raw parse (Node, 1 thread)',
+    formatInteger(raw.files),
+    formatSeconds(raw.ms),
+    ...rates(raw),
+    '100%',
+    '',
+    `${formatMegabytes(raw.peakRssBytes)} RSS`,
+  ]);
+  rows.push(
+    nodeOk
+      ? [
+          `end to end (Node, ${nodeOk.threads} parse threads)`,
+          formatInteger(nodeOk.summary.files),
+          formatSeconds(nodeOk.wallMs),
+          ...rates(nodeOk.throughput),
+          formatPercent(ratios.node.value),
+          ratios.node.verdict,
+          `${formatMegabytes(nodeOk.hwmBytes ?? nodeOk.peakRssBytes)} RSS`,
+        ]
+      : ['end to end (Node)', '-', '-', '-', '-', '-', 'n/a', 'failed (below)'],
+  );
+  rows.push(
+    browserOk
+      ? [
+          'end to end (chromium, app)',
+          formatInteger(browserOk.files),
+          formatSeconds(browserOk.wallMs),
+          ...rates(browserOk.throughput),
+          formatPercent(ratios.browser.value),
+          ratios.browser.verdict,
+          `${formatMegabytes(browserOk.rendererHwmBytes ?? browserOk.rendererRssPeakBytes)} renderer RSS`,
+        ]
+      : ['end to end (chromium, app)', '-', '-', '-', '-', '-', 'n/a', 'skipped' in browser && browser.skipped ? 'skipped (below)' : 'failed (below)'],
+  );
+  out.push(formatTable(rows), '');
+  out.push(`Budget: end to end >= ${formatPercent(ratios.threshold)} of raw parse files/s (DESIGN.md section 7).`);
+  out.push(`  Node:     ${formatPercent(ratios.node.value)} ${ratios.node.verdict}`);
+  out.push(`  chromium: ${formatPercent(ratios.browser.value)} ${ratios.browser.verdict}`);
+  out.push('');
+  out.push(
+    `Raw parse: grammars loaded in ${formatSeconds(raw.initMs)}; ${raw.filesWithErrors} files with ERROR nodes; ` +
+      `slowest ${raw.slowest ? `${raw.slowest.path} (${raw.slowest.ms.toFixed(0)} ms)` : '-'}.`,
+  );
+  if (nodeOk) {
+    const phases = Object.entries(nodeOk.phaseMs)
+      .map(([phase, ms]) => `${phase} ${formatSeconds(ms)}`)
+      .join(', ');
+    const s = nodeOk.summary;
+    const nodes = total(s.nodes);
+    const edges = total(s.edges);
+    out.push(
+      `Node end to end: ${phases}; database opened in ${formatSeconds(nodeOk.openMs)} (not counted), ` +
+        `file ${formatMegabytes(nodeOk.dbBytes)}.`,
+      `  ${formatInteger(s.files)} files, ${s.skipped} skipped, ${formatInteger(nodes)} nodes, ${formatInteger(edges)} edges, ` +
+        `${formatInteger(s.unresolved)} unresolved, ${s.filesWithSyntaxErrors} files with syntax errors; ` +
+        `pipeline's own ms ${formatInteger(s.ms)}.`,
+      `  Memory: RSS peak ${formatMegabytes(nodeOk.hwmBytes)} (VmHWM, worker threads included), ` +
+        `${formatMegabytes(nodeOk.peakRssBytes)} sampled; main-thread heap ${formatMegabytes(nodeOk.peakHeapUsedBytes)}.`,
+    );
+  }
+  if (browserOk) {
+    out.push(
+      `chromium ${browserOk.chromiumVersion}: app reports ${formatInteger(browserOk.files)} files, ${formatInteger(browserOk.nodes)} nodes, ` +
+        `${formatInteger(browserOk.edges)} edges in ${formatSeconds(browserOk.appMs)} (its own clock); ` +
+        `${report.graphsAgree === null ? '' : report.graphsAgree ? 'same totals as Node.' : 'WARNING: totals differ from Node.'}`,
+      `  Memory: renderer RSS peak ${formatMegabytes(browserOk.rendererHwmBytes)} (VmHWM, largest of ${browserOk.renderers} renderers), ` +
+        `${formatMegabytes(browserOk.rendererRssPeakBytes)} sampled (all renderers together ${formatMegabytes(browserOk.rendererRssSumPeakBytes)}); page JS heap ${formatMegabytes(browserOk.jsHeapPeakBytes)} ` +
+        `(${browserOk.jsHeapSamples} samples; workers and wasm memory are not in it).`,
+    );
+    if (browserOk.externalRequests.length > 0) out.push(`  WARNING: ${browserOk.externalRequests.length} requests left localhost.`);
+    if (browserOk.pageErrors.length > 0) out.push(`  Page errors: ${browserOk.pageErrors.slice(0, 3).join(' | ')}`);
+  }
+  if ('error' in node) out.push(`Node end to end failed: ${node.error}`);
+  if ('error' in browser) out.push(`chromium end to end ${browser.skipped ? 'skipped' : 'failed'}: ${browser.error}`);
+  out.push('Ratios use the raw parse of this run (Node, one thread) as the denominator for both environments.');
+  return out.join('\n');
+}
