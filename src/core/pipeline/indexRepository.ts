@@ -80,6 +80,7 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     deps.conn,
     { repoName: ingested.repoName, graph, files, issues, skipped: ingested.skipped, summary },
     onProgress,
+    signal,
   );
   summary.ms = Date.now() - started;
   if (options.verbose) summary.skippedFiles = ingested.skipped;

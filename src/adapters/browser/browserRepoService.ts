@@ -1,0 +1,164 @@
+/**
+ * @file RepoService for the browser: OPFS storage (one duckdb-wasm database per repo), the
+ * indexing pipeline with the browser parse pool, read-only SQL for the UI. A new index goes
+ * into a NEW database; the previous graph stays active (and queryable) until the new one is
+ * stored and committed to the catalog. A failed or cancelled index deletes its own database.
+ * Runs in: the repo worker (exposed with comlink by workers/repo.worker.ts).
+ */
+import { AppError } from '../../core/errors.ts';
+import type { EdgeType, NodeKind } from '../../core/graph/types.ts';
+import { indexRepository } from '../../core/pipeline/indexRepository.ts';
+import type { IndexDeps } from '../../core/pipeline/indexRepository.ts';
+import type { Progress, ProgressListener } from '../../core/pipeline/progress.ts';
+import type { IndexSummary, RepoEntry, RepoInput, RepoService, Row } from '../../core/pipeline/repoService.ts';
+import { assertReadOnlySql } from '../../core/store/sqlGuard.ts';
+import { sqlString } from '../../core/store/sqlConnection.ts';
+import { openBrowserStore } from './duckdbBrowser.ts';
+import type { BrowserStore, RepoDatabase } from './duckdbBrowser.ts';
+import { parseFilesInBrowserWorkers } from './parseWorkerPool.ts';
+
+/** Progress crosses a worker boundary per call: at most one report per phase per interval. */
+const PROGRESS_INTERVAL_MS = 80;
+
+export interface BrowserRepoServiceDeps {
+  openStore: () => Promise<BrowserStore>;
+  parseFiles: IndexDeps['parseFiles'];
+}
+
+export function throttleProgress(listener: ProgressListener | undefined, intervalMs = PROGRESS_INTERVAL_MS): ProgressListener | undefined {
+  if (!listener) return undefined;
+  let lastPhase: Progress['phase'] | null = null;
+  let lastAt = 0;
+  return (progress) => {
+    const now = Date.now();
+    const final = progress.total > 0 && progress.done >= progress.total;
+    if (progress.phase !== lastPhase || final || now - lastAt >= intervalMs) {
+      lastPhase = progress.phase;
+      lastAt = now;
+      listener(progress);
+    }
+  };
+}
+
+function totalOf(counts: Partial<Record<NodeKind | EdgeType, number>>): number {
+  return Object.values(counts).reduce<number>((sum, n) => sum + (n ?? 0), 0);
+}
+
+export class BrowserRepoService implements RepoService {
+  private storeReady: Promise<BrowserStore> | null = null;
+  private opening: Promise<{ repos: RepoEntry[]; activeRepoId: string | null; persistent: boolean }> | null = null;
+  private active: RepoDatabase | null = null;
+  private indexing: AbortController | null = null;
+
+  constructor(private readonly deps: BrowserRepoServiceDeps = { openStore: openBrowserStore, parseFiles: parseFilesInBrowserWorkers }) {}
+
+  private store(): Promise<BrowserStore> {
+    this.storeReady ??= this.deps.openStore().catch((error: unknown) => {
+      this.storeReady = null; // a later open() may succeed once the other tab has gone
+      throw error;
+    });
+    return this.storeReady;
+  }
+
+  /** Idempotent: concurrent and repeated calls share one opening of storage and database. */
+  open(): Promise<{ repos: RepoEntry[]; activeRepoId: string | null; persistent: boolean }> {
+    this.opening ??= this.openOnce().finally(() => {
+      this.opening = null;
+    });
+    return this.opening;
+  }
+
+  private async openOnce(): Promise<{ repos: RepoEntry[]; activeRepoId: string | null; persistent: boolean }> {
+    const store = await this.store();
+    const catalog = await store.list();
+    if (catalog.activeRepoId && this.active?.repoId !== catalog.activeRepoId) {
+      try {
+        this.active = await store.open(catalog.activeRepoId);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'STORAGE_LOCKED') throw error;
+        // The saved graph cannot be opened: keep it listed, open nothing, and say why.
+        await store.setActive(null);
+        throw error;
+      }
+    }
+    return { repos: catalog.repos, activeRepoId: this.active?.repoId ?? null, persistent: store.persistent };
+  }
+
+  async index(input: RepoInput, onProgress?: ProgressListener): Promise<IndexSummary> {
+    if (this.indexing) throw new AppError('INPUT_INVALID', 'An index is already running; cancel it or wait for it to finish.');
+    const controller = new AbortController();
+    this.indexing = controller;
+    let database: RepoDatabase | null = null;
+    try {
+      const store = await this.store();
+      database = await store.create(input.name);
+      const summary = await indexRepository(
+        input,
+        { parseFiles: this.deps.parseFiles, conn: database.conn },
+        { onProgress: throttleProgress(onProgress), signal: controller.signal, repoId: database.repoId },
+      );
+      if (controller.signal.aborted) throw new AppError('CANCELLED', 'Cancelled by the user.');
+      // indexRepository stores the summary before it knows the total time; record it now.
+      await database.conn.run(`UPDATE meta SET value = ${sqlString(JSON.stringify(summary))} WHERE key = 'summary'`);
+      await database.conn.run('CHECKPOINT');
+      await store.commit({
+        id: database.repoId,
+        name: summary.repoName,
+        indexedAt: new Date().toISOString(),
+        files: summary.files,
+        nodes: totalOf(summary.nodes),
+      });
+      const previous = this.active;
+      this.active = database;
+      database = null;
+      if (previous && previous !== this.active) await previous.close();
+      return summary;
+    } catch (error) {
+      if (database) await this.discard(database);
+      if (controller.signal.aborted && !(error instanceof AppError && error.code === 'CANCELLED')) {
+        throw new AppError('CANCELLED', 'Cancelled by the user.', { cause: error });
+      }
+      throw error;
+    } finally {
+      this.indexing = null;
+    }
+  }
+
+  private async discard(database: RepoDatabase): Promise<void> {
+    const store = await this.store();
+    await store.delete(database.repoId);
+  }
+
+  async cancel(): Promise<void> {
+    this.indexing?.abort();
+  }
+
+  async listRepos(): Promise<RepoEntry[]> {
+    return (await (await this.store()).list()).repos;
+  }
+
+  async switchRepo(repoId: string): Promise<void> {
+    if (this.active?.repoId === repoId) return;
+    const store = await this.store();
+    const database = await store.open(repoId);
+    await store.setActive(repoId);
+    const previous = this.active;
+    this.active = database;
+    if (previous) await previous.close();
+  }
+
+  async deleteRepo(repoId: string): Promise<void> {
+    if (this.active?.repoId === repoId) this.active = null;
+    await (await this.store()).delete(repoId);
+  }
+
+  async query(sql: string): Promise<Row[]> {
+    assertReadOnlySql(sql);
+    if (!this.active) throw new AppError('INPUT_INVALID', 'No graph is open: index a repository or pick one from the repos menu.');
+    return this.active.conn.query(sql);
+  }
+}
+
+export function createBrowserRepoService(deps?: BrowserRepoServiceDeps): RepoService {
+  return new BrowserRepoService(deps);
+}

@@ -1,0 +1,245 @@
+/**
+ * @file Browser storage: one duckdb-wasm database per repo, persisted in OPFS
+ * (`opfs://ranger-<id>.duckdb`, eh/mvp bundles from local ?url assets, never a CDN), plus the
+ * repo catalog. One tab owns the storage (a Web Lock, and the OPFS access handles themselves);
+ * a second tab gets STORAGE_LOCKED with a message that says what to do. Without OPFS the
+ * databases live in memory and `persistent` is false.
+ * Each open database has its own AsyncDuckDB worker, so a new repo can be indexed while the
+ * previous one stays open, and closing terminates the worker (releasing the OPFS handles).
+ * Runs in: the repo worker (browser).
+ */
+import * as duckdb from '@duckdb/duckdb-wasm';
+import ehWasm from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
+import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
+import mvpWasm from '@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm?url';
+import mvpWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url';
+import { Table, tableToIPC } from 'apache-arrow';
+import type { Table as ArrowTable } from 'apache-arrow';
+import { AppError } from '../../core/errors.ts';
+import type { RepoEntry } from '../../core/pipeline/repoService.ts';
+import { arrowTableToRows } from '../../core/store/sqlConnection.ts';
+import type { Row, SqlConnection } from '../../core/store/sqlConnection.ts';
+import { emptyCatalog, newRepoId, opfsRoot, readCatalog, removeRepoFiles, repoDatabaseFile, writeCatalog } from './opfsCatalog.ts';
+import type { RepoCatalog } from './opfsCatalog.ts';
+
+export type { RepoCatalog } from './opfsCatalog.ts';
+
+export const STORAGE_LOCKED_MESSAGE =
+  'Ranger Studio is open in another tab; close it or use that tab — this tab cannot open the saved graphs.';
+
+/** Web Lock held by the tab that owns the OPFS databases. */
+const STORAGE_LOCK = 'ranger-studio-storage';
+
+export interface RepoDatabase {
+  readonly repoId: string;
+  readonly conn: SqlConnection;
+  /** Terminates this database's worker (persistent databases stay in OPFS). */
+  close(): Promise<void>;
+}
+
+export interface BrowserStore {
+  /** False when OPFS is unavailable: databases live in memory and vanish with the worker. */
+  readonly persistent: boolean;
+  /** The catalog: indexed repos and the active one. */
+  list(): Promise<RepoCatalog>;
+  /** Opens the database of a repo in the catalog (the same instance while it is open). */
+  open(repoId: string): Promise<RepoDatabase>;
+  /** A new, empty database with a fresh id; it joins the catalog only with commit(). */
+  create(name: string): Promise<RepoDatabase>;
+  /** Adds (or replaces) a repo in the catalog and makes it the active one. */
+  commit(entry: RepoEntry): Promise<RepoCatalog>;
+  setActive(repoId: string | null): Promise<RepoCatalog>;
+  /** Closes the repo's database, removes its files and its catalog entry (ids not in it too). */
+  delete(repoId: string): Promise<RepoCatalog>;
+  /** Closes every database and releases the storage lock. */
+  close(): Promise<void>;
+}
+
+const BUNDLES: duckdb.DuckDBBundles = {
+  mvp: { mainModule: mvpWasm, mainWorker: mvpWorker },
+  eh: { mainModule: ehWasm, mainWorker: ehWorker },
+};
+
+/** The OPFS lock failure of duckdb-wasm's createSyncAccessHandle, as its message reaches us. */
+export function isOpfsLockError(error: unknown): boolean {
+  const text = `${(error as Error)?.name ?? ''} ${(error as Error)?.message ?? String(error)}`;
+  return /NoModificationAllowedError|Access Handles? cannot be created|another open Access Handle|could not be locked/i.test(text);
+}
+
+function connectionOf(conn: duckdb.AsyncDuckDBConnection): SqlConnection {
+  return {
+    async query(sql: string): Promise<Row[]> {
+      return arrowTableToRows(await conn.query(sql));
+    },
+    async run(sql: string): Promise<void> {
+      await conn.query(sql);
+    },
+    async insertArrow(table: string, data: ArrowTable): Promise<void> {
+      // One IPC stream per record batch: bounded messages, and no Arrow instance shared with
+      // the duckdb bundle (RECIPES.md: the dual-package hazard of insertArrowTable).
+      for (const batch of data.batches) {
+        if (batch.numRows === 0) continue;
+        await conn.insertArrowFromIPCStream(tableToIPC(new Table(batch), 'stream'), { name: table, create: false });
+      }
+    },
+  };
+}
+
+/**
+ * Starts a duckdb-wasm worker and opens `path` (an opfs:// file or ':memory:'). The tab holds
+ * the storage Web Lock, so an OPFS lock error here is usually our own just-closed worker
+ * releasing its handles late: retry a few times before calling it STORAGE_LOCKED.
+ */
+async function openDatabase(repoId: string, path: string, onClose: () => void, attempts = 4): Promise<RepoDatabase> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await openDatabaseOnce(repoId, path, onClose);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'STORAGE_LOCKED') || attempt >= attempts) throw error;
+      await new Promise((r) => setTimeout(r, 250 * attempt));
+    }
+  }
+}
+
+async function openDatabaseOnce(repoId: string, path: string, onClose: () => void): Promise<RepoDatabase> {
+  const bundle = await duckdb.selectBundle(BUNDLES);
+  const worker = new Worker(bundle.mainWorker!);
+  const db = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), worker);
+  try {
+    await db.instantiate(bundle.mainModule, bundle.pthreadWorker);
+    await db.open({
+      path,
+      accessMode: duckdb.DuckDBAccessMode.READ_WRITE,
+      // BIGINT/HUGEINT/DECIMAL as doubles: JSON-safe numbers (count(*) is a BIGINT).
+      query: { castBigIntToDouble: true, castDecimalToDouble: true },
+    });
+    const conn = await db.connect();
+    // SQL never needs to read files or URLs: Arrow is the only way in (and user SQL is guarded).
+    await conn.query('SET enable_external_access = false');
+    let closed = false;
+    return {
+      repoId,
+      conn: connectionOf(conn),
+      async close() {
+        if (closed) return;
+        closed = true;
+        onClose();
+        try {
+          await conn.close();
+          if (path !== ':memory:') {
+            // Close the OPFS database, then its sync access handles (dropFiles), so the files
+            // can be removed or reopened right away; terminating alone releases them late.
+            await db.open({ path: ':memory:' });
+            await db.dropFiles();
+          }
+        } finally {
+          await db.terminate();
+        }
+      },
+    };
+  } catch (error) {
+    await db.terminate();
+    if (isOpfsLockError(error)) throw new AppError('STORAGE_LOCKED', STORAGE_LOCKED_MESSAGE, { cause: error });
+    throw new AppError('STORAGE_UNAVAILABLE', `Could not open the graph database: ${(error as Error).message ?? error}`, {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * Takes the tab-wide storage lock, retrying briefly (a reloading tab releases it a moment
+ * late). Resolves with a release function, or null when another tab keeps it.
+ */
+async function acquireStorageLock(attempts = 6, delayMs = 400): Promise<(() => void) | null> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return () => undefined;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const release = await new Promise<(() => void) | null>((resolve) => {
+      void locks.request(STORAGE_LOCK, { ifAvailable: true }, (lock) => {
+        if (!lock) {
+          resolve(null);
+          return undefined;
+        }
+        return new Promise<void>((unlock) => resolve(unlock));
+      });
+    });
+    if (release) return release;
+    await new Promise((r) => setTimeout(r, delayMs));
+  }
+  return null;
+}
+
+/**
+ * Opens the browser storage. Throws STORAGE_LOCKED when another tab owns it. Without OPFS,
+ * returns an in-memory store (persistent: false).
+ */
+export async function openBrowserStore(): Promise<BrowserStore> {
+  const root = await opfsRoot();
+  const persistent = root !== null;
+  let releaseLock: (() => void) | null = () => undefined;
+  if (persistent) {
+    releaseLock = await acquireStorageLock();
+    if (!releaseLock) throw new AppError('STORAGE_LOCKED', STORAGE_LOCKED_MESSAGE);
+  }
+  let memoryCatalog = emptyCatalog();
+  const open = new Map<string, RepoDatabase>();
+
+  const load = async (): Promise<RepoCatalog> => (root ? readCatalog(root) : structuredClone(memoryCatalog));
+  const save = async (catalog: RepoCatalog): Promise<RepoCatalog> => {
+    if (root) await writeCatalog(root, catalog);
+    else memoryCatalog = structuredClone(catalog);
+    return catalog;
+  };
+
+  const openById = async (repoId: string): Promise<RepoDatabase> => {
+    const existing = open.get(repoId);
+    if (existing) return existing;
+    if (!root) throw new AppError('STORAGE_UNAVAILABLE', `The graph of ${repoId} is gone: without OPFS, graphs last one session.`);
+    const database = await openDatabase(repoId, `opfs://${repoDatabaseFile(repoId)}`, () => open.delete(repoId));
+    open.set(repoId, database);
+    return database;
+  };
+
+  return {
+    persistent,
+    list: load,
+    async open(repoId) {
+      const catalog = await load();
+      if (!catalog.repos.some((r) => r.id === repoId)) throw new AppError('INPUT_INVALID', `No saved repo with id ${repoId}.`);
+      return openById(repoId);
+    },
+    async create(name) {
+      const repoId = newRepoId(name);
+      if (root) await removeRepoFiles(root, repoId); // an id clash with leftovers is as good as impossible; be sure
+      const path = root ? `opfs://${repoDatabaseFile(repoId)}` : ':memory:';
+      const database = await openDatabase(repoId, path, () => open.delete(repoId));
+      open.set(repoId, database);
+      return database;
+    },
+    async commit(entry) {
+      const catalog = await load();
+      const repos = catalog.repos.filter((r) => r.id !== entry.id);
+      repos.push(entry);
+      return save({ repos, activeRepoId: entry.id });
+    },
+    async setActive(repoId) {
+      const catalog = await load();
+      if (repoId !== null && !catalog.repos.some((r) => r.id === repoId)) {
+        throw new AppError('INPUT_INVALID', `No saved repo with id ${repoId}.`);
+      }
+      return save({ ...catalog, activeRepoId: repoId });
+    },
+    async delete(repoId) {
+      await open.get(repoId)?.close();
+      if (root) await removeRepoFiles(root, repoId);
+      const catalog = await load();
+      const repos = catalog.repos.filter((r) => r.id !== repoId);
+      return save({ repos, activeRepoId: catalog.activeRepoId === repoId ? null : catalog.activeRepoId });
+    },
+    async close() {
+      for (const database of [...open.values()]) await database.close();
+      releaseLock?.();
+      releaseLock = null;
+    },
+  };
+}

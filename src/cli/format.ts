@@ -1,0 +1,34 @@
+/**
+ * @file Human-readable output of the CLI (without --json): row tables and count summaries.
+ * Runs in: Node (cli).
+ */
+import type { Row } from '../core/store/sqlConnection.ts';
+
+const MAX_CELL = 60;
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  const text = typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : String(value);
+  const oneLine = text.replace(/\r?\n/g, '\\n').replace(/\t/g, '\\t');
+  return oneLine.length > MAX_CELL ? `${oneLine.slice(0, MAX_CELL - 1)}…` : oneLine;
+}
+
+/** Rows as an aligned text table with a header and a row count. */
+export function formatRows(rows: readonly Row[]): string {
+  if (rows.length === 0) return '(0 rows)';
+  const columns = Object.keys(rows[0]);
+  const cells = rows.map((row) => columns.map((c) => cellText(row[c])));
+  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i].length)));
+  const numeric = columns.map((c) => rows.every((r) => r[c] === null || typeof r[c] === 'number'));
+  const line = (values: string[]) =>
+    values.map((v, i) => (numeric[i] ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join(' | ').trimEnd();
+  const out = [line(columns), widths.map((w) => '-'.repeat(w)).join('-+-'), ...cells.map(line)];
+  out.push(`(${rows.length} ${rows.length === 1 ? 'row' : 'rows'})`);
+  return out.join('\n');
+}
+
+/** 'Module 3, Class 4' from a count map, largest first. */
+export function formatCounts(counts: Record<string, number>): string {
+  const entries = Object.entries(counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return entries.length === 0 ? 'none' : entries.map(([k, n]) => `${k} ${n.toLocaleString('en-US')}`).join(', ');
+}

@@ -1,0 +1,136 @@
+/**
+ * @file Entry of the ranger CLI (`npm run ranger -- <command>`, DESIGN.md section 9).
+ * With --json every command prints exactly one JSON document on stdout; errors go to stderr
+ * with a non-zero exit (1: failure, 2: usage). Command modules load lazily, so `sql` never
+ * pays for tree-sitter and the parse pool.
+ * Runs in: Node (cli).
+ */
+import { pathToFileURL } from 'node:url';
+import { toWire } from '../core/errors.ts';
+import type { Progress } from '../core/pipeline/progress.ts';
+import { parseArgs, UsageError } from './args.ts';
+import type { ArgSpec, ParsedArgs } from './args.ts';
+import { formatCounts, formatRows } from './format.ts';
+
+const USAGE = `Usage: npm run ranger -- <command> [options]
+
+Commands:
+  index <zip|dir> --db <file> [--json] [--verbose]   index a repository into a database file
+                                                     (replaces the graph already in that file)
+  sql --db <file> "<sql>" [--json]                   run one read-only SQL statement
+
+Options:
+  --json      print exactly one JSON document on stdout
+  --verbose   index: list the skipped files with their reasons
+  --help      this text`;
+
+const SPECS: Record<string, ArgSpec> = {
+  index: { values: ['db'], switches: ['json', 'verbose', 'help'] },
+  sql: { values: ['db'], switches: ['json', 'help'] },
+};
+const GLOBAL_SPEC: ArgSpec = { values: [], switches: ['json', 'help'] };
+
+interface CommandResult {
+  /** The JSON document (--json). */
+  json: unknown;
+  /** The human-readable text (without --json). */
+  text: string;
+}
+
+function usageError(message: string): UsageError {
+  return new UsageError(message);
+}
+
+function requireDb(args: ParsedArgs): string {
+  const db = args.values.db;
+  if (!db) throw usageError(`'${args.command}' needs --db <file>`);
+  return db;
+}
+
+function progressPrinter(enabled: boolean): ((p: Progress) => void) | undefined {
+  if (!enabled) return undefined;
+  let last = '';
+  return (p) => {
+    const counts = p.total > 0 ? `${p.done}/${p.total}` : `${p.done}`;
+    const line = `[${p.phase}] ${counts}${p.detail ? ` ${p.detail}` : ''}`;
+    if (line === last) return;
+    last = line;
+    process.stderr.write(`\r\x1b[K${line}`);
+  };
+}
+
+async function indexCommand(args: ParsedArgs): Promise<CommandResult> {
+  const [input, ...extra] = args.positionals;
+  if (!input || extra.length > 0) throw usageError("'index' takes one <zip|dir>");
+  const db = requireDb(args);
+  const { runIndex } = await import('./indexCommand.ts');
+  const showProgress = !args.switches.has('json') && process.stderr.isTTY === true;
+  const run = await runIndex(input, db, { verbose: args.switches.has('verbose'), onProgress: progressPrinter(showProgress) });
+  if (showProgress) process.stderr.write('\r\x1b[K');
+  for (const note of run.notes) process.stderr.write(`not indexed: ${note}\n`);
+  const o = run.output;
+  const lines = [
+    `Indexed ${run.repoName} into ${db} in ${o.ms.toLocaleString('en-US')} ms`,
+    `  files:      ${o.files.toLocaleString('en-US')} (${o.skipped.toLocaleString('en-US')} skipped)`,
+    `  nodes:      ${formatCounts(o.nodes)}`,
+    `  edges:      ${formatCounts(o.edges)}`,
+    `  unresolved: ${o.unresolved.toLocaleString('en-US')} imports outside the repo`,
+  ];
+  for (const s of o.skipped_files ?? []) lines.push(`  skipped ${s.path}: ${s.reason}`);
+  return { json: o, text: lines.join('\n') };
+}
+
+async function sqlCommand(args: ParsedArgs): Promise<CommandResult> {
+  if (args.positionals.length !== 1) throw usageError("'sql' takes exactly one \"<sql>\" argument (quote it)");
+  const db = requireDb(args);
+  const { runSql } = await import('./sqlCommand.ts');
+  const rows = await runSql(db, args.positionals[0]);
+  return { json: rows, text: formatRows(rows) };
+}
+
+const COMMANDS: Record<string, (args: ParsedArgs) => Promise<CommandResult>> = {
+  index: indexCommand,
+  sql: sqlCommand,
+};
+
+function toJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? Number(v) : v));
+}
+
+function writeOut(stream: NodeJS.WriteStream, text: string): Promise<void> {
+  return new Promise((done) => stream.write(text, () => done()));
+}
+
+/** Runs the CLI on `argv` (without node and script) and returns the exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const json = argv.includes('--json');
+  try {
+    const args = parseArgs(argv, (command) => (command && SPECS[command]) || GLOBAL_SPEC);
+    if (args.switches.has('help') || args.command === null) {
+      await writeOut(args.command === null && !args.switches.has('help') ? process.stderr : process.stdout, `${USAGE}\n`);
+      return args.command === null && !args.switches.has('help') ? 2 : 0;
+    }
+    const command = COMMANDS[args.command];
+    if (!command) throw usageError(`Unknown command '${args.command}'`);
+    const result = await command(args);
+    await writeOut(process.stdout, `${json ? toJson(result.json) : result.text}\n`);
+    return 0;
+  } catch (error) {
+    const wire = toWire(error);
+    const usage = error instanceof UsageError ? `\n\n${USAGE}` : '';
+    const message = json ? toJson({ error: { code: wire.code, message: wire.message } }) : `ranger: ${wire.message}${usage}`;
+    await writeOut(process.stderr, `${message}\n`);
+    return error instanceof UsageError ? 2 : 1;
+  }
+}
+
+// Run when executed directly (tsx src/cli/main.ts ...), not when imported by tests.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`ranger: ${String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * @file Writing a whole graph into a repo database and reading back its meta and counts.
+ * Everything goes in through Arrow (never row-by-row SQL), inside one transaction: a failed or
+ * cancelled write leaves the previous graph in place.
+ * Runs in: the repo worker (app), Node (cli, tests). Layer src/core.
+ */
+import type { Table } from 'apache-arrow';
+import { throwIfAborted } from '../errors.ts';
+import type { FileIssueRow, FileRow, Graph } from '../graph/types.ts';
+import type { SkippedFile } from '../ingest/types.ts';
+import type { ProgressListener } from '../pipeline/progress.ts';
+import {
+  edgesToArrow,
+  fileIssuesToArrow,
+  filesToArrow,
+  metaToArrow,
+  nodesToArrow,
+  skippedToArrow,
+  unresolvedToArrow,
+} from './arrowTables.ts';
+import { createIndexesSql, createSchemaSql, dropTablesSql, SCHEMA_VERSION } from './schema.ts';
+import type { TableName } from './schema.ts';
+import type { SqlConnection } from './sqlConnection.ts';
+
+export type { Row, SqlConnection } from './sqlConnection.ts';
+
+export interface GraphData {
+  repoName: string;
+  graph: Graph;
+  files: FileRow[];
+  issues: FileIssueRow[];
+  skipped: SkippedFile[];
+  /** Stored as JSON under meta 'summary' (the IndexSummary counts). */
+  summary: object;
+}
+
+interface TableLoad {
+  table: TableName;
+  rows: number;
+  build: () => Table;
+}
+
+function tableLoads(data: GraphData, indexedAt: string): TableLoad[] {
+  const meta = {
+    schema_version: String(SCHEMA_VERSION),
+    repo_name: data.repoName,
+    indexed_at: indexedAt,
+    summary: JSON.stringify(data.summary),
+  };
+  return [
+    { table: 'nodes', rows: data.graph.nodes.length, build: () => nodesToArrow(data.graph.nodes) },
+    { table: 'edges', rows: data.graph.edges.length, build: () => edgesToArrow(data.graph.edges) },
+    { table: 'files', rows: data.files.length, build: () => filesToArrow(data.files) },
+    { table: 'unresolved', rows: data.graph.unresolved.length, build: () => unresolvedToArrow(data.graph.unresolved) },
+    { table: 'file_issues', rows: data.issues.length, build: () => fileIssuesToArrow(data.issues) },
+    { table: 'skipped', rows: data.skipped.length, build: () => skippedToArrow(data.skipped) },
+    { table: 'meta', rows: Object.keys(meta).length, build: () => metaToArrow(meta) },
+  ];
+}
+
+/** Creates (or re-creates, dropping every table of the schema) the empty tables. */
+export async function createSchema(conn: SqlConnection): Promise<void> {
+  for (const sql of [...dropTablesSql(), ...createSchemaSql()]) await conn.run(sql);
+}
+
+/**
+ * Replaces the graph in `conn` with `data`: drop + create the schema, load every table through
+ * Arrow, build the indexes, commit, CHECKPOINT. Reports phase 'store' progress in rows, one
+ * report per table. A cancel (signal) or failure rolls back: the previous graph stays.
+ */
+export async function writeGraph(
+  conn: SqlConnection,
+  data: GraphData,
+  onProgress?: ProgressListener,
+  signal?: AbortSignal,
+): Promise<void> {
+  const loads = tableLoads(data, new Date().toISOString());
+  const total = loads.reduce((sum, l) => sum + l.rows, 0);
+  let done = 0;
+  onProgress?.({ phase: 'store', done, total, detail: 'schema' });
+  await conn.run('BEGIN TRANSACTION');
+  try {
+    await createSchema(conn);
+    for (const load of loads) {
+      throwIfAborted(signal);
+      if (load.rows > 0) await conn.insertArrow(load.table, load.build());
+      done += load.rows;
+      onProgress?.({ phase: 'store', done, total, detail: `${load.table}: ${load.rows} rows` });
+    }
+    throwIfAborted(signal);
+    for (const sql of createIndexesSql()) await conn.run(sql);
+    onProgress?.({ phase: 'store', done, total, detail: 'indexes' });
+    throwIfAborted(signal);
+    await conn.run('COMMIT');
+  } catch (error) {
+    await rollbackQuietly(conn);
+    throw error;
+  }
+  await conn.run('CHECKPOINT');
+}
+
+async function rollbackQuietly(conn: SqlConnection): Promise<void> {
+  try {
+    await conn.run('ROLLBACK');
+  } catch {
+    // The original error is the one worth reporting; a failed rollback adds nothing to it.
+  }
+}
+
+async function tableExists(conn: SqlConnection, table: TableName): Promise<boolean> {
+  const rows = await conn.query(
+    `SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'main' AND table_name = '${table}'`,
+  );
+  return Number(rows[0]?.n ?? 0) > 0;
+}
+
+/** meta as a key -> value map; empty when the database holds no graph yet. */
+export async function readMeta(conn: SqlConnection): Promise<Record<string, string>> {
+  if (!(await tableExists(conn, 'meta'))) return {};
+  const rows = await conn.query('SELECT key, value FROM meta');
+  const meta: Record<string, string> = {};
+  for (const row of rows) meta[String(row.key)] = String(row.value);
+  return meta;
+}
+
+/** The schema version stored in meta, or null for an empty / foreign database. */
+export async function readSchemaVersion(conn: SqlConnection): Promise<number | null> {
+  const version = (await readMeta(conn)).schema_version;
+  return version === undefined ? null : Number(version);
+}
+
+/** The summary object stored by writeGraph, or null when there is none. */
+export async function readSummary(conn: SqlConnection): Promise<Record<string, unknown> | null> {
+  const summary = (await readMeta(conn)).summary;
+  return summary === undefined ? null : (JSON.parse(summary) as Record<string, unknown>);
+}
+
+export interface GraphCounts {
+  files: number;
+  skipped: number;
+  nodes: Record<string, number>;
+  edges: Record<string, number>;
+  unresolved: number;
+}
+
+async function countBy(conn: SqlConnection, table: TableName, column: string): Promise<Record<string, number>> {
+  const rows = await conn.query(`SELECT ${column} AS k, count(*) AS n FROM ${table} GROUP BY ${column} ORDER BY ${column}`);
+  const counts: Record<string, number> = {};
+  for (const row of rows) counts[String(row.k)] = Number(row.n);
+  return counts;
+}
+
+async function countRows(conn: SqlConnection, table: TableName): Promise<number> {
+  const rows = await conn.query(`SELECT count(*) AS n FROM ${table}`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Counts read from the tables themselves (the CLI `index` shape, without ms). */
+export async function countGraph(conn: SqlConnection): Promise<GraphCounts> {
+  return {
+    files: await countRows(conn, 'files'),
+    skipped: await countRows(conn, 'skipped'),
+    nodes: await countBy(conn, 'nodes', 'kind'),
+    edges: await countBy(conn, 'edges', 'type'),
+    unresolved: await countRows(conn, 'unresolved'),
+  };
+}

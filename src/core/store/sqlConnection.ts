@@ -1,0 +1,73 @@
+/**
+ * @file SqlConnection: the one database capability the core needs, implemented by duckdb-wasm
+ * (browser, tests) and @duckdb/node-api (CLI). Plus value normalisation shared by adapters:
+ * BigInt -> number, Arrow rows/vectors -> plain objects/arrays, so results are JSON-safe.
+ * Runs in: everywhere. Layer src/core.
+ */
+import type { Table } from 'apache-arrow';
+import type { Row } from '../pipeline/repoService.ts';
+
+export type { Row };
+
+export interface SqlConnection {
+  /** Runs one statement and returns its rows as plain objects (BigInt -> number). */
+  query(sql: string): Promise<Row[]>;
+  /** Runs statements for their effect. */
+  run(sql: string): Promise<void>;
+  /** Appends an Arrow table to an existing table; columns match by position. */
+  insertArrow(table: string, data: Table): Promise<void>;
+  /** Releases the connection (and the database when the adapter owns it). */
+  close?(): Promise<void>;
+}
+
+function isArrowVectorLike(value: object): value is { toArray(): ArrayLike<unknown> } & Iterable<unknown> {
+  return typeof (value as { toArray?: unknown }).toArray === 'function' && Symbol.iterator in value;
+}
+
+/** Converts one database value to plain JSON-friendly data. Duck-typed: no Arrow instanceof. */
+export function toPlainValue(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  switch (typeof value) {
+    case 'bigint':
+      return Number(value);
+    case 'object':
+      break;
+    default:
+      return value;
+  }
+  if (value instanceof Date) return value;
+  if (Array.isArray(value)) return value.map(toPlainValue);
+  if (ArrayBuffer.isView(value)) return Array.from(value as unknown as ArrayLike<number | bigint>, toPlainValue);
+  if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [String(k), toPlainValue(v)]));
+  if (isArrowVectorLike(value)) return Array.from(value, toPlainValue);
+  const json = (value as { toJSON?: () => unknown }).toJSON;
+  const source = typeof json === 'function' ? json.call(value) : value;
+  if (source !== value) return toPlainValue(source);
+  const out: Row = {};
+  for (const [k, v] of Object.entries(source as Record<string, unknown>)) out[k] = toPlainValue(v);
+  return out;
+}
+
+export function toPlainRow(row: Record<string, unknown>): Row {
+  const out: Row = {};
+  for (const key of Object.keys(row)) out[key] = toPlainValue(row[key]);
+  return out;
+}
+
+/** Rows of an Arrow result table as plain objects, read column-wise. */
+export function arrowTableToRows(table: Table): Row[] {
+  const names = table.schema.fields.map((f) => f.name);
+  const columns = names.map((_, i) => table.getChildAt(i));
+  const rows: Row[] = new Array(table.numRows);
+  for (let r = 0; r < table.numRows; r++) {
+    const row: Row = {};
+    for (let c = 0; c < names.length; c++) row[names[c]] = toPlainValue(columns[c]?.get(r));
+    rows[r] = row;
+  }
+  return rows;
+}
+
+/** Quotes a string as a SQL literal ('it''s'). */
+export function sqlString(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}

@@ -1,0 +1,181 @@
+/**
+ * @file The ranger CLI end to end, as a child process: `index` (folder and zip) into a --db file,
+ * `sql` over it (JSON and table output), and the error contract (stderr, non-zero exit).
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const execFileAsync = promisify(execFile);
+const root = resolve(import.meta.dirname, '../..');
+const dir = mkdtempSync(join(tmpdir(), 'ranger-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function ranger(...args: string[]): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await execFileAsync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+      cwd: root,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+const FIXTURE: Record<string, string> = {
+  'pkg/__init__.py': '',
+  'pkg/shapes.py': [
+    'import os',
+    'from .util import helper',
+    '',
+    'class Shape:',
+    '    """A shape."""',
+    '    def area(self):',
+    '        return helper()',
+    '',
+    'class Square(Shape):',
+    '    side = 2',
+    '    def area(self):',
+    '        return self.side ** 2',
+    '',
+  ].join('\n'),
+  'pkg/util.py': 'PI = 3.14\r\n\r\ndef helper():\r\n    return PI\r\n',
+  'web/lib.ts': 'export const x = 1;\nexport function double(n: number): number { return n * 2; }\n',
+  'web/app.ts': "import { double, x } from './lib';\nexport function run(): number { return double(x); }\n",
+  'node_modules/dep/index.js': 'module.exports = 1;\n',
+  'logo.png': '\x89PNG\r\n\x1a\n',
+};
+
+function writeFixture(base: string): void {
+  for (const [path, text] of Object.entries(FIXTURE)) {
+    mkdirSync(dirname(join(base, path)), { recursive: true });
+    writeFileSync(join(base, path), text);
+  }
+  symlinkSync(join(base, 'pkg/util.py'), join(base, 'link.py'));
+}
+
+function fixtureZip(): Uint8Array {
+  const entries: Record<string, Uint8Array> = {};
+  for (const [path, text] of Object.entries(FIXTURE)) entries[`fixture/${path}`] = new TextEncoder().encode(text);
+  return zipSync(entries);
+}
+
+function total(counts: Record<string, number>): number {
+  return Object.values(counts).reduce((a, b) => a + b, 0);
+}
+
+describe('ranger index + sql', () => {
+  const repo = join(dir, 'fixture');
+  const db = join(dir, 'repo.duckdb');
+  let first: Record<string, unknown>;
+
+  beforeAll(() => writeFixture(repo));
+
+  it('indexes a folder and prints exactly the summary document', async () => {
+    const result = await ranger('index', repo, '--db', db, '--json', '--verbose');
+    expect(result.stderr).toContain('link.py: symlink, not followed');
+    expect(result.code).toBe(0);
+    first = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(Object.keys(first)).toEqual(['files', 'skipped', 'nodes', 'edges', 'unresolved', 'ms', 'skipped_files']);
+    expect(first.files).toBe(5);
+    const nodes = first.nodes as Record<string, number>;
+    expect(nodes.Repo).toBe(1);
+    expect(nodes.Module).toBe(5);
+    expect(nodes.Class).toBe(2);
+    expect((first.edges as Record<string, number>).CONTAINS).toBeGreaterThan(0);
+    expect(first.unresolved).toBeGreaterThanOrEqual(1); // import os
+    const skipped = first.skipped_files as { path: string; reason: string }[];
+    expect(skipped.length).toBe(first.skipped);
+    expect(skipped.find((s) => s.path.startsWith('node_modules'))?.reason).toBe('ignored directory');
+    expect(skipped.some((s) => s.path === 'logo.png')).toBe(true);
+    for (const s of skipped) expect(Object.keys(s)).toEqual(['path', 'reason']);
+  });
+
+  it('answers sql over the indexed file with the same counts', async () => {
+    const result = await ranger('sql', '--db', db, 'SELECT kind, count(*) AS n FROM nodes GROUP BY kind ORDER BY kind', '--json');
+    expect(result.code).toBe(0);
+    const rows = JSON.parse(result.stdout) as { kind: string; n: number }[];
+    expect(Object.fromEntries(rows.map((r) => [r.kind, r.n]))).toEqual(first.nodes);
+    const text = await ranger('sql', '--db', db, "SELECT path, text FROM files WHERE path = 'pkg/util.py'");
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('pkg/util.py');
+    expect(text.stdout).toContain('(1 row)');
+  });
+
+  it('re-indexing into the same --db replaces the graph (zip input)', async () => {
+    const zip = join(dir, 'fixture.zip');
+    writeFileSync(zip, fixtureZip());
+    const result = await ranger('index', zip, '--db', db, '--json');
+    expect(result.code).toBe(0);
+    const second = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(Object.keys(second)).toEqual(['files', 'skipped', 'nodes', 'edges', 'unresolved', 'ms']);
+    expect(second.nodes).toEqual(first.nodes);
+    const count = await ranger('sql', '--db', db, 'SELECT count(*) AS n FROM nodes', '--json');
+    expect(JSON.parse(count.stdout)).toEqual([{ n: total(first.nodes as Record<string, number>) }]);
+  });
+
+  it('prints a readable summary without --json', async () => {
+    const result = await ranger('index', repo, '--db', join(dir, 'human.duckdb'));
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Indexed fixture into .* in [\d,]+ ms/);
+    expect(result.stdout).toMatch(/files: +5 \(\d+ skipped\)/);
+  });
+});
+
+describe('ranger errors', () => {
+  const db = join(dir, 'errors.duckdb');
+
+  beforeAll(async () => {
+    // Written with writeGraph directly, so these tests do not depend on the parse pipeline.
+    const writer = [
+      "import { openNodeDatabase } from './src/adapters/node/duckdbNode.ts';",
+      "import { writeGraph } from './src/core/store/graphStore.ts';",
+      "import { sampleGraphData } from './src/adapters/node/sqlConnectionContract.ts';",
+      'const conn = await openNodeDatabase(process.argv[1]);',
+      'await writeGraph(conn, sampleGraphData({ bigTextBytes: 100 }));',
+      'await conn.close();',
+    ].join('\n');
+    await execFileAsync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', writer, db], { cwd: root });
+  });
+
+  it('rejects write SQL on stderr with exit 1 (JSON error with --json)', async () => {
+    const result = await ranger('sql', '--db', db, 'DELETE FROM nodes', '--json');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(JSON.parse(result.stderr)).toEqual({
+      error: { code: 'SQL_REJECTED', message: 'Only read-only statements are allowed: got DELETE at 1:1' },
+    });
+  });
+
+  it('reports engine errors, missing files and missing inputs with exit 1', async () => {
+    const bad = await ranger('sql', '--db', db, 'SELECT * FROM nope');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^ranger: .*nope/);
+    const missing = await ranger('sql', '--db', join(dir, 'missing.duckdb'), 'SELECT 1');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('Database file not found');
+    const noInput = await ranger('index', join(dir, 'no-such-dir'), '--db', join(dir, 'x.duckdb'), '--json');
+    expect(noInput.code).not.toBe(0);
+    expect(noInput.stdout).toBe('');
+  });
+
+  it('answers usage mistakes with exit 2 and the usage text', async () => {
+    for (const args of [['sql', 'SELECT 1'], ['frobnicate'], ['sql', '--db', db, 'SELECT 1', '--bogus'], []]) {
+      const result = await ranger(...args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain('Usage: npm run ranger');
+    }
+  });
+});
