@@ -1,0 +1,90 @@
+/**
+ * @file Parse pool scheduling: order, batching, progress, and recovery from a worker that
+ * crashes or hangs (simulated worker handles around the real in-process parser).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SourceFile } from '../ingest/types.ts';
+import { parseSourceFile } from './parseFile.ts';
+import { makeBatches, runParsePool } from './parsePool.ts';
+import type { ParseWorkerHandle } from './parsePool.ts';
+import { createParsers, GRAMMAR_FILES } from './treeSitter.ts';
+import type { Parsers } from './treeSitter.ts';
+
+const require = createRequire(import.meta.url);
+let parsers: Parsers;
+
+beforeAll(async () => {
+  parsers = await createParsers(async (lang) =>
+    readFileSync(require.resolve(`@vscode/tree-sitter-wasm/wasm/${GRAMMAR_FILES[lang]}`)),
+  );
+});
+
+function file(i: number, text = `def f${i}():\n    return ${i}\n`): SourceFile {
+  return { path: `m${i}.py`, language: 'python', text, bytes: text.length, sha256: '', notes: [] };
+}
+
+/** A worker handle over the real parser that dies (rejects) or hangs on files named poison. */
+function simulatedWorker(mode: 'crash' | 'hang', log: string[]): ParseWorkerHandle {
+  return {
+    parseBatch: (files) => {
+      log.push(files.map((f) => f.path).join(','));
+      if (files.some((f) => f.text.includes('poison'))) {
+        return mode === 'crash' ? Promise.reject(new Error('worker died')) : new Promise(() => {});
+      }
+      return Promise.resolve(files.map((f) => parseSourceFile(parsers, f)));
+    },
+    terminate: () => log.push('terminate'),
+  };
+}
+
+describe('makeBatches', () => {
+  it('cuts by file count and by bytes', () => {
+    const files = Array.from({ length: 5 }, (_, i) => file(i));
+    expect(makeBatches(files, 2, 1e9)).toEqual([[0, 1], [2, 3], [4]]);
+    expect(makeBatches(files, 100, 1)).toEqual([[0], [1], [2], [3], [4]]);
+  });
+});
+
+describe('runParsePool', () => {
+  it('returns one FileIR per file in input order and reports progress to the total', async () => {
+    const files = Array.from({ length: 50 }, (_, i) => file(i));
+    const progress: number[] = [];
+    const irs = await runParsePool(files, () => simulatedWorker('crash', []), {
+      size: 3,
+      batchFiles: 7,
+      onProgress: (done) => progress.push(done),
+    });
+    expect(irs.map((ir) => ir.path)).toEqual(files.map((f) => f.path));
+    expect(irs[3]!.entities.map((e) => e.name)).toEqual(['f3']);
+    expect(progress.at(-1)).toBe(50);
+    expect(progress.length).toBeGreaterThan(7);
+  });
+
+  it.each(['crash', 'hang'] as const)('replaces a worker that %ss and flags only the poison file', async (mode) => {
+    const files = [file(0), file(1), file(2, '# poison\n'), file(3)];
+    const log: string[] = [];
+    const irs = await runParsePool(files, () => simulatedWorker(mode, log), {
+      size: 1,
+      batchFiles: 10,
+      baseTimeoutMs: 200,
+    });
+    expect(irs.map((ir) => ir.syntaxErrors.length)).toEqual([0, 0, 1, 0]);
+    expect(irs[2]!.syntaxErrors[0]!.message).toMatch(/crashed or timed out/);
+    expect(irs[3]!.entities.map((e) => e.name)).toEqual(['f3']);
+    expect(log.filter((l) => l === 'terminate').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('stops with CANCELLED when the signal fires', async () => {
+    const controller = new AbortController();
+    const files = Array.from({ length: 20 }, (_, i) => file(i));
+    const run = runParsePool(files, () => simulatedWorker('crash', []), {
+      size: 1,
+      batchFiles: 1,
+      onProgress: (done) => done === 3 && controller.abort(),
+      signal: controller.signal,
+    });
+    await expect(run).rejects.toMatchObject({ code: 'CANCELLED' });
+  });
+});
