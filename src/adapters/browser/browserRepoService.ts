@@ -9,35 +9,18 @@ import { AppError } from '../../core/errors.ts';
 import type { EdgeType, NodeKind } from '../../core/graph/types.ts';
 import { indexRepository } from '../../core/pipeline/indexRepository.ts';
 import type { IndexDeps } from '../../core/pipeline/indexRepository.ts';
-import type { Progress, ProgressListener } from '../../core/pipeline/progress.ts';
+import type { ProgressListener } from '../../core/pipeline/progress.ts';
 import type { IndexSummary, RepoEntry, RepoInput, RepoService, Row } from '../../core/pipeline/repoService.ts';
 import { assertReadOnlySql } from '../../core/store/sqlGuard.ts';
 import { sqlString } from '../../core/store/sqlConnection.ts';
 import { openBrowserStore } from './duckdbBrowser.ts';
 import type { BrowserStore, RepoDatabase } from './duckdbBrowser.ts';
 import { parseFilesInBrowserWorkers } from './parseWorkerPool.ts';
-
-/** Progress crosses a worker boundary per call: at most one report per phase per interval. */
-const PROGRESS_INTERVAL_MS = 80;
+import { throttleProgress } from './throttleProgress.ts';
 
 export interface BrowserRepoServiceDeps {
   openStore: () => Promise<BrowserStore>;
   parseFiles: IndexDeps['parseFiles'];
-}
-
-export function throttleProgress(listener: ProgressListener | undefined, intervalMs = PROGRESS_INTERVAL_MS): ProgressListener | undefined {
-  if (!listener) return undefined;
-  let lastPhase: Progress['phase'] | null = null;
-  let lastAt = 0;
-  return (progress) => {
-    const now = Date.now();
-    const final = progress.total > 0 && progress.done >= progress.total;
-    if (progress.phase !== lastPhase || final || now - lastAt >= intervalMs) {
-      lastPhase = progress.phase;
-      lastAt = now;
-      listener(progress);
-    }
-  };
 }
 
 function totalOf(counts: Partial<Record<NodeKind | EdgeType, number>>): number {

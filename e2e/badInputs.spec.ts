@@ -1,0 +1,117 @@
+/**
+ * @file Hostile and awkward zips (scripts/fixtures/makeBadZips.ts) through the real UI. Inputs
+ * that must fail show their message in the error banner while the previous graph stays;
+ * inputs that index show their skip reason, decoding note or file as plain text (a file name
+ * carrying HTML never becomes markup). Also: Esc cancels a running index, graph kept.
+ * Runs in: Node (e2e, driving chromium).
+ */
+import type { Page } from 'playwright-core';
+import { makeBadInputs } from '../scripts/fixtures/makeBadZips.ts';
+import type { BadInput } from '../scripts/fixtures/makeBadZips.ts';
+import { assert, readSummary, screenshot, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
+import type { E2EEnv, SummaryNumbers } from './harness.ts';
+
+async function upload(page: Page, input: BadInput): Promise<void> {
+  await page.getByTestId('zip-input').setInputFiles({ name: input.name, mimeType: 'application/zip', buffer: Buffer.from(input.data) });
+}
+
+async function expectPreviousGraph(page: Page, before: SummaryNumbers, what: string): Promise<void> {
+  const now = await readSummary(page);
+  assert(now && now.nodes === before.nodes && now.edges === before.edges, `${what}: the previous graph must stay (${JSON.stringify(now)})`);
+  await waitForGraph(page);
+}
+
+async function dismissError(page: Page): Promise<void> {
+  await page.getByTestId('error-banner').getByRole('button', { name: 'Dismiss' }).click();
+}
+
+async function searchAndOpen(page: Page, text: string): Promise<void> {
+  await page.getByTestId('search-input').fill(text);
+  await page.getByTestId('search-results').locator('[role="option"]').first().click();
+}
+
+async function checkIndexed(page: Page, env: E2EEnv, input: BadInput): Promise<void> {
+  if (input.outcome === 'skipped') {
+    await page.getByTestId('skipped-button').click();
+    const dialog = page.getByTestId('skipped-dialog');
+    await dialog.getByText(input.expect, { exact: false }).first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  } else if (input.outcome === 'note') {
+    await searchAndOpen(page, input.path!.replace(/\.py$/, ''));
+    await page.getByTestId('details-pane').getByText(input.expect, { exact: false }).first().waitFor({ timeout: 10_000 });
+  } else if (input.path?.includes('<img')) {
+    await searchAndOpen(page, 'xss');
+    const pane = page.getByTestId('details-pane');
+    await pane.getByText(input.path, { exact: false }).first().waitFor({ timeout: 10_000 });
+    await pane.getByText('<script>alert(1)</script>', { exact: false }).first().waitFor({ timeout: 10_000 });
+    assert((await page.locator('img[src="x"]').count()) === 0, 'a file name with HTML must not become an <img>');
+    assert((await page.locator('script:not([src]):not([type])').count()) === 0, 'no injected inline script');
+    await screenshot(page, env, 'html-name-light');
+  } else {
+    await searchAndOpen(page, 'big_file_ok');
+    await page.getByTestId('details-pane').getByTestId('details-name').filter({ hasText: 'big_file_ok' }).waitFor({ timeout: 10_000 });
+  }
+}
+
+test(
+  'bad inputs: each shows its message; failures keep the previous graph; Esc cancels',
+  async (env) => {
+    await withSession(env, 'bad-inputs', async (_session, page) => {
+      await page.goto(env.baseUrl);
+      await page.getByTestId('demo-button').click();
+      const demo = await waitForSummary(page);
+      await waitForGraph(page, 'overview');
+      const inputs = makeBadInputs();
+
+      for (const input of inputs.filter((i) => i.outcome === 'error')) {
+        await upload(page, input);
+        const banner = page.getByTestId('error-banner');
+        await banner.waitFor({ timeout: 30_000 });
+        const text = (await banner.textContent()) ?? '';
+        assert(text.toLowerCase().includes(input.expect.toLowerCase()), `${input.name}: banner "${text}" lacks "${input.expect}"`);
+        assert((await banner.getAttribute('data-code')) === input.code, `${input.name}: code ${await banner.getAttribute('data-code')}`);
+        await expectPreviousGraph(page, demo, input.name);
+        if (input.name === 'no-source.zip') await screenshot(page, env, 'bad-input-light');
+        await dismissError(page);
+      }
+
+      // Esc during a long index cancels it; the demo graph stays.
+      const big = inputs.find((i) => i.name === 'big-source-20mb.zip')!;
+      await upload(page, big);
+      await page.getByTestId('progress-panel').waitFor();
+      await page.waitForTimeout(300);
+      await page.keyboard.press('Escape');
+      const banner = page.getByTestId('error-banner');
+      await banner.waitFor({ timeout: 30_000 });
+      assert((await banner.getAttribute('data-code')) === 'CANCELLED', `cancel shows CANCELLED, got ${await banner.getAttribute('data-code')}`);
+      await expectPreviousGraph(page, demo, 'cancelled index');
+      await dismissError(page);
+
+      // Inputs that index: each must finish in its budget; a slow one is cancelled and reported
+      // at the end, so one failure does not hide the others.
+      const failures: string[] = [];
+      let previous = demo;
+      for (const input of inputs.filter((i) => i.outcome !== 'error')) {
+        await upload(page, input);
+        try {
+          previous = await waitForSummary(page, previous, input.data.length > 1_000_000 ? 45_000 : 30_000);
+        } catch (error) {
+          failures.push(`${input.name}: no new summary in time (${String(error).split('\n')[0]!.slice(0, 160)})`);
+          await page.keyboard.press('Escape');
+          await page.getByTestId('error-banner').waitFor({ timeout: 30_000 });
+          await dismissError(page);
+          continue;
+        }
+        try {
+          await checkIndexed(page, env, input);
+        } catch (error) {
+          failures.push(`${input.name}: ${String(error).split('\n')[0]}`);
+          await page.keyboard.press('Escape');
+        }
+      }
+      assert(failures.length === 0, `inputs that should index:\n      ${failures.join('\n      ')}`);
+    });
+  },
+  200_000,
+);

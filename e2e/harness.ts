@@ -1,0 +1,207 @@
+/**
+ * @file The tiny e2e harness behind e2e/run.ts (playwright-core has no test runner): test
+ * registration, browser sessions that record every request and fail on any request leaving
+ * localhost, screenshots under test-results/, and a few waiting/assertion helpers.
+ * Runs in: Node (e2e).
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** RECIPES.md section 5 (WebGL stays available through SwiftShader with --disable-gpu). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface E2EEnv {
+  baseUrl: string;
+  repoRoot: string;
+  artifacts: string;
+}
+
+export interface E2ETest {
+  name: string;
+  timeoutMs: number;
+  run(env: E2EEnv): Promise<void>;
+}
+
+export const registry: E2ETest[] = [];
+
+export function test(name: string, run: (env: E2EEnv) => Promise<void>, timeoutMs = 120_000): void {
+  registry.push({ name, run, timeoutMs });
+}
+
+export class AssertionError extends Error {}
+
+export function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new AssertionError(message);
+}
+
+export function isLocalUrl(url: string): boolean {
+  if (/^(data|blob|about|chrome-error|devtools):/.test(url)) return true;
+  try {
+    const host = new URL(url).hostname;
+    return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
+  } catch {
+    return false;
+  }
+}
+
+/** A persistent chromium profile (OPFS survives reloads and is shared by its tabs). */
+export class Session {
+  /** Every request URL seen (page, workers, nested workers). */
+  readonly requests: string[] = [];
+  readonly external: string[] = [];
+  readonly pageErrors: string[] = [];
+  readonly dialogs: string[] = [];
+
+  private constructor(
+    readonly context: BrowserContext,
+    private readonly dir: string,
+  ) {}
+
+  static async open(options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Session> {
+    const dir = mkdtempSync(join(tmpdir(), 'ranger-e2e-'));
+    mkdirSync(join(dir, 'config'));
+    mkdirSync(join(dir, 'cache'));
+    const context = await chromium.launchPersistentContext(join(dir, 'profile'), {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1400, height: 880 },
+      colorScheme: options.colorScheme ?? 'light',
+      env: { ...process.env, XDG_CONFIG_HOME: join(dir, 'config'), XDG_CACHE_HOME: join(dir, 'cache'), TMPDIR: dir },
+    });
+    const session = new Session(context, dir);
+    const record = (url: string) => {
+      session.requests.push(url);
+      if (!isLocalUrl(url)) session.external.push(url);
+    };
+    context.on('request', (request) => record(request.url()));
+    context.on('page', (page) => session.watch(page));
+    for (const page of context.pages()) session.watch(page);
+    return session;
+  }
+
+  private watch(page: Page): void {
+    page.on('pageerror', (error) => this.pageErrors.push(error.message));
+    page.on('websocket', (socket) => {
+      if (!isLocalUrl(socket.url().replace(/^ws/, 'http'))) this.external.push(socket.url());
+    });
+    page.on('dialog', (dialog) => {
+      this.dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+  }
+
+  async page(): Promise<Page> {
+    return this.context.pages()[0] ?? (await this.context.newPage());
+  }
+
+  /** Fails when any request left localhost or any page error / JS dialog happened. */
+  verify(): void {
+    assert(this.external.length === 0, `requests left localhost: ${this.external.slice(0, 5).join(', ')}`);
+    assert(this.dialogs.length === 0, `unexpected JS dialogs (script injection?): ${this.dialogs.join('; ')}`);
+    assert(this.pageErrors.length === 0, `uncaught page errors: ${this.pageErrors.slice(0, 3).join(' | ')}`);
+  }
+
+  async close(): Promise<void> {
+    await this.context.close().catch(() => undefined);
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs `body` with a fresh session, saves screenshots when it fails, always verifies and closes. */
+export async function withSession(
+  env: E2EEnv,
+  name: string,
+  body: (session: Session, page: Page) => Promise<void>,
+  options?: { colorScheme?: 'light' | 'dark' },
+): Promise<void> {
+  const session = await Session.open(options);
+  try {
+    const page = await session.page();
+    await body(session, page);
+    session.verify();
+  } catch (error) {
+    mkdirSync(env.artifacts, { recursive: true });
+    for (const [i, page] of session.context.pages().entries()) {
+      await page.screenshot({ path: join(env.artifacts, `FAILED-${name}-${i}.png`) }).catch(() => undefined);
+    }
+    if (session.pageErrors.length > 0) console.log(`    page errors: ${session.pageErrors.slice(0, 3).join(' | ')}`);
+    throw error;
+  } finally {
+    await session.close();
+  }
+}
+
+export interface SummaryNumbers {
+  files: number;
+  nodes: number;
+  edges: number;
+  ms: number;
+}
+
+export async function readSummary(page: Page): Promise<SummaryNumbers | null> {
+  return page.evaluate(() => {
+    const el = document.querySelector('[data-testid="index-summary"]');
+    if (!el) return null;
+    // No named inner functions: tsx's keepNames would wrap them in __name, unknown in the page.
+    const [files, nodes, edges, ms] = ['files', 'nodes', 'edges', 'ms'].map((k) => Number(el.getAttribute(`data-${k}`)));
+    return { files: files!, nodes: nodes!, edges: edges!, ms: ms! };
+  });
+}
+
+/** Waits for a summary with nodes, different from `before` when given. */
+export async function waitForSummary(page: Page, before: SummaryNumbers | null = null, timeout = 90_000): Promise<SummaryNumbers> {
+  await page.waitForFunction(
+    (previous) => {
+      const failed = document.querySelector('[data-testid="index-error"]');
+      if (failed) throw new Error(`index failed: ${failed.textContent}`);
+      const el = document.querySelector('[data-testid="index-summary"]');
+      if (!el || Number(el.getAttribute('data-nodes')) <= 0) return false;
+      const now = ['files', 'nodes', 'edges', 'ms'].map((k) => el.getAttribute(`data-${k}`)).join('|');
+      return previous === null || now !== previous;
+    },
+    before ? [before.files, before.nodes, before.edges, before.ms].join('|') : null,
+    { timeout, polling: 100 },
+  );
+  return (await readSummary(page))!;
+}
+
+/** Waits until the graph canvas has drawn at least one node and is not loading. */
+export async function waitForGraph(page: Page, mode?: 'overview' | 'ego', timeout = 30_000): Promise<number> {
+  const handle = await page.waitForFunction(
+    (wanted) => {
+      const el = document.querySelector('[data-testid="graph"]');
+      if (!el || el.getAttribute('data-busy') === 'true') return false;
+      if (wanted && el.getAttribute('data-mode') !== wanted) return false;
+      const nodes = Number(el.getAttribute('data-nodes'));
+      return nodes > 0 ? nodes : false;
+    },
+    mode ?? null,
+    { timeout, polling: 100 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+export async function screenshot(page: Page, env: E2EEnv, name: string): Promise<void> {
+  mkdirSync(env.artifacts, { recursive: true });
+  await page.screenshot({ path: join(env.artifacts, `${name}.png`) });
+}
+
+export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  const current = await page.evaluate(() => document.documentElement.dataset.theme);
+  if (current !== theme) await page.getByTestId('theme-toggle').click();
+  await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme);
+}

@@ -1,0 +1,55 @@
+/**
+ * @file The main flow: drop a zip (file input), wait for the graph, search a name, open the
+ * node, see its code highlighted, switch themes, reload and find the graph restored from OPFS.
+ * Runs in: Node (e2e, driving chromium).
+ */
+import { assert, readSummary, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
+import { demoZip } from './fixtures.ts';
+
+test('zip upload: graph, search, details with highlighted code, reload restores it', async (env) => {
+  await withSession(env, 'zip-reload', async (session, page) => {
+    await page.goto(env.baseUrl);
+    await page.getByTestId('drop-zone').waitFor();
+    await screenshot(page, env, 'start-light');
+    await page.getByTestId('zip-input').setInputFiles({ name: 'shopkit.zip', mimeType: 'application/zip', buffer: demoZip(env.repoRoot) });
+    const summary = await waitForSummary(page);
+    assert(summary.files > 10, `expected the demo's files, got ${summary.files}`);
+    assert(summary.edges > 0 && summary.ms > 0, `summary numbers: ${JSON.stringify(summary)}`);
+    // The request log must see what workers fetch (parse workers are nested in the repo worker),
+    // or the localhost-only check would be blind there.
+    for (const asset of ['tree-sitter-python', 'duckdb-eh', 'parse.worker']) {
+      assert(session.requests.some((url) => url.includes(asset)), `request log misses ${asset} (seen: ${session.requests.length})`);
+    }
+    const overviewNodes = await waitForGraph(page, 'overview');
+    assert(overviewNodes > 3, `overview shows ${overviewNodes} modules`);
+    await screenshot(page, env, 'overview-light');
+
+    await page.keyboard.press('/');
+    assert(await page.getByTestId('search-input').evaluate((el) => el === document.activeElement), '/ focuses the search box');
+    await page.keyboard.type('OrderService');
+    await page.getByTestId('search-results').getByText('OrderService', { exact: true }).first().waitFor();
+    await page.keyboard.press('Enter');
+    const pane = page.getByTestId('details-pane');
+    await pane.getByTestId('details-name').filter({ hasText: /^OrderService$/ }).waitFor();
+    await pane.locator('[data-testid="code-view"] .hljs-keyword').first().waitFor();
+    const keywords = await pane.locator('.hljs-keyword').allTextContents();
+    assert(keywords.includes('class') || keywords.includes('def'), `highlighted keywords: ${keywords.slice(0, 5).join(',')}`);
+    await waitForGraph(page, 'ego');
+    await screenshot(page, env, 'details-light');
+
+    await page.getByTestId('sql-toggle').click();
+    await setTheme(page, 'dark');
+    await screenshot(page, env, 'details-dark');
+    await page.getByTestId('overview-button').click();
+    await waitForGraph(page, 'overview');
+    await screenshot(page, env, 'overview-dark');
+
+    await page.reload();
+    const restored = await waitForSummary(page);
+    assert(restored.nodes === summary.nodes && restored.edges === summary.edges, `restored ${JSON.stringify(restored)} vs ${JSON.stringify(summary)}`);
+    assert((await waitForGraph(page, 'overview')) === overviewNodes, 'the restored overview shows the same modules');
+    assert((await page.evaluate(() => document.documentElement.dataset.theme)) === 'dark', 'the theme choice survives a reload');
+    assert((await readSummary(page))?.files === summary.files, 'same file count after reload');
+    session.verify();
+  });
+});

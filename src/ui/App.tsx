@@ -1,0 +1,202 @@
+/**
+ * @file The app shell: header (repos, open, search, theme, help), banners, progress, summary,
+ * graph explorer + details pane, SQL console, dialogs; window-wide drop and keyboard handling.
+ * Runs in: the main thread. Heavy work goes to the repo worker through the client.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { DragEvent } from 'react';
+import { handleKey } from './actions/actions.ts';
+import type { ActionContext } from './actions/actions.ts';
+import { connectRepoService } from './clients/repoClient.ts';
+import { CommandsContext } from './commands.ts';
+import type { Commands } from './commands.ts';
+import { ErrorBanner, StorageBanner } from './components/Banners.tsx';
+import { DetailsPane } from './components/DetailsPane.tsx';
+import { GraphExplorer } from './components/GraphExplorer.tsx';
+import { Header } from './components/Header.tsx';
+import { IssuesDialog } from './components/IssuesDialog.tsx';
+import { ProgressPanel } from './components/ProgressPanel.tsx';
+import { ShortcutsDialog } from './components/ShortcutsDialog.tsx';
+import { SqlConsole } from './components/SqlConsole.tsx';
+import { StartScreen } from './components/StartScreen.tsx';
+import { SummaryBar } from './components/SummaryBar.tsx';
+import type { GraphController } from './graph/graphController.ts';
+import { demoInput } from './input/demoRepo.ts';
+import { dropInput, folderPickInput, zipInput } from './input/readInput.ts';
+import { cancelIndex, openStorage, runIndex } from './session.ts';
+import { getState, setState, useAppState } from './store/appStore.ts';
+
+export function App() {
+  const service = useMemo(() => connectRepoService(), []);
+  const theme = useAppState((s) => s.theme);
+  const activeRepoId = useAppState((s) => s.activeRepoId);
+  const showStart = useAppState((s) => s.showStart);
+  const storage = useAppState((s) => s.storage);
+  const graphRef = useRef<GraphController | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const zipRef = useRef<HTMLInputElement>(null);
+  const folderRef = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+    document.documentElement.style.colorScheme = theme;
+  }, [theme]);
+
+  useEffect(() => {
+    // Follow the system theme until the user picks one with the toggle.
+    const media = matchMedia('(prefers-color-scheme: dark)');
+    const onChange = () => {
+      if (!localStorage.getItem('ranger.theme')) setState({ theme: media.matches ? 'dark' : 'light' });
+    };
+    media.addEventListener('change', onChange);
+    return () => media.removeEventListener('change', onChange);
+  }, []);
+
+  useEffect(() => {
+    void openStorage(service);
+  }, [service]);
+
+  const selectNode = useCallback((id: number | null) => {
+    setState({ selectedNodeId: id });
+    const graph = graphRef.current;
+    if (!graph || id === null) {
+      graph?.select(null);
+      return;
+    }
+    if (!graph.select(id)) void graph.showEgo(id, getState().egoDepth);
+  }, []);
+
+  const commands: Commands = useMemo(
+    () => ({ service, selectNode, focusSearch: () => searchRef.current?.focus() }),
+    [service, selectNode],
+  );
+
+  useEffect(() => {
+    const ctx: ActionContext = {
+      graph: () => graphRef.current,
+      focusSearch: () => searchRef.current?.focus(),
+      cancelIndexing: () => void cancelIndex(service),
+      selectNode,
+    };
+    const onKey = (event: KeyboardEvent) => handleKey(event, ctx);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [service, selectNode]);
+
+  const onController = useCallback((controller: GraphController | null) => {
+    graphRef.current = controller;
+  }, []);
+
+  const canIndex = storage === 'ready';
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!canIndex) return;
+    void runIndex(service, dropInput(event.dataTransfer), 'dropped files');
+  };
+
+  return (
+    <CommandsContext.Provider value={commands}>
+      <div
+        className="app"
+        onDragOver={(e) => {
+          if (!e.dataTransfer.types.includes('Files')) return;
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={(e) => {
+          if (e.currentTarget === e.target || !e.currentTarget.contains(e.relatedTarget as Node)) setDragging(false);
+        }}
+        onDrop={onDrop}
+      >
+        <input
+          ref={zipRef}
+          type="file"
+          accept=".zip"
+          data-testid="zip-input"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-label="Choose a zip file"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void runIndex(service, zipInput(file), file.name);
+          }}
+        />
+        <input
+          ref={folderRef}
+          type="file"
+          data-testid="folder-input"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-label="Choose a folder"
+          {...{ webkitdirectory: '' }}
+          onChange={(e) => {
+            const list = e.target.files;
+            if (list && list.length > 0) {
+              const input = folderPickInput(list);
+              e.target.value = '';
+              void runIndex(service, input, 'folder');
+            }
+          }}
+        />
+        <Header
+          searchRef={searchRef}
+          onPickZip={() => zipRef.current?.click()}
+          onNew={() => setState({ showStart: true })}
+        />
+        <div className="banners">
+          <StorageBanner />
+          <ErrorBanner />
+          <ProgressPanel onCancel={() => void cancelIndex(service)} />
+        </div>
+        {activeRepoId ? (
+          <>
+            <SummaryBar />
+            <main className="workspace">
+              <GraphExplorer onController={onController} />
+              <DetailsPane />
+            </main>
+            <SqlConsole />
+          </>
+        ) : (
+          <main className="workspace start">
+            <StartScreen
+              onPickZip={() => zipRef.current?.click()}
+              onPickFolder={() => folderRef.current?.click()}
+              onDemo={() => void runIndex(service, demoInput(), 'demo')}
+            />
+          </main>
+        )}
+        {activeRepoId && showStart && (
+          <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && setState({ showStart: false })}>
+            <div className="dialog start-dialog" role="dialog" aria-modal="true" aria-label="Index a repository">
+              <StartScreen
+                onPickZip={() => {
+                  setState({ showStart: false });
+                  zipRef.current?.click();
+                }}
+                onPickFolder={() => {
+                  setState({ showStart: false });
+                  folderRef.current?.click();
+                }}
+                onDemo={() => {
+                  setState({ showStart: false });
+                  void runIndex(service, demoInput(), 'demo');
+                }}
+              />
+            </div>
+          </div>
+        )}
+        {dragging && (
+          <div className="drop-overlay" aria-hidden="true">
+            <p>Drop the .zip or folder to index it</p>
+          </div>
+        )}
+        <IssuesDialog />
+        <ShortcutsDialog />
+      </div>
+    </CommandsContext.Provider>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * @file Every keyboard command as one registered action (name, label, keys shown in the
+ * shortcuts dialog, keyTest, perform). The global key handler and the `?` dialog both read
+ * this list, so what is documented is what is bound.
+ * Runs in: the main thread.
+ */
+import type { GraphController } from '../graph/graphController.ts';
+import { getState, setState } from '../store/appStore.ts';
+
+export interface ActionContext {
+  graph(): GraphController | null;
+  focusSearch(): void;
+  cancelIndexing(): void;
+  selectNode(id: number | null): void;
+}
+
+export interface Action {
+  name: string;
+  label: string;
+  /** Keys as shown to the user. */
+  keys: string[];
+  keyTest(event: KeyboardEvent): boolean;
+  perform(ctx: ActionContext): void;
+  /** Also fires while focus is in a text field (only Escape does). */
+  inTextFields?: boolean;
+}
+
+const plain = (event: KeyboardEvent) => !event.ctrlKey && !event.metaKey && !event.altKey;
+
+export const ACTIONS: Action[] = [
+  {
+    name: 'focusSearch',
+    label: 'Search nodes by name',
+    keys: ['/'],
+    keyTest: (e) => plain(e) && e.key === '/',
+    perform: (ctx) => ctx.focusSearch(),
+  },
+  {
+    name: 'escape',
+    label: 'Cancel indexing, close a dialog or clear the selection',
+    keys: ['Esc'],
+    inTextFields: true,
+    keyTest: (e) => e.key === 'Escape',
+    perform: (ctx) => {
+      const s = getState();
+      if (s.indexing && !s.indexing.cancelling) ctx.cancelIndexing();
+      else if (s.dialog) setState({ dialog: null });
+      else if (s.showStart && s.activeRepoId) setState({ showStart: false });
+      else if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) document.activeElement.blur();
+      else ctx.selectNode(null);
+    },
+  },
+  {
+    name: 'showShortcuts',
+    label: 'Show keyboard shortcuts',
+    keys: ['?'],
+    keyTest: (e) => plain(e) && e.key === '?',
+    perform: () => setState((s) => ({ dialog: s.dialog === 'shortcuts' ? null : 'shortcuts' })),
+  },
+  {
+    name: 'expand',
+    label: 'Expand / collapse the selected module or class (ego view: recentre)',
+    keys: ['Enter'],
+    keyTest: (e) => plain(e) && e.key === 'Enter',
+    perform: (ctx) => {
+      const id = getState().selectedNodeId;
+      if (id !== null) void ctx.graph()?.activate(id);
+    },
+  },
+  {
+    name: 'egoView',
+    label: 'Ego view of the selected node',
+    keys: ['e'],
+    keyTest: (e) => plain(e) && e.key === 'e',
+    perform: (ctx) => {
+      const { selectedNodeId, egoDepth } = getState();
+      if (selectedNodeId === null) return;
+      setState({ viewMode: 'ego' });
+      void ctx.graph()?.showEgo(selectedNodeId, egoDepth);
+    },
+  },
+  {
+    name: 'overview',
+    label: 'Module overview',
+    keys: ['o'],
+    keyTest: (e) => plain(e) && e.key === 'o',
+    perform: (ctx) => {
+      setState({ viewMode: 'overview' });
+      void ctx.graph()?.showOverview();
+    },
+  },
+  {
+    name: 'depthUp',
+    label: 'Ego view: one hop deeper (max 3)',
+    keys: ['+'],
+    keyTest: (e) => plain(e) && (e.key === '+' || e.key === '='),
+    perform: (ctx) => changeDepth(ctx, +1),
+  },
+  {
+    name: 'depthDown',
+    label: 'Ego view: one hop shallower (min 1)',
+    keys: ['-'],
+    keyTest: (e) => plain(e) && e.key === '-',
+    perform: (ctx) => changeDepth(ctx, -1),
+  },
+  {
+    name: 'fit',
+    label: 'Fit the graph to the window',
+    keys: ['f'],
+    keyTest: (e) => plain(e) && e.key === 'f',
+    perform: (ctx) => ctx.graph()?.fit(),
+  },
+  {
+    name: 'zoomIn',
+    label: 'Zoom in',
+    keys: [']'],
+    keyTest: (e) => plain(e) && e.key === ']',
+    perform: (ctx) => ctx.graph()?.zoomBy(1.25),
+  },
+  {
+    name: 'zoomOut',
+    label: 'Zoom out',
+    keys: ['['],
+    keyTest: (e) => plain(e) && e.key === '[',
+    perform: (ctx) => ctx.graph()?.zoomBy(0.8),
+  },
+  {
+    name: 'toggleSql',
+    label: 'Show / hide the SQL console',
+    keys: ['s'],
+    keyTest: (e) => plain(e) && e.key === 's',
+    perform: () => setState((s) => ({ sqlOpen: !s.sqlOpen })),
+  },
+  {
+    name: 'toggleTheme',
+    label: 'Switch light / dark theme',
+    keys: ['t'],
+    keyTest: (e) => plain(e) && e.key === 't',
+    perform: () => setTheme(getState().theme === 'dark' ? 'light' : 'dark'),
+  },
+];
+
+/** Documented elsewhere (inside a field or a list), listed in the dialog for completeness. */
+export const LOCAL_SHORTCUTS: { keys: string[]; label: string }[] = [
+  { keys: ['↑', '↓'], label: 'Move through search results and lists' },
+  { keys: ['Enter'], label: 'Open the highlighted search result' },
+  { keys: ['Ctrl', 'Enter'], label: 'Run the SQL in the console' },
+  { keys: ['double-click'], label: 'Expand / collapse a module or class' },
+];
+
+function changeDepth(ctx: ActionContext, delta: number): void {
+  const depth = Math.min(3, Math.max(1, getState().egoDepth + delta));
+  if (depth === getState().egoDepth) return;
+  setState({ egoDepth: depth });
+  void ctx.graph()?.setEgoDepth(depth);
+}
+
+export function setTheme(theme: 'light' | 'dark'): void {
+  localStorage.setItem('ranger.theme', theme);
+  setState({ theme });
+}
+
+function inTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** The global keydown handler: first matching action wins. Buttons keep their own Enter. */
+export function handleKey(event: KeyboardEvent, ctx: ActionContext): void {
+  if (event.defaultPrevented) return;
+  const typing = inTextField(event.target);
+  const onControl = event.target instanceof HTMLElement && ['BUTTON', 'A', 'SUMMARY'].includes(event.target.tagName);
+  for (const action of ACTIONS) {
+    if (!action.keyTest(event)) continue;
+    if (typing && !action.inTextFields) return;
+    if (onControl && action.name === 'expand') return;
+    event.preventDefault();
+    action.perform(ctx);
+    return;
+  }
+}

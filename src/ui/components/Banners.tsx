@@ -1,0 +1,48 @@
+/**
+ * @file The one error banner (messages come from errors/errorMessages.ts) and the plain banner
+ * a second tab gets when another tab holds the storage lock.
+ * Runs in: the main thread.
+ */
+import { setState, useAppState } from '../store/appStore.ts';
+
+export function ErrorBanner() {
+  const error = useAppState((s) => s.error);
+  if (!error) return null;
+  return (
+    <div className="banner error" role="alert" data-testid="error-banner" data-code={error.code}>
+      <span className="banner-icon" aria-hidden="true">!</span>
+      <div className="banner-text">
+        <strong>{error.message}</strong>
+        {error.detail && <span className="banner-detail">{error.detail}</span>}
+        {error.source === 'index' && <span className="visually-hidden" data-testid="index-error">{error.detail ?? error.message}</span>}
+      </div>
+      <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => setState({ error: null })}>
+        ✕
+      </button>
+    </div>
+  );
+}
+
+export function StorageBanner() {
+  const storage = useAppState((s) => s.storage);
+  const persistent = useAppState((s) => s.persistent);
+  if (storage === 'locked') {
+    return (
+      <div className="banner locked" role="status" data-testid="storage-locked">
+        <span className="banner-icon" aria-hidden="true">!</span>
+        <div className="banner-text">
+          <strong>Ranger Studio is already open in another tab.</strong>
+          <span className="banner-detail">That tab holds the graph database. Close it, then reload this tab.</span>
+        </div>
+      </div>
+    );
+  }
+  if (storage === 'ready' && !persistent) {
+    return (
+      <div className="banner note" role="status" data-testid="storage-transient">
+        <span className="banner-text">Storage is not persistent here: graphs last until this tab closes.</span>
+      </div>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,164 @@
+/**
+ * @file The selected node: kind, qualified name, file:lines, signature, docstring, in/out edges
+ * grouped by type (each one selects its node), code with highlighting, and for a Module its
+ * unresolved imports and file issues. Every name and path is React text, never HTML.
+ * Runs in: the main thread.
+ */
+import { useEffect, useState } from 'react';
+import { useCommands } from '../commands.ts';
+import type { NodeDetails } from '../data/nodeDetails.ts';
+import { loadNodeDetails } from '../data/nodeDetails.ts';
+import { toShownError } from '../errors/errorMessages.ts';
+import { useAppState } from '../store/appStore.ts';
+import { EDGE_LOOK } from '../graph/graphStyle.ts';
+import { CodeView } from './CodeView.tsx';
+import { KindBadge } from './KindBadge.tsx';
+
+export function DetailsPane() {
+  const { service, selectNode } = useCommands();
+  const selected = useAppState((s) => s.selectedNodeId);
+  const graphVersion = useAppState((s) => s.graphVersion);
+  const [details, setDetails] = useState<NodeDetails | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    if (selected === null) {
+      setDetails(null);
+      setFailure(null);
+      return;
+    }
+    let live = true;
+    setLoading(true);
+    loadNodeDetails(service, selected)
+      .then((d) => live && (setDetails(d), setFailure(d ? null : 'This node no longer exists.')))
+      .catch((error: unknown) => live && setFailure(toShownError(error).detail ?? toShownError(error).message))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [service, selected, graphVersion]);
+
+  if (selected === null) {
+    return (
+      <aside className="details-pane empty" data-testid="details-pane">
+        <p className="hint">Select a node to see its details and code.</p>
+        <p className="hint">
+          <kbd>/</kbd> search · double-click a module to expand it · <kbd>e</kbd> ego view · <kbd>?</kbd> all shortcuts
+        </p>
+      </aside>
+    );
+  }
+  if (failure) {
+    return (
+      <aside className="details-pane" data-testid="details-pane">
+        <p className="error-text">{failure}</p>
+      </aside>
+    );
+  }
+  if (!details) {
+    return <aside className="details-pane" data-testid="details-pane" aria-busy="true" />;
+  }
+  const { node } = details;
+  const lines = node.startLine !== null ? `:${node.startLine}${node.endLine !== null && node.endLine !== node.startLine ? `–${node.endLine}` : ''}` : '';
+  return (
+    <aside className="details-pane" data-testid="details-pane" aria-busy={loading} data-node-id={node.id}>
+      <header className="details-head">
+        <KindBadge kind={node.kind} />
+        <h2 className="details-name" data-testid="details-name">
+          {node.name}
+        </h2>
+      </header>
+      <dl className="details-facts">
+        <dt>Qualified</dt>
+        <dd className="mono" data-testid="details-qualified">
+          {node.qualifiedName}
+        </dd>
+        {node.filePath && (
+          <>
+            <dt>File</dt>
+            <dd className="mono">
+              {node.filePath}
+              {lines}
+            </dd>
+          </>
+        )}
+        {node.signature && (
+          <>
+            <dt>Signature</dt>
+            <dd className="mono signature">{node.signature}</dd>
+          </>
+        )}
+      </dl>
+      {node.docstring && <p className="docstring">{node.docstring}</p>}
+      {details.issues.length > 0 && (
+        <section className="details-section">
+          <h3>
+            <span className="flag" aria-hidden="true">⚑</span> File issues
+          </h3>
+          <ul className="issue-list">
+            {details.issues.map((issue, i) => (
+              <li key={i}>
+                <span className={`issue-kind issue-${issue.kind}`}>{issue.kind}</span>
+                {issue.line !== null && <span className="mono"> line {issue.line}</span>} {issue.message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {details.unresolved.length > 0 && (
+        <section className="details-section">
+          <h3>Unresolved imports ({details.unresolved.length})</h3>
+          <ul className="plain-list mono">
+            {details.unresolved.map((u, i) => (
+              <li key={i}>
+                {u.module}
+                {u.name && u.name !== u.module ? ` · ${u.name}` : ''}
+                {u.alias ? ` as ${u.alias}` : ''}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {details.groups.length > 0 && (
+        <section className="details-section">
+          <h3>Edges</h3>
+          {details.groups.map((group) => (
+            <details key={`${group.direction}:${group.type}`} className="edge-group" open={group.total <= 12}>
+              <summary>
+                <span className="edge-swatch" style={{ background: `var(--edge-${group.type})` }} aria-hidden="true" />
+                {group.direction === 'out' ? '→' : '←'} {EDGE_LOOK[group.type]?.label ?? group.type}{' '}
+                <span className="muted">({group.total.toLocaleString()})</span>
+              </summary>
+              <ul className="edge-list">
+                {group.items.map((item) => (
+                  <li key={`${item.id}:${item.detail ?? ''}`}>
+                    <button type="button" className="link-button" onClick={() => selectNode(item.id)} title={item.qualifiedName}>
+                      <KindBadge kind={item.kind} /> <span className="edge-target">{item.name}</span>{' '}
+                      <span className="edge-context">{contextOf(item.qualifiedName, item.name)}</span>
+                    </button>
+                    {item.detail && <span className="muted"> {item.detail}</span>}
+                  </li>
+                ))}
+                {group.total > group.items.length && (
+                  <li className="muted">{(group.total - group.items.length).toLocaleString()} more (use the SQL console)</li>
+                )}
+              </ul>
+            </details>
+          ))}
+        </section>
+      )}
+      {details.code !== null && details.code !== '' && (
+        <section className="details-section">
+          <h3>Code</h3>
+          <CodeView code={details.code} language={node.language} firstLine={details.codeFirstLine} />
+        </section>
+      )}
+    </aside>
+  );
+}
+
+/** Where a neighbour lives: its qualified name without its own name ('pkg.mod.Class'). */
+function contextOf(qualifiedName: string, name: string): string {
+  return qualifiedName.endsWith(`.${name}`) ? qualifiedName.slice(0, -name.length - 1) : qualifiedName === name ? '' : qualifiedName;
+}

@@ -1,0 +1,146 @@
+/**
+ * @file The graph explorer: a Cytoscape canvas driven by GraphController, with its toolbar
+ * (overview / ego view, depth 1-3, fit, zoom, re-layout), legend, notices and a status line.
+ * Redraws the overview whenever the active graph changes; the controller outlives renders.
+ * Runs in: the main thread.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useCommands } from '../commands.ts';
+import { GraphController } from '../graph/graphController.ts';
+import { showError } from '../session.ts';
+import { getState, setState, useAppState } from '../store/appStore.ts';
+import { Legend } from './Legend.tsx';
+
+interface RenderInfo {
+  nodes: number;
+  edges: number;
+  layoutMs: number;
+}
+
+export function GraphExplorer({ onController }: { onController: (controller: GraphController | null) => void }) {
+  const { service } = useCommands();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const controllerRef = useRef<GraphController | null>(null);
+  const theme = useAppState((s) => s.theme);
+  const graphVersion = useAppState((s) => s.graphVersion);
+  const activeRepoId = useAppState((s) => s.activeRepoId);
+  const mode = useAppState((s) => s.viewMode);
+  const depth = useAppState((s) => s.egoDepth);
+  const selected = useAppState((s) => s.selectedNodeId);
+  const notice = useAppState((s) => s.graphNotice);
+  const [busy, setBusy] = useState(false);
+  const [info, setInfo] = useState<RenderInfo | null>(null);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const controller = new GraphController(container, service, getState().theme, {
+      onSelect: (id) => setState({ selectedNodeId: id }),
+      onNotice: (text) => setState({ graphNotice: text ? { text } : null }),
+      onBusy: setBusy,
+      onError: showError,
+      onRendered: (rendered) => {
+        setInfo(rendered);
+        setState({ viewMode: rendered.mode });
+      },
+    });
+    controllerRef.current = controller;
+    onController(controller);
+    return () => {
+      onController(null);
+      controllerRef.current = null;
+      controller.destroy();
+    };
+  }, [service, onController]);
+
+  useEffect(() => {
+    controllerRef.current?.setTheme(theme);
+  }, [theme]);
+
+  useEffect(() => {
+    if (activeRepoId && graphVersion > 0) void controllerRef.current?.showOverview();
+  }, [graphVersion, activeRepoId]);
+
+  const controller = () => controllerRef.current;
+  const showEgo = () => {
+    const id = getState().selectedNodeId;
+    if (id !== null) void controller()?.showEgo(id, depth);
+  };
+  const setDepth = (next: number) => {
+    setState({ egoDepth: next });
+    void controller()?.setEgoDepth(next);
+  };
+
+  return (
+    <section className="graph-explorer" aria-label="Graph explorer">
+      <div className="graph-toolbar" role="toolbar" aria-label="Graph view">
+        <div className="segmented" role="group" aria-label="View">
+          <button
+            type="button"
+            aria-pressed={mode === 'overview'}
+            data-testid="overview-button"
+            onClick={() => void controller()?.showOverview()}
+            title="Module overview (o)"
+          >
+            Overview
+          </button>
+          <button type="button" aria-pressed={mode === 'ego'} data-testid="ego-button" disabled={selected === null} onClick={showEgo} title="Ego view of the selected node (e)">
+            Ego view
+          </button>
+        </div>
+        <label className="depth" title="Ego depth (+ / -)">
+          Depth
+          <button type="button" className="small" aria-label="Less depth" disabled={depth <= 1} onClick={() => setDepth(depth - 1)}>
+            −
+          </button>
+          <input type="range" min={1} max={3} step={1} value={depth} aria-label="Ego depth" data-testid="depth-slider" onChange={(e) => setDepth(Number(e.target.value))} />
+          <button type="button" className="small" aria-label="More depth" disabled={depth >= 3} onClick={() => setDepth(depth + 1)}>
+            +
+          </button>
+          <span className="mono">{depth}</span>
+        </label>
+        <span className="toolbar-spacer" />
+        <button type="button" onClick={() => controller()?.zoomBy(0.8)} aria-label="Zoom out" title="Zoom out ([)">
+          −
+        </button>
+        <button type="button" onClick={() => controller()?.zoomBy(1.25)} aria-label="Zoom in" title="Zoom in (])">
+          +
+        </button>
+        <button type="button" onClick={() => controller()?.fit()} title="Fit to window (f)" data-testid="fit-button">
+          Fit
+        </button>
+        <button type="button" onClick={() => void controller()?.relayout()} title="Lay out again">
+          Re-layout
+        </button>
+      </div>
+      <div className="graph-stage">
+        <div
+          ref={containerRef}
+          className="graph-canvas"
+          data-testid="graph"
+          data-mode={mode}
+          data-nodes={info?.nodes ?? 0}
+          data-edges={info?.edges ?? 0}
+          data-layout-ms={info?.layoutMs ?? 0}
+          data-busy={busy}
+          aria-label="Code graph"
+          role="img"
+        />
+        {notice && (
+          <p className="graph-notice" data-testid="graph-notice">
+            {notice.text}
+          </p>
+        )}
+        {busy && <p className="graph-busy">Loading…</p>}
+      </div>
+      <footer className="graph-footer">
+        <Legend />
+        {info && (
+          <span className="graph-status muted small">
+            {info.nodes.toLocaleString()} nodes · {info.edges.toLocaleString()} edges shown · layout {info.layoutMs} ms
+          </span>
+        )}
+      </footer>
+    </section>
+  );
+}

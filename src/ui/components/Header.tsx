@@ -1,0 +1,46 @@
+/**
+ * @file The header: product name, repos menu, open-a-zip, search, SQL toggle, theme toggle
+ * and the shortcuts button.
+ * Runs in: the main thread.
+ */
+import type { RefObject } from 'react';
+import { setTheme } from '../actions/actions.ts';
+import { setState, useAppState } from '../store/appStore.ts';
+import { RepoMenu } from './RepoMenu.tsx';
+import { SearchBox } from './SearchBox.tsx';
+
+export function Header({ searchRef, onPickZip, onNew }: { searchRef: RefObject<HTMLInputElement | null>; onPickZip: () => void; onNew: () => void }) {
+  const theme = useAppState((s) => s.theme);
+  const sqlOpen = useAppState((s) => s.sqlOpen);
+  const canIndex = useAppState((s) => s.storage === 'ready' && s.indexing === null);
+  const hasRepo = useAppState((s) => s.activeRepoId !== null);
+  return (
+    <header className="app-header">
+      <span className="brand">
+        <span className="brand-mark" aria-hidden="true">◈</span> Ranger Studio
+      </span>
+      <RepoMenu onNew={onNew} />
+      <button type="button" onClick={onPickZip} disabled={!canIndex} data-testid="open-zip-button" title="Index a .zip (or drop a zip or folder anywhere)">
+        Open zip…
+      </button>
+      <SearchBox ref={searchRef} />
+      <span className="toolbar-spacer" />
+      <button type="button" aria-pressed={sqlOpen} disabled={!hasRepo} onClick={() => setState({ sqlOpen: !sqlOpen })} data-testid="sql-toggle" title="SQL console (s)">
+        SQL
+      </button>
+      <button
+        type="button"
+        className="icon-button"
+        data-testid="theme-toggle"
+        aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+        title="Theme (t)"
+        onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+      >
+        {theme === 'dark' ? '☀' : '☾'}
+      </button>
+      <button type="button" className="icon-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => setState({ dialog: 'shortcuts' })}>
+        ?
+      </button>
+    </header>
+  );
+}

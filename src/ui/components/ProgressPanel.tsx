@@ -1,0 +1,60 @@
+/**
+ * @file Indexing progress, one row per phase (read, parse, stitch, store) with real counts,
+ * a percentage and a bar, plus Cancel (Esc does the same). The previous graph stays visible
+ * underneath until the new one is stored.
+ * Runs in: the main thread.
+ */
+import { useEffect, useState } from 'react';
+import type { Phase } from '../../core/pipeline/progress.ts';
+import { useAppState } from '../store/appStore.ts';
+
+const PHASES: { phase: Phase; label: string; unit: string }[] = [
+  { phase: 'read', label: 'Read', unit: 'entries' },
+  { phase: 'parse', label: 'Parse', unit: 'files' },
+  { phase: 'stitch', label: 'Stitch', unit: 'files' },
+  { phase: 'store', label: 'Store', unit: 'rows' },
+];
+
+export function ProgressPanel({ onCancel }: { onCancel: () => void }) {
+  const indexing = useAppState((s) => s.indexing);
+  const [now, setNow] = useState(() => performance.now());
+  useEffect(() => {
+    if (!indexing) return;
+    const timer = setInterval(() => setNow(performance.now()), 250);
+    return () => clearInterval(timer);
+  }, [indexing]);
+  if (!indexing) return null;
+  const currentIndex = PHASES.findIndex((p) => p.phase === indexing.current);
+  const elapsed = Math.max(0, (now - indexing.startedAt) / 1000);
+  return (
+    <section className="progress-panel" data-testid="progress-panel" aria-live="polite" aria-label="Indexing progress">
+      <header>
+        <strong>Indexing {indexing.name}</strong>
+        <span className="muted"> · {elapsed.toFixed(1)} s</span>
+        <button type="button" className="danger" data-testid="cancel-button" onClick={onCancel} disabled={indexing.cancelling}>
+          {indexing.cancelling ? 'Cancelling…' : 'Cancel (Esc)'}
+        </button>
+      </header>
+      <ol className="phases">
+        {PHASES.map(({ phase, label, unit }, i) => {
+          const p = indexing.phases[phase];
+          const state = i < currentIndex ? 'done' : i === currentIndex ? 'active' : 'waiting';
+          const pct = p && p.total > 0 ? Math.min(100, Math.round((p.done / p.total) * 100)) : state === 'done' ? 100 : 0;
+          return (
+            <li key={phase} className={`phase ${state}`} data-phase={phase} data-done={p?.done ?? 0} data-total={p?.total ?? 0}>
+              <span className="phase-label">{label}</span>
+              <span className="bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-label={`${label} progress`}>
+                <span className="bar-fill" style={{ width: `${pct}%` }} />
+              </span>
+              <span className="phase-count mono">
+                {p ? `${p.done.toLocaleString()}${p.total > 0 ? ` / ${p.total.toLocaleString()}` : ''} ${unit}` : state === 'done' ? 'done' : ''}
+              </span>
+              <span className="phase-pct mono">{p && p.total > 0 ? `${pct}%` : ''}</span>
+              {p?.detail && state === 'active' && <span className="phase-detail muted">{p.detail}</span>}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * @file Read-only SQL over the active graph's tables. Ctrl+Enter runs; results show as a table
+ * (first 500 rows); a rejected statement shows the guard's message. Values are React text.
+ * Runs in: the main thread (the query runs in the repo worker).
+ */
+import { useState } from 'react';
+import type { Row } from '../../core/pipeline/repoService.ts';
+import { useCommands } from '../commands.ts';
+import { errorCode, errorText } from '../errors/errorMessages.ts';
+import { setState, useAppState } from '../store/appStore.ts';
+
+const MAX_ROWS_SHOWN = 500;
+const EXAMPLE = "SELECT kind, count(*) AS n FROM nodes GROUP BY kind ORDER BY n DESC";
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '∅';
+  if (typeof value === 'object') return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v));
+  const text = String(value);
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+export function SqlConsole() {
+  const { service } = useCommands();
+  const open = useAppState((s) => s.sqlOpen);
+  const active = useAppState((s) => s.activeRepoId !== null && s.storage === 'ready');
+  const [sql, setSql] = useState(EXAMPLE);
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [failure, setFailure] = useState<{ code: string; message: string } | null>(null);
+  const [running, setRunning] = useState(false);
+  const [ms, setMs] = useState(0);
+
+  const run = async () => {
+    if (!active || running) return;
+    setRunning(true);
+    const started = performance.now();
+    try {
+      const result = await service.query(sql);
+      setRows(result);
+      setFailure(null);
+    } catch (error) {
+      setRows(null);
+      setFailure({ code: errorCode(error), message: errorText(error) });
+    } finally {
+      setMs(performance.now() - started);
+      setRunning(false);
+    }
+  };
+
+  if (!open) return null;
+  const columns = rows && rows.length > 0 ? Object.keys(rows[0]!) : [];
+  return (
+    <section className="sql-console" data-testid="sql-console" aria-label="SQL console">
+      <header className="panel-head">
+        <h2>SQL (read-only)</h2>
+        <span className="muted small">tables: nodes, edges, files, unresolved, file_issues, skipped, meta · Ctrl+Enter runs</span>
+        <button type="button" className="icon-button" aria-label="Close SQL console" onClick={() => setState({ sqlOpen: false })}>
+          ✕
+        </button>
+      </header>
+      <div className="sql-editor">
+        <textarea
+          data-testid="sql-input"
+          className="mono"
+          spellCheck={false}
+          rows={3}
+          value={sql}
+          disabled={!active}
+          aria-label="SQL statement"
+          onChange={(e) => setSql(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              void run();
+            }
+          }}
+        />
+        <button type="button" className="primary" data-testid="sql-run" onClick={() => void run()} disabled={!active || running}>
+          {running ? 'Running…' : 'Run'}
+        </button>
+      </div>
+      {failure && (
+        <p className="error-text" data-testid="sql-error" data-code={failure.code}>
+          {failure.message}
+        </p>
+      )}
+      {rows && (
+        <div className="sql-results" data-testid="sql-results" data-rows={rows.length}>
+          <p className="muted small">
+            {rows.length.toLocaleString()} row{rows.length === 1 ? '' : 's'} in {ms.toFixed(0)} ms
+            {rows.length > MAX_ROWS_SHOWN ? ` (first ${MAX_ROWS_SHOWN} shown)` : ''}
+          </p>
+          {columns.length > 0 && (
+            <table className="data-table">
+              <thead>
+                <tr>
+                  {columns.map((c) => (
+                    <th key={c}>{c}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.slice(0, MAX_ROWS_SHOWN).map((row, i) => (
+                  <tr key={i}>
+                    {columns.map((c) => (
+                      <td key={c} className="mono">
+                        {cell(row[c])}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * @file Everything the details pane shows for one node: its row, its code (a Module falls back
+ * to the file text), in/out edges grouped by type, and for a Module its unresolved imports and
+ * file issues (syntax errors, decoding notes).
+ * Runs in: the main thread (queries run in the repo worker).
+ */
+import type { EdgeType, NodeKind } from '../../core/graph/types.ts';
+import type { RepoClient } from '../clients/repoClient.ts';
+import { num, numOrNull, sqlIds, sqlText, str, strOrNull } from './sql.ts';
+
+/** Edges listed per direction; a hub (a Repo, a popular module) has thousands. */
+export const MAX_EDGES_LISTED = 300;
+
+export interface NodeInfo {
+  id: number;
+  kind: NodeKind;
+  name: string;
+  qualifiedName: string;
+  filePath: string | null;
+  startLine: number | null;
+  endLine: number | null;
+  signature: string | null;
+  docstring: string | null;
+  language: string | null;
+}
+
+export interface Neighbour {
+  id: number;
+  kind: NodeKind;
+  name: string;
+  qualifiedName: string;
+  detail: string | null;
+}
+
+export interface EdgeGroup {
+  type: EdgeType;
+  direction: 'out' | 'in';
+  total: number;
+  items: Neighbour[];
+}
+
+export interface NodeDetails {
+  node: NodeInfo;
+  code: string | null;
+  codeFirstLine: number;
+  groups: EdgeGroup[];
+  unresolved: { name: string; module: string; alias: string | null }[];
+  issues: { kind: string; line: number | null; message: string }[];
+}
+
+export async function loadNodeDetails(service: RepoClient, id: number): Promise<NodeDetails | null> {
+  const key = sqlIds([id]);
+  const rows = await service.query(
+    `SELECT id, kind, name, qualified_name, file_path, start_line, end_line, signature, docstring, language, code
+     FROM nodes WHERE id = ${key}`,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const node: NodeInfo = {
+    id: num(row, 'id'),
+    kind: str(row, 'kind') as NodeKind,
+    name: str(row, 'name'),
+    qualifiedName: str(row, 'qualified_name'),
+    filePath: strOrNull(row, 'file_path'),
+    startLine: numOrNull(row, 'start_line'),
+    endLine: numOrNull(row, 'end_line'),
+    signature: strOrNull(row, 'signature'),
+    docstring: strOrNull(row, 'docstring'),
+    language: strOrNull(row, 'language'),
+  };
+  let code = strOrNull(row, 'code');
+  let codeFirstLine = node.startLine ?? 1;
+  const isModule = node.kind === 'Module';
+  const [edgeRows, totalRows, fileRows, unresolvedRows, issueRows] = await Promise.all([
+    service.query(
+      `SELECT * FROM (
+         SELECT 'out' AS direction, e.type, e.detail, n.id, n.kind, n.name, n.qualified_name,
+                row_number() OVER (PARTITION BY e.type ORDER BY n.qualified_name) AS rank
+         FROM edges e JOIN nodes n ON n.id = e.dst WHERE e.src = ${key}
+         UNION ALL
+         SELECT 'in' AS direction, e.type, e.detail, n.id, n.kind, n.name, n.qualified_name,
+                row_number() OVER (PARTITION BY e.type ORDER BY n.qualified_name) AS rank
+         FROM edges e JOIN nodes n ON n.id = e.src WHERE e.dst = ${key}
+       ) WHERE rank <= ${MAX_EDGES_LISTED} ORDER BY direction DESC, type, qualified_name`,
+    ),
+    service.query(
+      `SELECT 'out' AS direction, type, count(*) AS n FROM edges WHERE src = ${key} GROUP BY type
+       UNION ALL SELECT 'in' AS direction, type, count(*) AS n FROM edges WHERE dst = ${key} GROUP BY type`,
+    ),
+    isModule && code === null && node.filePath
+      ? service.query(`SELECT text FROM files WHERE path = ${sqlText(node.filePath)}`)
+      : Promise.resolve([]),
+    isModule ? service.query(`SELECT name, module, alias FROM unresolved WHERE src = ${key} ORDER BY module, name LIMIT 1000`) : Promise.resolve([]),
+    isModule && node.filePath
+      ? service.query(`SELECT kind, line, message FROM file_issues WHERE path = ${sqlText(node.filePath)} ORDER BY line LIMIT 500`)
+      : Promise.resolve([]),
+  ]);
+  if (isModule && code === null && fileRows[0]) {
+    code = strOrNull(fileRows[0], 'text');
+    codeFirstLine = 1;
+  }
+  const groups = new Map<string, EdgeGroup>();
+  for (const r of totalRows) {
+    const direction = str(r, 'direction') as 'out' | 'in';
+    const type = str(r, 'type') as EdgeType;
+    groups.set(`${direction}:${type}`, { type, direction, total: num(r, 'n'), items: [] });
+  }
+  for (const r of edgeRows) {
+    const group = groups.get(`${str(r, 'direction')}:${str(r, 'type')}`);
+    group?.items.push({
+      id: num(r, 'id'),
+      kind: str(r, 'kind') as NodeKind,
+      name: str(r, 'name'),
+      qualifiedName: str(r, 'qualified_name'),
+      detail: strOrNull(r, 'detail'),
+    });
+  }
+  return {
+    node,
+    code,
+    codeFirstLine,
+    groups: [...groups.values()].sort((a, b) => (a.direction === b.direction ? a.type.localeCompare(b.type) : a.direction === 'out' ? -1 : 1)),
+    unresolved: unresolvedRows.map((r) => ({ name: str(r, 'name'), module: str(r, 'module'), alias: strOrNull(r, 'alias') })),
+    issues: issueRows.map((r) => ({ kind: str(r, 'kind'), line: numOrNull(r, 'line'), message: str(r, 'message') })),
+  };
+}
+
+/** The Module node of a file (for lists of files with issues). */
+export async function moduleIdForPath(service: RepoClient, path: string): Promise<number | null> {
+  const rows = await service.query(`SELECT id FROM nodes WHERE kind = 'Module' AND file_path = ${sqlText(path)} LIMIT 1`);
+  return rows[0] ? num(rows[0], 'id') : null;
+}

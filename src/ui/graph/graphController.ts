@@ -1,0 +1,378 @@
+/**
+ * @file The explorer's imperative side: owns one Cytoscape instance (WebGL renderer when the
+ * browser has WebGL2), loads slices through graphQueries and applies them: module overview,
+ * expand/collapse of modules and classes, ego view with depth, selection and camera.
+ * Stale loads are dropped (a newer request wins). Visible nodes stay <= MAX_VISIBLE_NODES.
+ * The overview's force layout runs in a worker; only the cheap ego rings run here.
+ * Runs in: the main thread.
+ */
+import cytoscape from 'cytoscape';
+import type { Core, ElementDefinition, NodeSingular } from 'cytoscape';
+import type { RepoClient } from '../clients/repoClient.ts';
+import type { ThemeChoice } from '../store/appStore.ts';
+import { graphStylesheet } from './graphStyle.ts';
+import type { GraphEdge, GraphNode } from './graphQueries.ts';
+import { MAX_VISIBLE_NODES, loadChildren, loadCrossEdges, loadEgo, loadOverview } from './graphQueries.ts';
+import { centreOf, egoLayout, ringPositions, stretchToAspect } from './layouts.ts';
+import { runForceLayout } from './layoutClient.ts';
+
+export type ViewMode = 'overview' | 'ego';
+
+export interface GraphCallbacks {
+  onSelect(nodeId: number | null): void;
+  onNotice(text: string | null): void;
+  onBusy(busy: boolean): void;
+  onError(error: unknown): void;
+  /** Last layout's timing, for the benchmark and the status line. */
+  onRendered(info: { nodes: number; edges: number; layoutMs: number; mode: ViewMode }): void;
+}
+
+const nodeKey = (id: number) => `n${id}`;
+const edgeKey = (e: GraphEdge) => `e${e.src}-${e.dst}-${e.type}`;
+
+export function moduleLabel(name: string): string {
+  const parts = name.split('.');
+  return parts.length > 2 ? parts.slice(-2).join('.') : name;
+}
+
+function nodeElement(node: GraphNode): ElementDefinition {
+  return {
+    group: 'nodes',
+    data: {
+      id: nodeKey(node.id),
+      nodeId: node.id,
+      kind: node.kind,
+      label: node.kind === 'Module' ? moduleLabel(node.name) : node.name,
+      children: node.children,
+    },
+  };
+}
+
+function edgeElement(edge: GraphEdge): ElementDefinition {
+  return {
+    group: 'edges',
+    data: { id: edgeKey(edge), source: nodeKey(edge.src), target: nodeKey(edge.dst), type: edge.type, weight: edge.weight },
+  };
+}
+
+export function webglAvailable(): boolean {
+  try {
+    return document.createElement('canvas').getContext('webgl2') !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Force-layout positions for a slice, computed in the layout worker. */
+function layOut(nodes: GraphNode[], edges: GraphEdge[]): Promise<Float64Array> {
+  const index = new Map(nodes.map((n, i) => [n.id, i]));
+  const links: number[] = [];
+  for (const e of edges) {
+    const a = index.get(e.src);
+    const b = index.get(e.dst);
+    if (a !== undefined && b !== undefined) links.push(a, b);
+  }
+  return runForceLayout({ count: nodes.length, links, linkDistance: 95, charge: -600, gravity: 0.09 });
+}
+
+/** Above this many nodes the ego view uses the force layout instead of concentric rings. */
+const EGO_RINGS_MAX_NODES = 150;
+
+function layOutEgo(nodes: GraphNode[], edges: GraphEdge[], distance: ReadonlyMap<number, number>): Promise<Float64Array> {
+  const index = new Map(nodes.map((n, i) => [n.id, i]));
+  const links: number[] = [];
+  for (const e of edges) {
+    const a = index.get(e.src);
+    const b = index.get(e.dst);
+    if (a !== undefined && b !== undefined) links.push(a, b);
+  }
+  const perLevel = new Map<number, number>();
+  const initial = nodes.flatMap((n) => {
+    const level = distance.get(n.id) ?? 1;
+    const k = perLevel.get(level) ?? 0;
+    perLevel.set(level, k + 1);
+    const angle = k * Math.PI * (3 - Math.sqrt(5));
+    return [level * 160 * Math.cos(angle), level * 160 * Math.sin(angle)];
+  });
+  return runForceLayout({ count: nodes.length, links, initial, iterations: 220, linkDistance: 60, charge: -180, gravity: 0.12 });
+}
+
+export class GraphController {
+  readonly cy: Core;
+  mode: ViewMode = 'overview';
+  private egoCenter: number | null = null;
+  private egoDepth = 1;
+  private readonly expanded = new Set<number>();
+  /** Child node id -> the node whose expansion revealed it. */
+  private readonly revealedBy = new Map<number, number>();
+  private generation = 0;
+  private readonly resizeObserver: ResizeObserver;
+
+  constructor(
+    container: HTMLElement,
+    private readonly service: RepoClient,
+    theme: ThemeChoice,
+    private readonly callbacks: GraphCallbacks,
+  ) {
+    this.cy = cytoscape({
+      container,
+      style: graphStylesheet(theme),
+      webgl: webglAvailable(),
+      minZoom: 0.05,
+      maxZoom: 4,
+      wheelSensitivity: 0.3,
+      boxSelectionEnabled: false,
+      selectionType: 'single',
+    });
+    this.cy.on('tap', 'node', (event) => this.callbacks.onSelect(Number(event.target.data('nodeId'))));
+    this.cy.on('tap', (event) => {
+      if (event.target === this.cy) this.callbacks.onSelect(null);
+    });
+    // Cytoscape measures its container once; panels opening and closing change it.
+    this.resizeObserver = new ResizeObserver(() => this.cy.resize());
+    this.resizeObserver.observe(container);
+    this.cy.on('dbltap', 'node', (event) => {
+      const id = Number(event.target.data('nodeId'));
+      void this.activate(id);
+    });
+  }
+
+  destroy(): void {
+    this.generation++;
+    this.resizeObserver.disconnect();
+    this.cy.destroy();
+  }
+
+  setTheme(theme: ThemeChoice): void {
+    this.cy.style(graphStylesheet(theme));
+  }
+
+  hasNode(id: number): boolean {
+    return this.cy.getElementById(nodeKey(id)).nonempty();
+  }
+
+  visibleIds(): Set<number> {
+    return new Set(this.cy.nodes().map((n) => Number(n.data('nodeId'))));
+  }
+
+  /** Double-click / Enter: expand or collapse in the overview, recentre in the ego view. */
+  async activate(id: number): Promise<void> {
+    if (this.mode === 'ego') await this.showEgo(id, this.egoDepth);
+    else await this.toggleExpand(id);
+  }
+
+  async showOverview(): Promise<void> {
+    const generation = ++this.generation;
+    await this.run(async () => {
+      const slice = await loadOverview(this.service);
+      if (generation !== this.generation) return;
+      const started = performance.now();
+      const positions = stretchToAspect(await layOut(slice.nodes, slice.edges), this.cy.width() / Math.max(1, this.cy.height()));
+      if (generation !== this.generation) return;
+      this.mode = 'overview';
+      this.egoCenter = null;
+      this.expanded.clear();
+      this.revealedBy.clear();
+      this.replace(slice.nodes, slice.edges, positions);
+      this.fitCalmly();
+      this.report(started);
+      this.callbacks.onNotice(
+        slice.hidden > 0
+          ? `Showing the ${slice.nodes.length.toLocaleString()} most connected of ${(slice.nodes.length + slice.hidden).toLocaleString()} modules. Search to reach the others.`
+          : slice.nodes.length === 0
+            ? 'This graph has no modules.'
+            : null,
+      );
+    });
+  }
+
+  async showEgo(centerId: number, depth: number): Promise<void> {
+    const generation = ++this.generation;
+    await this.run(async () => {
+      const slice = await loadEgo(this.service, centerId, depth);
+      if (generation !== this.generation) return;
+      const started = performance.now();
+      // Small neighbourhoods read best as rings by hop count; big ones as a force layout
+      // (in the worker) that starts from those rings, so hops still read from the centre out.
+      const positions = slice.nodes.length > EGO_RINGS_MAX_NODES ? await layOutEgo(slice.nodes, slice.edges, slice.distance) : undefined;
+      if (generation !== this.generation) return;
+      this.mode = 'ego';
+      this.egoCenter = centerId;
+      this.egoDepth = depth;
+      this.expanded.clear();
+      this.revealedBy.clear();
+      this.replace(slice.nodes, slice.edges, positions);
+      this.cy.getElementById(nodeKey(centerId)).addClass('center');
+      if (positions) this.fitCalmly();
+      else {
+        this.cy.layout(egoLayout(slice.distance, depth)).run();
+        this.capZoom();
+      }
+      this.report(started);
+      this.select(centerId, false);
+      this.callbacks.onNotice(
+        slice.hidden > 0
+          ? `Neighbourhood capped at ${MAX_VISIBLE_NODES.toLocaleString()} nodes; ${slice.hidden.toLocaleString()} more within ${depth} hop${depth > 1 ? 's' : ''} are not shown.`
+          : null,
+      );
+    });
+  }
+
+  async setEgoDepth(depth: number): Promise<void> {
+    this.egoDepth = depth;
+    if (this.mode === 'ego' && this.egoCenter !== null) await this.showEgo(this.egoCenter, depth);
+  }
+
+  async toggleExpand(id: number): Promise<void> {
+    if (this.expanded.has(id)) {
+      this.collapse(id);
+      return;
+    }
+    const node = this.cy.getElementById(nodeKey(id));
+    if (node.empty() || Number(node.data('children')) === 0) return;
+    const generation = this.generation;
+    await this.run(async () => {
+      const room = MAX_VISIBLE_NODES - this.cy.nodes().length;
+      if (room <= 0) {
+        this.callbacks.onNotice(`At most ${MAX_VISIBLE_NODES.toLocaleString()} nodes are shown at once. Collapse something first.`);
+        return;
+      }
+      const slice = await loadChildren(this.service, id, room);
+      if (generation !== this.generation) return;
+      const fresh = slice.nodes.filter((n) => !this.hasNode(n.id));
+      const parent = this.cy.getElementById(nodeKey(id)) as NodeSingular;
+      if (parent.empty()) return;
+      const started = performance.now();
+      const positions = ringPositions(parent.position(), fresh.length, centreOf(this.cy.nodes()));
+      this.cy.batch(() => {
+        fresh.forEach((n, i) => {
+          this.cy.add({ ...nodeElement(n), position: positions[i]! });
+          this.revealedBy.set(n.id, id);
+        });
+        for (const e of slice.edges) if (this.hasNode(e.dst) && this.cy.getElementById(edgeKey(e)).empty()) this.cy.add(edgeElement(e));
+      });
+      this.expanded.add(id);
+      parent.addClass('expanded');
+      this.report(started);
+      const cross = await loadCrossEdges(this.service, fresh.map((n) => n.id), this.visibleIds());
+      if (generation !== this.generation) return;
+      this.cy.batch(() => {
+        for (const e of cross) if (this.cy.getElementById(edgeKey(e)).empty()) this.cy.add(edgeElement(e));
+      });
+      this.callbacks.onNotice(
+        slice.hidden > 0 ? `${slice.hidden.toLocaleString()} members not shown: at most ${MAX_VISIBLE_NODES.toLocaleString()} nodes at once.` : null,
+      );
+      this.cy.animate({ center: { eles: parent.closedNeighborhood() } }, { duration: 200 });
+    });
+  }
+
+  collapse(id: number): void {
+    const remove = new Set<number>();
+    const visit = (parent: number) => {
+      for (const [child, by] of this.revealedBy) {
+        if (by === parent && !remove.has(child)) {
+          remove.add(child);
+          visit(child);
+        }
+      }
+    };
+    visit(id);
+    this.cy.batch(() => {
+      for (const child of remove) {
+        this.cy.getElementById(nodeKey(child)).remove();
+        this.revealedBy.delete(child);
+        this.expanded.delete(child);
+      }
+    });
+    this.expanded.delete(id);
+    this.cy.getElementById(nodeKey(id)).removeClass('expanded');
+    this.report(performance.now());
+  }
+
+  /** Selects a node if it is drawn; returns false when it is not (the caller may show its ego view). */
+  select(id: number | null, center = true): boolean {
+    this.cy.nodes(':selected').unselect();
+    if (id === null) return true;
+    const node = this.cy.getElementById(nodeKey(id));
+    if (node.empty()) return false;
+    node.select();
+    if (center) this.cy.animate({ center: { eles: node }, zoom: Math.max(this.cy.zoom(), 0.9) }, { duration: 200 });
+    return true;
+  }
+
+  fit(): void {
+    this.cy.animate({ fit: { eles: this.cy.elements(), padding: 30 } }, { duration: 200 });
+  }
+
+  zoomBy(factor: number): void {
+    const level = Math.min(this.cy.maxZoom(), Math.max(this.cy.minZoom(), this.cy.zoom() * factor));
+    this.cy.zoom({ level, renderedPosition: { x: this.cy.width() / 2, y: this.cy.height() / 2 } });
+  }
+
+  /** Force layout of everything drawn, starting from where nodes are now. */
+  async relayout(): Promise<void> {
+    const generation = this.generation;
+    await this.run(async () => {
+      const nodes = this.cy.nodes();
+      const ids = nodes.map((n) => Number(n.data('nodeId')));
+      const index = new Map(ids.map((id, i) => [id, i]));
+      const links: number[] = [];
+      this.cy.edges().forEach((e) => {
+        const a = index.get(Number(e.source().data('nodeId')));
+        const b = index.get(Number(e.target().data('nodeId')));
+        if (a !== undefined && b !== undefined) links.push(a, b);
+      });
+      const initial = nodes.map((n) => [n.position('x'), n.position('y')]).flat();
+      const started = performance.now();
+      const laidOut = await runForceLayout({ count: ids.length, links, initial, iterations: 200, linkDistance: 80, charge: -420, gravity: 0.08 });
+      const positions = stretchToAspect(laidOut, this.cy.width() / Math.max(1, this.cy.height()));
+      if (generation !== this.generation) return;
+      this.cy.batch(() => nodes.forEach((n, i) => void n.position({ x: positions[i * 2]!, y: positions[i * 2 + 1]! })));
+      this.fitCalmly();
+      this.report(started);
+    });
+  }
+
+  /** Fit everything, but never zoom in so far that a handful of nodes fill the screen. */
+  private fitCalmly(): void {
+    this.cy.fit(undefined, 40);
+    this.capZoom();
+  }
+
+  private capZoom(): void {
+    const max = 1.3;
+    if (this.cy.zoom() > max) this.cy.zoom({ level: max, renderedPosition: { x: this.cy.width() / 2, y: this.cy.height() / 2 } });
+    if (this.cy.zoom() >= max) this.cy.center();
+  }
+
+  private replace(nodes: GraphNode[], edges: GraphEdge[], positions?: Float64Array): void {
+    const ids = new Set(nodes.map((n) => n.id));
+    this.cy.batch(() => {
+      this.cy.elements().remove();
+      this.cy.add(
+        nodes.map((n, i) => (positions ? { ...nodeElement(n), position: { x: positions[i * 2]!, y: positions[i * 2 + 1]! } } : nodeElement(n))),
+      );
+      this.cy.add(edges.filter((e) => ids.has(e.src) && ids.has(e.dst)).map(edgeElement));
+    });
+  }
+
+  private report(started: number): void {
+    this.callbacks.onRendered({
+      nodes: this.cy.nodes().length,
+      edges: this.cy.edges().length,
+      layoutMs: Math.round(performance.now() - started),
+      mode: this.mode,
+    });
+  }
+
+  private async run(work: () => Promise<void>): Promise<void> {
+    this.callbacks.onBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      if (!this.cy.destroyed()) this.callbacks.onError(error);
+    } finally {
+      this.callbacks.onBusy(false);
+    }
+  }
+}

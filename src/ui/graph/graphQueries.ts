@@ -1,0 +1,186 @@
+/**
+ * @file The explorer's read-only SQL: module overview (IMPORTS aggregated), children of a
+ * module or class, edges among visible nodes, the ego neighbourhood of a node (BFS by level),
+ * and name search. Queries stay small: ids, kinds and names only, never code.
+ * Runs in: the main thread (queries run in the repo worker).
+ */
+import type { EdgeType, NodeKind } from '../../core/graph/types.ts';
+import type { Row } from '../../core/pipeline/repoService.ts';
+import type { RepoClient } from '../clients/repoClient.ts';
+import { num, sqlIds, sqlText, str } from '../data/sql.ts';
+
+/** At most this many nodes are drawn at once; the rest is announced, never silently dropped. */
+export const MAX_VISIBLE_NODES = 1500;
+
+export interface GraphNode {
+  id: number;
+  kind: NodeKind;
+  name: string;
+  qualifiedName: string;
+  /** Members a double-click would reveal (Module: CONTAINS, Class: HAS_METHOD + HAS_FIELD). */
+  children: number;
+}
+
+export interface GraphEdge {
+  src: number;
+  dst: number;
+  type: EdgeType;
+  /** Number of stored edges merged into this one (IMPORTS between two modules). */
+  weight: number;
+}
+
+export interface GraphSlice {
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+  /** How many nodes exist beyond the ones returned (0 = nothing left out). */
+  hidden: number;
+}
+
+export interface SearchHit {
+  id: number;
+  kind: NodeKind;
+  name: string;
+  qualifiedName: string;
+  filePath: string;
+  startLine: number;
+}
+
+const MEMBER_EDGES = "('CONTAINS', 'HAS_METHOD', 'HAS_FIELD')";
+const CROSS_EDGES = "('USES', 'INHERITS', 'IMPORTS', 'SIMILAR')";
+
+function toNode(row: Row): GraphNode {
+  return {
+    id: num(row, 'id'),
+    kind: str(row, 'kind') as NodeKind,
+    name: str(row, 'name'),
+    qualifiedName: str(row, 'qualified_name'),
+    children: num(row, 'children'),
+  };
+}
+
+function toEdge(row: Row): GraphEdge {
+  return { src: num(row, 'src'), dst: num(row, 'dst'), type: str(row, 'type') as EdgeType, weight: num(row, 'n') || 1 };
+}
+
+const CHILD_COUNT = `LEFT JOIN (SELECT src, count(*) AS n FROM edges WHERE type IN ${MEMBER_EDGES} GROUP BY src) c ON c.src = n.id`;
+
+/** Modules ranked by import degree (the most connected first when there are too many). */
+export async function loadOverview(service: RepoClient, limit = MAX_VISIBLE_NODES): Promise<GraphSlice> {
+  const [totalRows, moduleRows] = await Promise.all([
+    service.query("SELECT count(*) AS n FROM nodes WHERE kind = 'Module'"),
+    service.query(
+      `SELECT n.id, n.kind, n.name, n.qualified_name, coalesce(c.n, 0) AS children
+       FROM nodes n ${CHILD_COUNT}
+       LEFT JOIN (SELECT id, count(*) AS n FROM (SELECT src AS id FROM edges WHERE type = 'IMPORTS'
+                  UNION ALL SELECT dst AS id FROM edges WHERE type = 'IMPORTS') GROUP BY id) d ON d.id = n.id
+       WHERE n.kind = 'Module'
+       ORDER BY coalesce(d.n, 0) DESC, n.name
+       LIMIT ${limit}`,
+    ),
+  ]);
+  const total = totalRows[0] ? num(totalRows[0], 'n') : 0;
+  const nodes = moduleRows.map(toNode);
+  const filter = total > nodes.length ? `AND src IN (${sqlIds(nodes.map((n) => n.id))}) AND dst IN (${sqlIds(nodes.map((n) => n.id))})` : '';
+  const edgeRows = await service.query(
+    `SELECT src, dst, 'IMPORTS' AS type, count(*) AS n FROM edges
+     WHERE type = 'IMPORTS' AND src <> dst ${filter} GROUP BY src, dst`,
+  );
+  return { nodes, edges: edgeRows.map(toEdge), hidden: Math.max(0, total - nodes.length) };
+}
+
+/** Direct members of a module (classes, functions, globals) or a class (methods, fields). */
+export async function loadChildren(service: RepoClient, parentId: number, limit = MAX_VISIBLE_NODES): Promise<GraphSlice> {
+  const [countRows, rows] = await Promise.all([
+    service.query(`SELECT count(*) AS n FROM edges WHERE src = ${sqlIds([parentId])} AND type IN ${MEMBER_EDGES}`),
+    service.query(
+      `SELECT n.id, n.kind, n.name, n.qualified_name, coalesce(c.n, 0) AS children, e.type AS via
+       FROM edges e JOIN nodes n ON n.id = e.dst ${CHILD_COUNT}
+       WHERE e.src = ${sqlIds([parentId])} AND e.type IN ${MEMBER_EDGES} AND n.kind <> 'Module'
+       ORDER BY n.start_line, n.name LIMIT ${limit}`,
+    ),
+  ]);
+  const nodes = rows.map(toNode);
+  const edges: GraphEdge[] = rows.map((row) => ({ src: parentId, dst: num(row, 'id'), type: str(row, 'via') as EdgeType, weight: 1 }));
+  const total = countRows[0] ? num(countRows[0], 'n') : nodes.length;
+  return { nodes, edges, hidden: Math.max(0, total - nodes.length) };
+}
+
+/** USES / INHERITS / IMPORTS / SIMILAR edges touching `ids` whose other end is in `visible`. */
+export async function loadCrossEdges(service: RepoClient, ids: number[], visible: ReadonlySet<number>): Promise<GraphEdge[]> {
+  if (ids.length === 0) return [];
+  const list = sqlIds(ids);
+  const rows = await service.query(
+    `SELECT src, dst, type, count(*) AS n FROM edges
+     WHERE type IN ${CROSS_EDGES} AND src <> dst AND (src IN (${list}) OR dst IN (${list}))
+     GROUP BY src, dst, type LIMIT 20000`,
+  );
+  return rows.map(toEdge).filter((e) => visible.has(e.src) && visible.has(e.dst));
+}
+
+export interface EgoSlice extends GraphSlice {
+  /** BFS distance from the centre for every returned node. */
+  distance: Map<number, number>;
+}
+
+/** Every node within `depth` hops (edges both ways, the Repo hub left out), nearest first. */
+export async function loadEgo(service: RepoClient, centerId: number, depth: number, limit = MAX_VISIBLE_NODES): Promise<EgoSlice> {
+  const repoRows = await service.query("SELECT id FROM nodes WHERE kind = 'Repo'");
+  const excluded = new Set(repoRows.map((r) => num(r, 'id')));
+  excluded.delete(centerId);
+  const distance = new Map<number, number>([[centerId, 0]]);
+  let frontier = [centerId];
+  let hidden = 0;
+  for (let level = 1; level <= depth && frontier.length > 0; level++) {
+    const list = sqlIds(frontier);
+    const rows = await service.query(
+      `SELECT DISTINCT src, dst FROM edges WHERE src IN (${list}) OR dst IN (${list}) LIMIT 50000`,
+    );
+    const next: number[] = [];
+    for (const row of rows) {
+      for (const id of [num(row, 'src'), num(row, 'dst')]) {
+        if (distance.has(id) || excluded.has(id)) continue;
+        if (distance.size >= limit) {
+          hidden++;
+          excluded.add(id);
+          continue;
+        }
+        distance.set(id, level);
+        next.push(id);
+      }
+    }
+    frontier = next;
+  }
+  const ids = sqlIds(distance.keys());
+  const [nodeRows, edgeRows] = await Promise.all([
+    service.query(
+      `SELECT n.id, n.kind, n.name, n.qualified_name, coalesce(c.n, 0) AS children
+       FROM nodes n ${CHILD_COUNT} WHERE n.id IN (${ids})`,
+    ),
+    service.query(
+      `SELECT src, dst, type, count(*) AS n FROM edges
+       WHERE src IN (${ids}) AND dst IN (${ids}) AND src <> dst GROUP BY src, dst, type LIMIT 30000`,
+    ),
+  ]);
+  return { nodes: nodeRows.map(toNode), edges: edgeRows.map(toEdge), hidden, distance };
+}
+
+/** Name search: exact, then prefix, then substring matches; shorter names first. */
+export async function searchNodes(service: RepoClient, text: string, limit = 50): Promise<SearchHit[]> {
+  const q = sqlText(text.trim().toLowerCase());
+  const field = text.includes('.') ? 'qualified_name' : 'name';
+  const rows = await service.query(
+    `SELECT id, kind, name, qualified_name, file_path, start_line FROM nodes
+     WHERE kind <> 'Repo' AND contains(lower(${field}), ${q})
+     ORDER BY CASE WHEN lower(name) = ${q} THEN 0 WHEN starts_with(lower(name), ${q}) THEN 1 ELSE 2 END,
+              length(name), qualified_name
+     LIMIT ${limit}`,
+  );
+  return rows.map((row) => ({
+    id: num(row, 'id'),
+    kind: str(row, 'kind') as NodeKind,
+    name: str(row, 'name'),
+    qualifiedName: str(row, 'qualified_name'),
+    filePath: str(row, 'file_path'),
+    startLine: num(row, 'start_line'),
+  }));
+}

@@ -1,0 +1,109 @@
+/**
+ * @file How the graph looks: one color AND one shape per node kind, one color/width/arrow per
+ * edge type (the WebGL renderer draws edges solid, so types differ by color, width and arrow),
+ * per theme. The legend reads the same tables.
+ * Runs in: the main thread.
+ */
+import type { StylesheetJson } from 'cytoscape';
+import type { EdgeType, NodeKind } from '../../core/graph/types.ts';
+import type { ThemeChoice } from '../store/appStore.ts';
+
+type Shape = 'star' | 'round-rectangle' | 'diamond' | 'ellipse' | 'round-triangle' | 'rectangle' | 'tag';
+
+export interface KindLook {
+  shape: Shape;
+  size: number;
+  light: string;
+  dark: string;
+}
+
+export const KIND_LOOK: Record<NodeKind, KindLook> = {
+  Repo: { shape: 'star', size: 30, light: '#6b7280', dark: '#9ca3af' },
+  Module: { shape: 'round-rectangle', size: 26, light: '#3563c9', dark: '#6d9bf1' },
+  Class: { shape: 'diamond', size: 24, light: '#c56a12', dark: '#f0a35a' },
+  Function: { shape: 'ellipse', size: 17, light: '#23865c', dark: '#4cc792' },
+  Method: { shape: 'round-triangle', size: 17, light: '#0f8a8a', dark: '#3cc6c6' },
+  Field: { shape: 'rectangle', size: 12, light: '#8a4fb0', dark: '#c092e0' },
+  GlobalVariable: { shape: 'tag', size: 14, light: '#b23a6d', dark: '#e77aa8' },
+};
+
+export interface EdgeLook {
+  light: string;
+  dark: string;
+  width: number;
+  arrow: boolean;
+  label: string;
+}
+
+export const EDGE_LOOK: Record<EdgeType, EdgeLook> = {
+  IMPORTS: { light: '#6f8fcf', dark: '#7d9ee0', width: 1.6, arrow: true, label: 'imports' },
+  CONTAINS: { light: '#c3c8d1', dark: '#4b5563', width: 1, arrow: false, label: 'contains' },
+  HAS_METHOD: { light: '#94cfcf', dark: '#2f6f6f', width: 1, arrow: false, label: 'has method' },
+  HAS_FIELD: { light: '#cdb2de', dark: '#5f4675', width: 1, arrow: false, label: 'has field' },
+  INHERITS: { light: '#c56a12', dark: '#f0a35a', width: 2.6, arrow: true, label: 'inherits' },
+  USES: { light: '#37a06f', dark: '#4cc792', width: 1.2, arrow: true, label: 'uses' },
+  SIMILAR: { light: '#d77aa3', dark: '#b05a80', width: 1, arrow: false, label: 'similar' },
+};
+
+export const NODE_KIND_ORDER: NodeKind[] = ['Repo', 'Module', 'Class', 'Function', 'Method', 'Field', 'GlobalVariable'];
+
+export function graphStylesheet(theme: ThemeChoice): StylesheetJson {
+  const text = theme === 'dark' ? '#d7dbe2' : '#2b3240';
+  const halo = theme === 'dark' ? '#161a21' : '#fbfbfd';
+  const accent = theme === 'dark' ? '#ffd166' : '#111827';
+  const style: StylesheetJson = [
+    {
+      selector: 'node',
+      style: {
+        label: 'data(label)',
+        'font-size': 11,
+        'font-family': 'system-ui, sans-serif',
+        color: text,
+        'text-valign': 'bottom',
+        'text-margin-y': 3,
+        'text-outline-color': halo,
+        'text-outline-width': 2,
+        'text-max-width': '140px',
+        'text-wrap': 'ellipsis',
+        'min-zoomed-font-size': 7,
+        'border-width': 0,
+      },
+    },
+  ];
+  for (const kind of NODE_KIND_ORDER) {
+    const look = KIND_LOOK[kind];
+    style.push({
+      selector: `node[kind = "${kind}"]`,
+      style: {
+        shape: look.shape,
+        width: look.size,
+        height: look.size,
+        'background-color': look[theme],
+        ...(kind === 'Module' ? { 'font-size': 12 } : {}),
+      },
+    });
+  }
+  style.push(
+    { selector: 'node.expanded', style: { 'border-width': 2, 'border-color': text, 'border-opacity': 0.5 } },
+    { selector: 'node.center', style: { 'border-width': 3, 'border-color': accent } },
+    { selector: 'node:selected', style: { 'border-width': 4, 'border-color': accent, 'font-weight': 'bold' } },
+    { selector: 'node.dimmed', style: { opacity: 0.25 } },
+    {
+      selector: 'edge',
+      style: { 'curve-style': 'straight', 'line-opacity': 0.85, 'arrow-scale': 0.8, 'target-arrow-shape': 'none' },
+    },
+  );
+  for (const [type, look] of Object.entries(EDGE_LOOK)) {
+    style.push({
+      selector: `edge[type = "${type}"]`,
+      style: {
+        'line-color': look[theme],
+        width: type === 'IMPORTS' ? 'mapData(weight, 1, 8, 1.2, 4)' : look.width,
+        'target-arrow-shape': look.arrow ? 'triangle' : 'none',
+        'target-arrow-color': look[theme],
+      },
+    });
+  }
+  style.push({ selector: 'edge:selected', style: { 'line-color': accent, 'target-arrow-color': accent, width: 3 } });
+  return style;
+}

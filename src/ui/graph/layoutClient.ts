@@ -1,0 +1,34 @@
+/**
+ * @file Client of the layout worker: one worker for the page, requests answered in order.
+ * Runs in: the main thread.
+ */
+import type { ForceLayoutInput } from './forceLayout.ts';
+
+let worker: Worker | null = null;
+let nextId = 0;
+const pending = new Map<number, { resolve: (p: Float64Array) => void; reject: (e: Error) => void }>();
+
+function layoutWorker(): Worker {
+  if (worker) return worker;
+  worker = new Worker(new URL('./forceLayout.worker.ts', import.meta.url), { type: 'module', name: 'layout' });
+  worker.onmessage = (event: MessageEvent<{ id: number; positions: Float64Array }>) => {
+    pending.get(event.data.id)?.resolve(event.data.positions);
+    pending.delete(event.data.id);
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    for (const p of pending.values()) p.reject(new Error(`layout worker failed: ${event.message}`));
+    pending.clear();
+    worker?.terminate();
+    worker = null;
+  };
+  return worker;
+}
+
+export function runForceLayout(input: ForceLayoutInput): Promise<Float64Array> {
+  return new Promise((resolve, reject) => {
+    const id = nextId++;
+    pending.set(id, { resolve, reject });
+    layoutWorker().postMessage({ id, input });
+  });
+}

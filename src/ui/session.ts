@@ -1,0 +1,134 @@
+/**
+ * @file App flows over the repo worker: open storage, index (progress, cancel), switch and
+ * delete repos, load the active summary. Every failure lands in the one error banner; a failed
+ * or cancelled index leaves the previous graph exactly as it was.
+ * Runs in: the main thread.
+ */
+import type { Progress } from '../core/pipeline/progress.ts';
+import type { RepoInput } from '../core/pipeline/repoService.ts';
+import type { RepoClient } from './clients/repoClient.ts';
+import { indexWithProgress } from './clients/repoClient.ts';
+import { loadSummary, summaryFromIndex } from './data/summary.ts';
+import { errorCode, toShownError } from './errors/errorMessages.ts';
+import { getState, setState } from './store/appStore.ts';
+
+export function showError(error: unknown, source?: 'index'): void {
+  setState({ error: { ...toShownError(error), source } });
+}
+
+export async function openStorage(service: RepoClient): Promise<void> {
+  try {
+    const { repos, activeRepoId, persistent } = await service.open();
+    setState({ storage: 'ready', repos, activeRepoId, persistent, showStart: activeRepoId === null });
+    if (activeRepoId) await refreshActive(service);
+  } catch (error) {
+    if (errorCode(error) === 'STORAGE_LOCKED') {
+      setState({ storage: 'locked', showStart: true });
+      return;
+    }
+    showError(error);
+    // Storage may still work with the saved graph left closed: offer the list and a new index.
+    try {
+      const repos = await service.listRepos();
+      setState({ storage: 'ready', repos, activeRepoId: null, showStart: true });
+    } catch {
+      setState({ storage: 'unavailable', showStart: true });
+    }
+  }
+}
+
+/** Reload the summary of the active repo and tell the graph to redraw. */
+export async function refreshActive(service: RepoClient): Promise<void> {
+  const { activeRepoId, repos } = getState();
+  if (!activeRepoId) {
+    setState({ summary: null, selectedNodeId: null, showStart: true });
+    return;
+  }
+  const entry = repos.find((r) => r.id === activeRepoId);
+  const summary = await loadSummary(service, entry?.name ?? activeRepoId);
+  setState((s) => ({ summary, selectedNodeId: null, graphVersion: s.graphVersion + 1, viewMode: 'overview', showStart: false }));
+}
+
+let pendingProgress: Progress | null = null;
+let frame = 0;
+
+function onProgress(progress: Progress): void {
+  // Coalesce: the worker may report per file; the page repaints at most once per frame.
+  pendingProgress = progress;
+  if (frame) return;
+  frame = requestAnimationFrame(() => {
+    frame = 0;
+    const p = pendingProgress;
+    if (!p) return;
+    setState((s) =>
+      s.indexing
+        ? { indexing: { ...s.indexing, current: p.phase, phases: { ...s.indexing.phases, [p.phase]: { done: p.done, total: p.total, detail: p.detail } } } }
+        : {},
+    );
+  });
+}
+
+export async function runIndex(service: RepoClient, input: Promise<RepoInput | null>, name: string): Promise<void> {
+  if (getState().indexing) return;
+  setState({ indexing: { name, current: 'read', phases: {}, startedAt: performance.now(), cancelling: false }, error: null });
+  try {
+    const ready = await input;
+    if (!ready) {
+      setState({ indexing: null });
+      showError(Object.assign(new Error('Nothing to index was found in what you dropped.'), { code: 'INPUT_INVALID' }), 'index');
+      return;
+    }
+    setState((s) => (s.indexing ? { indexing: { ...s.indexing, name: ready.name } } : {}));
+    const summary = await indexWithProgress(service, ready, onProgress);
+    const repos = await service.listRepos();
+    setState((s) => ({
+      indexing: null,
+      repos,
+      activeRepoId: summary.repoId,
+      summary: summaryFromIndex(summary),
+      selectedNodeId: null,
+      viewMode: 'overview',
+      graphVersion: s.graphVersion + 1,
+      showStart: false,
+    }));
+  } catch (error) {
+    setState({ indexing: null });
+    showError(error, 'index');
+  }
+}
+
+export async function cancelIndex(service: RepoClient): Promise<void> {
+  setState((s) => (s.indexing ? { indexing: { ...s.indexing, cancelling: true } } : {}));
+  await service.cancel();
+}
+
+export async function switchRepo(service: RepoClient, repoId: string): Promise<void> {
+  if (getState().indexing || repoId === getState().activeRepoId) return;
+  try {
+    await service.switchRepo(repoId);
+    setState({ activeRepoId: repoId, error: null });
+    await refreshActive(service);
+  } catch (error) {
+    showError(error);
+  }
+}
+
+export async function deleteRepo(service: RepoClient, repoId: string): Promise<void> {
+  try {
+    const wasActive = getState().activeRepoId === repoId;
+    await service.deleteRepo(repoId);
+    const repos = await service.listRepos();
+    setState({ repos });
+    if (!wasActive) return;
+    const next = repos[0];
+    if (next) {
+      await service.switchRepo(next.id);
+      setState({ activeRepoId: next.id });
+    } else {
+      setState({ activeRepoId: null });
+    }
+    await refreshActive(service);
+  } catch (error) {
+    showError(error);
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * @file The one app-state store: a tiny external store read through useAppState(selector).
+ * Every component reads and writes app state through this module only.
+ * Runs in: the main thread.
+ */
+import { useSyncExternalStore } from 'react';
+import type { Phase } from '../../core/pipeline/progress.ts';
+import type { RepoEntry } from '../../core/pipeline/repoService.ts';
+import type { ErrorCode } from '../../core/errors.ts';
+import type { SummaryView } from '../data/summary.ts';
+
+export type StorageState = 'opening' | 'ready' | 'locked' | 'unavailable';
+export type ThemeChoice = 'light' | 'dark';
+export type Dialog = null | 'shortcuts' | 'skipped' | 'syntax';
+
+export interface PhaseProgress {
+  done: number;
+  total: number;
+  detail?: string;
+}
+
+export interface IndexingState {
+  name: string;
+  current: Phase;
+  phases: Partial<Record<Phase, PhaseProgress>>;
+  startedAt: number;
+  cancelling: boolean;
+}
+
+export interface ShownError {
+  code: ErrorCode;
+  message: string;
+  /** Raw message from the failing layer, shown as detail. */
+  detail?: string;
+  /** 'index' when an indexing run failed (scripts wait for [data-testid=index-error]). */
+  source?: 'index';
+}
+
+export interface GraphNotice {
+  text: string;
+}
+
+export interface AppState {
+  theme: ThemeChoice;
+  storage: StorageState;
+  persistent: boolean;
+  repos: RepoEntry[];
+  activeRepoId: string | null;
+  /** Bumped whenever the active graph's content changes (switch, new index). */
+  graphVersion: number;
+  summary: SummaryView | null;
+  indexing: IndexingState | null;
+  error: ShownError | null;
+  selectedNodeId: number | null;
+  viewMode: 'overview' | 'ego';
+  egoDepth: number;
+  graphNotice: GraphNotice | null;
+  dialog: Dialog;
+  showStart: boolean;
+  sqlOpen: boolean;
+}
+
+type Listener = () => void;
+
+function initialTheme(): ThemeChoice {
+  const stored = typeof localStorage !== 'undefined' ? localStorage.getItem('ranger.theme') : null;
+  if (stored === 'light' || stored === 'dark') return stored;
+  return typeof matchMedia !== 'undefined' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+let state: AppState = {
+  theme: initialTheme(),
+  storage: 'opening',
+  persistent: false,
+  repos: [],
+  activeRepoId: null,
+  graphVersion: 0,
+  summary: null,
+  indexing: null,
+  error: null,
+  selectedNodeId: null,
+  viewMode: 'overview',
+  egoDepth: 1,
+  graphNotice: null,
+  dialog: null,
+  showStart: false,
+  sqlOpen: false,
+};
+const listeners = new Set<Listener>();
+
+export function getState(): AppState {
+  return state;
+}
+
+export function setState(patch: Partial<AppState> | ((s: AppState) => Partial<AppState>)): void {
+  const next = typeof patch === 'function' ? patch(state) : patch;
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+export function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useAppState<T>(selector: (s: AppState) => T): T {
+  return useSyncExternalStore(subscribe, () => selector(state));
+}

@@ -1,0 +1,64 @@
+/**
+ * @file Pure helpers of the UI and the repo worker: SQL literals and id lists, error messages
+ * by code, module labels, aspect stretching of layouts, progress throttling.
+ */
+import { describe, expect, it } from 'vitest';
+import { throttleProgress } from '../../src/adapters/browser/throttleProgress.ts';
+import { AppError } from '../../src/core/errors.ts';
+import type { Progress } from '../../src/core/pipeline/progress.ts';
+import { num, sqlIds, sqlText } from '../../src/ui/data/sql.ts';
+import { toShownError } from '../../src/ui/errors/errorMessages.ts';
+import { moduleLabel } from '../../src/ui/graph/graphController.ts';
+import { stretchToAspect } from '../../src/ui/graph/layouts.ts';
+
+describe('sql helpers', () => {
+  it('quotes literals and keeps only integers in id lists', () => {
+    expect(sqlText("it's")).toBe("'it''s'");
+    expect(sqlIds([1, 2.5, Number.NaN, 3])).toBe('1,3');
+    expect(sqlIds([])).toBe('NULL');
+    expect(num({ n: 5n as unknown }, 'n')).toBe(5);
+    expect(num({ n: null }, 'n')).toBe(0);
+  });
+});
+
+describe('error messages', () => {
+  it('maps codes to a sentence and keeps the raw message as detail', () => {
+    const shown = toShownError(new AppError('NO_SOURCE_FILES', 'No Python files found in x.zip (2 files skipped).'));
+    expect(shown.code).toBe('NO_SOURCE_FILES');
+    expect(shown.message).toMatch(/No Python, JavaScript or TypeScript/);
+    expect(shown.detail).toContain('x.zip');
+    expect(toShownError(new Error('boom'))).toMatchObject({ code: 'UNKNOWN', detail: 'boom' });
+    expect(toShownError({ code: 'NOT_A_CODE', message: 'x' }).code).toBe('UNKNOWN');
+  });
+});
+
+describe('graph helpers', () => {
+  it('labels modules by their last two segments', () => {
+    expect(moduleLabel('shopkit.orders.service')).toBe('orders.service');
+    expect(moduleLabel('pkg.mod')).toBe('pkg.mod');
+    expect(moduleLabel('main')).toBe('main');
+  });
+
+  it('stretches a layout towards the canvas aspect, by at most 1.8x', () => {
+    const square = new Float64Array([-10, -10, 10, 10]);
+    const wide = stretchToAspect(square, 3);
+    expect([...wide]).toEqual([-18, -10, 18, 10]);
+    const tall = stretchToAspect(square, 0.8);
+    expect(tall[0]).toBe(-10);
+    expect(tall[1]).toBeCloseTo(-12.5);
+    expect([...stretchToAspect(new Float64Array([0, 0]), 2)]).toEqual([0, 0]);
+  });
+});
+
+describe('throttleProgress', () => {
+  it('passes phase changes and final reports, drops bursts within the interval', () => {
+    const seen: Progress[] = [];
+    const report = throttleProgress((p) => seen.push(p), 60_000)!;
+    report({ phase: 'read', done: 0, total: 100 });
+    for (let i = 1; i < 99; i++) report({ phase: 'read', done: i, total: 100 });
+    report({ phase: 'read', done: 100, total: 100 });
+    report({ phase: 'parse', done: 0, total: 10 });
+    expect(seen.map((p) => `${p.phase}:${p.done}`)).toEqual(['read:0', 'read:100', 'parse:0']);
+    expect(throttleProgress(undefined)).toBeUndefined();
+  });
+});
