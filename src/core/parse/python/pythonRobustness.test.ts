@@ -60,6 +60,14 @@ describe('deep and large input (iterative walk)', () => {
     expect(nested.references).toEqual([{ from: 499, name: 'g', kind: 'call', line: 501 }]);
   });
 
+  // Regression: skipping leading comments with nextNamedSibling was quadratic (minutes here).
+  it('a 20 MB file of comments finishes and finds the def after them', async () => {
+    const comments = ('# ' + 'acgt'.repeat(19) + '\n').repeat(260_000);
+    const ir = await parsePython(comments + 'def big_file_ok():\n    return 20\n');
+    expect(ir.entities.map((e) => e.name)).toEqual(['big_file_ok']);
+    expect(ir.entities[0]!.startLine).toBe(260_001);
+  });
+
   it('a 10,000-line function', async () => {
     const body = Array.from({ length: 10_000 }, (_, i) => `    v${i + 1} = helper_${i % 7}(v${i}, CONSTANT_${i % 3})`);
     const ir = await parsePython(['def big(v0):', ...body, '    return v10000', ''].join('\n'));

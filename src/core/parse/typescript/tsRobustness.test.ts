@@ -142,3 +142,12 @@ describe('size and encodings', () => {
     expect(tagged.entities[0].docstring).toBeNull();
   });
 });
+
+// Marking exports once per name (it used to loop over every same-named entity per export).
+describe('a name declared and exported 20,000 times', () => {
+  it('marks every declaration exported', async () => {
+    const ir = await extract('export const a = foo(1);\n'.repeat(20_000));
+    expect(ir.entities).toHaveLength(20_000);
+    expect(ir.entities.every((entity) => entity.exported)).toBe(true);
+  });
+});

@@ -111,10 +111,12 @@ class Extraction {
       if (sameName) sameName.push(entity);
       else topLevel.set(entity.name, [entity]);
     }
+    // A name exported many times is marked once (else a file redeclaring one name is quadratic).
+    const exportedNames = new Set<string>();
     for (const entry of this.exports) {
-      if (entry.localName === null || entry.fromModule !== undefined) continue;
-      for (const entity of topLevel.get(entry.localName) ?? []) entity.exported = true;
+      if (entry.localName !== null && entry.fromModule === undefined) exportedNames.add(entry.localName);
     }
+    for (const name of exportedNames) for (const entity of topLevel.get(name) ?? []) entity.exported = true;
     return {
       path: this.file.path,
       language: this.file.language,
