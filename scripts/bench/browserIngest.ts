@@ -51,6 +51,8 @@ export interface BrowserIngestResult {
   nodes: number;
   edges: number;
   appMs: number;
+  /** The app's own per-phase wall times (read, parse, stitch, store), from data-phase-ms. */
+  appPhaseMs: Record<string, number> | null;
   jsHeapPeakBytes: number;
   jsHeapSamples: number;
   /** Largest sampled RSS of one renderer process (the page's renderer holds its workers too). */
@@ -83,6 +85,7 @@ interface SummaryAttributes {
   nodes: string | null;
   edges: string | null;
   ms: string | null;
+  phaseMs: string | null;
 }
 
 async function readSummary(page: Page): Promise<SummaryAttributes | null> {
@@ -96,6 +99,7 @@ async function readSummary(page: Page): Promise<SummaryAttributes | null> {
       nodes: el.getAttribute('data-nodes'),
       edges: el.getAttribute('data-edges'),
       ms: el.getAttribute('data-ms'),
+      phaseMs: el.getAttribute('data-phase-ms'),
     };
   }, SUMMARY);
 }
@@ -220,6 +224,7 @@ export async function measureBrowserIngest(options: BrowserIngestOptions): Promi
       nodes: Number(summary.nodes),
       edges: Number(summary.edges),
       appMs: Number(summary.ms),
+      appPhaseMs: summary.phaseMs ? (JSON.parse(summary.phaseMs) as Record<string, number>) : null,
       jsHeapPeakBytes: heap.peak,
       jsHeapSamples: heap.samples,
       rendererRssPeakBytes: rss.samples > 0 ? rss.peak : null,

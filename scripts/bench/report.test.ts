@@ -31,6 +31,7 @@ const browserResult: BrowserIngestResult = {
   nodes: 500,
   edges: 500,
   appMs: 3900,
+  appPhaseMs: null,
   jsHeapPeakBytes: 50e6,
   jsHeapSamples: 16,
   rendererRssPeakBytes: 600e6,

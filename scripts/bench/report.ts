@@ -178,6 +178,9 @@ export function renderReport(report: BenchReport): string {
       `chromium ${browserOk.chromiumVersion}: app reports ${formatInteger(browserOk.files)} files, ${formatInteger(browserOk.nodes)} nodes, ` +
         `${formatInteger(browserOk.edges)} edges in ${formatSeconds(browserOk.appMs)} (its own clock); ` +
         `${report.graphsAgree === null ? '' : report.graphsAgree ? 'same totals as Node.' : 'WARNING: totals differ from Node.'}`,
+      ...(browserOk.appPhaseMs
+        ? [`  Phases (app clock): ${Object.entries(browserOk.appPhaseMs).map(([phase, ms]) => `${phase} ${formatSeconds(ms)}`).join(', ')}.`]
+        : []),
       `  Memory: renderer RSS peak ${formatMegabytes(browserOk.rendererHwmBytes)} (VmHWM, largest of ${browserOk.renderers} renderers), ` +
         `${formatMegabytes(browserOk.rendererRssPeakBytes)} sampled (all renderers together ${formatMegabytes(browserOk.rendererRssSumPeakBytes)}); page JS heap ${formatMegabytes(browserOk.jsHeapPeakBytes)} ` +
         `(${browserOk.jsHeapSamples} samples; workers and wasm memory are not in it).`,

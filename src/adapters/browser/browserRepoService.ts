@@ -12,7 +12,6 @@ import type { IndexDeps } from '../../core/pipeline/indexRepository.ts';
 import type { ProgressListener } from '../../core/pipeline/progress.ts';
 import type { IndexSummary, RepoEntry, RepoInput, RepoService, Row } from '../../core/pipeline/repoService.ts';
 import { assertReadOnlySql } from '../../core/store/sqlGuard.ts';
-import { sqlString } from '../../core/store/sqlConnection.ts';
 import { openBrowserStore } from './duckdbBrowser.ts';
 import type { BrowserStore, RepoDatabase } from './duckdbBrowser.ts';
 import { parseFilesInBrowserWorkers } from './parseWorkerPool.ts';
@@ -71,18 +70,23 @@ export class BrowserRepoService implements RepoService {
     if (this.indexing) throw new AppError('INPUT_INVALID', 'An index is already running; cancel it or wait for it to finish.');
     const controller = new AbortController();
     this.indexing = controller;
-    let database: RepoDatabase | null = null;
+    // The new database opens while the files are read and parsed; it becomes active only once
+    // everything is stored, and is deleted again on any failure or cancel.
+    let creating: Promise<RepoDatabase> | null = null;
+    let committed = false;
     try {
       const store = await this.store();
-      database = await store.create(input.name);
+      creating = store.create(input.name);
+      const conn = creating.then((created) => created.conn);
+      conn.catch(() => {}); // indexRepository awaits it only when it reaches the store phase
       const summary = await indexRepository(
         input,
-        { parseFiles: this.deps.parseFiles, conn: database.conn },
-        { onProgress: throttleProgress(onProgress), signal: controller.signal, repoId: database.repoId },
+        { parseFiles: this.deps.parseFiles, conn },
+        { onProgress: throttleProgress(onProgress), signal: controller.signal },
       );
+      const database = await creating;
+      summary.repoId = database.repoId;
       if (controller.signal.aborted) throw new AppError('CANCELLED', 'Cancelled by the user.');
-      // indexRepository stores the summary before it knows the total time; record it now.
-      await database.conn.run(`UPDATE meta SET value = ${sqlString(JSON.stringify(summary))} WHERE key = 'summary'`);
       await database.conn.run('CHECKPOINT');
       await store.commit({
         id: database.repoId,
@@ -93,16 +97,19 @@ export class BrowserRepoService implements RepoService {
       });
       const previous = this.active;
       this.active = database;
-      database = null;
+      committed = true;
       if (previous && previous !== this.active) await previous.close();
       return summary;
     } catch (error) {
-      if (database) await this.discard(database);
       if (controller.signal.aborted && !(error instanceof AppError && error.code === 'CANCELLED')) {
         throw new AppError('CANCELLED', 'Cancelled by the user.', { cause: error });
       }
       throw error;
     } finally {
+      if (!committed && creating) {
+        const created = await creating.catch(() => null);
+        if (created) await this.discard(created);
+      }
       this.indexing = null;
     }
   }

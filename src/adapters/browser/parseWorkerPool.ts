@@ -12,10 +12,10 @@ import type { ParseWorkerHandle } from '../../core/parse/parsePool.ts';
 
 type Reply = { id: number; irs?: FileIR[]; error?: string };
 
-/** clamp(hardwareConcurrency - 1, 1, 8): one core stays for the repo worker and the page. */
+/** clamp(hardwareConcurrency, 1, 8): the repo worker and the page idle while the pool parses. */
 export function browserPoolSize(): number {
   const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 2 : 2;
-  return Math.max(1, Math.min(8, cores - 1));
+  return Math.max(1, Math.min(8, cores));
 }
 
 export function createBrowserParseWorker(): ParseWorkerHandle {

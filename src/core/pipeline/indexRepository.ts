@@ -12,8 +12,8 @@ import type { FileIR } from '../parse/fileIR.ts';
 import { stitch } from '../graph/stitch.ts';
 import type { EdgeType, FileIssueRow, FileRow, NodeKind } from '../graph/types.ts';
 import type { SqlConnection } from '../store/graphStore.ts';
-import { writeGraph } from '../store/graphStore.ts';
-import type { ProgressListener } from './progress.ts';
+import { writeGraph, writeSummary } from '../store/graphStore.ts';
+import type { Phase, ProgressListener } from './progress.ts';
 import type { IndexSummary, RepoInput } from './repoService.ts';
 
 export interface IndexDeps {
@@ -22,7 +22,8 @@ export interface IndexDeps {
     onProgress: (done: number, total: number) => void,
     signal?: AbortSignal,
   ) => Promise<FileIR[]>;
-  conn: SqlConnection;
+  /** May still be opening: it is awaited only when the store phase starts (overlaps the parse). */
+  conn: SqlConnection | Promise<SqlConnection>;
 }
 
 export interface IndexOptions {
@@ -36,12 +37,20 @@ export interface IndexOptions {
 export async function indexRepository(input: RepoInput, deps: IndexDeps, options: IndexOptions = {}): Promise<IndexSummary> {
   const { onProgress, signal } = options;
   const started = Date.now();
+  const phaseMs: IndexSummary['phaseMs'] = {};
+  let phaseStart = started;
+  const endPhase = (phase: Phase) => {
+    const now = Date.now();
+    phaseMs[phase] = now - phaseStart;
+    phaseStart = now;
+  };
   const readProgress = (done: number, total: number) => onProgress?.({ phase: 'read', done, total });
   const ingested =
     input.kind === 'zip'
       ? await ingestZip(input.name, input.data, undefined, readProgress, signal)
       : await ingestFiles(input.name, input.files, undefined, readProgress, signal);
   throwIfAborted(signal);
+  endPhase('read');
 
   const fileIRs = await deps.parseFiles(
     ingested.files,
@@ -49,11 +58,13 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     signal,
   );
   throwIfAborted(signal);
+  endPhase('parse');
 
   onProgress?.({ phase: 'stitch', done: 0, total: fileIRs.length, detail: 'resolving imports' });
   const { graph } = stitch(ingested.repoName, fileIRs, ingested.configs);
   onProgress?.({ phase: 'stitch', done: fileIRs.length, total: fileIRs.length });
   throwIfAborted(signal);
+  endPhase('stitch');
 
   const nodes = countBy(graph.nodes, (n) => n.kind) as Partial<Record<NodeKind, number>>;
   const edges = countBy(graph.edges, (e) => e.type) as Partial<Record<EdgeType, number>>;
@@ -76,13 +87,17 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     sha256: f.sha256,
     text: f.text,
   }));
+  const conn = await deps.conn;
   await writeGraph(
-    deps.conn,
+    conn,
     { repoName: ingested.repoName, graph, files, issues, skipped: ingested.skipped, summary },
     onProgress,
     signal,
   );
+  endPhase('store');
   summary.ms = Date.now() - started;
+  summary.phaseMs = phaseMs;
+  await writeSummary(conn, summary);
   if (options.verbose) summary.skippedFiles = ingested.skipped;
   return summary;
 }

@@ -6,7 +6,7 @@
  */
 import type { SkippedFile } from '../ingest/types.ts';
 import type { EdgeType, NodeKind } from '../graph/types.ts';
-import type { ProgressListener } from './progress.ts';
+import type { Phase, ProgressListener } from './progress.ts';
 
 /** What the user gave us. Browser: a File (zip) or a list of folder entries read from a drop. */
 export type RepoInput =
@@ -24,6 +24,8 @@ export interface IndexSummary {
   /** Files whose tree had ERROR/MISSING nodes (partial graph kept). */
   filesWithSyntaxErrors: number;
   ms: number;
+  /** Wall time of each phase in ms (read, parse, stitch, store). */
+  phaseMs?: Partial<Record<Phase, number>>;
   skippedFiles?: SkippedFile[];
 }
 

@@ -21,6 +21,7 @@ import {
 import { createIndexesSql, createSchemaSql, dropTablesSql, SCHEMA_VERSION } from './schema.ts';
 import type { TableName } from './schema.ts';
 import type { SqlConnection } from './sqlConnection.ts';
+import { sqlString } from './sqlConnection.ts';
 
 export type { Row, SqlConnection } from './sqlConnection.ts';
 
@@ -127,6 +128,11 @@ export async function readMeta(conn: SqlConnection): Promise<Record<string, stri
 export async function readSchemaVersion(conn: SqlConnection): Promise<number | null> {
   const version = (await readMeta(conn)).schema_version;
   return version === undefined ? null : Number(version);
+}
+
+/** Replaces the summary stored by writeGraph (its final timings are known only afterwards). */
+export async function writeSummary(conn: SqlConnection, summary: object): Promise<void> {
+  await conn.run(`UPDATE meta SET value = ${sqlString(JSON.stringify(summary))} WHERE key = 'summary'`);
 }
 
 /** The summary object stored by writeGraph, or null when there is none. */

@@ -8,24 +8,16 @@ import type { IndexSummary } from '../../core/pipeline/repoService.ts';
 import type { RepoClient } from '../clients/repoClient.ts';
 import { num, str } from './sql.ts';
 
-export interface SummaryView {
-  repoName: string;
-  files: number;
-  skipped: number;
-  nodes: Partial<Record<NodeKind, number>>;
-  edges: Partial<Record<EdgeType, number>>;
-  unresolved: number;
-  filesWithSyntaxErrors: number;
-  ms: number;
-}
+/** What the summary bar shows: the index run's counts and timings, without the skip list. */
+export type SummaryView = Omit<IndexSummary, 'repoId' | 'skippedFiles'>;
 
 export function totalOf(counts: Partial<Record<string, number>>): number {
   return Object.values(counts).reduce<number>((sum, n) => sum + (n ?? 0), 0);
 }
 
 export function summaryFromIndex(summary: IndexSummary): SummaryView {
-  const { repoName, files, skipped, nodes, edges, unresolved, filesWithSyntaxErrors, ms } = summary;
-  return { repoName, files, skipped, nodes, edges, unresolved, filesWithSyntaxErrors, ms };
+  const { repoId: _repoId, skippedFiles: _skippedFiles, ...view } = summary;
+  return view;
 }
 
 /** Counts straight from the tables; meta.summary supplies what only the index run knew (ms). */
@@ -46,11 +38,13 @@ export async function loadSummary(service: RepoClient, repoName: string): Promis
   for (const row of edgeRows) edges[str(row, 'type') as EdgeType] = num(row, 'n');
   const counts = countRows[0] ?? {};
   let ms = 0;
+  let phaseMs: IndexSummary['phaseMs'];
   const metaText = metaRows[0] ? str(metaRows[0], 'value') : '';
   if (metaText) {
     try {
       const meta = JSON.parse(metaText) as Partial<IndexSummary>;
       ms = typeof meta.ms === 'number' ? meta.ms : 0;
+      phaseMs = meta.phaseMs;
       if (meta.repoName) repoName = meta.repoName;
     } catch {
       ms = 0; // an unreadable meta row only loses the timing, never the summary
@@ -65,5 +59,6 @@ export async function loadSummary(service: RepoClient, repoName: string): Promis
     unresolved: num(counts, 'unresolved'),
     filesWithSyntaxErrors: num(counts, 'syntax'),
     ms,
+    phaseMs,
   };
 }
