@@ -1,7 +1,6 @@
 /**
- * @file Parse worker: builds the tree-sitter parsers once (grammar wasm from Vite ?url assets)
- * and turns batches of source files into FileIR. Protocol: {id, files} in, {id, irs} or
- * {id, error} out (see src/adapters/browser/parseWorkerPool.ts).
+ * @file Parse worker: parses batches of source files into FileIR (ParseRequest -> ParseReply,
+ * see src/core/parse/parsePool.ts), loading each grammar (Vite ?url asset) on first need.
  * Runs in: a dedicated module worker started by the repo worker.
  */
 import runtimeWasm from 'web-tree-sitter/web-tree-sitter.wasm?url';
@@ -10,8 +9,9 @@ import javascriptWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-javascript
 import typescriptWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-typescript.wasm?url';
 import tsxWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-tsx.wasm?url';
 import { createParsers } from '../src/core/parse/treeSitter.ts';
-import { parseSourceFile } from '../src/core/parse/parseFile.ts';
-import type { Language, SourceFile } from '../src/core/ingest/types.ts';
+import { parseSourceFiles } from '../src/core/parse/parseFile.ts';
+import type { Language } from '../src/core/ingest/types.ts';
+import type { ParseReply, ParseRequest } from '../src/core/parse/parsePool.ts';
 
 const GRAMMAR_URLS: Record<Language, string> = {
   python: pythonWasm,
@@ -20,15 +20,14 @@ const GRAMMAR_URLS: Record<Language, string> = {
   tsx: tsxWasm,
 };
 
-const parsersReady = createParsers(async (language) => GRAMMAR_URLS[language], () => runtimeWasm);
+const parsersReady = createParsers(async (language) => GRAMMAR_URLS[language], () => runtimeWasm, []);
 
-self.onmessage = async (event: MessageEvent<{ id: number; files: SourceFile[] }>) => {
-  const { id, files } = event.data;
+self.onmessage = async ({ data: { id, files } }: MessageEvent<ParseRequest>) => {
+  let reply: ParseReply;
   try {
-    const parsers = await parsersReady;
-    const irs = files.map((file) => parseSourceFile(parsers, file));
-    self.postMessage({ id, irs });
+    reply = { id, irs: await parseSourceFiles(await parsersReady, files) };
   } catch (error) {
-    self.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    reply = { id, error: error instanceof Error ? error.message : String(error) };
   }
+  self.postMessage(reply);
 };

@@ -7,10 +7,8 @@
 import { AppError } from '../../core/errors.ts';
 import type { SourceFile } from '../../core/ingest/types.ts';
 import type { FileIR } from '../../core/parse/fileIR.ts';
-import { runParsePool } from '../../core/parse/parsePool.ts';
-import type { ParseWorkerHandle } from '../../core/parse/parsePool.ts';
-
-type Reply = { id: number; irs?: FileIR[]; error?: string };
+import { createParseChannel, runParsePool } from '../../core/parse/parsePool.ts';
+import type { ParseReply, ParseWorkerHandle } from '../../core/parse/parsePool.ts';
 
 /** clamp(hardwareConcurrency, 1, 8): the repo worker and the page idle while the pool parses. */
 export function browserPoolSize(): number {
@@ -23,37 +21,17 @@ export function createBrowserParseWorker(): ParseWorkerHandle {
     type: 'module',
     name: 'parse',
   });
-  let nextId = 0;
-  const pending = new Map<number, { resolve: (irs: FileIR[]) => void; reject: (e: Error) => void }>();
-  const failAll = (error: Error) => {
-    for (const p of pending.values()) p.reject(error);
-    pending.clear();
-  };
-  worker.onmessage = (event: MessageEvent<Reply>) => {
-    const { id, irs, error } = event.data;
-    const p = pending.get(id);
-    pending.delete(id);
-    if (irs) p?.resolve(irs);
-    else p?.reject(new AppError('PARSE_FAILED', error ?? 'parse failed'));
-  };
+  const channel = createParseChannel(
+    (request) => worker.postMessage(request),
+    () => worker.terminate(),
+  );
+  worker.onmessage = (event: MessageEvent<ParseReply>) => channel.receive(event.data);
   worker.onerror = (event) => {
     event.preventDefault();
-    failAll(new AppError('WORKER_CRASHED', `parse worker crashed: ${event.message || 'unknown error'}`));
+    channel.fail(new AppError('WORKER_CRASHED', `parse worker crashed: ${event.message || 'unknown error'}`));
   };
-  worker.onmessageerror = () => failAll(new AppError('WORKER_CRASHED', 'parse worker sent an unreadable message'));
-  return {
-    parseBatch(files) {
-      return new Promise((resolve, reject) => {
-        const id = nextId++;
-        pending.set(id, { resolve, reject });
-        worker.postMessage({ id, files });
-      });
-    },
-    terminate() {
-      failAll(new AppError('WORKER_CRASHED', 'parse worker terminated'));
-      worker.terminate();
-    },
-  };
+  worker.onmessageerror = () => channel.fail(new AppError('WORKER_CRASHED', 'parse worker sent an unreadable message'));
+  return channel.handle;
 }
 
 export function parseFilesInBrowserWorkers(

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createParsers, GRAMMAR_FILES } from '../../core/parse/treeSitter.ts';
 import type { Parsers } from '../../core/parse/treeSitter.ts';
+import type { Language } from '../../core/ingest/types.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -13,6 +14,7 @@ export function grammarPath(file: string): string {
   return require.resolve(`@vscode/tree-sitter-wasm/wasm/${file}`);
 }
 
-export function createNodeParsers(): Promise<Parsers> {
-  return createParsers(async (language) => readFileSync(grammarPath(GRAMMAR_FILES[language])));
+/** Parsers with grammars read from disk; `preload` defaults to every language. */
+export function createNodeParsers(preload?: readonly Language[]): Promise<Parsers> {
+  return createParsers(async (language) => readFileSync(grammarPath(GRAMMAR_FILES[language])), undefined, preload);
 }

@@ -1,21 +1,22 @@
 /**
- * @file Body of one Node parse thread: builds parsers once, parses batches sent by the pool.
+ * @file Body of one Node parse thread: parses the batches the pool sends (ParseRequest ->
+ * ParseReply), loading each grammar on first need.
  * Loaded by parseThread.mjs (which registers tsx so this TypeScript runs in worker_threads).
  * Runs in: a Node worker thread.
  */
 import { parentPort } from 'node:worker_threads';
-import { parseSourceFile } from '../../core/parse/parseFile.ts';
-import type { SourceFile } from '../../core/ingest/types.ts';
+import { parseSourceFiles } from '../../core/parse/parseFile.ts';
+import type { ParseReply, ParseRequest } from '../../core/parse/parsePool.ts';
 import { createNodeParsers } from './nodeParsers.ts';
 
-const parsersReady = createNodeParsers();
+const parsersReady = createNodeParsers([]);
 
-parentPort!.on('message', async (message: { id: number; files: SourceFile[] }) => {
+parentPort!.on('message', async ({ id, files }: ParseRequest) => {
+  let reply: ParseReply;
   try {
-    const parsers = await parsersReady;
-    const irs = message.files.map((file) => parseSourceFile(parsers, file));
-    parentPort!.postMessage({ id: message.id, irs });
+    reply = { id, irs: await parseSourceFiles(await parsersReady, files) };
   } catch (error) {
-    parentPort!.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });
+    reply = { id, error: error instanceof Error ? error.message : String(error) };
   }
+  parentPort!.postMessage(reply);
 });

@@ -11,6 +11,12 @@ import { collectSyntaxIssues } from './treeSitter.ts';
 import { extractPython } from './python/pythonExtractor.ts';
 import { extractTypeScript } from './typescript/typescriptExtractor.ts';
 
+/** Parse a batch (a worker's unit of work), loading the grammars it needs first. */
+export async function parseSourceFiles(parsers: Parsers, files: readonly SourceFile[]): Promise<FileIR[]> {
+  await parsers.load(files.map((file) => file.language));
+  return files.map((file) => parseSourceFile(parsers, file));
+}
+
 /** Parse and extract one file. Frees the tree's wasm memory before returning. */
 export function parseSourceFile(parsers: Parsers, file: Pick<SourceFile, 'path' | 'language' | 'text'>): FileIR {
   let tree;

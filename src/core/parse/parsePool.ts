@@ -27,6 +27,53 @@ export interface ParsePoolOptions {
   baseTimeoutMs?: number;
 }
 
+/** The message protocol between a pool and one parse worker (browser Worker or Node thread). */
+export interface ParseRequest {
+  id: number;
+  files: SourceFile[];
+}
+export interface ParseReply {
+  id: number;
+  irs?: FileIR[];
+  error?: string;
+}
+
+/**
+ * A ParseWorkerHandle over any message channel: `post` sends a request, the adapter feeds
+ * replies to receive() and a crash to fail(), which rejects every batch still pending.
+ */
+export function createParseChannel(
+  post: (request: ParseRequest) => void,
+  stop: () => void,
+): { handle: ParseWorkerHandle; receive: (reply: ParseReply) => void; fail: (error: Error) => void } {
+  let nextId = 0;
+  const pending = new Map<number, { resolve: (irs: FileIR[]) => void; reject: (e: Error) => void }>();
+  const fail = (error: Error) => {
+    for (const p of pending.values()) p.reject(error);
+    pending.clear();
+  };
+  const receive = ({ id, irs, error }: ParseReply) => {
+    const p = pending.get(id);
+    pending.delete(id);
+    if (irs) p?.resolve(irs);
+    else p?.reject(new AppError('PARSE_FAILED', error ?? 'parse failed'));
+  };
+  const handle: ParseWorkerHandle = {
+    parseBatch(files) {
+      return new Promise((resolve, reject) => {
+        const id = nextId++;
+        pending.set(id, { resolve, reject });
+        post({ id, files });
+      });
+    },
+    terminate() {
+      fail(new AppError('WORKER_CRASHED', 'parse worker terminated'));
+      stop();
+    },
+  };
+  return { handle, receive, fail };
+}
+
 type Batch = number[];
 
 export function makeBatches(files: readonly SourceFile[], batchFiles: number, batchBytes: number): Batch[] {

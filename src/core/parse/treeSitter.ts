@@ -19,8 +19,13 @@ export const GRAMMAR_FILES: Record<Language, string> = {
 export type GrammarSource = Uint8Array | string;
 
 export interface Parsers {
+  /** Synchronous; the language's grammar must be loaded (preloaded or through load()). */
   parse(language: Language, text: string): Tree;
+  /** Loads the grammars not loaded yet (each once). */
+  load(languages: Iterable<Language>): Promise<void>;
 }
+
+const ALL_LANGUAGES = Object.keys(GRAMMAR_FILES) as Language[];
 
 let initialised: Promise<void> | null = null;
 
@@ -30,25 +35,36 @@ export function initTreeSitter(locateFile?: () => string): Promise<void> {
   return initialised;
 }
 
-/** Load grammars and return one parser per language. Grammars are loaded lazily on first use. */
+/**
+ * One parser per language. `preload` grammars are ready on return; others load through
+ * load() (workers load only what a batch needs: the TS/TSX grammars are large to compile).
+ */
 export async function createParsers(
   grammars: (language: Language) => Promise<GrammarSource>,
   locateFile?: () => string,
+  preload: readonly Language[] = ALL_LANGUAGES,
 ): Promise<Parsers> {
   await initTreeSitter(locateFile);
   const loaded = new Map<Language, Parser>();
-  const pending = new Map<Language, Promise<Parser>>();
-  const load = async (language: Language): Promise<Parser> => {
-    const grammar = await TsLanguage.load(await grammars(language));
-    const parser = new Parser();
-    parser.setLanguage(grammar);
-    loaded.set(language, parser);
-    return parser;
+  const pending = new Map<Language, Promise<void>>();
+  const loadOne = (language: Language): Promise<void> => {
+    let loading = pending.get(language);
+    if (!loading) {
+      loading = (async () => {
+        const grammar = await TsLanguage.load(await grammars(language));
+        const parser = new Parser();
+        parser.setLanguage(grammar);
+        loaded.set(language, parser);
+      })();
+      pending.set(language, loading);
+    }
+    return loading;
   };
-  // Preload every grammar so parse() can stay synchronous.
-  for (const language of Object.keys(GRAMMAR_FILES) as Language[]) pending.set(language, load(language));
-  await Promise.all(pending.values());
+  await Promise.all(preload.map(loadOne));
   return {
+    async load(languages) {
+      await Promise.all([...new Set(languages)].map(loadOne));
+    },
     parse(language, text) {
       const parser = loaded.get(language);
       if (!parser) throw new Error(`No grammar loaded for ${language}`);
