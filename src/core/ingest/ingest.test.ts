@@ -105,7 +105,7 @@ describe('ingestZip: limits and scale', () => {
     expect(result.strippedRoot).toBe('many-main');
     expect(result.files[49_999]).toMatchObject({ path: 'pkg_49/mod_49999.py', text: 'X_49999 = 49999\n' });
     expect(calls.length).toBeGreaterThan(300);
-    expect(calls.at(-1)).toEqual([100_000, 100_000]);
+    expect(calls.at(-1)).toEqual([50_000, 50_000]);
   });
 
   it('stops before starting when already cancelled', async () => {

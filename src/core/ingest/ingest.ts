@@ -30,14 +30,15 @@ export async function ingestZip(
     throw new AppError('NO_SOURCE_FILES', `The archive ${name} is empty: it contains no files.`);
   }
   const wanted = createCandidateFilter(listing);
-  const total = listing.length * 2;
-  const entries = readListedEntries(data, listing, resolved, (done) => onProgress?.(done, total), wanted);
+  // Each entry is read (inflated) then selected (filtered, decoded): it is done after both.
+  const total = listing.length;
+  const entries = readListedEntries(data, listing, resolved, (done) => onProgress?.(Math.floor(done / 2), total), wanted);
   throwIfAborted(signal);
   const result = await selectSourceFiles(
     entries,
     repoNameOf(name),
     resolved,
-    (done) => onProgress?.(listing.length + done, total),
+    (done) => onProgress?.(Math.floor((total + done) / 2), total),
     signal,
   );
   return requireSources(name, result);
