@@ -7,7 +7,6 @@
  * Runs in: Node (bench).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -16,19 +15,10 @@ import type { Page } from 'playwright-core';
 import { preview } from 'vite';
 import { readProcMemory, rendererPids, startSampler } from './procMemory.ts';
 import { PeakTracker } from './stats.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from '../chromium.ts';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-/** RECIPES.md section 5. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+
 
 const SUMMARY = '[data-testid="index-summary"]';
 const ERROR = '[data-testid="index-error"]';
@@ -67,18 +57,6 @@ export interface BrowserIngestResult {
   pageErrors: string[];
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface SummaryAttributes {
   files: string | null;
