@@ -27,7 +27,8 @@ async function dismissError(page: Page): Promise<void> {
 
 async function searchAndOpen(page: Page, text: string): Promise<void> {
   await page.getByTestId('search-input').fill(text);
-  await page.getByTestId('search-results').locator('[role="option"]').first().click();
+  // Wait for a result naming the text: the list may still show the previous query's results.
+  await page.getByTestId('search-results').locator('[role="option"]', { hasText: text }).first().click();
 }
 
 async function checkIndexed(page: Page, env: E2EEnv, input: BadInput): Promise<void> {
@@ -95,7 +96,7 @@ test(
       for (const input of inputs.filter((i) => i.outcome !== 'error')) {
         await upload(page, input);
         try {
-          previous = await waitForSummary(page, previous, input.data.length > 1_000_000 ? 45_000 : 30_000);
+          previous = await waitForSummary(page, previous, input.data.length > 1_000_000 ? 90_000 : 30_000);
         } catch (error) {
           failures.push(`${input.name}: no new summary in time (${String(error).split('\n')[0]!.slice(0, 160)})`);
           await page.keyboard.press('Escape');
