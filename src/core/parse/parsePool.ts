@@ -100,7 +100,7 @@ export async function runParsePool(
 ): Promise<FileIR[]> {
   const { signal, onProgress } = options;
   const baseTimeoutMs = options.baseTimeoutMs ?? 60_000;
-  const batches = makeBatches(files, options.batchFiles ?? 200, options.batchBytes ?? 2_000_000);
+  const batches = makeBatches(files, options.batchFiles ?? 200, options.batchBytes ?? 1_000_000);
   const results: FileIR[] = new Array(files.length);
   const workers: ParseWorkerHandle[] = [];
   let next = 0;

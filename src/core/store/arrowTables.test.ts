@@ -58,6 +58,13 @@ describe('rowsToArrow', () => {
     expect(back.map((r) => r.id)).toEqual([1, 2, 3]);
   });
 
+  it('grows its ASCII-sized buffer for long and short multi-byte strings', () => {
+    const texts = ['a'.repeat(5000), '日本語のテキスト😀'.repeat(400), 'é'.repeat(60), 'ünïcödé', 'x'];
+    const rows = texts.map((text, i) => ({ path: `f${i}.py`, language: 'python', bytes: text.length, sha256: '', text }));
+    const table = filesToArrow(rows as FileRow[]);
+    expect(table.getChild('text')!.toArray()).toEqual(texts);
+  });
+
   it('builds edges', () => {
     const edges: EdgeRow[] = [
       { src: 1, dst: 2, type: 'USES', detail: 'call' },

@@ -57,16 +57,44 @@ function int32Data(values: readonly Cell[]): Data<Int32> {
   return makeData({ type: new Int32(), length, nullCount, nullBitmap: bitmap, data });
 }
 
-/** Writes `s` as UTF-8 at `pos`; returns the new position. ASCII fast path, TextEncoder otherwise. */
-function writeUtf8(buffer: Uint8Array, pos: number, s: string): number {
-  const n = s.length;
-  if (n > 64) return pos + encoder.encodeInto(s, buffer.subarray(pos)).written;
-  for (let i = 0; i < n; i++) {
-    const code = s.charCodeAt(i);
-    if (code >= 0x80) return pos + encoder.encodeInto(s, buffer.subarray(pos)).written;
-    buffer[pos + i] = code;
+/** A growable UTF-8 byte buffer, sized for ASCII first (code is mostly ASCII). */
+class Utf8Buffer {
+  bytes: Uint8Array;
+  pos = 0;
+  constructor(capacity: number) {
+    this.bytes = new Uint8Array(capacity);
   }
-  return pos + n;
+
+  private grow(atLeast: number): void {
+    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.pos + atLeast));
+    grown.set(this.bytes.subarray(0, this.pos));
+    this.bytes = grown;
+  }
+
+  /** Appends `s` as UTF-8: ASCII fast path for short strings, TextEncoder otherwise. */
+  write(s: string): void {
+    const n = s.length;
+    if (n <= 64) {
+      if (this.bytes.length - this.pos < n * 3) this.grow(n * 3);
+      const { bytes, pos } = this;
+      let i = 0;
+      for (; i < n; i++) {
+        const code = s.charCodeAt(i);
+        if (code >= 0x80) break;
+        bytes[pos + i] = code;
+      }
+      this.pos = i === n ? pos + n : pos + encoder.encodeInto(s, bytes.subarray(pos)).written;
+      return;
+    }
+    let rest = s;
+    for (;;) {
+      const { read, written } = encoder.encodeInto(rest, this.bytes.subarray(this.pos));
+      this.pos += written;
+      if (read === rest.length) return;
+      rest = rest.slice(read);
+      this.grow(rest.length * 3);
+    }
+  }
 }
 
 function utf8Data(values: readonly Cell[]): Data<Utf8> {
@@ -76,11 +104,12 @@ function utf8Data(values: readonly Cell[]): Data<Utf8> {
     const v = values[i];
     if (typeof v === 'string') chars += v.length;
   }
-  const buffer = new Uint8Array(chars * 3);
+  // Sized for ASCII and grown on demand: a 3x buffer for tens of MB of code would cost a large
+  // zero-fill and a copy back.
+  const buffer = new Utf8Buffer(chars + 1024);
   const offsets = new Int32Array(length + 1);
   let bitmap: Uint8Array | undefined;
   let nullCount = 0;
-  let pos = 0;
   for (let i = 0; i < length; i++) {
     const v = values[i];
     if (v === null || v === undefined) {
@@ -88,12 +117,13 @@ function utf8Data(values: readonly Cell[]): Data<Utf8> {
       bitmap[i >> 3] &= ~(1 << (i & 7));
       nullCount++;
     } else {
-      pos = writeUtf8(buffer, pos, typeof v === 'string' ? v : String(v));
+      buffer.write(typeof v === 'string' ? v : String(v));
     }
-    offsets[i + 1] = pos;
+    offsets[i + 1] = buffer.pos;
   }
-  // Copy out when the 3x estimate left much unused space, so tables do not pin oversized buffers.
-  const data = pos < buffer.length / 2 ? buffer.slice(0, pos) : buffer.subarray(0, pos);
+  // Copy out when growth left much unused space, so tables do not pin oversized buffers.
+  const { bytes, pos } = buffer;
+  const data = pos < bytes.length / 2 ? bytes.slice(0, pos) : bytes.subarray(0, pos);
   return makeData({ type: new Utf8(), length, nullCount, nullBitmap: bitmap, valueOffsets: offsets, data });
 }
 
