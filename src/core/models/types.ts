@@ -1,0 +1,49 @@
+/**
+ * @file Model interfaces (DESIGN.md section 5): embedder, cross-encoder reranker, LLM.
+ * Implementations: built-in offline ones in src/core/models/ (lexical, labelled as such),
+ * transformers.js / web-llm adapters later. Every method is async so a worker proxy fits.
+ * Runs in: everywhere. Layer src/core.
+ */
+
+/** 'query' texts get the model's query prompt where it has one; 'document' texts do not. */
+export type EmbedRole = 'query' | 'document';
+
+export interface ModelInfo {
+  /** Stable id stored with embeddings ('builtin:lexical', a hub id, a folder name). */
+  id: string;
+  /** Shown in the UI; built-ins say so ("built-in lexical, offline"). */
+  label: string;
+  builtin: boolean;
+}
+
+/** Dense vectors, L2-normalised, all of length `dim` (cosine = dot product). */
+export interface Embedder {
+  readonly info: ModelInfo;
+  readonly dim: number;
+  embed(texts: readonly string[], role: EmbedRole): Promise<Float32Array[]>;
+}
+
+/** Cross-encoder: one relevance score per (query, doc) pair, higher is more relevant, in [0, 1]. */
+export interface Reranker {
+  readonly info: ModelInfo;
+  score(query: string, docs: readonly string[]): Promise<number[]>;
+}
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatOptions {
+  maxTokens?: number;
+  temperature?: number;
+  signal?: AbortSignal;
+  onToken?: (text: string) => void;
+}
+
+export interface Llm {
+  readonly info: ModelInfo;
+  /** Context window in tokens (descriptions switch to member summaries above it, A.9.3). */
+  readonly contextTokens: number;
+  chat(messages: readonly ChatMessage[], options?: ChatOptions): Promise<string>;
+}
