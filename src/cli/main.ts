@@ -18,6 +18,8 @@ Commands:
   index <zip|dir> --db <file> [--json] [--verbose]   index a repository into a database file
                                                      (replaces the graph already in that file)
   sql --db <file> "<sql>" [--json]                   run one read-only SQL statement
+  cypher --db <file> "<cypher>" [--explain] [--json] run a read-only Cypher query (--explain:
+                                                     {sql, rows} with the compiled SQL)
 
 Options:
   --json      print exactly one JSON document on stdout
@@ -27,6 +29,7 @@ Options:
 const SPECS: Record<string, ArgSpec> = {
   index: { values: ['db'], switches: ['json', 'verbose', 'help'] },
   sql: { values: ['db'], switches: ['json', 'help'] },
+  cypher: { values: ['db'], switches: ['json', 'explain', 'help'] },
 };
 const GLOBAL_SPEC: ArgSpec = { values: [], switches: ['json', 'help'] };
 
@@ -88,9 +91,19 @@ async function sqlCommand(args: ParsedArgs): Promise<CommandResult> {
   return { json: rows, text: formatRows(rows) };
 }
 
+async function cypherCommand(args: ParsedArgs): Promise<CommandResult> {
+  if (args.positionals.length !== 1) throw usageError("'cypher' takes exactly one \"<cypher>\" argument (quote it)");
+  const db = requireDb(args);
+  const { runCypher } = await import('./cypherCommand.ts');
+  const { sql, rows } = await runCypher(db, args.positionals[0]);
+  if (args.switches.has('explain')) return { json: { sql, rows }, text: `${sql}\n\n${formatRows(rows)}` };
+  return { json: rows, text: formatRows(rows) };
+}
+
 const COMMANDS: Record<string, (args: ParsedArgs) => Promise<CommandResult>> = {
   index: indexCommand,
   sql: sqlCommand,
+  cypher: cypherCommand,
 };
 
 function toJson(value: unknown): string {

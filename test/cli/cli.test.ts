@@ -114,6 +114,20 @@ describe('ranger index + sql', () => {
     expect(text.stdout).toContain('(1 row)');
   });
 
+  it('answers read-only cypher, with the compiled SQL under --explain, and rejects writes', async () => {
+    const inherits = await ranger('cypher', '--db', db, "MATCH (c:Class)-[:INHERITS]->(b:Class) RETURN c.name AS child, b.name AS base", '--json');
+    expect(inherits.code).toBe(0);
+    expect(JSON.parse(inherits.stdout)).toEqual([{ child: 'Square', base: 'Shape' }]);
+    const explained = await ranger('cypher', '--db', db, "MATCH (f:Function {name: 'helper'})-[:USES]->(g) RETURN g.name AS name", '--explain', '--json');
+    expect(explained.code).toBe(0);
+    const { sql, rows } = JSON.parse(explained.stdout) as { sql: string; rows: unknown[] };
+    expect(sql).toMatch(/^SELECT /);
+    expect(rows).toEqual([{ name: 'PI' }]);
+    const write = await ranger('cypher', '--db', db, 'CREATE (n:Class)', '--json');
+    expect(write.code).toBe(1);
+    expect(write.stderr).toContain('CREATE is not supported');
+  });
+
   it('re-indexing into the same --db replaces the graph (zip input)', async () => {
     const zip = join(dir, 'fixture.zip');
     writeFileSync(zip, fixtureZip());
