@@ -45,6 +45,14 @@ export type Role = 'call' | 'instantiate' | 'decorate' | 'inherit' | 'jsx';
 
 const ROLE_RANK: Record<Role, number> = { jsx: 1, call: 2, instantiate: 3, inherit: 4, decorate: 5 };
 
+const ROLE_OF_CAP = {
+  [Cap.RoleCall]: 'call',
+  [Cap.RoleNew]: 'instantiate',
+  [Cap.RoleDecorate]: 'decorate',
+  [Cap.RoleInherit]: 'inherit',
+  [Cap.RoleJsx]: 'jsx',
+} as const satisfies Record<number, Role>;
+
 export interface Facts {
   structs: Struct[];
   names: NameCapture[];
@@ -103,19 +111,11 @@ export function collectFacts(captures: QueryCapture[], meaning: Uint8Array, text
         facts.nonRead.add(start);
         break;
       case Cap.RoleCall:
-        setRole(facts.roles, spanKey(start, node.endIndex), 'call');
-        break;
       case Cap.RoleNew:
-        setRole(facts.roles, spanKey(start, node.endIndex), 'instantiate');
-        break;
       case Cap.RoleDecorate:
-        setRole(facts.roles, spanKey(start, node.endIndex), 'decorate');
-        break;
       case Cap.RoleInherit:
-        setRole(facts.roles, spanKey(start, node.endIndex), 'inherit');
-        break;
       case Cap.RoleJsx:
-        setRole(facts.roles, spanKey(start, node.endIndex), 'jsx');
+        setRole(facts.roles, spanKey(start, node.endIndex), ROLE_OF_CAP[cap]);
         break;
       case Cap.Decorator: {
         const end = node.endIndex;
