@@ -115,10 +115,15 @@ export async function runParsePool(
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new AppError('WORKER_CRASHED', 'parse worker timed out')), timeoutMs);
     });
+    let onAbort = () => {};
     const aborted = new Promise<never>((_, reject) => {
-      signal?.addEventListener('abort', () => reject(new AppError('CANCELLED', 'Cancelled by the user.')), { once: true });
+      onAbort = () => reject(new AppError('CANCELLED', 'Cancelled by the user.'));
+      signal?.addEventListener('abort', onAbort, { once: true });
     });
-    return Promise.race([workers[slot]!.parseBatch(batch), timeout, aborted]).finally(() => clearTimeout(timer));
+    return Promise.race([workers[slot]!.parseBatch(batch), timeout, aborted]).finally(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort); // one listener per batch would pile up
+    });
   };
 
   const replace = (slot: number) => {
