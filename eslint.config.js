@@ -38,6 +38,10 @@ export default tseslint.config(
     banned(['**/ui/**', '**/cli/**', '**/adapters/node/**'], 'browser adapters import only core.'),
     banned(nodeBuiltins, 'browser adapters cannot use Node APIs.'),
   ]),
+  layer(['src/adapters/models/**'], [
+    banned(['**/ui/**', '**/cli/**', '**/adapters/node/**', '**/adapters/browser/**', '**/workers/**'], 'shared model adapters import only core.'),
+    banned(nodeBuiltins, 'shared model adapters run in the browser too: no Node APIs.'),
+  ]),
   layer(['src/adapters/node/**'], [
     banned(['**/ui/**', '**/cli/**', '**/adapters/browser/**'], 'node adapters import only core.'),
   ]),
