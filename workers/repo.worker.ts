@@ -1,11 +1,11 @@
 /**
- * @file Repo worker entry: exposes the browser RepoService with comlink (errors keep their
- * AppError code across the boundary). No logic lives here.
+ * @file Repo worker entry: exposes RepoService + SemanticService (one object, one active
+ * database) with comlink; errors keep their AppError code across the boundary. No logic here.
  * Runs in: a dedicated module worker started by src/ui/clients/repoClient.ts.
  */
 import { expose } from 'comlink';
-import { createBrowserRepoService } from '../src/adapters/browser/browserRepoService.ts';
+import { createRepoWorkerApi } from '../src/adapters/browser/repoWorkerApi.ts';
 import { installErrorTransfer } from '../src/adapters/browser/errorTransfer.ts';
 
 installErrorTransfer();
-expose(createBrowserRepoService());
+expose(createRepoWorkerApi());

@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'STORAGE_LOCKED'
   | 'SQL_REJECTED'
   | 'WORKER_CRASHED'
+  | 'MODEL_UNAVAILABLE'
   | 'CANCELLED'
   | 'UNKNOWN';
 

@@ -31,8 +31,25 @@ export class BrowserRepoService implements RepoService {
   private opening: Promise<{ repos: RepoEntry[]; activeRepoId: string | null; persistent: boolean }> | null = null;
   private active: RepoDatabase | null = null;
   private indexing: AbortController | null = null;
+  private activeListeners = new Set<() => void>();
 
   constructor(private readonly deps: BrowserRepoServiceDeps = { openStore: openBrowserStore, parseFiles: parseFilesInBrowserWorkers }) {}
+
+  /** The active repo's database for in-worker services (not for comlink callers: not cloneable). */
+  activeConnection(): RepoDatabase['conn'] | null {
+    return this.active?.conn ?? null;
+  }
+
+  /** Called just before the active database changes or closes (semantic jobs stop then). */
+  onActiveChange(listener: () => void): void {
+    this.activeListeners.add(listener);
+  }
+
+  private setActive(database: RepoDatabase | null): void {
+    if (database === this.active) return;
+    for (const listener of this.activeListeners) listener();
+    this.active = database;
+  }
 
   private store(): Promise<BrowserStore> {
     this.storeReady ??= this.deps.openStore().catch((error: unknown) => {
@@ -55,7 +72,7 @@ export class BrowserRepoService implements RepoService {
     const catalog = await store.list();
     if (catalog.activeRepoId && this.active?.repoId !== catalog.activeRepoId) {
       try {
-        this.active = await store.open(catalog.activeRepoId);
+        this.setActive(await store.open(catalog.activeRepoId));
       } catch (error) {
         if (error instanceof AppError && error.code === 'STORAGE_LOCKED') throw error;
         // The saved graph cannot be opened: keep it listed, open nothing, and say why.
@@ -96,7 +113,7 @@ export class BrowserRepoService implements RepoService {
         nodes: totalOf(summary.nodes),
       });
       const previous = this.active;
-      this.active = database;
+      this.setActive(database);
       committed = true;
       if (previous && previous !== this.active) await previous.close();
       return summary;
@@ -133,12 +150,12 @@ export class BrowserRepoService implements RepoService {
     const database = await store.open(repoId);
     await store.setActive(repoId);
     const previous = this.active;
-    this.active = database;
+    this.setActive(database);
     if (previous) await previous.close();
   }
 
   async deleteRepo(repoId: string): Promise<void> {
-    if (this.active?.repoId === repoId) this.active = null;
+    if (this.active?.repoId === repoId) this.setActive(null);
     await (await this.store()).delete(repoId);
   }
 

@@ -55,13 +55,8 @@ function isCatalog(value: unknown): value is CatalogFile {
 
 /** Reads the catalog; a missing or unreadable file is an empty catalog. */
 export async function readCatalog(root: FileSystemDirectoryHandle): Promise<RepoCatalog> {
-  let text: string;
-  try {
-    const handle = await root.getFileHandle(CATALOG_FILE);
-    text = await (await handle.getFile()).text();
-  } catch {
-    return emptyCatalog();
-  }
+  const text = await readOpfsText(root, CATALOG_FILE);
+  if (text === null) return emptyCatalog();
   try {
     const parsed: unknown = JSON.parse(text);
     if (!isCatalog(parsed)) return emptyCatalog();
@@ -72,11 +67,16 @@ export async function readCatalog(root: FileSystemDirectoryHandle): Promise<Repo
   }
 }
 
-/** Replaces the catalog file (createWritable where the browser has it, else a sync handle). */
+/** Replaces the catalog file. */
 export async function writeCatalog(root: FileSystemDirectoryHandle, catalog: RepoCatalog): Promise<void> {
   const body: CatalogFile = { version: 1, repos: catalog.repos, activeRepoId: catalog.activeRepoId };
-  const bytes = new TextEncoder().encode(JSON.stringify(body, null, 2));
-  const handle = await root.getFileHandle(CATALOG_FILE, { create: true });
+  await writeOpfsText(root, CATALOG_FILE, JSON.stringify(body, null, 2));
+}
+
+/** Replaces a small text file in the OPFS root (createWritable where the browser has it, else a sync handle). */
+export async function writeOpfsText(root: FileSystemDirectoryHandle, name: string, text: string): Promise<void> {
+  const bytes = new TextEncoder().encode(text);
+  const handle = await root.getFileHandle(name, { create: true });
   if (typeof handle.createWritable === 'function') {
     const writable = await handle.createWritable();
     await writable.write(bytes);
@@ -90,6 +90,16 @@ export async function writeCatalog(root: FileSystemDirectoryHandle, catalog: Rep
     sync.flush();
   } finally {
     sync.close();
+  }
+}
+
+/** Reads a small text file from the OPFS root; null when it is missing or unreadable. */
+export async function readOpfsText(root: FileSystemDirectoryHandle, name: string): Promise<string | null> {
+  try {
+    const handle = await root.getFileHandle(name);
+    return await (await handle.getFile()).text();
+  } catch {
+    return null;
   }
 }
 

@@ -11,6 +11,8 @@ export interface ActionContext {
   graph(): GraphController | null;
   focusSearch(): void;
   cancelIndexing(): void;
+  /** Stops the running describe / embed / SIMILAR / model load (what is stored stays). */
+  cancelSemantic(): void;
   selectNode(id: number | null): void;
 }
 
@@ -37,14 +39,16 @@ export const ACTIONS: Action[] = [
   },
   {
     name: 'escape',
-    label: 'Cancel indexing, close a dialog or clear the selection',
+    label: 'Cancel indexing or a semantic task, close a dialog or panel, or clear the selection',
     keys: ['Esc'],
     inTextFields: true,
     keyTest: (e) => e.key === 'Escape',
     perform: (ctx) => {
       const s = getState();
       if (s.indexing && !s.indexing.cancelling) ctx.cancelIndexing();
+      else if (s.semanticTask && !s.semanticTask.cancelling && s.semanticTask.kind !== 'check') ctx.cancelSemantic();
       else if (s.dialog) setState({ dialog: null });
+      else if (s.modelsOpen) setState({ modelsOpen: false });
       else if (s.showStart && s.activeRepoId) setState({ showStart: false });
       else if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) document.activeElement.blur();
       else ctx.selectNode(null);
@@ -130,6 +134,20 @@ export const ACTIONS: Action[] = [
     keys: ['s'],
     keyTest: (e) => plain(e) && e.key === 's',
     perform: () => setState((s) => ({ sqlOpen: !s.sqlOpen })),
+  },
+  {
+    name: 'toggleModels',
+    label: 'Show / hide the models panel (presets, descriptions, embeddings, SIMILAR)',
+    keys: ['m'],
+    keyTest: (e) => plain(e) && e.key === 'm',
+    perform: () => setState((s) => ({ modelsOpen: !s.modelsOpen })),
+  },
+  {
+    name: 'toggleSimilar',
+    label: 'Show / hide SIMILAR edges on the graph',
+    keys: ['g'],
+    keyTest: (e) => plain(e) && e.key === 'g',
+    perform: () => setState((s) => ({ showSimilar: !s.showSimilar })),
   },
   {
     name: 'toggleTheme',

@@ -1,15 +1,26 @@
 /**
- * @file Typed client of the repo worker (RepoService over comlink). Progress callbacks cross
- * as comlink proxies; input buffers are transferred, not copied.
+ * @file Typed client of the repo worker (RepoService + SemanticService over comlink). Progress
+ * and status callbacks cross as comlink proxies; input buffers are transferred, not copied.
  * Runs in: the main thread.
  */
 import { proxy, transfer, wrap } from 'comlink';
 import type { Remote } from 'comlink';
 import type { ProgressListener } from '../../core/pipeline/progress.ts';
 import type { IndexSummary, RepoInput, RepoService } from '../../core/pipeline/repoService.ts';
+import type {
+  DescribeProgress,
+  EmbedProgress,
+  EmbeddingSetInfo,
+  Listener,
+  SemanticService,
+  SemanticSource,
+  SemanticStatus,
+  SimilarInfo,
+  SimilarOptions,
+} from '../../core/semantic/semanticService.ts';
 import { installErrorTransfer } from './errorTransfer.ts';
 
-export type RepoClient = Remote<RepoService>;
+export type RepoClient = Remote<RepoService & SemanticService>;
 
 let client: RepoClient | null = null;
 
@@ -17,7 +28,7 @@ export function connectRepoService(): RepoClient {
   if (client) return client;
   installErrorTransfer();
   const worker = new Worker(new URL('../../../workers/repo.worker.ts', import.meta.url), { type: 'module', name: 'repo' });
-  client = wrap<RepoService>(worker);
+  client = wrap<RepoService & SemanticService>(worker);
   return client;
 }
 
@@ -26,4 +37,20 @@ export function indexWithProgress(service: RepoClient, input: RepoInput, onProgr
   const buffers = input.kind === 'zip' ? [input.data.buffer] : input.files.map((f) => f.data.buffer);
   const unique = [...new Set(buffers)].filter((b): b is ArrayBuffer => b instanceof ArrayBuffer);
   return service.index(transfer(input, unique), proxy(onProgress));
+}
+
+export function loadModelsWithStatus(service: RepoClient, onStatus: Listener<SemanticStatus>): Promise<SemanticStatus> {
+  return service.loadModels(proxy(onStatus));
+}
+
+export function describeWithProgress(service: RepoClient, restart: boolean, onProgress: Listener<DescribeProgress>): Promise<DescribeProgress> {
+  return service.describe({ restart }, proxy(onProgress));
+}
+
+export function embedWithProgress(service: RepoClient, sources: SemanticSource[], onProgress: Listener<EmbedProgress>): Promise<EmbeddingSetInfo[]> {
+  return service.embed({ sources }, proxy(onProgress));
+}
+
+export function similarWithProgress(service: RepoClient, options: SimilarOptions, onProgress: Listener<EmbedProgress>): Promise<SimilarInfo> {
+  return service.computeSimilar(options, proxy(onProgress));
 }

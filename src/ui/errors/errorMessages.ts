@@ -16,6 +16,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   STORAGE_LOCKED: 'Ranger Studio is open in another tab, which holds the database. Close that tab and reload this one.',
   SQL_REJECTED: 'Only read-only SQL is allowed here.',
   WORKER_CRASHED: 'A background worker stopped unexpectedly. The previous graph is unchanged; try again.',
+  MODEL_UNAVAILABLE: 'A model could not be loaded. The other models and the built-ins keep working.',
   CANCELLED: 'Indexing was cancelled. The previous graph is unchanged.',
   UNKNOWN: 'Something went wrong.',
 };

@@ -7,6 +7,7 @@ import { useSyncExternalStore } from 'react';
 import type { Phase } from '../../core/pipeline/progress.ts';
 import type { RepoEntry } from '../../core/pipeline/repoService.ts';
 import type { ErrorCode } from '../../core/errors.ts';
+import type { DescribeProgress, EmbedProgress, SemanticStatus } from '../../core/semantic/semanticService.ts';
 import type { SummaryView } from '../data/summary.ts';
 
 export type StorageState = 'opening' | 'ready' | 'locked' | 'unavailable';
@@ -36,6 +37,12 @@ export interface ShownError {
   source?: 'index';
 }
 
+/** A semantic-layer job the worker is running (one at a time, like indexing). */
+export interface SemanticTask {
+  kind: 'load' | 'describe' | 'embed' | 'similar' | 'check';
+  cancelling: boolean;
+}
+
 export interface GraphNotice {
   text: string;
 }
@@ -58,6 +65,18 @@ export interface AppState {
   dialog: Dialog;
   showStart: boolean;
   sqlOpen: boolean;
+  /** Models, descriptions, embeddings and SIMILAR as the worker reports them (null = not read yet). */
+  semantic: SemanticStatus | null;
+  /** Why the semantic status could not be read (the rest of the app keeps working). */
+  semanticError: string | null;
+  semanticTask: SemanticTask | null;
+  /** Live describe / embed progress while a task runs. */
+  describeLive: DescribeProgress | null;
+  embedLive: EmbedProgress | null;
+  /** Bumped when descriptions, embeddings or SIMILAR edges change (details pane and graph reload). */
+  semanticVersion: number;
+  showSimilar: boolean;
+  modelsOpen: boolean;
 }
 
 type Listener = () => void;
@@ -85,6 +104,14 @@ let state: AppState = {
   dialog: null,
   showStart: false,
   sqlOpen: false,
+  semantic: null,
+  semanticError: null,
+  semanticTask: null,
+  describeLive: null,
+  embedLive: null,
+  semanticVersion: 0,
+  showSimilar: false,
+  modelsOpen: false,
 };
 const listeners = new Set<Listener>();
 

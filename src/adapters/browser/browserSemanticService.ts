@@ -1,0 +1,372 @@
+/**
+ * @file SemanticService for the browser (issue 3): keeps the user's model choice, loads
+ * transformers.js models in the nested models worker and web-llm in its own worker, and runs the
+ * core orchestrators (describeGraph, embedGraph, computeSimilarEdges) on the active repo's
+ * database. Built-ins need no worker and no download. One semantic job runs at a time.
+ * Runs in: the repo worker (exposed with comlink by workers/repo.worker.ts).
+ */
+import { AppError, toWire } from '../../core/errors.ts';
+import { describeGraph, readDescribeProgress } from '../../core/describe/describeGraph.ts';
+import { LexicalEmbedder } from '../../core/models/lexicalEmbedder.ts';
+import type { EmbedderSpec, LlmSpec, ModelRole, PresetId, RerankerSpec } from '../../core/models/modelSpec.ts';
+import { isBuiltin } from '../../core/models/modelSpec.ts';
+import type { Embedder, Llm, Reranker } from '../../core/models/types.ts';
+import { embedGraph } from '../../core/semantic/embedGraph.ts';
+import type {
+  DescribeProgress,
+  DeviceCheck,
+  DeviceKind,
+  EmbedProgress,
+  EmbeddingSetInfo,
+  FileProgress,
+  Listener,
+  ModelStatus,
+  SemanticService,
+  SemanticSource,
+  SemanticStatus,
+  SimilarInfo,
+  SimilarOptions,
+} from '../../core/semantic/semanticService.ts';
+import { computeSimilarEdges, readSimilarInfo } from '../../core/semantic/similarEdges.ts';
+import { listEmbeddingSets } from '../../core/store/embeddingStore.ts';
+import type { SqlConnection } from '../../core/store/sqlConnection.ts';
+import { checkpointingConnection } from './checkpointingConnection.ts';
+import { readModelSelection, selectionOfPreset, writeModelSelection, DEFAULT_HUB_HOST } from './modelSettings.ts';
+import type { ModelSelection } from './modelSettings.ts';
+import type { ModelsHost } from './modelsWorkerClient.ts';
+
+export interface SemanticDeps {
+  /** The active repo's database, or null when no graph is open. */
+  connection(): SqlConnection | null;
+  modelsHost(): ModelsHost;
+  createLlm(spec: LlmSpec, onFile: (p: FileProgress) => void): Promise<Llm>;
+  webgpu(): Promise<boolean>;
+}
+
+type Loaded<T> = { key: string; model: T; device: DeviceKind };
+
+const DEVICE_CHECK_TEXTS = ['def parse_config(path): return json.load(open(path))', 'class HttpClient: sends requests', 'sum of two numbers'];
+
+function idleStatus(role: ModelRole, spec: ModelStatus['spec']): ModelStatus {
+  const builtin = isBuiltin(spec);
+  return { role, spec, state: builtin ? 'ready' : 'idle', device: builtin ? 'builtin' : null, files: [], error: null };
+}
+
+function specKey(spec: ModelStatus['spec']): string {
+  return JSON.stringify(spec);
+}
+
+function upsertFile(files: FileProgress[], p: FileProgress): FileProgress[] {
+  const rest = files.filter((f) => f.file !== p.file);
+  return [...rest, p].sort((a, b) => a.file.localeCompare(b.file));
+}
+
+export class BrowserSemanticService implements SemanticService {
+  private selection: ModelSelection = selectionOfPreset('offline');
+  private ready: Promise<void> | null = null;
+  private statuses: Record<ModelRole, ModelStatus>;
+  private embedder: Loaded<Embedder> | null = null;
+  private reranker: Loaded<Reranker> | null = null;
+  private llm: Loaded<Llm> | null = null;
+  private job: AbortController | null = null;
+  private describeLive: DescribeProgress | null = null;
+  private hostStarted = false;
+
+  constructor(private readonly deps: SemanticDeps) {
+    this.statuses = this.freshStatuses();
+  }
+
+  private freshStatuses(): Record<ModelRole, ModelStatus> {
+    return {
+      embedder: idleStatus('embedder', this.selection.embedder),
+      reranker: idleStatus('reranker', this.selection.reranker),
+      llm: idleStatus('llm', this.selection.llm),
+    };
+  }
+
+  private init(): Promise<void> {
+    this.ready ??= readModelSelection().then(async (selection) => {
+      this.selection = selection;
+      this.statuses = this.freshStatuses();
+      if (selection.hubHost !== DEFAULT_HUB_HOST) await this.host().setHubHost(selection.hubHost);
+    });
+    return this.ready;
+  }
+
+  private host(): ModelsHost {
+    this.hostStarted = true;
+    return this.deps.modelsHost();
+  }
+
+  private conn(): SqlConnection {
+    const conn = this.deps.connection();
+    if (!conn) throw new AppError('INPUT_INVALID', 'No graph is open: index a repository or pick one from the repos menu.');
+    return conn;
+  }
+
+  async semanticStatus(): Promise<SemanticStatus> {
+    await this.init();
+    const conn = this.deps.connection();
+    const [describe, embeddings, similar, webgpu, cacheBytes] = await Promise.all([
+      this.describeLive ?? (conn ? readDescribeProgress(conn) : Promise.resolve(emptyDescribe())),
+      conn ? listEmbeddingSets(conn) : Promise.resolve([] as EmbeddingSetInfo[]),
+      conn ? readSimilarInfo(conn) : Promise.resolve(null),
+      this.deps.webgpu(),
+      // The models worker (and transformers.js) starts only when a neural model is used.
+      this.hostStarted ? this.host().cacheBytes().catch(() => 0) : Promise.resolve(0),
+    ]);
+    return {
+      presetId: this.selection.presetId,
+      embedder: this.statuses.embedder,
+      reranker: this.statuses.reranker,
+      llm: this.statuses.llm,
+      webgpu,
+      describe,
+      embeddings,
+      similar,
+      cacheBytes,
+      hubHost: this.selection.hubHost,
+    };
+  }
+
+  private async saveSelection(selection: ModelSelection): Promise<SemanticStatus> {
+    this.selection = selection;
+    const previous = this.statuses;
+    this.statuses = this.freshStatuses();
+    // Keep the state of models that did not change (a loaded model stays loaded).
+    for (const role of ['embedder', 'reranker', 'llm'] as const) {
+      if (specKey(previous[role].spec) === specKey(this.statuses[role].spec)) this.statuses[role] = previous[role];
+    }
+    await writeModelSelection(selection);
+    return this.semanticStatus();
+  }
+
+  async selectPreset(id: PresetId): Promise<SemanticStatus> {
+    await this.init();
+    return this.saveSelection(selectionOfPreset(id, this.selection.hubHost));
+  }
+
+  async setModel(spec: EmbedderSpec | RerankerSpec | LlmSpec): Promise<SemanticStatus> {
+    await this.init();
+    return this.saveSelection({ ...this.selection, presetId: 'custom', [spec.role]: spec });
+  }
+
+  async setHubHost(url: string | null): Promise<SemanticStatus> {
+    await this.init();
+    const hubHost = url && url.trim() !== '' ? (url.endsWith('/') ? url : `${url}/`) : DEFAULT_HUB_HOST;
+    if (!/^https?:\/\//.test(hubHost)) throw new AppError('INPUT_INVALID', `Hub host must be an http(s) URL, got "${url}".`);
+    await this.host().setHubHost(hubHost);
+    return this.saveSelection({ ...this.selection, hubHost });
+  }
+
+  async addModelFolder(role: 'embedder' | 'reranker', name: string, files: { path: string; data: Blob }[]) {
+    if (!files.some((f) => /(^|\/)config\.json$/.test(f.path)) || !files.some((f) => /\.onnx$/.test(f.path))) {
+      throw new AppError('INPUT_INVALID', `Folder "${name}" is not a transformers.js model: it needs config.json, tokenizer files and onnx/*.onnx.`);
+    }
+    await this.host().addFolder(name, files);
+    const onnx = files.map((f) => f.path).filter((p) => p.endsWith('.onnx'));
+    const dtype = onnx.some((p) => p.endsWith('/model.onnx') || p === 'model.onnx') ? 'fp32' : onnx.some((p) => p.includes('quantized')) ? 'q8' : 'fp32';
+    const base = { id: name, label: `${name} (local folder)`, source: { kind: 'folder' } as const, dtype } as const;
+    return role === 'embedder'
+      ? ({ ...base, role: 'embedder', pooling: 'mean' } satisfies EmbedderSpec)
+      : ({ ...base, role: 'reranker' } satisfies RerankerSpec);
+  }
+
+  private update(role: ModelRole, patch: Partial<ModelStatus>, onStatus?: Listener<SemanticStatus>): void {
+    this.statuses = { ...this.statuses, [role]: { ...this.statuses[role], ...patch } };
+    if (onStatus) void this.semanticStatus().then(onStatus, () => {});
+  }
+
+  private async loadRole<T>(
+    role: 'embedder' | 'reranker',
+    current: Loaded<T> | null,
+    load: (onFile: (p: FileProgress) => void) => Promise<{ model: T; device: 'webgpu' | 'wasm' }>,
+    onStatus?: Listener<SemanticStatus>,
+  ): Promise<Loaded<T> | null> {
+    const spec = this.selection[role];
+    if (isBuiltin(spec)) return null;
+    const key = specKey(spec);
+    if (current?.key === key) return current;
+    this.update(role, { state: 'loading', files: [], error: null, device: null }, onStatus);
+    try {
+      const { model, device } = await load((p) => this.update(role, { files: upsertFile(this.statuses[role].files, p) }, onStatus));
+      this.update(role, { state: 'ready', device }, onStatus);
+      return { key, model, device };
+    } catch (error) {
+      this.update(role, { state: 'error', error: toWire(error) }, onStatus);
+      return current;
+    }
+  }
+
+  async loadModels(onStatus?: Listener<SemanticStatus>): Promise<SemanticStatus> {
+    await this.init();
+    this.embedder = await this.loadRole(
+      'embedder',
+      this.embedder,
+      async (onFile) => {
+        const { embedder, device } = await this.host().loadEmbedder(this.selection.embedder, 'auto', onFile);
+        return { model: embedder, device };
+      },
+      onStatus,
+    );
+    this.reranker = await this.loadRole(
+      'reranker',
+      this.reranker,
+      async (onFile) => {
+        const { reranker, device } = await this.host().loadReranker(this.selection.reranker, 'auto', onFile);
+        return { model: reranker, device };
+      },
+      onStatus,
+    );
+    await this.loadLlm(onStatus).catch(() => {});
+    return this.semanticStatus();
+  }
+
+  private async loadLlm(onStatus?: Listener<SemanticStatus>): Promise<Llm | null> {
+    const spec = this.selection.llm;
+    if (isBuiltin(spec)) return null;
+    const key = specKey(spec);
+    if (this.llm?.key === key) return this.llm.model;
+    this.update('llm', { state: 'loading', files: [], error: null, device: null }, onStatus);
+    try {
+      const model = await this.deps.createLlm(spec, (p) => this.update('llm', { files: upsertFile(this.statuses.llm.files, p) }, onStatus));
+      this.llm = { key, model, device: 'webgpu' };
+      this.update('llm', { state: 'ready', device: 'webgpu' }, onStatus);
+      return model;
+    } catch (error) {
+      this.update('llm', { state: 'error', error: toWire(error) }, onStatus);
+      throw error;
+    }
+  }
+
+  async checkDevices(): Promise<DeviceCheck[]> {
+    await this.init();
+    const { embedder, reranker } = this.selection;
+    if (isBuiltin(embedder) && isBuiltin(reranker)) {
+      throw new AppError('INPUT_INVALID', 'The built-in models run in plain JavaScript on no device; pick a transformers.js model to compare WASM and WebGPU.');
+    }
+    if (!(await this.deps.webgpu())) throw new AppError('INPUT_INVALID', 'This browser has no WebGPU adapter, so there is nothing to compare WASM against.');
+    const checks: DeviceCheck[] = [];
+    const host = this.host();
+    if (!isBuiltin(embedder)) {
+      const run = async (device: 'wasm' | 'webgpu') => {
+        const { embedder: model } = await host.loadEmbedder(embedder, device);
+        const start = performance.now();
+        const vectors = await model.embed(DEVICE_CHECK_TEXTS, 'document');
+        return { values: vectors.flatMap((v: Float32Array) => Array.from(v)), ms: performance.now() - start };
+      };
+      checks.push(compare('embedder', await run('wasm'), await run('webgpu')));
+    }
+    if (!isBuiltin(reranker)) {
+      const run = async (device: 'wasm' | 'webgpu') => {
+        const { reranker: model } = await host.loadReranker(reranker, device);
+        const start = performance.now();
+        const values = await model.score('read the configuration file', DEVICE_CHECK_TEXTS);
+        return { values, ms: performance.now() - start };
+      };
+      checks.push(compare('reranker', await run('wasm'), await run('webgpu')));
+    }
+    return checks;
+  }
+
+  private startJob(): AbortController {
+    if (this.job) throw new AppError('INPUT_INVALID', 'A semantic job is already running; pause or cancel it first.');
+    this.job = new AbortController();
+    return this.job;
+  }
+
+  async describe(options: { restart?: boolean }, onProgress?: Listener<DescribeProgress>): Promise<DescribeProgress> {
+    await this.init();
+    const conn = this.conn();
+    const job = this.startJob();
+    try {
+      const llm = await this.loadLlm();
+      const report = (p: DescribeProgress) => {
+        this.describeLive = p;
+        onProgress?.(p);
+      };
+      const result = await describeGraph(checkpointingConnection(conn), llm, {
+        generator: this.selection.llm.id,
+        restart: options.restart,
+        signal: job.signal,
+        onProgress: report,
+      });
+      await conn.run('CHECKPOINT');
+      return result;
+    } finally {
+      this.describeLive = null;
+      this.job = null;
+    }
+  }
+
+  async pauseDescribe(): Promise<void> {
+    this.job?.abort();
+  }
+
+  async cancelSemantic(): Promise<void> {
+    this.job?.abort();
+  }
+
+  private async currentEmbedder(): Promise<Embedder> {
+    if (isBuiltin(this.selection.embedder)) return new LexicalEmbedder();
+    this.embedder = await this.loadRole('embedder', this.embedder, async (onFile) => {
+      const { embedder, device } = await this.host().loadEmbedder(this.selection.embedder, 'auto', onFile);
+      return { model: embedder, device };
+    });
+    if (!this.embedder) throw new AppError('MODEL_UNAVAILABLE', `The embedder ${this.selection.embedder.id} could not be loaded: ${this.statuses.embedder.error?.message ?? 'unknown error'}`);
+    return this.embedder.model;
+  }
+
+  async embed(options: { sources?: SemanticSource[] }, onProgress?: Listener<EmbedProgress>): Promise<EmbeddingSetInfo[]> {
+    await this.init();
+    const conn = this.conn();
+    const embedder = await this.currentEmbedder();
+    const job = this.startJob();
+    try {
+      const sets = await embedGraph(checkpointingConnection(conn), embedder, { sources: options.sources, signal: job.signal, onProgress });
+      // SIMILAR edges follow the new vectors, with the thresholds the user chose last time.
+      const last = await readSimilarInfo(conn);
+      await computeSimilarEdges(conn, { model: embedder.info.id, source: 'description', eps: last?.eps, k: last?.k, signal: job.signal, onProgress });
+      await conn.run('CHECKPOINT');
+      return sets;
+    } finally {
+      this.job = null;
+    }
+  }
+
+  async computeSimilar(options: SimilarOptions, onProgress?: Listener<EmbedProgress>): Promise<SimilarInfo> {
+    await this.init();
+    const conn = this.conn();
+    const job = this.startJob();
+    try {
+      const info = await computeSimilarEdges(conn, {
+        model: this.selection.embedder.id,
+        source: options.source ?? 'description',
+        eps: options.eps,
+        k: options.k,
+        signal: job.signal,
+        onProgress,
+      });
+      await conn.run('CHECKPOINT');
+      return info;
+    } finally {
+      this.job = null;
+    }
+  }
+
+  async clearModelCache(): Promise<SemanticStatus> {
+    await this.host().clearCache();
+    return this.semanticStatus();
+  }
+}
+
+function emptyDescribe(): DescribeProgress {
+  return { state: 'idle', generator: null, done: 0, total: 0 };
+}
+
+function compare(role: 'embedder' | 'reranker', wasm: { values: number[]; ms: number }, webgpu: { values: number[]; ms: number }): DeviceCheck {
+  let maxAbsDiff = 0;
+  for (let i = 0; i < wasm.values.length; i++) maxAbsDiff = Math.max(maxAbsDiff, Math.abs(wasm.values[i] - (webgpu.values[i] ?? Number.NaN)));
+  if (wasm.values.length !== webgpu.values.length) maxAbsDiff = Number.POSITIVE_INFINITY;
+  return { role, maxAbsDiff, wasmMs: wasm.ms, webgpuMs: webgpu.ms };
+}

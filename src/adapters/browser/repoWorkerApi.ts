@@ -1,0 +1,54 @@
+/**
+ * @file The repo worker's API: RepoService and SemanticService on one object, sharing the
+ * active database. The models worker (transformers.js) and the web-llm worker are nested
+ * workers started on first use, so the offline built-ins never load either.
+ * Runs in: the repo worker (exposed with comlink by workers/repo.worker.ts).
+ */
+import type { RepoService } from '../../core/pipeline/repoService.ts';
+import type { SemanticService } from '../../core/semantic/semanticService.ts';
+import { BrowserRepoService } from './browserRepoService.ts';
+import { BrowserSemanticService } from './browserSemanticService.ts';
+import { createModelsHost } from './modelsWorkerClient.ts';
+import type { ModelsHost } from './modelsWorkerClient.ts';
+import { createWebLlm } from './webLlm.ts';
+
+export type RepoWorkerApi = RepoService & SemanticService;
+
+async function hasWebGpu(): Promise<boolean> {
+  const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
+  if (!gpu) return false;
+  try {
+    return (await gpu.requestAdapter()) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Methods of both services bound to their instances, on one plain object comlink can expose. */
+function bindMethods<T extends object>(instance: T, names: readonly (keyof T)[]): Partial<T> {
+  const out: Partial<T> = {};
+  for (const name of names) {
+    const value = instance[name];
+    if (typeof value === 'function') out[name] = value.bind(instance);
+  }
+  return out;
+}
+
+export function createRepoWorkerApi(): RepoWorkerApi {
+  const repo = new BrowserRepoService();
+  let host: ModelsHost | null = null;
+  let webgpu: Promise<boolean> | null = null;
+  const semantic = new BrowserSemanticService({
+    connection: () => repo.activeConnection(),
+    modelsHost: () => (host ??= createModelsHost()),
+    createLlm: (spec, onFile) => createWebLlm(spec, { onFile }),
+    webgpu: () => (webgpu ??= hasWebGpu()),
+  });
+  repo.onActiveChange(() => void semantic.cancelSemantic());
+  const repoMethods: (keyof RepoService)[] = ['open', 'index', 'cancel', 'listRepos', 'switchRepo', 'deleteRepo', 'query'];
+  const semanticMethods: (keyof SemanticService)[] = [
+    'semanticStatus', 'selectPreset', 'setModel', 'setHubHost', 'addModelFolder', 'loadModels', 'checkDevices',
+    'describe', 'pauseDescribe', 'embed', 'computeSimilar', 'cancelSemantic', 'clearModelCache',
+  ];
+  return { ...bindMethods<RepoService>(repo, repoMethods), ...bindMethods<SemanticService>(semantic, semanticMethods) } as RepoWorkerApi;
+}

@@ -1,0 +1,139 @@
+/**
+ * @file App flows over the semantic side of the repo worker: read the status, pick a preset or
+ * a model, load models (status streams in), describe (pause / resume / restart), embed, SIMILAR,
+ * device check, cache. One semantic task at a time and never during indexing; Esc cancels.
+ * Failures land in the one error banner, except a model's load error, which its row shows.
+ * Runs in: the main thread (the work runs in the repo worker).
+ */
+import { fromWire } from '../core/errors.ts';
+import type { ModelSpec, PresetId } from '../core/models/modelSpec.ts';
+import type { DeviceCheck, DescribeProgress, EmbedProgress, SemanticSource, SemanticStatus, SimilarOptions } from '../core/semantic/semanticService.ts';
+import type { RepoClient } from './clients/repoClient.ts';
+import { describeWithProgress, embedWithProgress, loadModelsWithStatus, similarWithProgress } from './clients/repoClient.ts';
+import { errorCode, errorText } from './errors/errorMessages.ts';
+import { showError } from './session.ts';
+import type { SemanticTask } from './store/appStore.ts';
+import { getState, setState } from './store/appStore.ts';
+
+/** Latest value per frame: the worker may report per node; the page repaints at most once a frame. */
+function coalesce<T>(apply: (value: T) => void): (value: T) => void {
+  let pending: { value: T } | null = null;
+  let frame = 0;
+  return (value: T) => {
+    pending = { value };
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      if (pending) apply(pending.value);
+      pending = null;
+    });
+  };
+}
+
+export async function refreshSemantic(service: RepoClient): Promise<void> {
+  try {
+    const semantic = await service.semanticStatus();
+    setState({ semantic, semanticError: null });
+  } catch (error) {
+    setState({ semanticError: errorText(error) });
+  }
+}
+
+/** Runs one task; the status is read again afterwards whatever happened. */
+async function runTask<T>(service: RepoClient, kind: SemanticTask['kind'], work: () => Promise<T>): Promise<T | undefined> {
+  const s = getState();
+  if (s.indexing || s.semanticTask) return undefined;
+  setState({ semanticTask: { kind, cancelling: false } });
+  try {
+    return await work();
+  } catch (error) {
+    if (errorCode(error) !== 'CANCELLED') showError(error);
+    return undefined;
+  } finally {
+    setState({ semanticTask: null, describeLive: null, embedLive: null });
+    await refreshSemantic(service);
+  }
+}
+
+/** Quick settings calls (preset, model, hub host, cache): no task, but not during one either. */
+async function applySetting(call: () => Promise<SemanticStatus>): Promise<void> {
+  if (getState().semanticTask?.kind === 'load') return;
+  try {
+    setState({ semantic: await call(), semanticError: null });
+  } catch (error) {
+    showError(error);
+  }
+}
+
+export function choosePreset(service: RepoClient, id: PresetId): Promise<void> {
+  return applySetting(() => service.selectPreset(id));
+}
+
+export function chooseModel(service: RepoClient, spec: ModelSpec): Promise<void> {
+  return applySetting(() => service.setModel(spec));
+}
+
+export function applyHubHost(service: RepoClient, url: string | null): Promise<void> {
+  return applySetting(() => service.setHubHost(url));
+}
+
+export function clearModelCache(service: RepoClient): Promise<void> {
+  return applySetting(() => service.clearModelCache());
+}
+
+/** A picked or dropped model folder: registered in the worker, then selected for its role. */
+export async function addFolderModel(
+  service: RepoClient,
+  role: 'embedder' | 'reranker',
+  name: string,
+  files: { path: string; data: Blob }[],
+): Promise<void> {
+  try {
+    const spec = await service.addModelFolder(role, name, files);
+    setState({ semantic: await service.setModel(spec) });
+  } catch (error) {
+    showError(error);
+  }
+}
+
+export async function loadModels(service: RepoClient): Promise<void> {
+  const onStatus = coalesce((semantic: SemanticStatus) => setState({ semantic }));
+  await runTask(service, 'load', () => loadModelsWithStatus(service, onStatus));
+}
+
+export async function checkDevices(service: RepoClient): Promise<DeviceCheck[] | undefined> {
+  return runTask(service, 'check', () => service.checkDevices());
+}
+
+export async function runDescribe(service: RepoClient, restart = false): Promise<void> {
+  const onProgress = coalesce((p: DescribeProgress) => setState({ describeLive: p }));
+  const done = await runTask(service, 'describe', () => describeWithProgress(service, restart, onProgress));
+  if (done?.error) showError(fromWire(done.error));
+  setState((s) => ({ semanticVersion: s.semanticVersion + 1 }));
+}
+
+/** Stops after the node in flight; what is described stays stored (resume = runDescribe). */
+export async function pauseDescribe(service: RepoClient): Promise<void> {
+  if (getState().semanticTask?.kind !== 'describe') return;
+  setState((s) => (s.semanticTask ? { semanticTask: { ...s.semanticTask, cancelling: true } } : {}));
+  await service.pauseDescribe();
+}
+
+export async function runEmbed(service: RepoClient, sources: SemanticSource[] = ['description', 'code']): Promise<void> {
+  const onProgress = coalesce((p: EmbedProgress) => setState({ embedLive: p }));
+  await runTask(service, 'embed', () => embedWithProgress(service, sources, onProgress));
+  setState((s) => ({ semanticVersion: s.semanticVersion + 1 }));
+}
+
+export async function runSimilar(service: RepoClient, options: SimilarOptions): Promise<void> {
+  const onProgress = coalesce((p: EmbedProgress) => setState({ embedLive: p }));
+  await runTask(service, 'similar', () => similarWithProgress(service, options, onProgress));
+  setState((s) => ({ semanticVersion: s.semanticVersion + 1 }));
+}
+
+/** Esc / Cancel: stops the running semantic task; what is already stored stays. */
+export async function cancelSemantic(service: RepoClient): Promise<void> {
+  if (!getState().semanticTask) return;
+  setState((s) => (s.semanticTask ? { semanticTask: { ...s.semanticTask, cancelling: true } } : {}));
+  await service.cancelSemantic();
+}
