@@ -60,7 +60,10 @@ export class FileProgressTracker {
 export function loadFailure(modelId: string, tracker: FileProgressTracker, error: unknown): AppError {
   if (isCancelled(error)) return error as AppError;
   const cause = error instanceof Error ? error.message : String(error);
-  const files = tracker.unfinished();
+  const unfinished = tracker.unfinished();
+  // transformers.js names the URL that failed; otherwise every file still in flight is a suspect.
+  const named = unfinished.filter((file) => cause.includes(`/${file}`));
+  const files = named.length > 0 ? named : unfinished;
   const where = files.length > 0 ? ` (file ${files.join(', ')})` : '';
   return new AppError('UNKNOWN', `Loading model ${modelId} failed${where}: ${cause}`, { cause: error });
 }

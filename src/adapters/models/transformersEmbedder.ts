@@ -73,9 +73,16 @@ async function runBatch(extractor: FeatureExtractionPipeline, spec: EmbedderSpec
   return vectors;
 }
 
-/** Lowers the tokenizer's truncation length to maxTokens (the pipeline truncates to it). */
-export function limitTokens(tokenizer: { model_max_length: number }, maxTokens: number | undefined): void {
+/**
+ * Lowers the tokenizer's truncation length to maxTokens (the pipeline truncates to it).
+ * transformers.js 4.x exposes model_max_length as a getter over `_tokenizerConfig`.
+ */
+export function limitTokens(tokenizer: object, maxTokens: number | undefined): void {
   if (maxTokens === undefined || maxTokens <= 0) return;
-  const current = tokenizer.model_max_length;
-  tokenizer.model_max_length = Number.isFinite(current) && current > 0 ? Math.min(current, maxTokens) : maxTokens;
+  const target = tokenizer as { model_max_length: number; _tokenizerConfig?: { model_max_length?: number } };
+  const current = target.model_max_length;
+  const limit = Number.isFinite(current) && current > 0 ? Math.min(current, maxTokens) : maxTokens;
+  if (target._tokenizerConfig) target._tokenizerConfig.model_max_length = limit;
+  else Object.defineProperty(target, 'model_max_length', { value: limit, configurable: true });
+  if (target.model_max_length !== limit) throw new Error(`could not limit the tokenizer to ${limit} tokens`);
 }

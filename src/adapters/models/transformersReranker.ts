@@ -9,7 +9,7 @@ import type { PreTrainedModel, PreTrainedTokenizer, Tensor } from '@huggingface/
 import { throwIfAborted } from '../../core/errors.ts';
 import type { RerankerSpec } from '../../core/models/modelSpec.ts';
 import type { ModelInfo, Reranker } from '../../core/models/types.ts';
-import { DEFAULT_BATCH_SIZE, limitTokens } from './transformersEmbedder.ts';
+import { DEFAULT_BATCH_SIZE } from './transformersEmbedder.ts';
 import { FileProgressTracker, loadFailure } from './loadProgress.ts';
 import type { ModelLoadOptions, TransformersLib } from './loadProgress.ts';
 
@@ -47,7 +47,6 @@ export class TransformersReranker implements Reranker {
       await model.dispose();
       throwIfAborted(options.signal);
     }
-    limitTokens(tokenizer, spec.maxTokens);
     return new TransformersReranker(tokenizer, model, spec);
   }
 
@@ -58,7 +57,7 @@ export class TransformersReranker implements Reranker {
       const batch = docs.slice(start, start + batchSize);
       const inputs = this.tokenizer(
         batch.map(() => query),
-        { text_pair: batch, padding: true, truncation: true },
+        { text_pair: batch, padding: true, truncation: true, ...(this.spec.maxTokens ? { max_length: this.spec.maxTokens } : {}) },
       );
       const output = (await this.model(inputs)) as { logits: Tensor };
       scores.push(...logitsToScores(output.logits));
