@@ -65,5 +65,5 @@ export function loadFailure(modelId: string, tracker: FileProgressTracker, error
   const named = unfinished.filter((file) => cause.includes(`/${file}`));
   const files = named.length > 0 ? named : unfinished;
   const where = files.length > 0 ? ` (file ${files.join(', ')})` : '';
-  return new AppError('UNKNOWN', `Loading model ${modelId} failed${where}: ${cause}`, { cause: error });
+  return new AppError('MODEL_UNAVAILABLE', `Loading model ${modelId} failed${where}: ${cause}`, { cause: error });
 }
