@@ -1,6 +1,7 @@
 /**
- * @file The app shell: header (repos, open, search, theme, help), banners, progress, summary,
- * graph explorer + details pane, SQL console, dialogs; window-wide drop and keyboard handling.
+ * @file The app shell: header (repos, open, search, models, theme, help), banners, progress,
+ * summary, graph explorer + details pane (the models panel opens over it), SQL console, dialogs;
+ * window-wide drop and keyboard handling.
  * Runs in: the main thread. Heavy work goes to the repo worker through the client.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -15,6 +16,7 @@ import { DetailsPane } from './components/DetailsPane.tsx';
 import { GraphExplorer } from './components/GraphExplorer.tsx';
 import { Header } from './components/Header.tsx';
 import { IssuesDialog } from './components/IssuesDialog.tsx';
+import { ModelsPanel } from './components/ModelsPanel.tsx';
 import { ProgressPanel } from './components/ProgressPanel.tsx';
 import { ShortcutsDialog } from './components/ShortcutsDialog.tsx';
 import { SqlConsole } from './components/SqlConsole.tsx';
@@ -23,6 +25,7 @@ import { SummaryBar } from './components/SummaryBar.tsx';
 import type { GraphController } from './graph/graphController.ts';
 import { demoInput } from './input/demoRepo.ts';
 import { dropInput, folderPickInput, zipInput } from './input/readInput.ts';
+import { cancelSemantic, refreshSemantic } from './semanticSession.ts';
 import { cancelIndex, openStorage, runIndex } from './session.ts';
 import { getState, setState, useAppState } from './store/appStore.ts';
 
@@ -32,6 +35,7 @@ export function App() {
   const activeRepoId = useAppState((s) => s.activeRepoId);
   const showStart = useAppState((s) => s.showStart);
   const storage = useAppState((s) => s.storage);
+  const graphVersion = useAppState((s) => s.graphVersion);
   const graphRef = useRef<GraphController | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const zipRef = useRef<HTMLInputElement>(null);
@@ -57,6 +61,11 @@ export function App() {
     void openStorage(service);
   }, [service]);
 
+  useEffect(() => {
+    // Models are per browser, descriptions and embeddings per graph: read both for each graph.
+    if (storage === 'ready') void refreshSemantic(service);
+  }, [service, storage, activeRepoId, graphVersion]);
+
   const selectNode = useCallback((id: number | null) => {
     setState({ selectedNodeId: id });
     const graph = graphRef.current;
@@ -77,6 +86,7 @@ export function App() {
       graph: () => graphRef.current,
       focusSearch: () => searchRef.current?.focus(),
       cancelIndexing: () => void cancelIndex(service),
+      cancelSemantic: () => void cancelSemantic(service),
       selectNode,
     };
     const onKey = (event: KeyboardEvent) => handleKey(event, ctx);
@@ -157,6 +167,7 @@ export function App() {
             <main className="workspace">
               <GraphExplorer onController={onController} />
               <DetailsPane />
+              <ModelsPanel />
             </main>
             <SqlConsole />
           </>

@@ -10,10 +10,20 @@ import type { ModelSpec, PresetId } from '../core/models/modelSpec.ts';
 import type { DeviceCheck, DescribeProgress, EmbedProgress, SemanticSource, SemanticStatus, SimilarOptions } from '../core/semantic/semanticService.ts';
 import type { RepoClient } from './clients/repoClient.ts';
 import { describeWithProgress, embedWithProgress, loadModelsWithStatus, similarWithProgress } from './clients/repoClient.ts';
-import { errorCode, errorText } from './errors/errorMessages.ts';
-import { showError } from './session.ts';
+import { loadSummary } from './data/summary.ts';
+import { errorCode, errorText, toShownError } from './errors/errorMessages.ts';
 import type { SemanticTask } from './store/appStore.ts';
 import { getState, setState } from './store/appStore.ts';
+
+/**
+ * The one banner, for semantic failures. INPUT_INVALID and UNKNOWN sentences speak of indexing,
+ * so for those the service's own message (it says what to do) is the headline.
+ */
+function showError(error: unknown): void {
+  const code = errorCode(error);
+  if (code === 'CANCELLED') return;
+  setState({ error: code === 'INPUT_INVALID' || code === 'UNKNOWN' ? { code, message: errorText(error) } : toShownError(error) });
+}
 
 /** Latest value per frame: the worker may report per node; the page repaints at most once a frame. */
 function coalesce<T>(apply: (value: T) => void): (value: T) => void {
@@ -39,6 +49,17 @@ export async function refreshSemantic(service: RepoClient): Promise<void> {
   }
 }
 
+/** SIMILAR edges change the edge counts of the summary line (the graph itself is not redrawn). */
+async function refreshSummary(service: RepoClient): Promise<void> {
+  const current = getState().summary;
+  if (!current) return;
+  try {
+    setState({ summary: await loadSummary(service, current.repoName) });
+  } catch {
+    // The old counts stay; the next index or switch reads them again.
+  }
+}
+
 /** Runs one task; the status is read again afterwards whatever happened. */
 async function runTask<T>(service: RepoClient, kind: SemanticTask['kind'], work: () => Promise<T>): Promise<T | undefined> {
   const s = getState();
@@ -47,7 +68,7 @@ async function runTask<T>(service: RepoClient, kind: SemanticTask['kind'], work:
   try {
     return await work();
   } catch (error) {
-    if (errorCode(error) !== 'CANCELLED') showError(error);
+    showError(error);
     return undefined;
   } finally {
     setState({ semanticTask: null, describeLive: null, embedLive: null });
@@ -123,12 +144,14 @@ export async function runEmbed(service: RepoClient, sources: SemanticSource[] = 
   const onProgress = coalesce((p: EmbedProgress) => setState({ embedLive: p }));
   await runTask(service, 'embed', () => embedWithProgress(service, sources, onProgress));
   setState((s) => ({ semanticVersion: s.semanticVersion + 1 }));
+  await refreshSummary(service);
 }
 
 export async function runSimilar(service: RepoClient, options: SimilarOptions): Promise<void> {
   const onProgress = coalesce((p: EmbedProgress) => setState({ embedLive: p }));
   await runTask(service, 'similar', () => similarWithProgress(service, options, onProgress));
   setState((s) => ({ semanticVersion: s.semanticVersion + 1 }));
+  await refreshSummary(service);
 }
 
 /** Esc / Cancel: stops the running semantic task; what is already stored stays. */

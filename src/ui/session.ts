@@ -68,8 +68,14 @@ function onProgress(progress: Progress): void {
   });
 }
 
+/** A semantic job works on the active graph: stop it before that graph changes (what is stored stays). */
+async function stopSemanticTask(service: RepoClient): Promise<void> {
+  if (getState().semanticTask) await service.cancelSemantic().catch(() => undefined);
+}
+
 export async function runIndex(service: RepoClient, input: Promise<RepoInput | null>, name: string): Promise<void> {
   if (getState().indexing) return;
+  await stopSemanticTask(service);
   setState({ indexing: { name, current: 'read', phases: {}, startedAt: performance.now(), cancelling: false }, error: null });
   try {
     const ready = await input;
@@ -104,6 +110,7 @@ export async function cancelIndex(service: RepoClient): Promise<void> {
 
 export async function switchRepo(service: RepoClient, repoId: string): Promise<void> {
   if (getState().indexing || repoId === getState().activeRepoId) return;
+  await stopSemanticTask(service);
   try {
     await service.switchRepo(repoId);
     setState({ activeRepoId: repoId, error: null });
@@ -116,6 +123,7 @@ export async function switchRepo(service: RepoClient, repoId: string): Promise<v
 export async function deleteRepo(service: RepoClient, repoId: string): Promise<void> {
   try {
     const wasActive = getState().activeRepoId === repoId;
+    if (wasActive) await stopSemanticTask(service);
     await service.deleteRepo(repoId);
     const repos = await service.listRepos();
     setState({ repos });

@@ -1,7 +1,8 @@
 /**
  * @file The selected node: kind, qualified name, file:lines, signature, docstring, in/out edges
  * grouped by type (each one selects its node), code with highlighting, and for a Module its
- * unresolved imports and file issues. Every name and path is React text, never HTML.
+ * unresolved imports and file issues; its description, requirement and SIMILAR neighbours.
+ * Every name and path is React text, never HTML.
  * Runs in: the main thread.
  */
 import { useEffect, useState } from 'react';
@@ -13,11 +14,13 @@ import { useAppState } from '../store/appStore.ts';
 import { EDGE_LOOK } from '../graph/graphStyle.ts';
 import { CodeView } from './CodeView.tsx';
 import { KindBadge } from './KindBadge.tsx';
+import { DescriptionView, SimilarView } from './SemanticDetailsView.tsx';
 
 export function DetailsPane() {
   const { service, selectNode } = useCommands();
   const selected = useAppState((s) => s.selectedNodeId);
   const graphVersion = useAppState((s) => s.graphVersion);
+  const semanticVersion = useAppState((s) => s.semanticVersion);
   const [details, setDetails] = useState<NodeDetails | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -37,7 +40,7 @@ export function DetailsPane() {
     return () => {
       live = false;
     };
-  }, [service, selected, graphVersion]);
+  }, [service, selected, graphVersion, semanticVersion]);
 
   if (selected === null) {
     return (
@@ -91,6 +94,8 @@ export function DetailsPane() {
         )}
       </dl>
       {node.docstring && <p className="docstring">{node.docstring}</p>}
+      {node.kind !== 'Repo' && <DescriptionView semantic={details.semantic} />}
+      <SimilarView groups={details.groups} />
       {details.issues.length > 0 && (
         <section className="details-section">
           <h3>
@@ -120,10 +125,10 @@ export function DetailsPane() {
           </ul>
         </section>
       )}
-      {details.groups.length > 0 && (
+      {details.groups.some((g) => g.type !== 'SIMILAR') && (
         <section className="details-section">
           <h3>Edges</h3>
-          {details.groups.map((group) => (
+          {details.groups.filter((g) => g.type !== 'SIMILAR').map((group) => (
             <details key={`${group.direction}:${group.type}`} className="edge-group" open={group.total <= 12}>
               <summary>
                 <span className="edge-swatch" style={{ background: `var(--edge-${group.type})` }} aria-hidden="true" />

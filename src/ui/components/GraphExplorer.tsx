@@ -1,6 +1,7 @@
 /**
  * @file The graph explorer: a Cytoscape canvas driven by GraphController, with its toolbar
- * (overview / ego view, depth 1-3, fit, zoom, re-layout), legend, notices and a status line.
+ * (overview / ego view, depth 1-3, SIMILAR edges on/off, fit, zoom, re-layout), legend, notices
+ * and a status line.
  * Redraws the overview whenever the active graph changes; the controller outlives renders.
  * Runs in: the main thread.
  */
@@ -14,6 +15,7 @@ import { Legend } from './Legend.tsx';
 interface RenderInfo {
   nodes: number;
   edges: number;
+  similarEdges: number;
   layoutMs: number;
 }
 
@@ -28,6 +30,9 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
   const depth = useAppState((s) => s.egoDepth);
   const selected = useAppState((s) => s.selectedNodeId);
   const notice = useAppState((s) => s.graphNotice);
+  const showSimilar = useAppState((s) => s.showSimilar);
+  const semanticVersion = useAppState((s) => s.semanticVersion);
+  const similarStored = useAppState((s) => s.semantic?.similar?.edges ?? null);
   const [busy, setBusy] = useState(false);
   const [info, setInfo] = useState<RenderInfo | null>(null);
 
@@ -60,6 +65,11 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
   useEffect(() => {
     if (activeRepoId && graphVersion > 0) void controllerRef.current?.showOverview();
   }, [graphVersion, activeRepoId]);
+
+  useEffect(() => {
+    // Also after a recompute (semanticVersion): the stored SIMILAR edges may have changed.
+    void controllerRef.current?.setShowSimilar(showSimilar);
+  }, [showSimilar, semanticVersion]);
 
   const controller = () => controllerRef.current;
   const showEgo = () => {
@@ -99,6 +109,16 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
           </button>
           <span className="mono">{depth}</span>
         </label>
+        <button
+          type="button"
+          className="similar-toggle"
+          aria-pressed={showSimilar}
+          data-testid="similar-toggle"
+          onClick={() => setState({ showSimilar: !showSimilar })}
+          title={similarStored === null ? 'No SIMILAR edges computed yet (Models panel: Embed)' : `${similarStored.toLocaleString()} SIMILAR edges stored (g)`}
+        >
+          <span className="edge-line dashed" style={{ borderTopColor: 'var(--edge-SIMILAR)' }} aria-hidden="true" /> SIMILAR edges
+        </button>
         <span className="toolbar-spacer" />
         <button type="button" onClick={() => controller()?.zoomBy(0.8)} aria-label="Zoom out" title="Zoom out ([)">
           −
@@ -121,6 +141,7 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
           data-mode={mode}
           data-nodes={info?.nodes ?? 0}
           data-edges={info?.edges ?? 0}
+          data-similar-edges={info?.similarEdges ?? 0}
           data-layout-ms={info?.layoutMs ?? 0}
           data-busy={busy}
           aria-label="Code graph"
@@ -137,7 +158,7 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
         <Legend />
         {info && (
           <span className="graph-status muted small">
-            {info.nodes.toLocaleString()} nodes · {info.edges.toLocaleString()} edges shown · layout {info.layoutMs} ms
+            {info.nodes.toLocaleString()} nodes · {info.edges.toLocaleString()} edges shown{info.similarEdges > 0 ? ` (${info.similarEdges.toLocaleString()} similar)` : ''} · layout {info.layoutMs} ms
           </span>
         )}
       </footer>

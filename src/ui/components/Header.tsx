@@ -1,6 +1,6 @@
 /**
- * @file The header: product name, repos menu, open-a-zip, search, SQL toggle, theme toggle
- * and the shortcuts button.
+ * @file The header: product name, repos menu, open-a-zip, search, models panel toggle (with the
+ * running semantic task), SQL toggle, theme toggle and the shortcuts button.
  * Runs in: the main thread.
  */
 import type { RefObject } from 'react';
@@ -14,6 +14,9 @@ export function Header({ searchRef, onPickZip, onNew }: { searchRef: RefObject<H
   const sqlOpen = useAppState((s) => s.sqlOpen);
   const canIndex = useAppState((s) => s.storage === 'ready' && s.indexing === null);
   const hasRepo = useAppState((s) => s.activeRepoId !== null);
+  const modelsOpen = useAppState((s) => s.modelsOpen);
+  const presetId = useAppState((s) => s.semantic?.presetId ?? null);
+  const task = useAppState((s) => s.semanticTask?.kind ?? null);
   return (
     <header className="app-header">
       <span className="brand">
@@ -25,6 +28,18 @@ export function Header({ searchRef, onPickZip, onNew }: { searchRef: RefObject<H
       </button>
       <SearchBox ref={searchRef} />
       <span className="toolbar-spacer" />
+      <button
+        type="button"
+        aria-pressed={modelsOpen}
+        disabled={!hasRepo}
+        onClick={() => setState({ modelsOpen: !modelsOpen })}
+        data-testid="models-toggle"
+        data-preset={presetId ?? ''}
+        title="Models, descriptions, embeddings and SIMILAR edges (m)"
+      >
+        Models{presetId ? <span className="muted small"> · {presetId}</span> : null}
+        {task && <span className="task-dot" aria-label={`${task} running`} title={`${task} running`} />}
+      </button>
       <button type="button" aria-pressed={sqlOpen} disabled={!hasRepo} onClick={() => setState({ sqlOpen: !sqlOpen })} data-testid="sql-toggle" title="SQL console (s)">
         SQL
       </button>

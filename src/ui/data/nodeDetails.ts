@@ -1,11 +1,13 @@
 /**
  * @file Everything the details pane shows for one node: its row, its code (a Module falls back
  * to the file text), in/out edges grouped by type, and for a Module its unresolved imports and
- * file issues (syntax errors, decoding notes).
+ * file issues (syntax errors, decoding notes), and its descriptions (semanticDetails.ts).
  * Runs in: the main thread (queries run in the repo worker).
  */
 import type { EdgeType, NodeKind } from '../../core/graph/types.ts';
 import type { RepoClient } from '../clients/repoClient.ts';
+import { loadSemanticDetails } from './semanticDetails.ts';
+import type { SemanticDetails } from './semanticDetails.ts';
 import { num, numOrNull, sqlIds, sqlText, str, strOrNull } from './sql.ts';
 
 /** Edges listed per direction; a hub (a Repo, a popular module) has thousands. */
@@ -46,6 +48,7 @@ export interface NodeDetails {
   groups: EdgeGroup[];
   unresolved: { name: string; module: string; alias: string | null }[];
   issues: { kind: string; line: number | null; message: string }[];
+  semantic: SemanticDetails;
 }
 
 export async function loadNodeDetails(service: RepoClient, id: number): Promise<NodeDetails | null> {
@@ -71,7 +74,7 @@ export async function loadNodeDetails(service: RepoClient, id: number): Promise<
   let code = strOrNull(row, 'code');
   let codeFirstLine = node.startLine ?? 1;
   const isModule = node.kind === 'Module';
-  const [edgeRows, totalRows, fileRows, unresolvedRows, issueRows] = await Promise.all([
+  const [edgeRows, totalRows, fileRows, unresolvedRows, issueRows, semantic] = await Promise.all([
     service.query(
       `SELECT * FROM (
          SELECT 'out' AS direction, e.type, e.detail, n.id, n.kind, n.name, n.qualified_name,
@@ -94,6 +97,7 @@ export async function loadNodeDetails(service: RepoClient, id: number): Promise<
     isModule && node.filePath
       ? service.query(`SELECT kind, line, message FROM file_issues WHERE path = ${sqlText(node.filePath)} ORDER BY line LIMIT 500`)
       : Promise.resolve([]),
+    loadSemanticDetails(service, id),
   ]);
   if (isModule && code === null && fileRows[0]) {
     code = strOrNull(fileRows[0], 'text');
@@ -122,6 +126,7 @@ export async function loadNodeDetails(service: RepoClient, id: number): Promise<
     groups: [...groups.values()].sort((a, b) => (a.direction === b.direction ? a.type.localeCompare(b.type) : a.direction === 'out' ? -1 : 1)),
     unresolved: unresolvedRows.map((r) => ({ name: str(r, 'name'), module: str(r, 'module'), alias: strOrNull(r, 'alias') })),
     issues: issueRows.map((r) => ({ kind: str(r, 'kind'), line: numOrNull(r, 'line'), message: str(r, 'message') })),
+    semantic,
   };
 }
 

@@ -3,6 +3,7 @@
  * browser has WebGL2), loads slices through graphQueries and applies them: module overview,
  * expand/collapse of modules and classes, ego view with depth, selection and camera.
  * Stale loads are dropped (a newer request wins). Visible nodes stay <= MAX_VISIBLE_NODES.
+ * SIMILAR edges (dashed, curved) are drawn among the visible nodes only while the toggle is on.
  * The overview's force layout runs in a worker; only the cheap ego rings run here.
  * Runs in: the main thread.
  */
@@ -12,7 +13,7 @@ import type { RepoClient } from '../clients/repoClient.ts';
 import type { ThemeChoice } from '../store/appStore.ts';
 import { graphStylesheet } from './graphStyle.ts';
 import type { GraphEdge, GraphNode } from './graphQueries.ts';
-import { MAX_VISIBLE_NODES, loadChildren, loadCrossEdges, loadEgo, loadOverview } from './graphQueries.ts';
+import { MAX_VISIBLE_NODES, loadChildren, loadCrossEdges, loadEgo, loadOverview, loadSimilarEdges } from './graphQueries.ts';
 import { centreOf, egoLayout, ringPositions, stretchToAspect } from './layouts.ts';
 import { runForceLayout } from './layoutClient.ts';
 
@@ -24,7 +25,7 @@ export interface GraphCallbacks {
   onBusy(busy: boolean): void;
   onError(error: unknown): void;
   /** Last layout's timing, for the benchmark and the status line. */
-  onRendered(info: { nodes: number; edges: number; layoutMs: number; mode: ViewMode }): void;
+  onRendered(info: { nodes: number; edges: number; similarEdges: number; layoutMs: number; mode: ViewMode }): void;
 }
 
 const nodeKey = (id: number) => `n${id}`;
@@ -106,6 +107,7 @@ export class GraphController {
   /** Child node id -> the node whose expansion revealed it. */
   private readonly revealedBy = new Map<number, number>();
   private generation = 0;
+  private showSimilar = false;
   private readonly resizeObserver: ResizeObserver;
 
   constructor(
@@ -175,6 +177,7 @@ export class GraphController {
       this.revealedBy.clear();
       this.replace(slice.nodes, slice.edges, positions);
       this.fitCalmly();
+      await this.syncSimilar(generation);
       this.report(started);
       this.callbacks.onNotice(
         slice.hidden > 0
@@ -189,7 +192,7 @@ export class GraphController {
   async showEgo(centerId: number, depth: number): Promise<void> {
     const generation = ++this.generation;
     await this.run(async () => {
-      const slice = await loadEgo(this.service, centerId, depth);
+      const slice = await loadEgo(this.service, centerId, depth, MAX_VISIBLE_NODES, this.showSimilar);
       if (generation !== this.generation) return;
       const started = performance.now();
       // Small neighbourhoods read best as rings by hop count; big ones as a force layout
@@ -208,6 +211,7 @@ export class GraphController {
         this.cy.layout(egoLayout(slice.distance, depth)).run();
         this.capZoom();
       }
+      await this.syncSimilar(generation);
       this.report(started);
       this.select(centerId, false);
       this.callbacks.onNotice(
@@ -259,6 +263,8 @@ export class GraphController {
       this.cy.batch(() => {
         for (const e of cross) if (this.cy.getElementById(edgeKey(e)).empty()) this.cy.add(edgeElement(e));
       });
+      await this.syncSimilar(generation);
+      this.report(started);
       this.callbacks.onNotice(
         slice.hidden > 0 ? `${slice.hidden.toLocaleString()} members not shown: at most ${MAX_VISIBLE_NODES.toLocaleString()} nodes at once.` : null,
       );
@@ -287,6 +293,30 @@ export class GraphController {
     this.expanded.delete(id);
     this.cy.getElementById(nodeKey(id)).removeClass('expanded');
     this.report(performance.now());
+  }
+
+  /** Shows or hides SIMILAR edges among the drawn nodes (also: redraws them after a recompute). */
+  async setShowSimilar(on: boolean): Promise<void> {
+    const changed = on !== this.showSimilar;
+    this.showSimilar = on;
+    if (!on && this.cy.edges('[type = "SIMILAR"]').empty()) return;
+    // In the ego view SIMILAR edges are hops too: the neighbourhood itself changes.
+    if (changed && this.mode === 'ego' && this.egoCenter !== null) return this.showEgo(this.egoCenter, this.egoDepth);
+    const generation = this.generation;
+    await this.run(async () => {
+      await this.syncSimilar(generation);
+      this.report(performance.now());
+    });
+  }
+
+  /** Drops every drawn SIMILAR edge, then (toggle on) loads those among the visible nodes. */
+  private async syncSimilar(generation: number): Promise<void> {
+    const edges = this.showSimilar && this.cy.nodes().nonempty() ? await loadSimilarEdges(this.service, this.visibleIds()) : [];
+    if (generation !== this.generation) return;
+    this.cy.batch(() => {
+      this.cy.edges('[type = "SIMILAR"]').remove();
+      for (const e of edges) if (this.hasNode(e.src) && this.hasNode(e.dst)) this.cy.add(edgeElement(e));
+    });
   }
 
   /** Selects a node if it is drawn; returns false when it is not (the caller may show its ego view). */
@@ -360,6 +390,7 @@ export class GraphController {
     this.callbacks.onRendered({
       nodes: this.cy.nodes().length,
       edges: this.cy.edges().length,
+      similarEdges: this.cy.edges('[type = "SIMILAR"]').length,
       layoutMs: Math.round(performance.now() - started),
       mode: this.mode,
     });

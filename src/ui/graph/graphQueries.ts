@@ -46,7 +46,8 @@ export interface SearchHit {
 }
 
 const MEMBER_EDGES = "('CONTAINS', 'HAS_METHOD', 'HAS_FIELD')";
-const CROSS_EDGES = "('USES', 'INHERITS', 'IMPORTS', 'SIMILAR')";
+/** SIMILAR edges are drawn only on request (the toggle), through loadSimilarEdges. */
+const CROSS_EDGES = "('USES', 'INHERITS', 'IMPORTS')";
 
 function toNode(row: Row): GraphNode {
   return {
@@ -105,7 +106,7 @@ export async function loadChildren(service: RepoClient, parentId: number, limit 
   return { nodes, edges, hidden: Math.max(0, total - nodes.length) };
 }
 
-/** USES / INHERITS / IMPORTS / SIMILAR edges touching `ids` whose other end is in `visible`. */
+/** USES / INHERITS / IMPORTS edges touching `ids` whose other end is in `visible`. */
 export async function loadCrossEdges(service: RepoClient, ids: number[], visible: ReadonlySet<number>): Promise<GraphEdge[]> {
   if (ids.length === 0) return [];
   const list = sqlIds(ids);
@@ -117,13 +118,29 @@ export async function loadCrossEdges(service: RepoClient, ids: number[], visible
   return rows.map(toEdge).filter((e) => visible.has(e.src) && visible.has(e.dst));
 }
 
+/** SIMILAR edges among `ids`, one per unordered pair (stored pairs may run both ways). */
+export async function loadSimilarEdges(service: RepoClient, ids: Iterable<number>): Promise<GraphEdge[]> {
+  const list = sqlIds(ids);
+  if (list === 'NULL') return [];
+  const rows = await service.query(
+    `SELECT least(src, dst) AS src, greatest(src, dst) AS dst, 'SIMILAR' AS type, 1 AS n FROM edges
+     WHERE type = 'SIMILAR' AND src <> dst AND src IN (${list}) AND dst IN (${list})
+     GROUP BY least(src, dst), greatest(src, dst) LIMIT 20000`,
+  );
+  return rows.map(toEdge);
+}
+
 export interface EgoSlice extends GraphSlice {
   /** BFS distance from the centre for every returned node. */
   distance: Map<number, number>;
 }
 
-/** Every node within `depth` hops (edges both ways, the Repo hub left out), nearest first. */
-export async function loadEgo(service: RepoClient, centerId: number, depth: number, limit = MAX_VISIBLE_NODES): Promise<EgoSlice> {
+/**
+ * Every node within `depth` hops (edges both ways, the Repo hub left out), nearest first.
+ * SIMILAR edges count as hops only with `similar`; they are never returned here (loadSimilarEdges).
+ */
+export async function loadEgo(service: RepoClient, centerId: number, depth: number, limit = MAX_VISIBLE_NODES, similar = false): Promise<EgoSlice> {
+  const hops = similar ? '' : "type <> 'SIMILAR' AND";
   const repoRows = await service.query("SELECT id FROM nodes WHERE kind = 'Repo'");
   const excluded = new Set(repoRows.map((r) => num(r, 'id')));
   excluded.delete(centerId);
@@ -133,7 +150,7 @@ export async function loadEgo(service: RepoClient, centerId: number, depth: numb
   for (let level = 1; level <= depth && frontier.length > 0; level++) {
     const list = sqlIds(frontier);
     const rows = await service.query(
-      `SELECT DISTINCT src, dst FROM edges WHERE src IN (${list}) OR dst IN (${list}) LIMIT 50000`,
+      `SELECT DISTINCT src, dst FROM edges WHERE ${hops} (src IN (${list}) OR dst IN (${list})) LIMIT 50000`,
     );
     const next: number[] = [];
     for (const row of rows) {
@@ -158,7 +175,7 @@ export async function loadEgo(service: RepoClient, centerId: number, depth: numb
     ),
     service.query(
       `SELECT src, dst, type, count(*) AS n FROM edges
-       WHERE src IN (${ids}) AND dst IN (${ids}) AND src <> dst GROUP BY src, dst, type LIMIT 30000`,
+       WHERE type <> 'SIMILAR' AND src IN (${ids}) AND dst IN (${ids}) AND src <> dst GROUP BY src, dst, type LIMIT 30000`,
     ),
   ]);
   return { nodes: nodeRows.map(toNode), edges: edgeRows.map(toEdge), hidden, distance };

@@ -1,7 +1,8 @@
 /**
  * @file How the graph looks: one color AND one shape per node kind, one color/width/arrow per
  * edge type (the WebGL renderer draws edges solid, so types differ by color, width and arrow),
- * per theme. The legend reads the same tables.
+ * per theme. SIMILAR edges are also curved (WebGL draws curves) and dashed (the canvas renderer,
+ * used without WebGL2 and when zoomed in close, draws dashes). The legend reads the same tables.
  * Runs in: the main thread.
  */
 import type { StylesheetJson } from 'cytoscape';
@@ -33,6 +34,8 @@ export interface EdgeLook {
   width: number;
   arrow: boolean;
   label: string;
+  /** Drawn dashed and curved (SIMILAR: a semantic link, not a code relation). */
+  dashed?: boolean;
 }
 
 export const EDGE_LOOK: Record<EdgeType, EdgeLook> = {
@@ -42,7 +45,7 @@ export const EDGE_LOOK: Record<EdgeType, EdgeLook> = {
   HAS_FIELD: { light: '#cdb2de', dark: '#5f4675', width: 1, arrow: false, label: 'has field' },
   INHERITS: { light: '#c56a12', dark: '#f0a35a', width: 2.6, arrow: true, label: 'inherits' },
   USES: { light: '#37a06f', dark: '#4cc792', width: 1.2, arrow: true, label: 'uses' },
-  SIMILAR: { light: '#d77aa3', dark: '#b05a80', width: 1, arrow: false, label: 'similar' },
+  SIMILAR: { light: '#c2417a', dark: '#e77aa8', width: 1.6, arrow: false, label: 'similar', dashed: true },
 };
 
 export const NODE_KIND_ORDER: NodeKind[] = ['Repo', 'Module', 'Class', 'Function', 'Method', 'Field', 'GlobalVariable'];
@@ -101,6 +104,16 @@ export function graphStylesheet(theme: ThemeChoice): StylesheetJson {
         width: type === 'IMPORTS' ? 'mapData(weight, 1, 8, 1.2, 4)' : look.width,
         'target-arrow-shape': look.arrow ? 'triangle' : 'none',
         'target-arrow-color': look[theme],
+        ...(look.dashed
+          ? {
+              'line-style': 'dashed',
+              'line-dash-pattern': [6, 4],
+              'curve-style': 'unbundled-bezier',
+              'control-point-distances': [24],
+              'control-point-weights': [0.5],
+              'line-opacity': 0.9,
+            }
+          : {}),
       },
     });
   }

@@ -1,0 +1,95 @@
+/**
+ * @file Embeddings and SIMILAR edges in the models panel: which texts to embed (description,
+ * code), phase progress (fit / embed / similar) with counts, the SIMILAR options (eps, the
+ * cosine threshold, default 0.8; k neighbours per node, default 5) and "Recompute SIMILAR".
+ * Runs in: the main thread.
+ */
+import { useState } from 'react';
+import type { SemanticSource, SemanticStatus } from '../../core/semantic/semanticService.ts';
+import { useCommands } from '../commands.ts';
+import { percent } from '../data/semanticFormat.ts';
+import { cancelSemantic, runEmbed, runSimilar } from '../semanticSession.ts';
+import { useAppState } from '../store/appStore.ts';
+
+const PHASE_LABEL = { fit: 'Fitting the vocabulary', embed: 'Embedding', similar: 'SIMILAR edges' } as const;
+
+export function EmbedControls({ status }: { status: SemanticStatus }) {
+  const { service } = useCommands();
+  const task = useAppState((s) => s.semanticTask);
+  const live = useAppState((s) => s.embedLive);
+  const indexing = useAppState((s) => s.indexing !== null);
+  const [sources, setSources] = useState<Record<SemanticSource, boolean>>({ description: true, code: true });
+  const [eps, setEps] = useState(status.similar?.eps ?? 0.8);
+  const [k, setK] = useState(status.similar?.k ?? 5);
+  const running = task?.kind === 'embed' || task?.kind === 'similar';
+  const busy = task !== null || indexing;
+  const model = status.embedder.spec.id;
+  const stored = status.embeddings.filter((e) => e.model === model);
+  const state = running ? 'running' : stored.length > 0 ? 'done' : 'idle';
+  const chosen = (Object.keys(sources) as SemanticSource[]).filter((s) => sources[s]);
+  const pct = live ? percent(live.done, live.total) : state === 'done' ? 100 : 0;
+  const noDescriptions = status.describe.done === 0;
+
+  return (
+    <section className="models-section" aria-label="Embeddings and SIMILAR">
+      <h3>Embeddings</h3>
+      <div className="tool-line">
+        {(['description', 'code'] as const).map((source) => (
+          <label key={source} className="check">
+            <input type="checkbox" checked={sources[source]} disabled={busy} data-testid={`embed-source-${source}`} onChange={(e) => setSources({ ...sources, [source]: e.target.checked })} />
+            {source}
+          </label>
+        ))}
+        <button type="button" className="primary" data-testid="embed-button" disabled={busy || chosen.length === 0} onClick={() => void runEmbed(service, chosen)}>
+          {task?.kind === 'embed' ? 'Embedding…' : 'Embed'}
+        </button>
+        {running && (
+          <button type="button" className="danger" disabled={task.cancelling} onClick={() => void cancelSemantic(service)}>
+            {task.cancelling ? 'Cancelling…' : 'Cancel (Esc)'}
+          </button>
+        )}
+      </div>
+      {noDescriptions && sources.description && <p className="note">No descriptions yet: describe first, or the description texts are empty.</p>}
+      <div
+        className="task-progress"
+        data-testid="embed-progress"
+        data-state={state}
+        data-phase={running ? (live?.phase ?? '') : ''}
+        data-done={running ? (live?.done ?? 0) : stored.reduce((n, e) => n + e.count, 0)}
+        data-total={running ? (live?.total ?? 0) : stored.reduce((n, e) => n + e.count, 0)}
+      >
+        <span className="bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-label="Embedding progress">
+          <span className="bar-fill" style={{ width: `${pct}%` }} />
+        </span>
+        <span className="mono small">
+          {running && live
+            ? `${PHASE_LABEL[live.phase]}${live.source ? ` (${live.source})` : ''} ${live.done.toLocaleString()} / ${live.total.toLocaleString()}`
+            : running
+              ? 'starting…'
+              : stored.length > 0
+                ? `stored for ${status.embedder.spec.label}`
+                : 'nothing stored for this embedder'}
+        </span>
+      </div>
+      <form
+        className="similar-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void runSimilar(service, { eps, k });
+        }}
+      >
+        <label title="Cosine threshold (CodeRAG's eps)">
+          eps
+          <input type="number" min={0} max={1} step={0.05} value={eps} data-testid="similar-eps" onChange={(e) => setEps(Number(e.target.value))} />
+        </label>
+        <label title="At most this many SIMILAR neighbours per node">
+          k
+          <input type="number" min={1} max={50} step={1} value={k} data-testid="similar-k" onChange={(e) => setK(Math.max(1, Math.round(Number(e.target.value))))} />
+        </label>
+        <button type="submit" className="small" data-testid="similar-button" disabled={busy || stored.length === 0} title={stored.length === 0 ? 'Embed first' : 'Recompute SIMILAR edges from the stored embeddings'}>
+          {task?.kind === 'similar' ? 'Computing…' : 'Recompute SIMILAR'}
+        </button>
+      </form>
+    </section>
+  );
+}
