@@ -20,6 +20,12 @@ Commands:
   sql --db <file> "<sql>" [--json]                   run one read-only SQL statement
   cypher --db <file> "<cypher>" [--explain] [--json] run a read-only Cypher query (--explain:
                                                      {sql, rows} with the compiled SQL)
+  describe --db <file> [--llm none] [--restart] [--json]
+                                                     structural descriptions (LLMs need the app)
+  embed --db <file> [--model <preset|id|folder>] [--sources description,code]
+        [--eps 0.8] [--k 5] [--models-dir <dir>] [--json]
+                                                     embeddings (built-in lexical by default)
+                                                     and SIMILAR edges
 
 Options:
   --json      print exactly one JSON document on stdout
@@ -30,6 +36,8 @@ const SPECS: Record<string, ArgSpec> = {
   index: { values: ['db'], switches: ['json', 'verbose', 'help'] },
   sql: { values: ['db'], switches: ['json', 'help'] },
   cypher: { values: ['db'], switches: ['json', 'explain', 'help'] },
+  describe: { values: ['db', 'llm'], switches: ['json', 'restart', 'help'] },
+  embed: { values: ['db', 'model', 'sources', 'eps', 'k', 'models-dir'], switches: ['json', 'help'] },
 };
 const GLOBAL_SPEC: ArgSpec = { values: [], switches: ['json', 'help'] };
 
@@ -104,6 +112,8 @@ const COMMANDS: Record<string, (args: ParsedArgs) => Promise<CommandResult>> = {
   index: indexCommand,
   sql: sqlCommand,
   cypher: cypherCommand,
+  describe: async (args) => (await import('./describeCommand.ts')).describeCommand(args),
+  embed: async (args) => (await import('./embedCommand.ts')).embedCommand(args),
 };
 
 function toJson(value: unknown): string {

@@ -326,7 +326,7 @@ export class BrowserSemanticService implements SemanticService {
       const sets = await embedGraph(checkpointingConnection(conn), embedder, { sources: options.sources, signal: job.signal, onProgress });
       // SIMILAR edges follow the new vectors, with the thresholds the user chose last time.
       const last = await readSimilarInfo(conn);
-      await computeSimilarEdges(conn, { model: embedder.info.id, source: 'description', eps: last?.eps, k: last?.k, signal: job.signal, onProgress });
+      await computeSimilarEdges(conn, { model: embedder.info.id, source: last?.source, eps: last?.eps, k: last?.k, signal: job.signal, onProgress });
       await conn.run('CHECKPOINT');
       return sets;
     } finally {
@@ -341,7 +341,7 @@ export class BrowserSemanticService implements SemanticService {
     try {
       const info = await computeSimilarEdges(conn, {
         model: this.selection.embedder.id,
-        source: options.source ?? 'description',
+        source: options.source,
         eps: options.eps,
         k: options.k,
         signal: job.signal,

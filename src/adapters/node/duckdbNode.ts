@@ -75,6 +75,25 @@ interface ArrowData {
 }
 
 const UTF8_TYPE_ID = 5; // apache-arrow Type.Utf8
+const FIXED_SIZE_LIST_TYPE_ID = 16; // apache-arrow Type.FixedSizeList
+
+/**
+ * FixedSizeList<Float32> rows (vectors) as array values for a DuckDB ARRAY column:
+ * DuckDBArrayVector.setItem reads only `value.items`, so each row is a typed-array view, no copy.
+ */
+function fixedSizeListValues(data: ArrowData): DuckDBValue[] {
+  const { listSize } = (data as unknown as { type: { listSize: number } }).type;
+  const child = (data as unknown as { children: ArrowData[] }).children[0];
+  const values = child.values as unknown as Float32Array;
+  const out: DuckDBValue[] = new Array(data.length);
+  for (let i = 0; i < data.length; i++) {
+    const bit = data.offset + i;
+    const valid = data.nullCount === 0 || !data.nullBitmap || (data.nullBitmap[bit >> 3] & (1 << (bit & 7))) !== 0;
+    const start = child.offset + bit * listSize;
+    out[i] = valid ? ({ items: values.subarray(start, start + listSize) } as unknown as DuckDBValue) : null;
+  }
+  return out;
+}
 const decoder = new TextDecoder();
 
 function isAscii(bytes: Uint8Array): boolean {
@@ -89,6 +108,7 @@ function isAscii(bytes: Uint8Array): boolean {
  */
 function columnValues(column: ArrowColumn): DuckDBValue[] {
   const data = column.data.length === 1 ? column.data[0] : undefined;
+  if (data && data.typeId === FIXED_SIZE_LIST_TYPE_ID) return fixedSizeListValues(data);
   if (data && data.typeId === UTF8_TYPE_ID && data.valueOffsets && isAscii(data.values as Uint8Array)) {
     const offsets = data.valueOffsets;
     const text = decoder.decode(data.values as Uint8Array);

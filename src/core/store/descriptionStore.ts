@@ -40,6 +40,9 @@ const BATCH_COLUMNS = [
 
 const BATCH_TABLE = 'describe_batch';
 
+/** The per-node marker table: which generator wrote a node's description. */
+export const DESCRIBED_TABLE = 'described';
+
 export function describedKindsSql(): string {
   return DESCRIBED_KINDS.map((k) => sqlString(k)).join(', ');
 }

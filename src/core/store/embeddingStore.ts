@@ -8,7 +8,7 @@
  * Writes go in as Arrow FixedSizeList<Float32> through SqlConnection.insertArrow when the
  * connection accepts that type (duckdb-wasm does). When it does not (the node-api adapter's
  * appender only takes scalar and Utf8 Arrow columns), vectors travel as exact text literals
- * ('[0.1,...]', every float32 printed with its shortest round-trip digits) through a staging
+ * ('[0.123456791,...]', every float32 with 9 significant digits, which round-trip exactly) through a staging
  * table and are cast to FLOAT[dim] inside DuckDB: slower, same values. Which path a connection
  * takes is probed once per connection with a one-row temp table.
  * Reads come back in chunks of rows (bounded memory) copied into one Float32Array, rows ordered
@@ -96,6 +96,11 @@ export async function vectorWritePath(conn: SqlConnection): Promise<VectorWriteP
   return path;
 }
 
+/** Pins the write path of a connection (tests of the text path on an engine that takes Arrow). */
+export function setVectorWritePath(conn: SqlConnection, path: VectorWritePath): void {
+  probed.set(conn, path);
+}
+
 /** One Arrow batch (node_id, model, source, vec FixedSizeList<Float32>[dim]) over a slice of rows. */
 function vectorBatch(schema: Schema, model: string, source: string, ids: Int32Array, vectors: Float32Array, dim: number): RecordBatch {
   const n = ids.length;
@@ -160,9 +165,14 @@ async function writeVectorsAsText(
     for (let start = 0; start < ids.length; start += VECTOR_BATCH_ROWS) {
       const end = Math.min(ids.length, start + VECTOR_BATCH_ROWS);
       const rows = [];
+      const parts: string[] = new Array(dim);
       for (let i = start; i < end; i++) {
-        const text = `[${Array.prototype.join.call(vectors.subarray(i * dim, (i + 1) * dim), ',')}]`;
-        rows.push({ node_id: ids[i], model, source, vec: text });
+        for (let c = 0; c < dim; c++) {
+          const v = vectors[i * dim + c];
+          // 9 significant digits round-trip every float32 exactly (FLT_DECIMAL_DIG).
+          parts[c] = v === 0 ? '0' : v.toPrecision(9);
+        }
+        rows.push({ node_id: ids[i], model, source, vec: `[${parts.join(',')}]` });
       }
       await conn.insertArrow('__vector_stage', rowsToArrow(STAGE_COLUMNS, rows));
       await conn.run(`INSERT INTO ${table} SELECT node_id, model, source, CAST(vec AS FLOAT[${dim}]) FROM __vector_stage`);
@@ -189,19 +199,25 @@ export async function writeEmbeddings(
   }
   const table = embeddingsTable(dim);
   await ensureEmbeddingTables(conn, dim);
-  await deleteEmbeddings(conn, model, source);
+  const path = await vectorWritePath(conn);
   const { ids: sortedIds, vectors: sortedVectors } = sortById(ids, vectors, dim);
-  if (sortedIds.length > 0) {
-    if ((await vectorWritePath(conn)) === 'arrow') {
-      await conn.insertArrow(table, vectorArrow(model, source, sortedIds, sortedVectors, dim));
-    } else {
-      await writeVectorsAsText(conn, table, model, source, sortedIds, sortedVectors, dim);
-    }
-  }
   const info: EmbeddingSetInfo = { model, source, dim, count: ids.length, builtin, createdAt: new Date().toISOString() };
-  await conn.run(
-    `INSERT INTO ${EMBEDDING_SETS_TABLE} VALUES (${sqlString(model)}, ${sqlString(source)}, ${dim}, ${info.count}, ${builtin}, ${sqlString(info.createdAt)})`,
-  );
+  // One transaction: a failed write leaves the previous set in place.
+  await conn.run('BEGIN TRANSACTION');
+  try {
+    await deleteVectors(conn, model, source);
+    if (sortedIds.length > 0) {
+      if (path === 'arrow') await conn.insertArrow(table, vectorArrow(model, source, sortedIds, sortedVectors, dim));
+      else await writeVectorsAsText(conn, table, model, source, sortedIds, sortedVectors, dim);
+    }
+    await conn.run(
+      `INSERT INTO ${EMBEDDING_SETS_TABLE} VALUES (${sqlString(model)}, ${sqlString(source)}, ${dim}, ${info.count}, ${builtin}, ${sqlString(info.createdAt)})`,
+    );
+    await conn.run('COMMIT');
+  } catch (error) {
+    await conn.run('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
   return info;
 }
 
@@ -254,14 +270,23 @@ export async function readEmbeddings(conn: SqlConnection, model: string, source:
   return { ids, dim, matrix };
 }
 
-/** Deletes the set (model, source), or every set of `model` when source is left out. */
-export async function deleteEmbeddings(conn: SqlConnection, model: string, source?: SemanticSource): Promise<void> {
-  if (!(await tableExists(conn, EMBEDDING_SETS_TABLE))) return;
-  const tables = await conn.query(
+async function vectorTables(conn: SqlConnection): Promise<string[]> {
+  const rows = await conn.query(
     "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' AND table_name LIKE 'embeddings\\_%' ESCAPE '\\'",
   );
-  for (const t of tables) await conn.run(`DELETE FROM ${String(t.table_name)} WHERE ${whereSet(model, source)}`);
+  return rows.map((r) => String(r.table_name)).filter((name) => /^embeddings_\d+$/.test(name));
+}
+
+/** Vectors and catalogue row of (model, source), keeping its model state. */
+async function deleteVectors(conn: SqlConnection, model: string, source?: SemanticSource): Promise<void> {
+  for (const table of await vectorTables(conn)) await conn.run(`DELETE FROM ${table} WHERE ${whereSet(model, source)}`);
   await conn.run(`DELETE FROM ${EMBEDDING_SETS_TABLE} WHERE ${whereSet(model, source)}`);
+}
+
+/** Deletes the set (model, source) with its model state, or every set of `model` when source is left out. */
+export async function deleteEmbeddings(conn: SqlConnection, model: string, source?: SemanticSource): Promise<void> {
+  if (!(await tableExists(conn, EMBEDDING_SETS_TABLE))) return;
+  await deleteVectors(conn, model, source);
   await conn.run(`DELETE FROM ${MODEL_STATE_TABLE} WHERE ${whereSet(model, source)}`);
 }
 
@@ -270,10 +295,7 @@ export async function deleteEmbeddings(conn: SqlConnection, model: string, sourc
  * ids change), as it replaces the edges table and with it the SIMILAR edges.
  */
 export async function dropEmbeddingTables(conn: SqlConnection): Promise<void> {
-  const tables = await conn.query(
-    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' AND table_name LIKE 'embeddings\\_%' ESCAPE '\\'",
-  );
-  for (const t of tables) await conn.run(`DROP TABLE IF EXISTS ${String(t.table_name)}`);
+  for (const table of await vectorTables(conn)) await conn.run(`DROP TABLE IF EXISTS ${table}`);
   await conn.run(`DROP TABLE IF EXISTS ${EMBEDDING_SETS_TABLE}`);
   await conn.run(`DROP TABLE IF EXISTS ${MODEL_STATE_TABLE}`);
 }

@@ -23,6 +23,9 @@ import type { TableName } from './schema.ts';
 import type { SqlConnection } from './sqlConnection.ts';
 import { sqlString } from './sqlConnection.ts';
 
+import { dropEmbeddingTables } from './embeddingStore.ts';
+import { DESCRIBED_TABLE } from './descriptionStore.ts';
+
 export type { Row, SqlConnection } from './sqlConnection.ts';
 
 export interface GraphData {
@@ -59,8 +62,13 @@ function tableLoads(data: GraphData, indexedAt: string): TableLoad[] {
   ];
 }
 
-/** Creates (or re-creates, dropping every table of the schema) the empty tables. */
+/**
+ * Creates (or re-creates, dropping every table of the schema) the empty tables. The semantic
+ * tables (description markers, embeddings) refer to node ids of the old graph: they go too.
+ */
 export async function createSchema(conn: SqlConnection): Promise<void> {
+  await dropEmbeddingTables(conn);
+  await conn.run(`DROP TABLE IF EXISTS ${DESCRIBED_TABLE}`);
   for (const sql of [...dropTablesSql(), ...createSchemaSql()]) await conn.run(sql);
 }
 

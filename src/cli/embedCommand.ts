@@ -1,0 +1,116 @@
+/**
+ * @file `ranger embed --db <file> [--model <preset|id|folder>] [--sources description,code]
+ * [--eps 0.8] [--k 5]`: embeds every embeddable node's description and code texts (built-in
+ * lexical embedder unless --model says otherwise, DESIGN.md section 9), stores them per model
+ * and source, then recomputes SIMILAR edges (CodeRAG / GraphCodeAgent: cosine >= eps, at most k
+ * proposals per node) from the code set when it was embedded, else the description set.
+ * Output: {model, sets, similar, ms}.
+ * Runs in: Node (cli).
+ */
+import { ALL_SOURCES, embedGraph } from '../core/semantic/embedGraph.ts';
+import type { EmbedSetResult } from '../core/semantic/embedGraph.ts';
+import type { EmbedProgress, SemanticSource, SimilarInfo } from '../core/semantic/semanticService.ts';
+import { computeSimilarEdges, DEFAULT_SIMILAR_EPS, DEFAULT_SIMILAR_K } from '../core/semantic/similarEdges.ts';
+import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
+import { createNodeEmbedder, resolveModelArg } from '../adapters/node/nodeModels.ts';
+import { UsageError } from './args.ts';
+import type { ParsedArgs } from './args.ts';
+
+export interface EmbedOutput {
+  model: string;
+  label: string;
+  builtin: boolean;
+  sets: EmbedSetResult[];
+  similar: SimilarInfo;
+  ms: number;
+}
+
+export interface EmbedCommandOptions {
+  model?: string;
+  sources?: readonly SemanticSource[];
+  eps?: number;
+  k?: number;
+  /** Folder of `public` models (default <repo>/public/models). */
+  modelsDir?: string;
+  onProgress?: (p: EmbedProgress) => void;
+  signal?: AbortSignal;
+}
+
+export async function runEmbed(dbPath: string, options: EmbedCommandOptions = {}): Promise<EmbedOutput> {
+  const started = Date.now();
+  const spec = resolveModelArg(options.model, 'embedder');
+  const embedder = await createNodeEmbedder(spec, { modelsDir: options.modelsDir, signal: options.signal });
+  const sources = options.sources ?? ALL_SOURCES;
+  const conn = await openNodeDatabase(dbPath, { mustExist: true });
+  try {
+    const sets = await embedGraph(conn, embedder, { sources, signal: options.signal, onProgress: options.onProgress, batchSize: spec.batchSize });
+    const similar = await computeSimilarEdges(conn, {
+      model: embedder.info.id,
+      source: sources.includes('code') ? 'code' : 'description',
+      eps: options.eps ?? DEFAULT_SIMILAR_EPS,
+      k: options.k ?? DEFAULT_SIMILAR_K,
+      signal: options.signal,
+      onProgress: options.onProgress,
+    });
+    await conn.run('CHECKPOINT');
+    return { model: embedder.info.id, label: embedder.info.label, builtin: embedder.info.builtin, sets, similar, ms: Date.now() - started };
+  } finally {
+    await conn.close();
+  }
+}
+
+export function parseSources(value: string | undefined): SemanticSource[] | undefined {
+  if (value === undefined) return undefined;
+  const sources = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const bad = sources.filter((s) => !(ALL_SOURCES as readonly string[]).includes(s));
+  if (sources.length === 0 || bad.length > 0) throw new UsageError(`--sources takes description,code (got '${value}')`);
+  return [...new Set(sources)] as SemanticSource[];
+}
+
+function parseNumber(name: string, value: string | undefined, check: (n: number) => boolean, want: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || !check(n)) throw new UsageError(`--${name} must be ${want} (got '${value}')`);
+  return n;
+}
+
+function progressLine(p: EmbedProgress): string {
+  return `[${p.phase}${p.source ? ` ${p.source}` : ''}] ${p.done}/${p.total}`;
+}
+
+/** The CLI command: parsed args in, {json, text} out; progress on stderr without --json. */
+export async function embedCommand(args: ParsedArgs): Promise<{ json: unknown; text: string }> {
+  if (args.positionals.length > 0) throw new UsageError("'embed' takes no positional arguments");
+  const db = args.values.db;
+  if (!db) throw new UsageError("'embed' needs --db <file>");
+  const eps = parseNumber('eps', args.values.eps, (n) => n > 0 && n <= 1, 'a number in (0, 1]');
+  const k = parseNumber('k', args.values.k, (n) => Number.isInteger(n) && n >= 1 && n <= 255, 'an integer in 1..255');
+  const sources = parseSources(args.values.sources);
+  const quiet = args.switches.has('json');
+  const tty = process.stderr.isTTY === true;
+  let last = '';
+  const onProgress = quiet
+    ? undefined
+    : (p: EmbedProgress): void => {
+        const line = progressLine(p);
+        if (tty) process.stderr.write(`\r\x1b[K${line}`);
+        else if (p.done === p.total && line !== last) process.stderr.write(`${line}\n`);
+        last = line;
+      };
+  let output: EmbedOutput;
+  try {
+    output = await runEmbed(db, { model: args.values.model, modelsDir: args.values['models-dir'], sources, eps, k, onProgress });
+  } finally {
+    if (!quiet && tty) process.stderr.write('\r\x1b[K');
+  }
+  const s = output.similar;
+  const lines = [
+    `Embedded with ${output.label}${output.builtin ? ' [built-in, not a neural model]' : ''} in ${output.ms.toLocaleString('en-US')} ms`,
+    ...output.sets.map(
+      (set) =>
+        `  ${set.source.padEnd(11)} ${set.count.toLocaleString('en-US')} vectors x ${set.dim}${set.fallbackTexts > 0 ? ` (${set.fallbackTexts} without a description: name + signature + docstring)` : ''}`,
+    ),
+    `  SIMILAR     ${s.edges.toLocaleString('en-US')} edges from ${s.source} (cosine >= ${s.eps}, k = ${s.k}, ${s.method})`,
+  ];
+  return { json: output, text: lines.join('\n') };
+}

@@ -1,0 +1,135 @@
+/**
+ * @file `describe` and `embed` end to end as child processes on the demo repo: index -> describe
+ * -> embed -> sql shows descriptions, both embedding sets and SIMILAR edges; plus the error
+ * contract (--llm other than none, bad --sources / --eps, a missing database).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const execFileAsync = promisify(execFile);
+const root = resolve(import.meta.dirname, '../..');
+const dir = mkdtempSync(join(tmpdir(), 'ranger-embed-cli-'));
+const db = join(dir, 'demo.duckdb');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function ranger(...args: string[]): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await execFileAsync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+      cwd: root,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+async function sql(query: string): Promise<Record<string, unknown>[]> {
+  const r = await ranger('sql', '--db', db, '--json', query);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as Record<string, unknown>[];
+}
+
+beforeAll(async () => {
+  const r = await ranger('index', 'demo/shopkit', '--db', db, '--json');
+  expect(r.code, r.stderr).toBe(0);
+}, 120_000);
+
+describe('ranger describe + embed on the demo repo', () => {
+  it('describe --json stores structural descriptions for every node', async () => {
+    const r = await ranger('describe', '--db', db, '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ state: 'done', generator: 'builtin:structural' });
+    expect(out.done).toBe(out.total);
+    expect(out.total).toBeGreaterThan(100);
+    expect(typeof out.ms).toBe('number');
+    const rows = await sql("SELECT count(*) AS n FROM nodes WHERE kind IN ('Function', 'Method', 'Class') AND coalesce(description, '') = ''");
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('embed --json stores both sets and SIMILAR edges; sql sees them; a re-run replaces', async () => {
+    const r = await ranger('embed', '--db', db, '--json', '--eps', '0.7', '--k', '3');
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.model).toBe('builtin:lexical');
+    expect(out.builtin).toBe(true);
+    expect(out.sets.map((s: { source: string }) => s.source)).toEqual(['description', 'code']);
+    expect(out.similar).toMatchObject({ model: 'builtin:lexical', source: 'code', eps: 0.7, k: 3, method: 'exact' });
+    expect(out.similar.edges).toBeGreaterThan(0);
+    const sets = await sql('SELECT model, source, dim, count FROM embedding_sets ORDER BY source');
+    expect(sets.map((s) => [s.model, s.source, s.dim])).toEqual([
+      ['builtin:lexical', 'code', 1024],
+      ['builtin:lexical', 'description', 1024],
+    ]);
+    const vectors = await sql("SELECT source, count(*) AS n FROM embeddings_1024 GROUP BY source ORDER BY source");
+    expect(vectors.map((v) => v.n)).toEqual(sets.map((s) => s.count));
+    const similar = await sql(
+      `SELECT count(*) AS n, min(CAST(detail AS DOUBLE)) AS lo FROM edges WHERE type = 'SIMILAR'`,
+    );
+    expect(similar[0].n).toBe(out.similar.edges);
+    expect(similar[0].lo).toBeGreaterThanOrEqual(0.7);
+    // The stored cosine agrees with DuckDB's own on the stored vectors.
+    const check = await sql(
+      `SELECT e.detail, round(array_cosine_similarity(a.vec, b.vec)::DOUBLE, 3) AS cos FROM edges e
+       JOIN embeddings_1024 a ON a.node_id = e.src AND a.source = 'code'
+       JOIN embeddings_1024 b ON b.node_id = e.dst AND b.source = 'code'
+       WHERE e.type = 'SIMILAR' LIMIT 20`,
+    );
+    for (const row of check) expect(Math.abs(Number(row.detail) - Number(row.cos))).toBeLessThanOrEqual(0.0011);
+
+    const again = await ranger('embed', '--db', db, '--json', '--sources', 'description', '--eps', '0.9');
+    expect(again.code, again.stderr).toBe(0);
+    const second = JSON.parse(again.stdout);
+    expect(second.similar).toMatchObject({ source: 'description', eps: 0.9, k: 5 });
+    expect((await sql("SELECT count(*) AS n FROM edges WHERE type = 'SIMILAR'"))[0].n).toBe(second.similar.edges);
+    expect((await sql('SELECT count(*) AS n FROM embedding_sets'))[0].n).toBe(2);
+  });
+
+  it('embed --model <folder> runs a transformers.js model and keeps the built-in sets beside it', async () => {
+    const r = await ranger('embed', '--db', db, '--json', '--model', 'public/models/fixtures/tiny-embedder', '--sources', 'code');
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ model: 'tiny-embedder', builtin: false });
+    expect(out.similar).toMatchObject({ model: 'tiny-embedder', source: 'code' });
+    const sets = await sql('SELECT model, source FROM embedding_sets ORDER BY model, source');
+    expect(sets.map((s) => `${s.model}/${s.source}`)).toEqual([
+      'builtin:lexical/code',
+      'builtin:lexical/description',
+      'tiny-embedder/code',
+    ]);
+  }, 120_000);
+
+  it('prints a readable summary and progress on stderr without --json', async () => {
+    const r = await ranger('embed', '--db', db, '--sources', 'code');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/built-in, not a neural model/);
+    expect(r.stdout).toMatch(/SIMILAR\s+\d+ edges from code/);
+    expect(r.stderr).toMatch(/\[embed code\] \d+\/\d+/);
+  });
+
+  it('refuses LLM describe in Node, bad options and a missing database', async () => {
+    const llm = await ranger('describe', '--db', db, '--llm', 'Qwen3-0.6B-q4f32_1-MLC', '--json');
+    expect(llm.code).toBe(1);
+    expect(JSON.parse(llm.stderr).error.message).toMatch(/web-llm.*browser with WebGPU/);
+    const sources = await ranger('embed', '--db', db, '--sources', 'docs');
+    expect(sources.code).toBe(2);
+    expect(sources.stderr).toMatch(/--sources takes description,code/);
+    const eps = await ranger('embed', '--db', db, '--eps', '1.5');
+    expect(eps.code).toBe(2);
+    const missing = await ranger('embed', '--db', join(dir, 'nope.duckdb'), '--json');
+    expect(missing.code).toBe(1);
+    expect(JSON.parse(missing.stderr).error.message).toMatch(/not found/);
+  });
+});
