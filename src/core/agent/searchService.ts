@@ -1,0 +1,135 @@
+/**
+ * @file SearchService: the contract of question answering (issue 4) as the UI sees it through
+ * the repo worker and as the CLI prints it — the router (RANGER 3.1, Fig. 1: Cypher Path 1,
+ * MCTS Path 2), the baselines on the same candidates, Cypher on DuckDB, and in-app evaluation.
+ * Plain data in and out (comlink); MCTS trace events stream through a listener.
+ * Runs in: the repo worker (app), in-process (cli). Layer src/core.
+ */
+import type { WireError } from '../errors.ts';
+import type { Row } from '../pipeline/repoService.ts';
+import type { MctsParams, MctsPreset } from '../search/mctsParams.ts';
+import type { MctsEvent, MctsTrace } from '../search/mctsTrace.ts';
+import type { NodeKind } from '../graph/types.ts';
+
+/** DESIGN.md section 9 method names; 'auto' is the router (what the app does by default). */
+export const SEARCH_METHODS = ['auto', 'mcts', 'bm25', 'dense', 'dense-code', 'rerank-all', 'fusion'] as const;
+export type SearchMethod = (typeof SEARCH_METHODS)[number];
+
+export interface SearchRequest {
+  question: string;
+  method: SearchMethod;
+  /** Results returned (default 10). */
+  k?: number;
+  /** MCTS parameters over the preset's (A.4 default, or the RepoQA column). */
+  preset?: MctsPreset;
+  params?: Partial<MctsParams>;
+}
+
+/** One ranked result; `parts` names each component of the score (MCTS: rewardPart, simPart). */
+export interface SearchHit {
+  id: number;
+  kind: NodeKind;
+  name: string;
+  qualified_name: string;
+  file_path: string | null;
+  start_line: number | null;
+  score: number;
+  parts?: Record<string, number>;
+}
+
+/** Which path answered and why (the UI always shows it). */
+export interface RouteInfo {
+  /** 'cypher' = Path 1, 'mcts' = Path 2, 'baseline' = a baseline method asked for directly. */
+  path: 'cypher' | 'mcts' | 'baseline';
+  /** The Cypher that was tried (Path 1, or Path 1 before falling back), null when none. */
+  cypher: string | null;
+  /** Who wrote the Cypher: the LLM with the schema prompt, or the rule-based generator. */
+  generator: 'llm' | 'rules' | null;
+  /** Plain sentence: "rules found `CatalogSearch` in the graph", "Cypher returned no rows", ... */
+  reason: string;
+  cypherError?: WireError;
+}
+
+export interface SearchStats {
+  /** (query, document) pairs scored by the cross-encoder for this query, whatever the batching. */
+  reranker_calls: number;
+  embed_calls: number;
+  ms: number;
+}
+
+export interface SearchResponse {
+  route: RouteInfo;
+  results: SearchHit[];
+  /** Path 1 rows as Cypher returned them (columns as named in RETURN). */
+  rows?: Row[];
+  columns?: string[];
+  stats: SearchStats;
+  /** Stored run id (table `runs`); its full trace comes from trace(runId). */
+  runId?: number;
+}
+
+export interface CypherResult {
+  sql: string;
+  columns: string[];
+  rows: Row[];
+  /** Node ids found in the rows (whole nodes and id columns), for the subgraph highlight. */
+  nodeIds: number[];
+  ms: number;
+}
+
+/** One eval query (DESIGN.md section 9 JSONL), with relevant definitions by file and line. */
+export interface EvalQuery {
+  query: string;
+  relevant: { file: string; line: number; grade?: number }[];
+}
+
+export interface EvalSet {
+  name: string;
+  queries: EvalQuery[];
+  /** Auto-built sets: node ids whose docstrings must be hidden from every method (CodeSearchNet way). */
+  hiddenDocstrings?: number[];
+}
+
+export interface MethodReport {
+  ndcg: number;
+  recall: number;
+  mrr: number;
+  reranker_calls: number;
+  ms: number;
+}
+
+export interface EvalReport {
+  queries: number;
+  k: number;
+  methods: Partial<Record<SearchMethod, MethodReport>>;
+  /** Quality against MCTS iterations (the paper's Fig. 3): one point per iteration count. */
+  curve?: { iterations: number; ndcg: number; recall: number; mrr: number; reranker_calls: number }[];
+}
+
+export interface EvalOptions {
+  set: EvalSet;
+  methods: SearchMethod[];
+  k?: number;
+  preset?: MctsPreset;
+  params?: Partial<MctsParams>;
+  /** Iteration counts for the curve (e.g. [10, 25, 50, 100, 200]); none = no curve. */
+  curve?: number[];
+}
+
+export interface EvalProgress {
+  method: SearchMethod | 'curve';
+  done: number;
+  total: number;
+}
+
+export interface SearchService {
+  search(request: SearchRequest, onEvent?: (event: MctsEvent) => void): Promise<SearchResponse>;
+  cancelSearch(): Promise<void>;
+  /** Runs user Cypher (read-only subset) on the active graph. */
+  cypher(query: string): Promise<CypherResult>;
+  /** The stored trace of a run (downloadable JSON). */
+  trace(runId: number): Promise<MctsTrace>;
+  /** CodeSearchNet-style set from the loaded repo: first docstring sentence -> its definition. */
+  buildEvalSet(options: { limit?: number; seed?: number; pathPrefix?: string }): Promise<EvalSet>;
+  runEval(options: EvalOptions, onProgress?: (p: EvalProgress) => void): Promise<EvalReport>;
+}
