@@ -45,6 +45,11 @@ export function isLocalUrl(url: string): boolean {
   }
 }
 
+export interface SessionOptions {
+  colorScheme?: 'light' | 'dark';
+  webgpu?: boolean;
+}
+
 /** A persistent chromium profile (OPFS survives reloads and is shared by its tabs). */
 export class Session {
   /** Every request URL seen (page, workers, nested workers). */
@@ -58,14 +63,15 @@ export class Session {
     private readonly dir: string,
   ) {}
 
-  static async open(options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Session> {
+  /** `webgpu` adds --enable-unsafe-webgpu (a software adapter here); off by default. */
+  static async open(options: SessionOptions = {}): Promise<Session> {
     const dir = mkdtempSync(join(tmpdir(), 'ranger-e2e-'));
     mkdirSync(join(dir, 'config'));
     mkdirSync(join(dir, 'cache'));
     const context = await chromium.launchPersistentContext(join(dir, 'profile'), {
       executablePath: CHROMIUM_PATH,
       headless: true,
-      args: CHROMIUM_ARGS,
+      args: options.webgpu ? [...CHROMIUM_ARGS, '--enable-unsafe-webgpu'] : CHROMIUM_ARGS,
       viewport: { width: 1400, height: 880 },
       colorScheme: options.colorScheme ?? 'light',
       env: { ...process.env, XDG_CONFIG_HOME: join(dir, 'config'), XDG_CACHE_HOME: join(dir, 'cache'), TMPDIR: dir },
@@ -114,7 +120,7 @@ export async function withSession(
   env: E2EEnv,
   name: string,
   body: (session: Session, page: Page) => Promise<void>,
-  options?: { colorScheme?: 'light' | 'dark' },
+  options?: SessionOptions,
 ): Promise<void> {
   const session = await Session.open(options);
   try {

@@ -26,6 +26,8 @@ export interface ModelsHost {
     device: DeviceChoice,
     onFile?: (p: FileProgress) => void,
   ): Promise<{ reranker: Reranker; device: BrowserDevice }>;
+  /** Frees a model loaded by this host in the worker (its ONNX session and weights). */
+  release(model: Embedder | Reranker): Promise<void>;
   cacheBytes(): Promise<number>;
   clearCache(): Promise<void>;
   dispose(): void;
@@ -48,6 +50,9 @@ export function createModelsHost(): ModelsHost {
       const loaded = await api.loadReranker(spec, device, progress(onFile));
       return { reranker: new RemoteReranker(api, loaded.handle, loaded.info), device: loaded.device };
     },
+    async release(model) {
+      if (model instanceof RemoteEmbedder || model instanceof RemoteReranker) await api.release(model.handle);
+    },
     cacheBytes: () => api.cacheBytes(),
     clearCache: () => api.clearCache(),
     dispose: () => worker.terminate(),
@@ -57,7 +62,7 @@ export function createModelsHost(): ModelsHost {
 class RemoteEmbedder implements Embedder {
   constructor(
     private readonly api: Remote<ModelsWorkerApi>,
-    private readonly handle: number,
+    readonly handle: number,
     readonly info: ModelInfo,
     readonly dim: number,
   ) {}
@@ -70,7 +75,7 @@ class RemoteEmbedder implements Embedder {
 class RemoteReranker implements Reranker {
   constructor(
     private readonly api: Remote<ModelsWorkerApi>,
-    private readonly handle: number,
+    readonly handle: number,
     readonly info: ModelInfo,
   ) {}
 
