@@ -71,6 +71,9 @@ function connectionOf(conn: duckdb.AsyncDuckDBConnection): SqlConnection {
     async query(sql: string): Promise<Row[]> {
       return arrowTableToRows(await conn.query(sql));
     },
+    async queryArrow(sql: string): Promise<ArrowTable> {
+      return (await conn.query(sql)) as unknown as ArrowTable;
+    },
     async run(sql: string): Promise<void> {
       await conn.query(sql);
     },

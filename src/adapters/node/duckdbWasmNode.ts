@@ -36,6 +36,9 @@ export async function openWasmMemoryConnection(): Promise<WasmNodeConnection> {
     async query(sql: string): Promise<Row[]> {
       return arrowTableToRows(conn.query(sql));
     },
+    async queryArrow(sql: string): Promise<ArrowTable> {
+      return conn.query(sql) as unknown as ArrowTable;
+    },
     async run(sql: string): Promise<void> {
       conn.query(sql);
     },

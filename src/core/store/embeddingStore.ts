@@ -261,13 +261,35 @@ export async function readEmbeddings(conn: SqlConnection, model: string, source:
   const matrix = new Float32Array(ids.length * dim);
   for (let start = 0; start < ids.length; start += VECTOR_BATCH_ROWS) {
     const end = Math.min(ids.length, start + VECTOR_BATCH_ROWS);
-    const rows = await conn.query(
-      `SELECT node_id, vec FROM ${table} WHERE ${whereSet(model, source)} AND node_id BETWEEN ${ids[start]} AND ${ids[end - 1]} ORDER BY node_id`,
-    );
+    const sql = `SELECT node_id, vec FROM ${table} WHERE ${whereSet(model, source)} AND node_id BETWEEN ${ids[start]} AND ${ids[end - 1]} ORDER BY node_id`;
+    if (conn.queryArrow) {
+      const copied = copyVectorColumn(await conn.queryArrow(sql), matrix, start * dim, dim);
+      if (copied !== end - start) throw new Error(`readEmbeddings: duplicate node ids in ${model}/${source}`);
+      continue;
+    }
+    const rows = await conn.query(sql);
     if (rows.length !== end - start) throw new Error(`readEmbeddings: duplicate node ids in ${model}/${source}`);
     for (let i = 0; i < rows.length; i++) matrix.set(rows[i].vec as number[], (start + i) * dim);
   }
   return { ids, dim, matrix };
+}
+
+/**
+ * Copies the `vec` column (Arrow FixedSizeList<Float32>, one Data per record batch) of a query
+ * result into `matrix` from `at`, straight from the child value buffers; returns the row count.
+ */
+function copyVectorColumn(result: Table, matrix: Float32Array, at: number, dim: number): number {
+  const column = result.getChild('vec');
+  if (!column) throw new Error('readEmbeddings: the result has no vec column');
+  let rows = 0;
+  for (const data of column.data) {
+    const child = data.children[0];
+    const values = child.values as Float32Array;
+    const from = (child.offset + data.offset * dim);
+    matrix.set(values.subarray(from, from + data.length * dim), at + rows * dim);
+    rows += data.length;
+  }
+  return rows;
 }
 
 async function vectorTables(conn: SqlConnection): Promise<string[]> {

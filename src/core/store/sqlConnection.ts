@@ -14,6 +14,11 @@ export interface SqlConnection {
   query(sql: string): Promise<Row[]>;
   /** Runs statements for their effect. */
   run(sql: string): Promise<void>;
+  /**
+   * Runs one query and returns its Arrow result as is (duckdb-wasm). Optional: bulk readers
+   * (embedding matrices) use it to copy typed arrays instead of building row objects.
+   */
+  queryArrow?(sql: string): Promise<Table>;
   /** Appends an Arrow table to an existing table; columns match by position. */
   insertArrow(table: string, data: Table): Promise<void>;
   /** Releases the connection (and the database when the adapter owns it). */
