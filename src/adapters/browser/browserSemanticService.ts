@@ -9,9 +9,11 @@ import { AppError, toWire } from '../../core/errors.ts';
 import { describeGraph, readDescribeProgress } from '../../core/describe/describeGraph.ts';
 import { LexicalEmbedder } from '../../core/models/lexicalEmbedder.ts';
 import type { EmbedderSpec, LlmSpec, ModelRole, PresetId, RerankerSpec } from '../../core/models/modelSpec.ts';
-import { isBuiltin } from '../../core/models/modelSpec.ts';
+import { BUILTIN_EMBEDDER, isBuiltin } from '../../core/models/modelSpec.ts';
 import type { Embedder, Llm, Reranker } from '../../core/models/types.ts';
-import { embedGraph } from '../../core/semantic/embedGraph.ts';
+import { embedGraph, loadBuiltinEmbedder } from '../../core/semantic/embedGraph.ts';
+import { LexicalReranker } from '../../core/models/lexicalReranker.ts';
+import type { SearchModels } from '../../core/search/searchEngine.ts';
 import type {
   DescribeProgress,
   DeviceCheck,
@@ -361,6 +363,43 @@ export class BrowserSemanticService implements SemanticService {
     } finally {
       this.job = null;
     }
+  }
+
+  /**
+   * Models for search over `conn`: the selected embedder when its vectors are stored, else the
+   * built-in one (embedding with the built-ins first when the graph has no vectors at all, so a
+   * question works right after indexing); the selected reranker, loaded when neural.
+   */
+  async searchModels(conn: SqlConnection): Promise<SearchModels & { key: string }> {
+    await this.init();
+    const stored = new Set((await listEmbeddingSets(conn)).map((s) => s.model));
+    const selected = this.selection.embedder;
+    let embedderId = stored.has(selected.id) ? selected.id : BUILTIN_EMBEDDER.id;
+    if (!stored.has(embedderId)) {
+      await embedGraph(conn, new LexicalEmbedder());
+      await conn.run('CHECKPOINT');
+      embedderId = BUILTIN_EMBEDDER.id;
+    }
+    const neural = embedderId === selected.id && !isBuiltin(selected) ? await this.currentEmbedder() : null;
+    const queryEmbedder = (source: SemanticSource) => (neural ? Promise.resolve(neural) : loadBuiltinEmbedder(conn, source));
+    let reranker: Reranker = new LexicalReranker();
+    if (!isBuiltin(this.selection.reranker)) {
+      this.reranker = await this.loadRole('reranker', this.reranker, async (onFile) => {
+        const loaded = await this.host().loadReranker(this.selection.reranker, 'auto', onFile);
+        return { model: loaded.reranker, device: loaded.device };
+      });
+      if (this.reranker?.key !== specKey(this.selection.reranker)) {
+        throw new AppError('MODEL_UNAVAILABLE', `The reranker ${this.selection.reranker.id} could not be loaded: ${this.statuses.reranker.error?.message ?? 'unknown error'}`);
+      }
+      reranker = this.reranker.model;
+    }
+    return { embedderId, queryEmbedder, reranker, key: `${embedderId}|${reranker.info.id}` };
+  }
+
+  /** The LLM that writes Cypher for the router, or null (rule-based generator) for the built-in. */
+  async routerLlm(): Promise<Llm | null> {
+    await this.init();
+    return this.loadLlm();
   }
 
   async clearModelCache(): Promise<SemanticStatus> {

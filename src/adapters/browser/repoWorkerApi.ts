@@ -6,13 +6,15 @@
  */
 import type { RepoService } from '../../core/pipeline/repoService.ts';
 import type { SemanticService } from '../../core/semantic/semanticService.ts';
+import type { SearchService } from '../../core/agent/searchService.ts';
+import { BrowserSearchService } from './browserSearchService.ts';
 import { BrowserRepoService } from './browserRepoService.ts';
 import { BrowserSemanticService } from './browserSemanticService.ts';
 import { createModelsHost } from './modelsWorkerClient.ts';
 import type { ModelsHost } from './modelsWorkerClient.ts';
 import { createWebLlm } from './webLlm.ts';
 
-export type RepoWorkerApi = RepoService & SemanticService;
+export type RepoWorkerApi = RepoService & SemanticService & SearchService;
 
 async function hasWebGpu(): Promise<boolean> {
   const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
@@ -44,11 +46,25 @@ export function createRepoWorkerApi(): RepoWorkerApi {
     createLlm: (spec, onFile) => createWebLlm(spec, { onFile }),
     webgpu: () => (webgpu ??= hasWebGpu()),
   });
-  repo.onActiveChange(() => void semantic.cancelSemantic());
+  const search = new BrowserSearchService({
+    connection: () => repo.activeConnection(),
+    searchModels: (conn) => semantic.searchModels(conn),
+    routerLlm: () => semantic.routerLlm(),
+  });
+  repo.onActiveChange(() => {
+    void semantic.cancelSemantic();
+    void search.cancelSearch();
+    search.invalidate();
+  });
   const repoMethods: (keyof RepoService)[] = ['open', 'index', 'cancel', 'listRepos', 'switchRepo', 'deleteRepo', 'query'];
   const semanticMethods: (keyof SemanticService)[] = [
     'semanticStatus', 'selectPreset', 'setModel', 'setHubHost', 'addModelFolder', 'loadModels', 'checkDevices',
     'describe', 'pauseDescribe', 'embed', 'computeSimilar', 'cancelSemantic', 'clearModelCache',
   ];
-  return { ...bindMethods<RepoService>(repo, repoMethods), ...bindMethods<SemanticService>(semantic, semanticMethods) } as RepoWorkerApi;
+  const searchMethods: (keyof SearchService)[] = ['search', 'cancelSearch', 'cypher', 'trace', 'buildEvalSet', 'runEval'];
+  return {
+    ...bindMethods<RepoService>(repo, repoMethods),
+    ...bindMethods<SemanticService>(semantic, semanticMethods),
+    ...bindMethods<SearchService>(search, searchMethods),
+  } as RepoWorkerApi;
 }
