@@ -1,0 +1,93 @@
+/**
+ * @file Answers one question the way the app does: method 'auto' routes (Path 1: the Cypher
+ * rows become results, every node they mention a hit with score 1, rows and columns kept;
+ * Path 2: the search engine runs MCTS and the route says which Cypher was tried and why it did
+ * not answer). Any other method goes straight to the engine.
+ * Runs in: the repo worker (app), in-process (cli). Layer src/core.
+ */
+import { throwIfAborted } from '../errors.ts';
+import type { NodeKind } from '../graph/types.ts';
+import type { Llm } from '../models/types.ts';
+import type { MctsEvent, MctsTrace } from '../search/mctsTrace.ts';
+import type { SqlConnection } from '../store/sqlConnection.ts';
+import { routeQuestion } from './router.ts';
+import type { CypherResult, SearchHit, SearchRequest, SearchResponse } from './searchService.ts';
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  onEvent?: (event: MctsEvent) => void;
+}
+
+/** A response with the MCTS trace when MCTS ran (what the search engine returns). */
+export type AnswerResponse = SearchResponse & { trace?: MctsTrace };
+
+/** The part of the search engine (src/core/search/searchEngine.ts) the router needs. */
+export interface SearchRunner {
+  run(request: SearchRequest, options: RunOptions): Promise<AnswerResponse>;
+}
+
+export interface AnswerDeps {
+  llm: Llm | null;
+}
+
+/** Hits for node ids, in the given order, score 1 (Path 1 has no ranking of its own). */
+export async function hitsForIds(conn: Pick<SqlConnection, 'query'>, ids: readonly number[], k: number): Promise<SearchHit[]> {
+  const wanted = ids.slice(0, Math.max(0, k));
+  if (wanted.length === 0) return [];
+  const rows = await conn.query(`SELECT id, kind, name, qualified_name, file_path, start_line FROM nodes WHERE id IN (${wanted.join(', ')})`);
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return wanted.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [
+      {
+        id,
+        kind: String(r.kind) as NodeKind,
+        name: String(r.name ?? ''),
+        qualified_name: String(r.qualified_name ?? ''),
+        file_path: r.file_path === null || r.file_path === undefined ? null : String(r.file_path),
+        start_line: r.start_line === null || r.start_line === undefined ? null : Number(r.start_line),
+        score: 1,
+      },
+    ];
+  });
+}
+
+/** Path 1's response from a Cypher result. */
+export async function cypherResponse(
+  conn: Pick<SqlConnection, 'query'>,
+  result: CypherResult,
+  route: SearchResponse['route'],
+  k: number,
+  started: number,
+): Promise<SearchResponse> {
+  return {
+    route,
+    results: await hitsForIds(conn, result.nodeIds, k),
+    rows: result.rows,
+    columns: result.columns,
+    stats: { reranker_calls: 0, embed_calls: 0, ms: performance.now() - started },
+  };
+}
+
+export async function answerQuestion(
+  conn: Pick<SqlConnection, 'query'>,
+  engine: SearchRunner,
+  question: string,
+  deps: AnswerDeps,
+  request: SearchRequest,
+  opts: RunOptions = {},
+): Promise<AnswerResponse> {
+  if (request.method !== 'auto') return engine.run({ ...request, question }, opts);
+  const started = performance.now();
+  throwIfAborted(opts.signal);
+  const routed = await routeQuestion(conn, question, { llm: deps.llm, signal: opts.signal });
+  throwIfAborted(opts.signal);
+  if (routed.result) return cypherResponse(conn, routed.result, routed.route, request.k ?? 10, started);
+  const response = await engine.run({ ...request, question, method: 'mcts' }, opts);
+  return {
+    ...response,
+    route: { ...routed.route, path: 'mcts' },
+    stats: { ...response.stats, ms: performance.now() - started },
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * @file The router's schema prompt (RANGER A.6 / A.7 adapted to our tables, DESIGN.md section 3)
+ * and reading the Cypher back out of an LLM answer (fences, **Query**: markers, thoughts).
+ * Runs in: everywhere. Layer src/core.
+ */
+import { NODE_LABELS, RELATIONSHIP_TYPES } from '../cypher/compile.ts';
+import type { ChatMessage } from '../models/types.ts';
+
+/** What the prompt may say about the loaded graph besides the fixed schema. */
+export interface PromptGraphInfo {
+  repoName?: string | null;
+  /** A few dotted module names, so the model sees how they look. */
+  modules?: readonly string[];
+}
+
+export const SCHEMA_NODES = `**Nodes** (label = kind; every node has id, name, qualified_name, file_path, start_line, end_line, language):
+- Repo (name)
+- Module (name = dotted path from the repo root like 'pkg.sub.mod', local_name = file stem, import_name, code, description)
+- Class (name, qualified_name, code, signature, docstring, description, module_name)
+- Function (name, qualified_name, code, signature, docstring, description, module_name)
+- Method (name, qualified_name, code, signature, docstring, description, module_name, class_name; 'class' also works)
+- Field (name, class_name, module_name)
+- GlobalVariable (name, code, module_name)`;
+
+export const SCHEMA_EDGES = `**Edges** (relationship type; property detail):
+- CONTAINS (Repo->Module, Module->Class/Function/GlobalVariable)
+- HAS_METHOD (Class->Method), HAS_FIELD (Class->Field)
+- INHERITS (Class->Class, subclass -> base)
+- USES (All->Dependencies; detail is call, instantiate, reference, decorate or annotate)
+- IMPORTS (Module->Module)
+- SIMILAR (similar descriptions, both ways)`;
+
+export const SUPPORTED_CYPHER = `**Supported Cypher** (read-only): MATCH, OPTIONAL MATCH, WHERE (=, <>, <, >, <=, >=, IN, CONTAINS, STARTS WITH, ENDS WITH, =~, IS NULL, IS NOT NULL, AND, OR, NOT), variable-length paths like -[:INHERITS*1..3]->, label and type alternatives (:Class|Function, [:USES|INHERITS]), RETURN [DISTINCT] with AS aliases and whole nodes, labels(n), type(r), count(), collect(), ORDER BY, SKIP, LIMIT, UNION / UNION ALL. Nothing else (no WITH, UNWIND, CALL, CREATE, SET, MERGE, DELETE).`;
+
+const EXAMPLES = `## Example Queries:
+
+### Where is a class defined
+**Question**: where is CartService defined?
+**Thought**: Entity identified: class \`CartService\`.
+**Query**:
+\`\`\`cypher
+MATCH (n {name: 'CartService'})
+RETURN n, n.file_path AS file, n.start_line AS line
+\`\`\`
+
+### Dependencies of a method (A.7 Example 1)
+**Question**: what does ColumnTemplateAdmin.get_client_data use?
+**Thought**: Entity identified: method \`get_client_data\` of class \`ColumnTemplateAdmin\`.
+**Query**:
+\`\`\`cypher
+MATCH (c:Class {name: 'ColumnTemplateAdmin'})-[:HAS_METHOD]->(method {name: 'get_client_data'})
+OPTIONAL MATCH (method)-[:USES]->(dep)
+RETURN DISTINCT dep AS dep, labels(dep) AS label
+\`\`\`
+
+### A class and its base class (A.6)
+**Question**: show BaseRMSLayerNorm and the class it extends
+**Query**:
+\`\`\`cypher
+MATCH (c:Class {name: 'BaseRMSLayerNorm'})
+RETURN DISTINCT c AS dep, labels(c) AS label
+UNION
+MATCH (:Class {name: 'BaseRMSLayerNorm'})-[:INHERITS]->(c:Class)
+RETURN DISTINCT c AS dep, labels(c) AS label
+\`\`\`
+
+### A natural-language question with no code entity
+**Question**: how are prices rounded?
+**Thought**: No code entity named; answer with a query that returns nothing.
+**Query**:
+\`\`\`cypher
+MATCH (n {name: '__none__'}) RETURN n
+\`\`\``;
+
+/** The system prompt: A.6/A.7's structure with our labels, relationship types and properties. */
+export function buildCypherSystemPrompt(info: PromptGraphInfo = {}): string {
+  const lines = [
+    '# Neo4j Cypher Query Expert for Code Search',
+    '',
+    'You are a Neo4j Cypher query expert. Your task is to generate one concise Cypher query that',
+    'finds the code entities a question about this repository asks for, based on the graph schema.',
+    '',
+    '## Graph Schema:',
+    SCHEMA_NODES,
+    SCHEMA_EDGES,
+    `Labels: ${NODE_LABELS.join(', ')}. Relationship types: ${RELATIONSHIP_TYPES.join(', ')}.`,
+    '',
+    SUPPORTED_CYPHER,
+  ];
+  if (info.repoName) lines.push('', `The Repo node's name is '${info.repoName}'.`);
+  if (info.modules && info.modules.length > 0) lines.push(`Some Module names: ${info.modules.slice(0, 12).map((m) => `'${m}'`).join(', ')}.`);
+  lines.push(
+    '',
+    '## Instructions:',
+    '- **CORRECTNESS**: Use proper Cypher syntax. Ensure each UNION branch has a complete MATCH...RETURN with the SAME COLUMN NAMES in the same order.',
+    '- **GENERATE MINIMAL QUERIES**: only retrieve the nodes the question asks for. Use the fewest UNION clauses possible.',
+    '- **MANDATORY**: return whole nodes (e.g. `RETURN DISTINCT dep AS dep, labels(dep) AS label`) so the results can be shown on the graph.',
+    "- **IMPORTANT**: ONLY USE NAMES THAT APPEAR IN THE QUESTION. If the question names no code entity (class, function, method, module, variable), return a query that matches nothing, as in the last example.",
+    "- **MODULE NODES**: use 'name' for dotted names, 'local_name' for undotted file stems.",
+    '- **IMPORTANT**: pay attention to the provided graph schema to make correct queries.',
+    '',
+    EXAMPLES,
+    '',
+    '## Your Task:',
+    'First provide a brief thought on your decision process, then generate **ONLY THE CYPHER QUERY**.',
+    '',
+    '**Format**:',
+    '**Thought**: Entity identified: <name> OR No code entity identified',
+    '**Query**:',
+    '```cypher',
+    '[Cypher query only]',
+    '```',
+  );
+  return lines.join('\n');
+}
+
+/** The chat for one question: system prompt + the question as the user turn. */
+export function buildCypherMessages(question: string, info: PromptGraphInfo = {}): ChatMessage[] {
+  return [
+    { role: 'system', content: buildCypherSystemPrompt(info) },
+    { role: 'user', content: `## User Query:\n${question.trim()}` },
+  ];
+}
+
+const CLAUSE_START = /^\s*(OPTIONAL\s+MATCH|MATCH|CREATE|MERGE|WITH|UNWIND|CALL|RETURN)\b/i;
+
+/**
+ * The Cypher in an LLM answer: the first fenced block (```cypher or plain ```), else the text
+ * after a **Query**: marker, else from the first line that starts a clause. Null when none.
+ */
+export function extractCypher(answer: string): string | null {
+  const fenced = /```[ \t]*(?:cypher|sql|neo4j)?[ \t]*\r?\n([\s\S]*?)```/i.exec(answer) ?? /``+[ \t]*(?:cypher)?[ \t]*([\s\S]*?)``+/i.exec(answer);
+  let text: string | null = fenced ? (fenced[1] ?? null) : null;
+  if (text === null) {
+    const marker = /\*\*Query\*\*\s*:?\s*\**\s*:?/i.exec(answer) ?? /(^|\n)\s*Query\s*:/i.exec(answer);
+    const rest = marker ? answer.slice(marker.index + marker[0].length) : answer;
+    const lines = rest.split(/\r?\n/);
+    const first = lines.findIndex((l) => CLAUSE_START.test(l));
+    if (first < 0) return null;
+    text = lines.slice(first).join('\n');
+  }
+  const cleaned = text
+    .split(/\r?\n/)
+    .filter((l) => !/^\s*\*\*Thought\*\*/i.test(l))
+    .join('\n')
+    .trim()
+    .replace(/;\s*$/, '')
+    .trim();
+  return cleaned.length > 0 && /\b(MATCH|RETURN|CREATE|MERGE|CALL|WITH|UNWIND)\b/i.test(cleaned) ? cleaned : null;
+}

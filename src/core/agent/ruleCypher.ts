@@ -1,0 +1,178 @@
+/**
+ * @file The router without an LLM: finds identifier-shaped tokens in a question (CamelCase,
+ * snake_case with an underscore, dotted, `backticked`, 'quoted', call-shaped `name()`), keeps
+ * those that are names in the graph (nodes.name / qualified_name), and fills an A.5-like Cypher
+ * template chosen by keywords (callers, dependencies, methods, fields, subclasses, bases,
+ * imports, members; default: the entity itself with its file). Plain words that happen to be
+ * node names ("load", "fields") never count on their own. Runs in: everywhere. Layer src/core.
+ */
+import type { SqlConnection } from '../store/sqlConnection.ts';
+import { sqlString } from '../store/sqlConnection.ts';
+
+export type TokenShape = 'backticked' | 'quoted' | 'dotted' | 'snake' | 'camel' | 'call';
+
+export interface IdentifierToken {
+  text: string;
+  shape: TokenShape;
+  /** Offset in the question (tokens come back in question order). */
+  start: number;
+}
+
+export interface ResolvedEntity {
+  token: string;
+  /** How the token names the nodes: exact name, exact qualified_name, or a qualified_name suffix. */
+  by: 'name' | 'qualified_name' | 'suffix';
+  ids: number[];
+  kinds: string[];
+  qualifiedNames: string[];
+}
+
+export const RULE_TEMPLATES = ['definition', 'callers', 'callees', 'methods', 'fields', 'subclasses', 'superclasses', 'imports', 'importedBy', 'members'] as const;
+export type RuleTemplate = (typeof RULE_TEMPLATES)[number];
+
+export interface RuleOutcome {
+  /** Null when no identifier of the graph was found. */
+  cypher: string | null;
+  template: RuleTemplate | null;
+  tokens: IdentifierToken[];
+  entities: ResolvedEntity[];
+  /** Plain sentence for the UI. */
+  reason: string;
+}
+
+const WORD = /[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(\(\))?/g;
+
+function shapeOf(word: string, call: boolean): TokenShape | null {
+  if (word.includes('.')) return 'dotted';
+  if (/[A-Za-z0-9]_|_[A-Za-z0-9]/.test(word)) return 'snake';
+  if (/[a-z0-9][A-Z]/.test(word) || /[A-Z]{2,}[a-z]/.test(word)) return 'camel';
+  if (call) return 'call';
+  return null;
+}
+
+/** Identifier-shaped tokens of `question`, in order, without duplicates. */
+export function identifierTokens(question: string): IdentifierToken[] {
+  const found: IdentifierToken[] = [];
+  const masked = question.split('');
+  const quoted = /`([^`\n]+)`|'([A-Za-z_][\w.]*)'|"([A-Za-z_][\w.]*)"/g;
+  for (const m of question.matchAll(quoted)) {
+    const text = (m[1] ?? m[2] ?? m[3] ?? '').trim().replace(/\(\)$/, '');
+    if (text) found.push({ text, shape: m[1] !== undefined ? 'backticked' : 'quoted', start: m.index });
+    for (let i = m.index; i < m.index + m[0].length; i++) masked[i] = ' ';
+  }
+  const rest = masked.join('');
+  for (const m of rest.matchAll(WORD)) {
+    const call = m[1] !== undefined;
+    const word = call ? m[0].slice(0, -2) : m[0];
+    const shape = shapeOf(word, call);
+    if (shape) found.push({ text: word, shape, start: m.index });
+  }
+  found.sort((a, b) => a.start - b.start);
+  const seen = new Set<string>();
+  return found.filter((t) => !seen.has(t.text) && seen.add(t.text));
+}
+
+/** Looks the tokens up in nodes.name / qualified_name (dotted ones also as a qualified_name suffix). */
+export async function resolveEntities(conn: Pick<SqlConnection, 'query'>, tokens: readonly IdentifierToken[]): Promise<ResolvedEntity[]> {
+  if (tokens.length === 0) return [];
+  const list = tokens.map((t) => sqlString(t.text)).join(', ');
+  const suffixes = tokens.filter((t) => t.text.includes('.')).map((t) => `ends_with(qualified_name, ${sqlString(`.${t.text}`)})`);
+  const where = [`name IN (${list})`, `qualified_name IN (${list})`, ...suffixes].join(' OR ');
+  const rows = await conn.query(`SELECT id, kind, name, qualified_name FROM nodes WHERE ${where} ORDER BY id LIMIT 2000`);
+  const entities: ResolvedEntity[] = [];
+  for (const token of tokens) {
+    const dotted = token.text.includes('.');
+    const byQualified = rows.filter((r) => r.qualified_name === token.text);
+    const byName = rows.filter((r) => r.name === token.text);
+    const bySuffix = dotted ? rows.filter((r) => String(r.qualified_name).endsWith(`.${token.text}`)) : [];
+    const [by, hits] =
+      dotted && byQualified.length > 0
+        ? (['qualified_name', byQualified] as const)
+        : byName.length > 0
+          ? (['name', byName] as const)
+          : byQualified.length > 0
+            ? (['qualified_name', byQualified] as const)
+            : (['suffix', bySuffix] as const);
+    if (hits.length === 0) continue;
+    entities.push({
+      token: token.text,
+      by,
+      ids: hits.map((r) => Number(r.id)),
+      kinds: [...new Set(hits.map((r) => String(r.kind)))],
+      qualifiedNames: hits.map((r) => String(r.qualified_name)),
+    });
+  }
+  return entities;
+}
+
+/** The template a question asks for, by its keywords. */
+export function chooseTemplate(question: string): RuleTemplate {
+  const q = question.toLowerCase();
+  if (/\b(super-?class(es)?|base class(es)?|parent class(es)?|bases of|ancestors?)\b/.test(q) || /\b(does|do)\b[^?]*\b(inherit|extend|derive)/.test(q)) return 'superclasses';
+  if (/\b(sub-?class(es)?|derived|child class(es)?|inherits?|inheriting|extends?|descendants?)\b/.test(q)) return 'subclasses';
+  if (/\bimport/.test(q)) return /\b(does|do)\b[^?]*\bimport\b/.test(q) || /\bimports (of|in|from)\b/.test(q) ? 'imports' : 'importedBy';
+  if (/\b(does|do)\b[^?]*\b(call|use|depend|need|reference)/.test(q) || /\b(dependencies|depends on|callees|deps)\b/.test(q)) return 'callees';
+  if (/\b(calls?|callers?|called|calling|uses|used|usages?|references?|referenced|users of)\b/.test(q)) return 'callers';
+  if (/\bmethods?\b/.test(q)) return 'methods';
+  if (/\b(fields?|attributes?)\b/.test(q)) return 'fields';
+  if (/\b(contains?|members?|defined in|inside|what is in|what's in)\b/.test(q)) return 'members';
+  return 'definition';
+}
+
+/** A Cypher string literal (single quotes, backslash escapes). */
+export function cypherString(value: string): string {
+  return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+}
+
+/** MATCH clause binding `n` to the entity's nodes. */
+function entityMatch(entity: ResolvedEntity): string {
+  if (entity.by === 'name') return `MATCH (n {name: ${cypherString(entity.token)}})`;
+  if (entity.by === 'qualified_name') return `MATCH (n {qualified_name: ${cypherString(entity.token)}})`;
+  return `MATCH (n) WHERE n.qualified_name IN [${entity.qualifiedNames.map(cypherString).join(', ')}]`;
+}
+
+function returning(v: string): string {
+  return `RETURN DISTINCT ${v} AS node, labels(${v}) AS label, ${v}.file_path AS file, ${v}.start_line AS line`;
+}
+
+const NEIGHBOUR_PATTERNS: Record<Exclude<RuleTemplate, 'definition'>, [string, string]> = {
+  callers: ['(n)<-[:USES]-(x)', 'x'],
+  callees: ['(n)-[:USES]->(x)', 'x'],
+  methods: ['(n)-[:HAS_METHOD]->(x)', 'x'],
+  fields: ['(n)-[:HAS_FIELD]->(x)', 'x'],
+  subclasses: ['(n)<-[:INHERITS*1..3]-(x)', 'x'],
+  superclasses: ['(n)-[:INHERITS*1..3]->(x)', 'x'],
+  imports: ['(n)-[:IMPORTS]->(x)', 'x'],
+  importedBy: ['(n)<-[:IMPORTS]-(x)', 'x'],
+  members: ['(n)-[:CONTAINS|HAS_METHOD|HAS_FIELD]->(x)', 'x'],
+};
+
+/** Fills `template` for the entities (definition: all of them; the others: the first). */
+export function templateCypher(template: RuleTemplate, entities: readonly ResolvedEntity[]): string {
+  if (template === 'definition') {
+    const names = entities.filter((e) => e.by === 'name').map((e) => cypherString(e.token));
+    const qualified = entities.filter((e) => e.by !== 'name').flatMap((e) => (e.by === 'qualified_name' ? [e.token] : e.qualifiedNames)).map(cypherString);
+    if (entities.length === 1) return `${entityMatch(entities[0]!)}\n${returning('n')}`;
+    const conds = [...(names.length > 0 ? [`n.name IN [${names.join(', ')}]`] : []), ...(qualified.length > 0 ? [`n.qualified_name IN [${qualified.join(', ')}]`] : [])];
+    return `MATCH (n)\nWHERE ${conds.join(' OR ')}\n${returning('n')}`;
+  }
+  const [pattern, v] = NEIGHBOUR_PATTERNS[template];
+  return `${entityMatch(entities[0]!)}\nMATCH ${pattern}\n${returning(v)}`;
+}
+
+/** The rule-based generator: tokens -> graph names -> template Cypher (or null with a reason). */
+export async function ruleCypher(conn: Pick<SqlConnection, 'query'>, question: string): Promise<RuleOutcome> {
+  const tokens = identifierTokens(question);
+  if (tokens.length === 0) {
+    return { cypher: null, template: null, tokens, entities: [], reason: 'no identifier-shaped token (CamelCase, snake_case, dotted, `backticked` or quoted) in the question' };
+  }
+  const entities = await resolveEntities(conn, tokens);
+  if (entities.length === 0) {
+    const shown = tokens.map((t) => `\`${t.text}\``).join(', ');
+    return { cypher: null, template: null, tokens, entities, reason: `${shown} ${tokens.length === 1 ? 'is not a name' : 'are not names'} in the graph` };
+  }
+  const template = chooseTemplate(question);
+  const cypher = templateCypher(template, entities);
+  const names = entities.map((e) => `\`${e.token}\``).join(', ');
+  return { cypher, template, tokens, entities, reason: `rules found ${names} in the graph (template: ${template})` };
+}

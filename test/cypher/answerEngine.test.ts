@@ -1,0 +1,64 @@
+/**
+ * @file answerQuestion with the real search engine (src/core/search/searchEngine.ts) on the demo
+ * repo, described and embedded with the offline built-ins: an entity question is answered by
+ * Cypher (Path 1, no reranker call), a natural-language one by MCTS (Path 2) with its trace and
+ * events, and a baseline method goes straight to the engine.
+ * Runs in: Node (vitest).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WasmNodeConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
+import { answerQuestion } from '../../src/core/agent/answerQuestion.ts';
+import { describeGraph } from '../../src/core/describe/describeGraph.ts';
+import { LexicalEmbedder } from '../../src/core/models/lexicalEmbedder.ts';
+import { LexicalReranker } from '../../src/core/models/lexicalReranker.ts';
+import { createSearchEngine } from '../../src/core/search/searchEngine.ts';
+import type { SearchEngine } from '../../src/core/search/searchEngine.ts';
+import type { MctsEvent } from '../../src/core/search/mctsTrace.ts';
+import { embedGraph, loadBuiltinEmbedder } from '../../src/core/semantic/embedGraph.ts';
+import { openDemoGraph } from './demoGraph.ts';
+
+let conn: WasmNodeConnection;
+let engine: SearchEngine;
+
+beforeAll(async () => {
+  conn = await openDemoGraph();
+  await describeGraph(conn, null, {});
+  const embedder = new LexicalEmbedder();
+  await embedGraph(conn, embedder, { sources: ['description', 'code'] });
+  engine = await createSearchEngine(conn, {
+    embedderId: embedder.info.id,
+    queryEmbedder: (source) => loadBuiltinEmbedder(conn, source),
+    reranker: new LexicalReranker(),
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await conn?.close();
+});
+
+describe('answerQuestion with the real search engine', () => {
+  it('an entity question: Path 1, no reranker calls', async () => {
+    const response = await answerQuestion(conn, engine, 'where is CatalogSearch defined?', { llm: null }, { question: 'where is CatalogSearch defined?', method: 'auto' });
+    expect(response.route.path).toBe('cypher');
+    expect(response.results.map((h) => h.qualified_name)).toEqual(['shopkit.catalog.search.CatalogSearch']);
+    expect(response.stats.reranker_calls).toBe(0);
+  });
+
+  it('a natural-language question: Path 2 runs MCTS with its trace and events', async () => {
+    const events: MctsEvent[] = [];
+    const question = 'how are prices discounted for a cart';
+    const response = await answerQuestion(conn, engine, question, { llm: null }, { question, method: 'auto', k: 5, params: { iterations: 20 } }, { onEvent: (e) => events.push(e) });
+    expect(response.route).toMatchObject({ path: 'mcts', cypher: null, generator: 'rules' });
+    expect(response.results.length).toBeGreaterThan(0);
+    expect(response.results.length).toBeLessThanOrEqual(5);
+    expect(response.stats.reranker_calls).toBeGreaterThan(0);
+    expect(events.length).toBeGreaterThan(0);
+    expect(response.trace).toBeDefined();
+  });
+
+  it('bm25 goes straight to the engine', async () => {
+    const response = await answerQuestion(conn, engine, 'where is CatalogSearch defined?', { llm: null }, { question: 'where is CatalogSearch defined?', method: 'bm25', k: 3 });
+    expect(response.route.path).toBe('baseline');
+    expect(response.results).toHaveLength(3);
+  });
+});

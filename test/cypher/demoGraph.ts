@@ -1,0 +1,32 @@
+/**
+ * @file Test helper: the demo repo (demo/shopkit) indexed with the real pipeline (real
+ * tree-sitter, the stitcher, duckdb-wasm in memory), as the app's "demo repo" button does.
+ * Runs in: Node (vitest).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
+import type { WasmNodeConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
+import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
+import { parseSourceFile } from '../../src/core/parse/parseFile.ts';
+import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
+
+const demoRoot = resolve(import.meta.dirname, '../../demo');
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? listFiles(path) : [path];
+  });
+}
+
+export async function openDemoGraph(): Promise<WasmNodeConnection> {
+  const conn = await openWasmMemoryConnection();
+  const parsers = await createNodeParsers();
+  const files = listFiles(join(demoRoot, 'shopkit')).map((path) => ({
+    path: relative(demoRoot, path).split('\\').join('/'),
+    data: new Uint8Array(readFileSync(path)),
+  }));
+  await indexRepository({ kind: 'files', name: 'shopkit', files }, { parseFiles: async (sources) => sources.map((f) => parseSourceFile(parsers, f)), conn }, {});
+  return conn;
+}
