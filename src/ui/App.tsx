@@ -13,12 +13,16 @@ import { CommandsContext } from './commands.ts';
 import type { Commands } from './commands.ts';
 import { ErrorBanner, StorageBanner } from './components/Banners.tsx';
 import { DetailsPane } from './components/DetailsPane.tsx';
+import { EvalDialog } from './components/EvalDialog.tsx';
 import { GraphExplorer } from './components/GraphExplorer.tsx';
 import { Header } from './components/Header.tsx';
 import { IssuesDialog } from './components/IssuesDialog.tsx';
 import { ModelsPanel } from './components/ModelsPanel.tsx';
 import { ProgressPanel } from './components/ProgressPanel.tsx';
+import { QuestionBar } from './components/QuestionBar.tsx';
+import { SearchPanel } from './components/SearchPanel.tsx';
 import { ShortcutsDialog } from './components/ShortcutsDialog.tsx';
+import { CypherConsole } from './components/CypherConsole.tsx';
 import { SqlConsole } from './components/SqlConsole.tsx';
 import { StartScreen } from './components/StartScreen.tsx';
 import { SummaryBar } from './components/SummaryBar.tsx';
@@ -77,7 +81,7 @@ export function App() {
   }, []);
 
   const commands: Commands = useMemo(
-    () => ({ service, selectNode, focusSearch: () => searchRef.current?.focus() }),
+    () => ({ service, selectNode, focusSearch: () => searchRef.current?.focus(), graph: () => graphRef.current }),
     [service, selectNode],
   );
 
@@ -164,12 +168,15 @@ export function App() {
         {activeRepoId ? (
           <>
             <SummaryBar />
+            <QuestionBar />
             <main className="workspace">
+              <SearchPanel />
               <GraphExplorer onController={onController} />
               <DetailsPane />
               <ModelsPanel />
             </main>
             <SqlConsole />
+            <CypherConsole />
           </>
         ) : (
           <main className="workspace start">
@@ -207,6 +214,7 @@ export function App() {
         )}
         <IssuesDialog />
         <ShortcutsDialog />
+        <EvalDialog />
       </div>
     </CommandsContext.Provider>
   );

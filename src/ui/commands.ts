@@ -5,12 +5,15 @@
  */
 import { createContext, useContext } from 'react';
 import type { RepoClient } from './clients/repoClient.ts';
+import type { GraphController } from './graph/graphController.ts';
 
 export interface Commands {
   service: RepoClient;
   /** Select a node; when it is not drawn, show its ego view. null clears the selection. */
   selectNode(id: number | null): void;
   focusSearch(): void;
+  /** The explorer's controller, when it is mounted (the search tree is drawn through it). */
+  graph?(): GraphController | null;
 }
 
 export const CommandsContext = createContext<Commands | null>(null);

@@ -1,10 +1,12 @@
 /**
- * @file Typed client of the repo worker (RepoService + SemanticService over comlink). Progress
- * and status callbacks cross as comlink proxies; input buffers are transferred, not copied.
+ * @file Typed client of the repo worker (RepoService + SemanticService + SearchService over
+ * comlink). Progress, status and MCTS trace callbacks cross as comlink proxies; input buffers
+ * are transferred, not copied.
  * Runs in: the main thread.
  */
 import { proxy, transfer, wrap } from 'comlink';
 import type { Remote } from 'comlink';
+import type { EvalOptions, EvalProgress, EvalReport, SearchRequest, SearchResponse, SearchService } from '../../core/agent/searchService.ts';
 import type { ProgressListener } from '../../core/pipeline/progress.ts';
 import type { IndexSummary, RepoInput, RepoService } from '../../core/pipeline/repoService.ts';
 import type {
@@ -18,9 +20,10 @@ import type {
   SimilarInfo,
   SimilarOptions,
 } from '../../core/semantic/semanticService.ts';
+import type { MctsEvent } from '../../core/search/mctsTrace.ts';
 import { installErrorTransfer } from './errorTransfer.ts';
 
-export type RepoClient = Remote<RepoService & SemanticService>;
+export type RepoClient = Remote<RepoService & SemanticService & SearchService>;
 
 let client: RepoClient | null = null;
 
@@ -28,7 +31,7 @@ export function connectRepoService(): RepoClient {
   if (client) return client;
   installErrorTransfer();
   const worker = new Worker(new URL('../../../workers/repo.worker.ts', import.meta.url), { type: 'module', name: 'repo' });
-  client = wrap<RepoService & SemanticService>(worker);
+  client = wrap<RepoService & SemanticService & SearchService>(worker);
   return client;
 }
 
@@ -53,4 +56,13 @@ export function embedWithProgress(service: RepoClient, sources: SemanticSource[]
 
 export function similarWithProgress(service: RepoClient, options: SimilarOptions, onProgress: Listener<EmbedProgress>): Promise<SimilarInfo> {
   return service.computeSimilar(options, proxy(onProgress));
+}
+
+/** search() with the MCTS trace events streamed to `onEvent` (every event, in order). */
+export function searchWithEvents(service: RepoClient, request: SearchRequest, onEvent: (event: MctsEvent) => void): Promise<SearchResponse> {
+  return service.search(request, proxy(onEvent));
+}
+
+export function runEvalWithProgress(service: RepoClient, options: EvalOptions, onProgress: (p: EvalProgress) => void): Promise<EvalReport> {
+  return service.runEval(options, proxy(onProgress));
 }

@@ -11,6 +11,7 @@ import { GraphController } from '../graph/graphController.ts';
 import { showError } from '../session.ts';
 import { getState, setState, useAppState } from '../store/appStore.ts';
 import { Legend } from './Legend.tsx';
+import { SearchTreeLegend } from './SearchTreeLegend.tsx';
 
 interface RenderInfo {
   nodes: number;
@@ -153,6 +154,7 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
           </p>
         )}
         {busy && <p className="graph-busy">Loading…</p>}
+        <SearchTreeLegend />
       </div>
       <footer className="graph-footer">
         <Legend />

@@ -6,12 +6,14 @@
 import type { RefObject } from 'react';
 import { setTheme } from '../actions/actions.ts';
 import { setState, useAppState } from '../store/appStore.ts';
+import { toggleCypherConsole, useCypherConsoleOpen } from './CypherConsole.tsx';
 import { RepoMenu } from './RepoMenu.tsx';
 import { SearchBox } from './SearchBox.tsx';
 
 export function Header({ searchRef, onPickZip, onNew }: { searchRef: RefObject<HTMLInputElement | null>; onPickZip: () => void; onNew: () => void }) {
   const theme = useAppState((s) => s.theme);
   const sqlOpen = useAppState((s) => s.sqlOpen);
+  const cypherOpen = useCypherConsoleOpen();
   const canIndex = useAppState((s) => s.storage === 'ready' && s.indexing === null);
   const hasRepo = useAppState((s) => s.activeRepoId !== null);
   const modelsOpen = useAppState((s) => s.modelsOpen);
@@ -42,6 +44,9 @@ export function Header({ searchRef, onPickZip, onNew }: { searchRef: RefObject<H
       </button>
       <button type="button" aria-pressed={sqlOpen} disabled={!hasRepo} onClick={() => setState({ sqlOpen: !sqlOpen })} data-testid="sql-toggle" title="SQL console (s)">
         SQL
+      </button>
+      <button type="button" aria-pressed={cypherOpen} disabled={!hasRepo} onClick={toggleCypherConsole} data-testid="cypher-toggle" title="Cypher console">
+        Cypher
       </button>
       <button
         type="button"

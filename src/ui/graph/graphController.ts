@@ -5,19 +5,23 @@
  * Stale loads are dropped (a newer request wins). Visible nodes stay <= MAX_VISIBLE_NODES.
  * SIMILAR edges (dashed, curved) are drawn among the visible nodes only while the toggle is on.
  * The overview's force layout runs in a worker; only the cheap ego rings run here.
+ * After an MCTS run the search tree can replace the view (showSearchTree): tree nodes sized by
+ * visits and coloured by mean reward, tree edges emphasised, stored edges among them faint.
  * Runs in: the main thread.
  */
 import cytoscape from 'cytoscape';
 import type { Core, ElementDefinition, NodeSingular } from 'cytoscape';
 import type { RepoClient } from '../clients/repoClient.ts';
+import type { SearchTreeOverlay } from '../data/searchTree.ts';
 import type { ThemeChoice } from '../store/appStore.ts';
 import { graphStylesheet } from './graphStyle.ts';
 import type { GraphEdge, GraphNode } from './graphQueries.ts';
 import { MAX_VISIBLE_NODES, loadChildren, loadCrossEdges, loadEgo, loadOverview, loadSimilarEdges } from './graphQueries.ts';
 import { centreOf, egoLayout, ringPositions, stretchToAspect } from './layouts.ts';
 import { runForceLayout } from './layoutClient.ts';
+import { loadTreeSlice } from './searchTreeQueries.ts';
 
-export type ViewMode = 'overview' | 'ego';
+export type ViewMode = 'overview' | 'ego' | 'tree';
 
 export interface GraphCallbacks {
   onSelect(nodeId: number | null): void;
@@ -75,6 +79,30 @@ function layOut(nodes: GraphNode[], edges: GraphEdge[]): Promise<Float64Array> {
   }
   return runForceLayout({ count: nodes.length, links, linkDistance: 95, charge: -600, gravity: 0.09 });
 }
+
+/** Force layout of a search tree along its tree edges, starting from rings by tree depth. */
+function layOutTree(nodes: GraphNode[], overlay: SearchTreeOverlay): Promise<Float64Array> {
+  const index = new Map(nodes.map((n, i) => [n.id, i]));
+  const links: number[] = [];
+  for (const e of overlay.edges) {
+    const a = index.get(e.parent);
+    const b = index.get(e.child);
+    if (a !== undefined && b !== undefined) links.push(a, b);
+  }
+  const depth = new Map(overlay.nodes.map((n) => [n.id, n.depth]));
+  const perLevel = new Map<number, number>();
+  const initial = nodes.flatMap((n) => {
+    const level = depth.get(n.id) ?? 1;
+    const k = perLevel.get(level) ?? 0;
+    perLevel.set(level, k + 1);
+    const angle = k * Math.PI * (3 - Math.sqrt(5));
+    return [level * 140 * Math.cos(angle), level * 140 * Math.sin(angle)];
+  });
+  return runForceLayout({ count: nodes.length, links, initial, iterations: 260, linkDistance: 55, charge: -200, gravity: 0.1 });
+}
+
+/** Labels drawn in the search-tree view (the most visited nodes; results are always labelled). */
+const TREE_LABELS = 30;
 
 /** Above this many nodes the ego view uses the force layout instead of concentric rings. */
 const EGO_RINGS_MAX_NODES = 150;
@@ -220,6 +248,51 @@ export class GraphController {
           : null,
       );
     });
+  }
+
+  /** Draws the MCTS search tree (root at the centre, children outward); returns the styled node count. */
+  async showSearchTree(overlay: SearchTreeOverlay, results: readonly number[] = []): Promise<number> {
+    const highlight = new Set(results);
+    const generation = ++this.generation;
+    let styled = 0;
+    await this.run(async () => {
+      const slice = await loadTreeSlice(this.service, overlay.nodes.map((n) => n.id));
+      if (generation !== this.generation) return;
+      const started = performance.now();
+      const positions = stretchToAspect(await layOutTree(slice.nodes, overlay), this.cy.width() / Math.max(1, this.cy.height()));
+      if (generation !== this.generation) return;
+      this.mode = 'tree';
+      this.egoCenter = null;
+      this.expanded.clear();
+      this.revealedBy.clear();
+      this.replace(slice.nodes, slice.edges, positions);
+      const look = new Map(overlay.nodes.map((n) => [n.id, n]));
+      // Labels only on the most visited nodes and the results: hundreds of labels are unreadable.
+      const labelled = new Set([...overlay.nodes].sort((a, b) => b.N - a.N).slice(0, TREE_LABELS).map((n) => n.id));
+      for (const id of highlight) labelled.add(id);
+      this.cy.batch(() => {
+        this.cy.edges().addClass('tree-faint');
+        this.cy.nodes().forEach((node) => {
+          const style = look.get(Number(node.data('nodeId')));
+          if (!style) return;
+          node.data({ treeSize: style.size, treeColor: style.color, treeN: style.N, treeMean: style.mean, treeLabel: labelled.has(style.id) ? node.data('label') : '' });
+          node.addClass('tree-node');
+          if (highlight.has(style.id)) node.addClass('tree-hit');
+          styled++;
+        });
+        this.cy.getElementById(nodeKey(overlay.rootId)).addClass('tree-root');
+        for (const edge of overlay.edges) {
+          if (!this.hasNode(edge.parent) || !this.hasNode(edge.child)) continue;
+          this.cy.add({ group: 'edges', classes: 'tree-edge', data: { id: `t${edge.parent}-${edge.child}`, source: nodeKey(edge.parent), target: nodeKey(edge.child), type: 'TREE' } });
+        }
+      });
+      this.fitCalmly();
+      this.report(started);
+      this.callbacks.onNotice(
+        overlay.hidden > 0 ? `Search tree: the ${overlay.nodes.length.toLocaleString()} most visited nodes are shown; ${overlay.hidden.toLocaleString()} less visited are not.` : null,
+      );
+    });
+    return styled;
   }
 
   async setEgoDepth(depth: number): Promise<void> {

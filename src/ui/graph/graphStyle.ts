@@ -118,5 +118,34 @@ export function graphStylesheet(theme: ThemeChoice): StylesheetJson {
     });
   }
   style.push({ selector: 'edge:selected', style: { 'line-color': accent, 'target-arrow-color': accent, width: 3 } });
+  style.push(...searchTreeStyle(theme));
   return style;
+}
+
+/** The MCTS search-tree view: size by visits and colour by mean reward come from node data. */
+function searchTreeStyle(theme: ThemeChoice): StylesheetJson {
+  const text = theme === 'dark' ? '#d7dbe2' : '#2b3240';
+  const treeEdge = theme === 'dark' ? '#ffd166' : '#b45309';
+  return [
+    {
+      selector: 'node.tree-node',
+      style: {
+        width: 'data(treeSize)',
+        height: 'data(treeSize)',
+        'background-color': 'data(treeColor)',
+        label: 'data(treeLabel)',
+        'border-width': 1.5,
+        'border-color': text,
+        'border-opacity': 0.55,
+      },
+    },
+    { selector: 'node.tree-root', style: { 'border-width': 3, 'border-opacity': 1 } },
+    { selector: 'node.tree-hit', style: { 'border-width': 3, 'border-color': treeEdge, 'border-opacity': 1, 'font-weight': 'bold' } },
+    { selector: 'edge.tree-faint', style: { 'line-opacity': 0.18, width: 1 } },
+    {
+      selector: 'edge.tree-edge',
+      style: { 'line-color': treeEdge, width: 2, 'line-opacity': 0.8, 'target-arrow-shape': 'triangle', 'target-arrow-color': treeEdge, 'arrow-scale': 0.7, 'curve-style': 'straight' },
+    },
+    { selector: 'node.tree-node:selected', style: { 'border-width': 4, 'border-color': theme === 'dark' ? '#ffd166' : '#111827', 'border-opacity': 1 } },
+  ];
 }

@@ -9,10 +9,12 @@ import type { RepoEntry } from '../../core/pipeline/repoService.ts';
 import type { ErrorCode } from '../../core/errors.ts';
 import type { DescribeProgress, EmbedProgress, SemanticStatus } from '../../core/semantic/semanticService.ts';
 import type { SummaryView } from '../data/summary.ts';
+import type { EvalProgress, EvalReport, EvalSet, SearchMethod, SearchResponse } from '../../core/agent/searchService.ts';
+import type { SearchTreeOverlay } from '../data/searchTree.ts';
 
 export type StorageState = 'opening' | 'ready' | 'locked' | 'unavailable';
 export type ThemeChoice = 'light' | 'dark';
-export type Dialog = null | 'shortcuts' | 'skipped' | 'syntax';
+export type Dialog = null | 'shortcuts' | 'skipped' | 'syntax' | 'eval';
 
 export interface PhaseProgress {
   done: number;
@@ -47,6 +49,30 @@ export interface GraphNotice {
   text: string;
 }
 
+/** The last question asked through the question bar (search UI). */
+export interface QuestionRun {
+  question: string;
+  method: SearchMethod;
+  state: 'running' | 'done' | 'failed' | 'cancelled';
+  /** MCTS trace events received so far and the iteration they reached (live progress). */
+  events: number;
+  iteration: number;
+  response: SearchResponse | null;
+  error: string | null;
+}
+
+/** The eval panel's set, run and report (kept while the dialog is closed). */
+export interface EvalRunState {
+  set: EvalSet | null;
+  /** Where the set came from: built from the loaded repo, or a JSONL file's name. */
+  source: string | null;
+  busy: 'building' | 'running' | null;
+  cancelling: boolean;
+  progress: EvalProgress | null;
+  report: EvalReport | null;
+  error: string | null;
+}
+
 export interface AppState {
   theme: ThemeChoice;
   storage: StorageState;
@@ -59,7 +85,8 @@ export interface AppState {
   indexing: IndexingState | null;
   error: ShownError | null;
   selectedNodeId: number | null;
-  viewMode: 'overview' | 'ego';
+  /** 'tree': the MCTS search tree of the last run (search UI). */
+  viewMode: 'overview' | 'ego' | 'tree';
   egoDepth: number;
   graphNotice: GraphNotice | null;
   dialog: Dialog;
@@ -77,6 +104,11 @@ export interface AppState {
   semanticVersion: number;
   showSimilar: boolean;
   modelsOpen: boolean;
+  question: QuestionRun | null;
+  searchPanelOpen: boolean;
+  /** The MCTS search tree of the last run (drawn while viewMode is 'tree'); styled = nodes styled on the graph. */
+  searchTree: (SearchTreeOverlay & { styled: number }) | null;
+  evalRun: EvalRunState;
 }
 
 type Listener = () => void;
@@ -112,6 +144,10 @@ let state: AppState = {
   semanticVersion: 0,
   showSimilar: false,
   modelsOpen: false,
+  question: null,
+  searchPanelOpen: false,
+  searchTree: null,
+  evalRun: { set: null, source: null, busy: null, cancelling: false, progress: null, report: null, error: null },
 };
 const listeners = new Set<Listener>();
 

@@ -1,0 +1,76 @@
+/**
+ * @file The Cypher console on the demo repo: typed Cypher is highlighted (keywords, labels,
+ * strings), completion offers labels inside a node pattern, a query runs to a table and its
+ * nodes are highlighted on the graph; a write clause shows the error with its line:column and
+ * marks it in the editor. Screenshots light and dark.
+ * Runs in: Node (e2e, driving chromium).
+ */
+import type { Page } from 'playwright-core';
+import { assert, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
+
+/** Replaces the editor's text by typing (closing brackets and quotes are typed over). */
+async function typeQuery(page: Page, text: string): Promise<void> {
+  const editor = page.getByTestId('cypher-console').locator('.cm-content');
+  await editor.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type(text, { delay: 5 });
+  await page.keyboard.press('Escape');
+}
+
+test('Cypher console: highlighting, completion, table, highlighted subgraph, write rejected with position', async (env) => {
+  await withSession(env, 'cypher', async (_session, page) => {
+    await page.goto(env.baseUrl);
+    await page.getByTestId('demo-button').click();
+    await waitForSummary(page);
+    await waitForGraph(page, 'overview');
+
+    await page.getByTestId('cypher-toggle').click();
+    const consoleEl = page.getByTestId('cypher-console');
+    await consoleEl.waitFor();
+
+    // Completion: labels inside a node pattern.
+    const editor = consoleEl.locator('.cm-content');
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.type('MATCH (n:Cl', { delay: 20 });
+    const popup = page.locator('.cm-tooltip-autocomplete');
+    await popup.locator('li', { hasText: 'Class' }).first().waitFor({ timeout: 5_000 });
+    const offered = await popup.locator('li').allTextContents();
+    assert(offered.some((o) => o.startsWith('Class')) && offered.every((o) => !o.startsWith('MATCH')), `completion offers labels: ${offered.join(' | ')}`);
+    await screenshot(page, env, 'cypher-completion-light');
+    await page.keyboard.press('Escape');
+
+    await typeQuery(page, "MATCH (c:Class)-[:INHERITS*1..3]->(b:Class {name: 'PaymentError'}) RETURN c, c.file_path AS file ORDER BY file");
+    for (const cls of ['cy-keyword', 'cy-label', 'cy-string']) {
+      assert((await editor.locator(`.${cls}`).count()) > 0, `editor highlights ${cls}`);
+    }
+    await page.keyboard.press('Control+Enter');
+    const results = consoleEl.locator('[data-testid="cypher-results"][data-rows="3"]');
+    await results.waitFor({ timeout: 15_000 });
+    const table = await results.locator('tbody tr').allTextContents();
+    assert(table.some((row) => row.includes('Class shopkit.errors.CardDeclined')), `table shows whole nodes: ${table.join(' | ')}`);
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="cypher-results"]')?.getAttribute('data-highlighted')) >= 1, null, { timeout: 15_000 });
+    await waitForGraph(page);
+    await page.waitForTimeout(600);
+    await screenshot(page, env, 'cypher-light');
+    await setTheme(page, 'dark');
+    await page.waitForTimeout(300);
+    await screenshot(page, env, 'cypher-dark');
+
+    // A write clause: the error names it with its position, and the editor marks it.
+    await typeQuery(page, 'MATCH (n)');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type("SET n.name = 'x' RETURN n", { delay: 5 });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+Enter');
+    const error = consoleEl.getByTestId('cypher-error');
+    await error.waitFor();
+    const message = (await error.textContent()) ?? '';
+    assert(message.includes('SET is not supported (read-only Cypher) at 2:1'), `error with position: ${message}`);
+    assert((await error.getAttribute('data-code')) === 'INPUT_INVALID', 'Cypher errors are INPUT_INVALID');
+    assert((await editor.locator('.cy-error').textContent()) === 'SET', 'the editor marks SET');
+    await screenshot(page, env, 'cypher-error-dark');
+  });
+}, 180_000);

@@ -1,0 +1,129 @@
+/**
+ * @file The question bar: ask the code a question in words (Enter runs), pick the method (auto =
+ * the RANGER router, or one retriever), MCTS preset / iterations / seed under "Advanced", stop a
+ * running search, open the eval panel. Distinct from the node-name search in the header.
+ * Runs in: the main thread.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { SEARCH_METHODS } from '../../core/agent/searchService.ts';
+import type { SearchMethod, SearchRequest } from '../../core/agent/searchService.ts';
+import type { MctsPreset } from '../../core/search/mctsParams.ts';
+import { useCommands } from '../commands.ts';
+import { METHOD_LABELS } from '../data/searchFormat.ts';
+import { askQuestion, cancelQuestion, resetSearch } from '../searchSession.ts';
+import { setState, useAppState } from '../store/appStore.ts';
+import '../styles/search.css';
+
+export function QuestionBar() {
+  const commands = useCommands();
+  const { service } = commands;
+  const active = useAppState((s) => s.activeRepoId !== null && s.storage === 'ready' && s.indexing === null);
+  const running = useAppState((s) => s.question?.state === 'running');
+  const iteration = useAppState((s) => (s.question?.state === 'running' ? s.question.iteration : 0));
+  const panelOpen = useAppState((s) => s.searchPanelOpen);
+  const hasAnswer = useAppState((s) => s.question !== null);
+  const [text, setText] = useState('');
+  const [method, setMethod] = useState<SearchMethod>('auto');
+  const [preset, setPreset] = useState<MctsPreset>('default');
+  const [iterations, setIterations] = useState('');
+  const [seed, setSeed] = useState('');
+  const [advanced, setAdvanced] = useState(false);
+  const advancedRef = useRef<HTMLDivElement>(null);
+  const repoId = useAppState((s) => s.activeRepoId);
+  const graphVersion = useAppState((s) => s.graphVersion);
+
+  useEffect(() => {
+    // A switched or re-indexed graph: the last answer, tree and eval results no longer apply.
+    resetSearch(service);
+  }, [service, repoId, graphVersion]);
+
+  useEffect(() => {
+    if (!advanced) return;
+    const onDown = (event: MouseEvent) => {
+      if (!advancedRef.current?.contains(event.target as Node)) setAdvanced(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [advanced]);
+
+  const run = () => {
+    const question = text.trim();
+    if (!question || running) return;
+    const params: SearchRequest['params'] = {};
+    if (iterations.trim()) params.iterations = Math.max(1, Math.floor(Number(iterations)));
+    if (seed.trim()) params.seed = Math.floor(Number(seed));
+    void askQuestion(service, commands.graph?.() ?? null, { question, method, k: 10, preset, params });
+  };
+  const usesMcts = method === 'auto' || method === 'mcts' || method === 'fusion';
+
+  return (
+    <div className="question-bar" role="search" aria-label="Ask a question">
+      <span className="question-mark" aria-hidden="true">?</span>
+      <input
+        type="text"
+        className="question-input"
+        data-testid="question-input"
+        placeholder={active ? 'Ask about the code: “Where is CatalogSearch defined?”, “how are prices discounted for a cart”  (Enter)' : 'Index a repo to ask questions'}
+        aria-label="Question"
+        disabled={!active}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            run();
+          }
+        }}
+      />
+      <select value={method} data-testid="method-select" aria-label="Method" disabled={!active} onChange={(e) => setMethod(e.target.value as SearchMethod)} title="auto: the router (Cypher first, then MCTS); the others run one retriever directly">
+        {SEARCH_METHODS.map((m) => (
+          <option key={m} value={m}>
+            {METHOD_LABELS[m]}
+          </option>
+        ))}
+      </select>
+      <div className="advanced" ref={advancedRef}>
+        <button type="button" aria-expanded={advanced} data-testid="search-advanced" disabled={!active} onClick={() => setAdvanced(!advanced)} title="MCTS preset, iterations, seed">
+          Advanced ▾
+        </button>
+        {advanced && (
+          <div className="advanced-popover" role="group" aria-label="MCTS parameters">
+            <label>
+              MCTS preset
+              <select value={preset} data-testid="mcts-preset" onChange={(e) => setPreset(e.target.value as MctsPreset)}>
+                <option value="default">Default (A.4: T 200, α 0.5)</option>
+                <option value="repoqa">RepoQA (A.4: T 500, α 0.9)</option>
+              </select>
+            </label>
+            <label>
+              Iterations T
+              <input type="number" min={1} step={1} placeholder="preset" value={iterations} data-testid="mcts-iterations" onChange={(e) => setIterations(e.target.value)} />
+            </label>
+            <label>
+              Seed
+              <input type="number" step={1} placeholder="1" value={seed} data-testid="mcts-seed" onChange={(e) => setSeed(e.target.value)} />
+            </label>
+            <p className="note">{usesMcts ? 'Used by auto (Path 2), mcts and fusion.' : 'This method does not run MCTS.'}</p>
+          </div>
+        )}
+      </div>
+      {running ? (
+        <button type="button" className="danger" data-testid="cancel-question" onClick={() => void cancelQuestion(service)}>
+          Stop{iteration > 0 ? ` · ${iteration}` : ''}
+        </button>
+      ) : (
+        <button type="button" className="primary" data-testid="run-question" disabled={!active || text.trim() === ''} onClick={run}>
+          Ask
+        </button>
+      )}
+      {hasAnswer && (
+        <button type="button" aria-pressed={panelOpen} data-testid="answer-toggle" onClick={() => setState({ searchPanelOpen: !panelOpen })} title="Show / hide the answer panel">
+          Answer
+        </button>
+      )}
+      <button type="button" data-testid="eval-open" disabled={!active} onClick={() => setState({ dialog: 'eval' })} title="Evaluate the methods on an eval set">
+        Evaluate…
+      </button>
+    </div>
+  );
+}

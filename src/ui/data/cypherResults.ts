@@ -1,0 +1,128 @@
+/**
+ * @file The Cypher console's data side: running a query through the repo worker, the table's
+ * cell text, the line:column of an error, the schema vocabulary for completion (labels,
+ * relationship types, properties, keywords, functions) and the subgraph highlight of the
+ * result's nodes on the explorer. Runs in: the main thread.
+ */
+import type { Core } from 'cytoscape';
+import type { CypherResult } from '../../core/agent/searchService.ts';
+import { NODE_LABELS, RELATIONSHIP_TYPES } from '../../core/cypher/compile.ts';
+import { EDGE_COLUMNS, NODE_COLUMNS } from '../../core/store/schema.ts';
+import type { RepoClient } from '../clients/repoClient.ts';
+
+export const CYPHER_EXAMPLE = "MATCH (c:Class)-[:INHERITS*1..3]->(base:Class {name: 'PaymentError'})\nRETURN c, c.file_path AS file\nORDER BY file";
+
+export const CYPHER_KEYWORDS = [
+  'MATCH', 'OPTIONAL MATCH', 'WHERE', 'RETURN', 'DISTINCT', 'AS', 'AND', 'OR', 'NOT', 'IN', 'CONTAINS', 'STARTS WITH', 'ENDS WITH',
+  'IS NULL', 'IS NOT NULL', 'ORDER BY', 'ASC', 'DESC', 'SKIP', 'LIMIT', 'UNION', 'UNION ALL', 'TRUE', 'FALSE', 'NULL',
+] as const;
+export const CYPHER_FUNCTIONS = ['labels', 'type', 'id', 'count', 'collect', 'min', 'max', 'sum', 'avg', 'toLower', 'toUpper', 'trim', 'size', 'coalesce', 'toString', 'toInteger'] as const;
+
+export interface CypherVocabulary {
+  labels: readonly string[];
+  relationshipTypes: readonly string[];
+  nodeProperties: readonly string[];
+  relationshipProperties: readonly string[];
+}
+
+/** Labels, types and properties of our tables (DESIGN.md section 3), as the compiler accepts them. */
+export function cypherVocabulary(): CypherVocabulary {
+  return {
+    labels: NODE_LABELS,
+    relationshipTypes: RELATIONSHIP_TYPES,
+    nodeProperties: [...NODE_COLUMNS.map((c) => c.name), 'class'],
+    relationshipProperties: EDGE_COLUMNS.map((c) => c.name),
+  };
+}
+
+export function runConsoleCypher(service: RepoClient, query: string): Promise<CypherResult> {
+  return service.cypher(query);
+}
+
+function isWholeNode(value: unknown): value is { id: number; kind: string; qualified_name: string } {
+  return typeof value === 'object' && value !== null && 'qualified_name' in value && 'kind' in value && 'id' in value;
+}
+
+/** Table text of one value: whole nodes as `Kind qualified_name`, lists joined, long text cut. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '∅';
+  if (isWholeNode(value)) return `${value.kind} ${value.qualified_name}`;
+  if (Array.isArray(value)) return `[${value.map(cellText).join(', ')}]`;
+  if (typeof value === 'object') return JSON.stringify(value);
+  const text = String(value);
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+/** The first node id a row mentions (a whole node, or one of the result's ids in an id column). */
+export function rowNodeId(row: Record<string, unknown>, columns: readonly string[], nodeIds: readonly number[]): number | null {
+  for (const column of columns) {
+    const value = row[column];
+    if (isWholeNode(value)) return Number(value.id);
+    if (Array.isArray(value)) {
+      const first = value.find(isWholeNode);
+      if (first) return Number(first.id);
+    }
+    if (typeof value === 'number' && /(^|\.|_)id$|^id\(/i.test(column) && nodeIds.includes(value)) return value;
+  }
+  return null;
+}
+
+/** The "at line:column" an AppError message ends with (Cypher errors), or null. */
+export function errorPosition(message: string): { line: number; column: number } | null {
+  const match = / at (\d+):(\d+)\)?$/.exec(message);
+  return match ? { line: Number(match[1]), column: Number(match[2]) } : null;
+}
+
+const HIT_CLASS = 'cypher-hit';
+const DIM_CLASS = 'cypher-dim';
+
+/** Marks the result's nodes (and the edges among them) on the graph, dims the rest; returns how many are drawn. */
+export function highlightSubgraph(cy: Core, ids: readonly number[]): number {
+  const wanted = new Set(ids.map((id) => String(id)));
+  let drawn = 0;
+  cy.batch(() => {
+    cy.elements().removeClass(`${HIT_CLASS} ${DIM_CLASS}`);
+    if (wanted.size === 0) return;
+    cy.nodes().forEach((node) => {
+      if (wanted.has(String(node.data('nodeId')))) {
+        node.addClass(HIT_CLASS);
+        drawn++;
+      } else node.addClass(DIM_CLASS);
+    });
+    cy.edges().forEach((edge) => {
+      if (edge.source().hasClass(HIT_CLASS) && edge.target().hasClass(HIT_CLASS)) edge.addClass(HIT_CLASS);
+      else edge.addClass(DIM_CLASS);
+    });
+    cy.style()
+      .selector(`node.${HIT_CLASS}`)
+      .style({ 'border-width': 4, 'border-color': '#f59e0b', 'underlay-color': '#f59e0b', 'underlay-opacity': 0.35, 'underlay-padding': 6, 'z-index': 20 })
+      .selector(`edge.${HIT_CLASS}`)
+      .style({ width: 3, 'line-color': '#f59e0b', 'target-arrow-color': '#f59e0b', opacity: 1 })
+      .selector(`.${DIM_CLASS}`)
+      .style({ opacity: 0.22 })
+      .update();
+  });
+  return drawn;
+}
+
+/** Removes the highlight. */
+export function clearSubgraph(cy: Core): void {
+  cy.elements().removeClass(`${HIT_CLASS} ${DIM_CLASS}`);
+}
+
+/** The explorer part the highlight needs (GraphController has it). */
+export interface SubgraphHost {
+  readonly cy: Core;
+  hasNode(id: number): boolean;
+  showEgo(centerId: number, depth: number): Promise<void>;
+}
+
+/**
+ * Highlights the result's nodes on the explorer; when none of them is drawn, first opens the
+ * ego view of the first one. Returns how many result nodes are drawn and highlighted.
+ */
+export async function showCypherSubgraph(graph: SubgraphHost | null, ids: readonly number[], egoDepth: number): Promise<number> {
+  if (!graph) return 0;
+  if (ids.length > 0 && !ids.some((id) => graph.hasNode(id))) await graph.showEgo(ids[0]!, Math.max(1, egoDepth));
+  return highlightSubgraph(graph.cy, ids);
+}
