@@ -36,24 +36,38 @@ export interface MctsResult {
 
 /** Cosine similarity of the query with every node (0 where a node has no embedding). */
 export function querySimilarities(snapshot: GraphSnapshot, embedding: Float32Array): Float64Array {
+  const sim = lazySimilarity(snapshot, embedding);
   const sims = new Float64Array(snapshot.nodeCount);
+  for (let i = 0; i < snapshot.nodeCount; i++) sims[i] = sim(i);
+  return sims;
+}
+
+/**
+ * Cosine similarity of the query with node i, computed on first use and cached: MCTS needs it
+ * only for the neighbours it considers, so a query costs O(touched x dim), not O(n x dim).
+ */
+export function lazySimilarity(snapshot: GraphSnapshot, embedding: Float32Array): (i: number) => number {
   const matrix = snapshot.embeddings;
-  if (!matrix) return sims;
+  if (!matrix) return () => 0;
   const dim = snapshot.dim;
   if (embedding.length !== dim) {
     throw new AppError('INPUT_INVALID', `Query embedding has ${embedding.length} dimensions, the graph ${dim}.`);
   }
   let norm = 0;
   for (const x of embedding) norm += x * x;
-  if (norm === 0) return sims;
+  if (norm === 0) return () => 0;
   const scale = 1 / Math.sqrt(norm);
-  for (let i = 0; i < snapshot.nodeCount; i++) {
+  const cache = new Float64Array(snapshot.nodeCount);
+  const known = new Uint8Array(snapshot.nodeCount);
+  return (i) => {
+    if (known[i]) return cache[i];
     let dot = 0;
     const row = i * dim;
     for (let d = 0; d < dim; d++) dot += matrix[row + d] * embedding[d];
-    sims[i] = dot * scale;
-  }
-  return sims;
+    known[i] = 1;
+    cache[i] = dot * scale;
+    return cache[i];
+  };
 }
 
 export function findRootIndex(snapshot: GraphSnapshot, rootIndex?: number): number {
@@ -121,7 +135,7 @@ export async function runMcts(
   const { signal, onTrace } = options;
   throwIfAborted(signal);
   const root = findRootIndex(snapshot, params.rootIndex);
-  const sims = querySimilarities(snapshot, query.embedding);
+  const sim = lazySimilarity(snapshot, query.embedding);
   const embedded = (u: number) => snapshot.embeddings === null || snapshot.hasEmbedding[u] === 1;
   const ids = snapshot.ids;
   const tree = createTree(snapshot.nodeCount, root);
@@ -195,7 +209,7 @@ export async function runMcts(
 
     // (B) Expansion: top-k unvisited neighbours by bi-encoder similarity.
     const candidates = [...neighboursOf(snapshot, curr)].filter((u) => !tree.inTree[u] && embedded(u));
-    candidates.sort((a, b) => sims[b] - sims[a] || a - b);
+    candidates.sort((a, b) => sim(b) - sim(a) || a - b);
     const added = candidates.slice(0, k);
     const siblings = tree.children.get(curr) ?? [];
     tree.children.set(curr, siblings);
@@ -208,7 +222,7 @@ export async function runMcts(
     stats.treeSize += added.length;
     const usedK = k;
     k = nextWidth(k, params.kMin);
-    emit({ phase: 'expand', iteration: t, at: ids[curr], k: usedK, nextK: k, children: added.map((u) => ({ id: ids[u], sim: sims[u] })) });
+    emit({ phase: 'expand', iteration: t, at: ids[curr], k: usedK, nextK: k, children: added.map((u) => ({ id: ids[u], sim: sim(u) })) });
 
     // (C) Batched cross-encoder simulation.
     const scores = await reranker.score(query.text, added.map(docText));
@@ -236,7 +250,7 @@ export async function runMcts(
   }
   if (tree.exhausted[root]) stats.exhausted = true;
 
-  const ranking = rankVisited(tree, sims, ids, params);
+  const ranking = rankVisited(tree, sim, ids, params);
   stats.visited = ranking.visitedCount;
   const trace: MctsTrace = {
     query: query.text,
@@ -253,19 +267,19 @@ function pickParams({ iterations, kInit, kMin, c, alpha, seed }: MctsParams) {
 }
 
 /** Lines 28-30: visited nodes (N > 0) scored alpha * R_sim/max(1, N_sim) + (1 - alpha) * sim * 10. */
-function rankVisited(tree: Tree, sims: Float64Array, ids: Float64Array, params: MctsParams) {
+function rankVisited(tree: Tree, sim: (i: number) => number, ids: Float64Array, params: MctsParams) {
   const all: RankedNode[] = [];
   for (let v = 0; v < tree.visits.length; v++) {
     if (!tree.inTree[v] || tree.visits[v] <= 0) continue;
     const rewardPart = (params.alpha * tree.simReward[v]) / Math.max(1, tree.simVisits[v]);
-    const simPart = (1 - params.alpha) * sims[v] * 10;
+    const simPart = (1 - params.alpha) * sim(v) * 10;
     all.push({
       id: ids[v],
       index: v,
       score: rewardPart + simPart,
       rewardPart,
       simPart,
-      sim: sims[v],
+      sim: sim(v),
       N: tree.visits[v],
       R: tree.reward[v],
       simN: tree.simVisits[v],
