@@ -26,6 +26,13 @@ Commands:
         [--eps 0.8] [--k 5] [--models-dir <dir>] [--json]
                                                      embeddings (built-in lexical by default)
                                                      and SIMILAR edges
+  search --db <file> "<question>" [--method auto|mcts|bm25|dense|dense-code|rerank-all|fusion]
+         [--k 10] [--iterations T] [--seed S] [--trace <file>] [--json]
+                                                     ranked definitions (auto: the router)
+  eval --db <file> --queries <jsonl|auto> [--methods auto,mcts,...] [--k 10] [--iterations T]
+       [--k-min K] [--alpha A] [--c C] [--seed S] [--prefix json/] [--limit N] [--curve 10,50]
+       [--save-queries <file>] [--json]             NDCG / Recall / MRR @k per method
+                                                     (--queries auto: docstring set from the db)
 
 Options:
   --json      print exactly one JSON document on stdout
@@ -38,6 +45,11 @@ const SPECS: Record<string, ArgSpec> = {
   cypher: { values: ['db'], switches: ['json', 'explain', 'help'] },
   describe: { values: ['db', 'llm'], switches: ['json', 'restart', 'help'] },
   embed: { values: ['db', 'model', 'sources', 'eps', 'k', 'models-dir'], switches: ['json', 'help'] },
+  search: { values: ['db', 'method', 'k', 'iterations', 'seed', 'trace'], switches: ['json', 'help'] },
+  eval: {
+    values: ['db', 'queries', 'eval-set', 'prefix', 'limit', 'methods', 'k', 'iterations', 'k-min', 'alpha', 'c', 'seed', 'curve', 'save-queries'],
+    switches: ['json', 'help'],
+  },
 };
 const GLOBAL_SPEC: ArgSpec = { values: [], switches: ['json', 'help'] };
 
@@ -114,6 +126,8 @@ const COMMANDS: Record<string, (args: ParsedArgs) => Promise<CommandResult>> = {
   cypher: cypherCommand,
   describe: async (args) => (await import('./describeCommand.ts')).describeCommand(args),
   embed: async (args) => (await import('./embedCommand.ts')).embedCommand(args),
+  search: async (args) => (await import('./searchCommand.ts')).searchCommand(args),
+  eval: async (args) => (await import('./evalCommand.ts')).evalCommand(args),
 };
 
 function toJson(value: unknown): string {

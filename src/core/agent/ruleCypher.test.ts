@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileCypher } from '../cypher/compile.ts';
-import { chooseTemplate, cypherString, identifierTokens, RULE_TEMPLATES, templateCypher } from './ruleCypher.ts';
+import { chooseTemplate, cypherString, identifierTokens, isLookupQuestion, RULE_TEMPLATES, templateCypher } from './ruleCypher.ts';
 import type { ResolvedEntity } from './ruleCypher.ts';
 
 const texts = (q: string) => identifierTokens(q).map((t) => `${t.shape}:${t.text}`);
@@ -70,5 +70,21 @@ describe('templateCypher', () => {
     expect(templateCypher('definition', [byName])).toBe("MATCH (n {name: 'O\\'Hara'})\nRETURN DISTINCT n AS node, labels(n) AS label, n.file_path AS file, n.start_line AS line");
     expect(templateCypher('callers', [bySuffix])).toContain("MATCH (n) WHERE n.qualified_name IN ['shopkit.cart.cart.Cart.checkout']\nMATCH (n)<-[:USES]-(x)");
     expect(templateCypher('definition', [byName, bySuffix])).toContain("WHERE n.name IN ['O\\'Hara'] OR n.qualified_name IN ['shopkit.cart.cart.Cart.checkout']");
+  });
+});
+
+describe('lookups versus descriptive sentences', () => {
+  it('routes questions and short name queries, not docstring-like sentences that mention a name', () => {
+    const ask = (q: string) => isLookupQuestion(q, identifierTokens(q));
+    expect(ask('Where is `CatalogSearch` defined?')).toBe(true);
+    expect(ask('methods of CatalogSearch')).toBe(true);
+    expect(ask('show callers of apply_discount')).toBe(true);
+    expect(ask('Return the ``JSONDecoder`` instance used to decode documents.')).toBe(false);
+    expect(ask('Called when the connection made by ``BaseTransport`` is closed')).toBe(false);
+  });
+
+  it('ignores backticked builtins and one- or two-letter names', () => {
+    expect(identifierTokens('Encode ``obj`` as ``str`` into ``fp``').map((t) => t.text)).toEqual([]);
+    expect(identifierTokens('Where is `Cart` used?').map((t) => t.text)).toEqual(['Cart']);
   });
 });

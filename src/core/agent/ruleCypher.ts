@@ -50,14 +50,46 @@ function shapeOf(word: string, call: boolean): TokenShape | null {
   return null;
 }
 
+/**
+ * Backticked or quoted words that name nothing specific: Python builtins and keywords and 1-2
+ * letter names (docstrings write ``obj``, ``s``, ``str``). They never route a question alone.
+ */
+const GENERIC_NAMES = new Set(
+  ('self cls obj object str int float bool bytes list dict set tuple type none true false len iter next range open print ' +
+    'any all map filter zip sum min max id hash repr format input super property staticmethod classmethod ' +
+    'exception error value key name path file data args kwargs func fn callback result item items default ' +
+    'and or not in is if else for while return yield lambda def class import from with as try except raise pass').split(' '),
+);
+
+function isGeneric(text: string): boolean {
+  return text.length <= 2 || GENERIC_NAMES.has(text.toLowerCase());
+}
+
+/**
+ * Is the question a lookup (where / what / which ..., a request to list or show, or little more
+ * than the names)? A descriptive sentence that merely mentions a name ("Return the ``Decoder``
+ * for ...") is a natural-language question and goes to MCTS.
+ */
+export function isLookupQuestion(question: string, tokens: readonly IdentifierToken[]): boolean {
+  const q = question.trim().toLowerCase();
+  if (q.endsWith('?')) return true;
+  if (/^(where|what|which|who|whom|whose|how many|list|show|find|locate|give|get|open|go to)\b/.test(q)) return true;
+  let rest = q;
+  for (const t of tokens) rest = rest.replace(t.text.toLowerCase(), ' ');
+  const words = rest.split(/[^a-z0-9_]+/).filter((w) => w.length > 0);
+  return words.length <= 3;
+}
+
 /** Identifier-shaped tokens of `question`, in order, without duplicates. */
 export function identifierTokens(question: string): IdentifierToken[] {
   const found: IdentifierToken[] = [];
   const masked = question.split('');
-  const quoted = /`([^`\n]+)`|'([A-Za-z_][\w.]*)'|"([A-Za-z_][\w.]*)"/g;
+  // RST ``double`` backticks first, so the text between two literals is never read as one.
+  const quoted = /``([^`\n]+)``|`([^`\n]+)`|'([A-Za-z_][\w.]*)'|"([A-Za-z_][\w.]*)"/g;
   for (const m of question.matchAll(quoted)) {
-    const text = (m[1] ?? m[2] ?? m[3] ?? '').trim().replace(/\(\)$/, '');
-    if (text) found.push({ text, shape: m[1] !== undefined ? 'backticked' : 'quoted', start: m.index });
+    const text = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? '').trim().replace(/\(\)$/, '');
+    const backticked = m[1] !== undefined || m[2] !== undefined;
+    if (text && !isGeneric(text)) found.push({ text, shape: backticked ? 'backticked' : 'quoted', start: m.index });
     for (let i = m.index; i < m.index + m[0].length; i++) masked[i] = ' ';
   }
   const rest = masked.join('');
@@ -171,8 +203,11 @@ export async function ruleCypher(conn: Pick<SqlConnection, 'query'>, question: s
     const shown = tokens.map((t) => `\`${t.text}\``).join(', ');
     return { cypher: null, template: null, tokens, entities, reason: `${shown} ${tokens.length === 1 ? 'is not a name' : 'are not names'} in the graph` };
   }
+  const names = entities.map((e) => `\`${e.token}\``).join(', ');
+  if (!isLookupQuestion(question, tokens)) {
+    return { cypher: null, template: null, tokens, entities, reason: `the question mentions ${names} but is not a lookup (no where / what / which, no question mark), so MCTS searches instead` };
+  }
   const template = chooseTemplate(question);
   const cypher = templateCypher(template, entities);
-  const names = entities.map((e) => `\`${e.token}\``).join(', ');
   return { cypher, template, tokens, entities, reason: `rules found ${names} in the graph (template: ${template})` };
 }

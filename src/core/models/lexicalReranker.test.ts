@@ -59,3 +59,26 @@ describe('LexicalReranker', () => {
     expect(await reranker.score('x', [])).toEqual([]);
   });
 });
+
+describe('LexicalReranker with the built-in code vocabulary', () => {
+  it('weights rare query words above common ones', () => {
+    const rare = lexicalScore('socket value', 'def f(socket): pass');
+    const common = lexicalScore('socket value', 'def f(value): pass');
+    expect(rare).toBeGreaterThan(common);
+  });
+
+  it('lets an associated code token stand in for a missing word, below the word itself', () => {
+    const associated = lexicalScore('remove the directory', 'def rm(p):\n    return p.dir');
+    const unrelated = lexicalScore('remove the directory', 'def rm(p):\n    return p.name');
+    const exact = lexicalScore('remove the directory', 'def rm(directory):\n    remove(directory)');
+    expect(associated).toBeGreaterThan(unrelated);
+    expect(exact).toBeGreaterThan(associated);
+  });
+
+  it('scores the same pair the same way whether or not its doc was cached', async () => {
+    const reranker = new LexicalReranker();
+    const first = await reranker.score('read configuration file', docs);
+    const again = await reranker.score('read configuration file', docs);
+    expect(again).toEqual(first);
+  });
+});

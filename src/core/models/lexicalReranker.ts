@@ -2,11 +2,16 @@
  * @file Built-in lexical reranker (offline, no download): scores (query, doc) pairs in [0, 1]
  * from BM25-style saturated token overlap plus bonuses for exact identifier and bigram
  * matches. Each pair is scored on its own (no batch statistics), so results are deterministic
- * and independent of the other docs in the batch.
+ * and independent of the other docs in the batch. Query terms are weighted by the built-in code
+ * vocabulary's idf (trained offline on stdlib definitions, codeVocabulary.ts), and a query word
+ * absent from the doc may be matched, at a discount, by a code token associated with it
+ * ('directory' -> dir). Tokenised docs are cached (bounded) since MCTS and rerank-all score the
+ * same docs for many queries.
  * Runs in: everywhere. Layer src/core.
  */
 import type { ModelInfo, Reranker } from './types.ts';
 import { codeTokens, identifiers } from './codeTokens.ts';
+import { associatedTokens, vocabularyIdf } from './codeVocabulary.ts';
 
 export const LEXICAL_RERANKER_INFO: ModelInfo = Object.freeze({
   id: 'builtin:lexical-reranker',
@@ -22,8 +27,14 @@ const WEIGHT_OVERLAP = 0.6;
 const WEIGHT_IDENTIFIER = 0.25;
 const WEIGHT_BIGRAM = 0.15;
 
+/** How much an associated code token counts relative to the word itself. */
+const ASSOCIATION_WEIGHT = 1;
+const DOC_CACHE_LIMIT = 50_000;
+
 interface QueryFeatures {
   terms: string[];
+  weights: number[];
+  expansions: (readonly (readonly [string, number])[])[];
   identifiers: string[];
   bigrams: string[];
 }
@@ -44,34 +55,64 @@ export function lexicalScore(query: string, doc: string): number {
 
 function queryFeatures(query: string): QueryFeatures {
   const tokens = codeTokens(query);
+  const terms = [...new Set(tokens)];
   return {
-    terms: [...new Set(tokens)],
+    terms,
+    weights: terms.map(vocabularyIdf),
+    expansions: terms.map(associatedTokens),
     identifiers: [...new Set(identifiers(query))],
     bigrams: [...new Set(bigramsOf(tokens))],
   };
 }
 
-function scorePair(query: QueryFeatures, doc: string): number {
-  if (query.terms.length === 0) return 0;
+interface DocFeatures {
+  tokens: string[];
+  tf: Map<string, number>;
+  identifiers: Set<string> | null;
+  bigrams: Set<string> | null;
+}
+
+const docCache = new Map<string, DocFeatures>();
+
+function docFeatures(doc: string): DocFeatures {
+  const hit = docCache.get(doc);
+  if (hit) return hit;
   const tokens = codeTokens(doc);
   const tf = new Map<string, number>();
   for (const token of tokens) tf.set(token, (tf.get(token) ?? 0) + 1);
+  const features: DocFeatures = { tokens, tf, identifiers: null, bigrams: null };
+  if (docCache.size >= DOC_CACHE_LIMIT) docCache.clear();
+  docCache.set(doc, features);
+  return features;
+}
+
+function scorePair(query: QueryFeatures, doc: string): number {
+  if (query.terms.length === 0) return 0;
+  const features = docFeatures(doc);
+  const { tokens, tf } = features;
   const lengthNorm = 1 - B + (B * tokens.length) / AVERAGE_DOC_TOKENS;
+  const saturate = (f: number) => (f * (K1 + 1)) / (f + K1 * lengthNorm);
 
   let overlap = 0;
-  for (const term of query.terms) {
-    const f = tf.get(term) ?? 0;
-    overlap += (f * (K1 + 1)) / (f + K1 * lengthNorm);
-  }
-  const parts: Array<[number, number]> = [[WEIGHT_OVERLAP, overlap / (query.terms.length * (K1 + 1))]];
+  let totalWeight = 0;
+  query.terms.forEach((term, i) => {
+    let value = saturate(tf.get(term) ?? 0);
+    for (const [token, a] of query.expansions[i]) {
+      const f = tf.get(token) ?? 0;
+      if (f > 0) value = Math.max(value, ASSOCIATION_WEIGHT * a * saturate(f));
+    }
+    overlap += query.weights[i] * value;
+    totalWeight += query.weights[i];
+  });
+  const parts: Array<[number, number]> = [[WEIGHT_OVERLAP, overlap / (totalWeight * (K1 + 1))]];
 
   if (query.identifiers.length > 0) {
-    const docIds = new Set(identifiers(doc));
-    parts.push([WEIGHT_IDENTIFIER, fraction(query.identifiers, docIds)]);
+    features.identifiers ??= new Set(identifiers(doc));
+    parts.push([WEIGHT_IDENTIFIER, fraction(query.identifiers, features.identifiers)]);
   }
   if (query.bigrams.length > 0) {
-    const docBigrams = new Set(bigramsOf(tokens));
-    parts.push([WEIGHT_BIGRAM, fraction(query.bigrams, docBigrams)]);
+    features.bigrams ??= new Set(bigramsOf(tokens));
+    parts.push([WEIGHT_BIGRAM, fraction(query.bigrams, features.bigrams)]);
   }
   let weighted = 0;
   let weights = 0;

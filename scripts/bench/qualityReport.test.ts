@@ -1,0 +1,38 @@
+/** @file Quality report: matched curve point (15% call budget), target summaries, table rendering. */
+import { describe, expect, it } from 'vitest';
+import type { EvalReport } from '../../src/core/agent/searchService.ts';
+import { matchedPoint, renderQualityReport, summarise } from './qualityReport.ts';
+
+const m = (ndcg: number, calls = 0) => ({ ndcg, recall: ndcg, mrr: ndcg, reranker_calls: calls, ms: 1 });
+
+function report(auto: number, bm25: number, all: number, curve: [number, number, number][]): EvalReport {
+  return {
+    queries: 3,
+    k: 10,
+    methods: { auto: m(auto, 100), bm25: m(bm25), 'rerank-all': m(all, 1000) },
+    curve: curve.map(([iterations, ndcg, calls]) => ({ iterations, ndcg, recall: ndcg, mrr: ndcg, reranker_calls: calls })),
+  };
+}
+
+describe('quality report', () => {
+  it('picks the largest iteration count within 15% of rerank-all calls', () => {
+    const r = report(0.5, 0.3, 0.4, [[10, 0.2, 50], [50, 0.39, 150], [100, 0.45, 151]]);
+    expect(matchedPoint(r)?.iterations).toBe(50);
+    expect(matchedPoint(report(0, 0, 0.4, [[10, 0.2, 500]]))).toBeNull();
+  });
+  it('summarises both targets over packages', () => {
+    const packages = [
+      { package: 'a', report: report(0.5, 0.3, 0.4, [[50, 0.39, 150]]), buildMs: 1 },
+      { package: 'b', report: report(0.4, 0.35, 0.5, [[50, 0.45, 100]]), buildMs: 1 },
+    ];
+    const s = summarise(packages);
+    expect(s.defaultMinusBm25).toBeCloseTo(0.125, 12);
+    expect(s.target1).toBe(true);
+    expect(s.keptShare).toBeCloseTo((0.39 / 0.4 + 0.45 / 0.5) / 2, 12);
+    expect(s.target2).toBe(false);
+    const text = renderQualityReport(packages, ['auto', 'bm25', 'rerank-all']);
+    expect(text).toMatch(/Target 1 .*0\.125 -> MET/);
+    expect(text).toMatch(/Target 2 .*-> NOT MET/);
+    expect(text).toContain('[matched T=50]');
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * @file `search` and `eval` end to end as child processes on the demo repo (index -> describe ->
+ * embed first): the exact JSON shapes of DESIGN.md section 9, every method, the MCTS trace file,
+ * an eval over a JSONL file and over an auto-built docstring set, and the usage errors.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const execFileAsync = promisify(execFile);
+const root = resolve(import.meta.dirname, '../..');
+const dir = mkdtempSync(join(tmpdir(), 'ranger-search-cli-'));
+const db = join(dir, 'demo.duckdb');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function ranger(...args: string[]): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await execFileAsync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+async function json(...args: string[]): Promise<Record<string, unknown>> {
+  const r = await ranger(...args, '--json');
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as Record<string, unknown>;
+}
+
+beforeAll(async () => {
+  for (const args of [['index', 'demo/shopkit'], ['describe'], ['embed']]) {
+    const r = await ranger(...args, '--db', db, '--json');
+    expect(r.code, r.stderr).toBe(0);
+  }
+}, 240_000);
+
+const QUESTION = 'score active products against a free-text query';
+
+describe('ranger search', () => {
+  it('prints {path, cypher, results, stats} for every method', async () => {
+    for (const method of ['auto', 'mcts', 'bm25', 'dense', 'dense-code', 'rerank-all', 'fusion']) {
+      const out = await json('search', '--db', db, QUESTION, '--method', method, '--k', '5');
+      expect(Object.keys(out).sort(), method).toEqual(['cypher', 'path', 'results', 'stats']);
+      const results = out.results as Record<string, unknown>[];
+      expect(results.length, method).toBeGreaterThan(0);
+      expect(results.length, method).toBeLessThanOrEqual(5);
+      for (const r of results) {
+        expect(Object.keys(r).sort()).toEqual(['file_path', 'id', 'kind', 'qualified_name', 'score', 'start_line']);
+        expect(['Function', 'Method', 'Class']).toContain(r.kind);
+      }
+      expect(Object.keys(out.stats as object).sort()).toEqual(['embed_calls', 'ms', 'reranker_calls']);
+      expect(out.path).toBe(method === 'auto' || method === 'mcts' ? 'mcts' : 'baseline');
+    }
+  }, 240_000);
+
+  it('writes the MCTS trace and is deterministic under a seed', async () => {
+    const trace = join(dir, 'trace.json');
+    const a = await json('search', '--db', db, QUESTION, '--method', 'mcts', '--iterations', '20', '--seed', '7', '--trace', trace);
+    const b = await json('search', '--db', db, QUESTION, '--method', 'mcts', '--iterations', '20', '--seed', '7');
+    expect((a.results as unknown[]).length).toBeGreaterThan(0);
+    expect(a.results).toEqual(b.results);
+    const written = JSON.parse(readFileSync(trace, 'utf8'));
+    expect(written.params).toMatchObject({ iterations: 20, seed: 7 });
+    expect(written.events[0].phase).toBe('select');
+    expect(written.ranking.length).toBeGreaterThan(0);
+    const text = await ranger('search', '--db', db, QUESTION, '--method', 'bm25');
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^path: baseline/);
+  }, 120_000);
+
+  it('rejects bad arguments with exit code 2', async () => {
+    expect((await ranger('search', '--db', db, QUESTION, '--method', 'magic')).code).toBe(2);
+    expect((await ranger('search', '--db', db, QUESTION, '--k', '0')).code).toBe(2);
+    expect((await ranger('search', '--db', db)).code).toBe(2);
+    const noTrace = await ranger('search', '--db', db, QUESTION, '--method', 'bm25', '--trace', join(dir, 'x.json'));
+    expect(noTrace.code).toBe(1);
+    expect(noTrace.stderr).toMatch(/no trace/);
+  }, 120_000);
+});
+
+describe('ranger eval', () => {
+  it('scores a JSONL set: {queries, methods: {ndcg, recall, mrr, reranker_calls, ms}}', async () => {
+    const queries = join(dir, 'q.jsonl');
+    writeFileSync(
+      queries,
+      [
+        JSON.stringify({ query: QUESTION, relevant: [{ file: 'shopkit/catalog/search.py', line: 20 }] }),
+        JSON.stringify({ query: 'lowercase word tokens of a text', relevant: [{ file: 'shopkit/catalog/search.py', line: 15 }] }),
+      ].join('\n'),
+    );
+    const out = await json('eval', '--db', db, '--queries', queries, '--methods', 'bm25,mcts,rerank-all', '--iterations', '50', '--k-min', '5', '--alpha', '0.5', '--c', '0.3', '--seed', '2');
+    expect(Object.keys(out).sort()).toEqual(['methods', 'queries']);
+    expect(out.queries).toBe(2);
+    const methods = out.methods as Record<string, Record<string, number>>;
+    expect(Object.keys(methods)).toEqual(['bm25', 'mcts', 'rerank-all']);
+    for (const m of Object.values(methods)) {
+      expect(Object.keys(m).sort()).toEqual(['mrr', 'ms', 'ndcg', 'recall', 'reranker_calls']);
+      for (const v of [m.ndcg, m.recall, m.mrr]) expect(v >= 0 && v <= 1).toBe(true);
+    }
+    expect(methods.bm25.reranker_calls).toBe(0);
+    expect(methods['rerank-all'].ndcg).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('builds a docstring set from the database (--queries auto) and draws the curve on request', async () => {
+    const saved = join(dir, 'auto.jsonl');
+    const out = await json('eval', '--db', db, '--queries', 'auto', '--prefix', 'shopkit/', '--limit', '8', '--methods', 'bm25,auto', '--curve', '5,20', '--save-queries', saved);
+    expect(out.queries).toBe(8);
+    expect(readFileSync(saved, 'utf8').trim().split('\n')).toHaveLength(8);
+    expect((out.curve as { iterations: number }[]).map((p) => p.iterations)).toEqual([5, 20]);
+    expect((await ranger('eval', '--db', db, '--queries', 'auto', '--methods', 'nope')).code).toBe(2);
+    expect((await ranger('eval', '--db', db)).code).toBe(2);
+    expect((await ranger('eval', '--db', db, '--queries', saved, '--prefix', 'x/')).code).toBe(2);
+  }, 240_000);
+});
