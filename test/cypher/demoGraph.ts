@@ -1,6 +1,7 @@
 /**
  * @file Test helper: the demo repo (demo/shopkit) indexed with the real pipeline (real
  * tree-sitter, the stitcher, duckdb-wasm in memory), as the app's "demo repo" button does.
+ * Shared by the Cypher tests and the UI query tests (test/ui).
  * Runs in: Node (vitest).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -10,6 +11,7 @@ import type { WasmNodeConnection } from '../../src/adapters/node/duckdbWasmNode.
 import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
 import { parseSourceFile } from '../../src/core/parse/parseFile.ts';
 import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
+import type { IndexSummary } from '../../src/core/pipeline/repoService.ts';
 
 const demoRoot = resolve(import.meta.dirname, '../../demo');
 
@@ -20,13 +22,18 @@ function listFiles(dir: string): string[] {
   });
 }
 
-export async function openDemoGraph(): Promise<WasmNodeConnection> {
+/** The demo indexed into a fresh in-memory database, with the pipeline's summary. */
+export async function indexDemo(): Promise<{ conn: WasmNodeConnection; summary: IndexSummary }> {
   const conn = await openWasmMemoryConnection();
   const parsers = await createNodeParsers();
   const files = listFiles(join(demoRoot, 'shopkit')).map((path) => ({
     path: relative(demoRoot, path).split('\\').join('/'),
     data: new Uint8Array(readFileSync(path)),
   }));
-  await indexRepository({ kind: 'files', name: 'shopkit', files }, { parseFiles: async (sources) => sources.map((f) => parseSourceFile(parsers, f)), conn }, {});
-  return conn;
+  const summary = await indexRepository({ kind: 'files', name: 'shopkit', files }, { parseFiles: async (sources) => sources.map((f) => parseSourceFile(parsers, f)), conn }, {});
+  return { conn, summary };
+}
+
+export async function openDemoGraph(): Promise<WasmNodeConnection> {
+  return (await indexDemo()).conn;
 }

@@ -90,11 +90,14 @@ describe('compiled SQL', () => {
   });
 
   it('seeds a variable-length walk from the constrained end', () => {
+    // A name with a label reads the start nodes through the name index (nameLookup in compile.ts).
+    const byName = (name: string) => `(SELECT * FROM nodes WHERE name = '${name}' LIMIT 9223372036854775807) AS seed`;
     expect(compileCypher("MATCH (:Repo {name: 'a2'})-[:CONTAINS*1..2]->(x) RETURN x").sql).toContain(
-      "WHERE a IN (SELECT id FROM nodes WHERE kind IN ('Repo') AND name = 'a2')",
+      `WHERE a IN (SELECT id FROM ${byName('a2')} WHERE kind IN ('Repo') AND name = 'a2')`,
     );
     const reversed = compileCypher("MATCH (x)-[:CONTAINS*1..2]->(:Class {name: 'C'}) RETURN x").sql;
-    expect(reversed).toContain("WHERE a IN (SELECT id FROM nodes WHERE kind IN ('Class') AND name = 'C')");
+    expect(reversed).toContain(`WHERE a IN (SELECT id FROM ${byName('C')} WHERE kind IN ('Class') AND name = 'C')`);
+    expect(compileCypher('MATCH (:Class)-[:INHERITS*1..2]->(x) RETURN x').sql).toContain("WHERE a IN (SELECT id FROM nodes WHERE kind IN ('Class'))");
     expect(reversed).toContain('SELECT DISTINCT b AS a, a AS b FROM vl');
   });
 

@@ -45,11 +45,15 @@ interface Binding {
   alias: string;
   /** For nodes: the label / literal-property filter of the pattern that bound it (bare columns). */
   filter: string | null;
+  /** For nodes: the labels of the pattern that bound it; null when any. */
+  labels?: string[] | null;
 }
 
 interface Cond {
   sql: string;
   aliases: Set<string>;
+  /** For `<relationship end> = <node>.id`: the two sides (an OPTIONAL MATCH chain rewrites it). */
+  endpoint?: { end: string; node: string };
 }
 
 interface Compiled {
@@ -85,8 +89,13 @@ export function compileAst(ast: CypherQuery): CompiledCypher {
   });
   if (new Set(ast.unionAll).size > 1) throw cypherError('Mixing UNION and UNION ALL is not supported', ast.parts[0].pos);
   let body: string;
+  const keyed = branches.map((b) => b.keyed);
   if (branches.length === 1) body = branches[0].sql;
-  else {
+  else if (!ast.unionAll[0] && keyed.every((k) => k !== undefined && k.nodeColumns.join() === keyed[0]!.nodeColumns.join())) {
+    // UNION of whole nodes: deduplicate node ids, then fetch each surviving node once.
+    const union = keyed.map((k, i) => `SELECT * FROM (${k!.sql}) AS u${i}`).join(' UNION ');
+    body = fetchNodes(union, columns, keyed[0]!.nodeColumns);
+  } else {
     const op = ast.unionAll[0] ? ' UNION ALL ' : ' UNION ';
     body = branches.map((b, i) => `SELECT * FROM (${b.sql}) AS u${i}`).join(op);
   }
@@ -105,7 +114,20 @@ function literalSql(value: string | number | boolean | null): string {
   return String(value);
 }
 
-function compileSingle(part: SingleQuery, state: QueryState): { sql: string; columns: string[] } {
+interface CompiledPart {
+  sql: string;
+  columns: string[];
+  /** The same rows with node ids in place of whole nodes (see returnKeyed); absent when not applicable. */
+  keyed?: KeyedPart;
+}
+
+interface KeyedPart {
+  sql: string;
+  /** Per column: true where the column holds a node id that fetchNodes turns into the whole node. */
+  nodeColumns: boolean[];
+}
+
+function compileSingle(part: SingleQuery, state: QueryState): CompiledPart {
   const scope = new Map<string, Binding>();
   const from: string[] = [];
   const bound = new Set<string>();
@@ -118,47 +140,79 @@ function compileSingle(part: SingleQuery, state: QueryState): { sql: string; col
 }
 
 interface MatchParts {
-  items: { alias: string; table: string }[];
+  /** halfOpen: an undirected relationship whose self-loop rows have a NULL end `b` (see bindRel). */
+  items: { alias: string; table: string; kind: 'node' | 'rel'; halfOpen?: boolean }[];
   conds: Cond[];
 }
 
 /** Tables and conditions of one MATCH's patterns; binds new variables into `scope`. */
 function collectPatterns(match: MatchClause, scope: Map<string, Binding>, state: QueryState): MatchParts {
   const parts: MatchParts = { items: [], conds: [] };
-  const simpleRels: { alias: string; types: string[] }[] = [];
+  const simpleRels: SimpleRel[] = [];
   for (const path of match.patterns) {
-    let left = bindNode(path.start, scope, state, parts);
+    // Where the path stands: a bound node's id, or the end column of the previous relationship
+    // when the node between is anonymous and unconstrained (every edge end is an existing node,
+    // so joining `nodes` there adds nothing but planning and a scan); null at a free start.
+    let left: Position | null = path.steps.length > 0 && isFree(path.start) ? null : nodePosition(bindNode(path.start, scope, state, parts));
     let previous = path.start;
-    for (const step of path.steps) {
+    path.steps.forEach((step, i) => {
       const anchors = { left: anchorFilter(previous, scope), right: anchorFilter(step.node, scope) };
       const rel = bindRel(step.rel, scope, state, parts, anchors);
       if (!step.rel.varLength) {
         // Cypher matches each relationship at most once per MATCH.
+        const ends = [labelsOf(previous, scope), labelsOf(step.node, scope)];
+        const dir = step.rel.direction;
+        const self: SimpleRel = { alias: rel.alias, types: step.rel.types, src: dir === 'out' ? ends[0]! : dir === 'in' ? ends[1]! : null, dst: dir === 'out' ? ends[1]! : dir === 'in' ? ends[0]! : null };
         for (const other of simpleRels) {
-          if (typesOverlap(step.rel.types, other.types)) parts.conds.push({ sql: distinctEdges(rel.alias, other.alias), aliases: new Set([rel.alias, other.alias]) });
+          if (maySameEdge(self, other)) parts.conds.push({ sql: distinctEdges(rel.alias, other.alias), aliases: new Set([rel.alias, other.alias]) });
         }
-        simpleRels.push({ alias: rel.alias, types: step.rel.types });
+        simpleRels.push(self);
       }
       previous = step.node;
-      const right = bindNode(step.node, scope, state, parts);
-      parts.conds.push({ sql: `${rel.alias}.a = ${left}.id`, aliases: new Set([rel.alias, left]) });
-      parts.conds.push({ sql: `${rel.alias}.b = ${right}.id`, aliases: new Set([rel.alias, right]) });
-      left = right;
-    }
+      const start = `${rel.alias}.${rel.a}`;
+      if (left) parts.conds.push({ sql: `${start} = ${left.sql}`, aliases: new Set([rel.alias, left.alias]), endpoint: left.node ? { end: start, node: left.alias } : undefined });
+      const end = `${rel.alias}.${rel.b}`;
+      // A half-open relationship's NULL end must meet a join to drop the self-loop's second copy.
+      const halfOpen = step.rel.direction === 'both' && !step.rel.varLength;
+      if (isFree(step.node) && !(halfOpen && i === path.steps.length - 1)) left = { sql: end, alias: rel.alias, node: false };
+      else {
+        const right = bindNode(step.node, scope, state, parts);
+        parts.conds.push({ sql: `${end} = ${right}.id`, aliases: new Set([rel.alias, right]), endpoint: { end, node: right } });
+        left = nodePosition(right);
+      }
+    });
   }
   return parts;
 }
 
+interface Position {
+  sql: string;
+  alias: string;
+  node: boolean;
+}
+
+function nodePosition(alias: string): Position {
+  return { sql: `${alias}.id`, alias, node: true };
+}
+
+/** An anonymous node pattern without labels or properties: `()`. */
+function isFree(node: NodePattern): boolean {
+  return node.variable === null && node.labels.length === 0 && node.properties.length === 0;
+}
+
 function bindNode(node: NodePattern, scope: Map<string, Binding>, state: QueryState, parts: MatchParts): string {
   let alias: string;
+  let properties = node.properties;
   const existing = node.variable === null ? undefined : scope.get(node.variable);
   if (existing) {
     if (existing.kind !== 'node') throw cypherError(`Variable \`${node.variable}\` is a relationship, not a node`, node.pos);
     alias = existing.alias;
   } else {
     alias = state.next('n');
-    parts.items.push({ alias, table: `nodes AS ${alias}` });
-    if (node.variable !== null) scope.set(node.variable, { kind: 'node', alias, filter: nodeFilter(node) });
+    const byName = nameLookup(node);
+    parts.items.push({ alias, table: byName ? `${byName.table} AS ${alias}` : `nodes AS ${alias}`, kind: 'node' });
+    if (node.variable !== null) scope.set(node.variable, { kind: 'node', alias, filter: nodeFilter(node), labels: node.labels.length > 0 ? node.labels : null });
+    if (byName) properties = node.properties.filter((entry) => entry !== byName.entry);
   }
   if (node.labels.length > 0) {
     for (const label of node.labels) {
@@ -169,12 +223,53 @@ function bindNode(node: NodePattern, scope: Map<string, Binding>, state: QuerySt
     const list = node.labels.map((l) => sqlString(l));
     parts.conds.push({ sql: list.length === 1 ? `${alias}.kind = ${list[0]}` : `${alias}.kind IN (${list.join(', ')})`, aliases: new Set([alias]) });
   }
-  addPropertyConds(node.properties, alias, 'node', scope, parts);
+  addPropertyConds(properties, alias, 'node', scope, parts);
   return alias;
+}
+
+/** Larger than any table: a LIMIT that keeps every row. */
+const NO_LIMIT = '9223372036854775807';
+
+/**
+ * A new node pattern with a literal `name` and other filters (labels, more properties) reads its
+ * rows through the nodes_name index: duckdb scans an ART index only when the equality is the
+ * scan's single filter, so the name lookup sits below a no-op LIMIT that the other filters cannot
+ * be pushed through (a sequential scan of 100k names costs ~10 ms, the index lookup ~1 ms).
+ */
+function nameLookup(node: NodePattern): { table: string; entry: PropertyEntry } | null {
+  if (node.labels.length === 0 && node.properties.length < 2) return null;
+  const entry = node.properties.find((e) => e.key === 'name' && e.value.kind === 'literal' && typeof e.value.value === 'string');
+  if (!entry || entry.value.kind !== 'literal') return null;
+  return { table: `(SELECT * FROM nodes WHERE name = ${literalSql(entry.value.value)} LIMIT ${NO_LIMIT})`, entry };
 }
 
 function typesOverlap(x: string[], y: string[]): boolean {
   return x.length === 0 || y.length === 0 || x.some((t) => y.includes(t));
+}
+
+/** A fixed-length relationship of a MATCH: its types and the labels its src / dst must have (null: any). */
+interface SimpleRel {
+  alias: string;
+  types: string[];
+  src: string[] | null;
+  dst: string[] | null;
+}
+
+/**
+ * Whether two relationships of one MATCH could be the same edge: only then do they need the
+ * uniqueness condition (a condition between two relations makes duckdb's join planner, most of
+ * a lookup's time, slower). Disjoint types, or disjoint labels at the same end, rule it out.
+ */
+function maySameEdge(x: SimpleRel, y: SimpleRel): boolean {
+  const overlap = (a: string[] | null, b: string[] | null) => a === null || b === null || a.some((l) => b.includes(l));
+  return typesOverlap(x.types, y.types) && overlap(x.src, y.src) && overlap(x.dst, y.dst);
+}
+
+/** Labels a node pattern requires: its own, else those of the pattern that bound its variable. */
+function labelsOf(node: NodePattern, scope: Map<string, Binding>): string[] | null {
+  if (node.labels.length > 0) return node.labels;
+  const binding = node.variable === null ? undefined : scope.get(node.variable);
+  return binding?.kind === 'node' ? (binding.labels ?? null) : null;
 }
 
 function distinctEdges(x: string, y: string): string {
@@ -192,12 +287,18 @@ function nodeFilter(node: NodePattern): string | null {
   return conds.length > 0 ? conds.join(' AND ') : null;
 }
 
-/** The filter that narrows a variable-length search starting at this node (its pattern's, or its binding's). */
-function anchorFilter(node: NodePattern, scope: Map<string, Binding>): string | null {
+/** The nodes a variable-length search may start from: its pattern's filter, or its binding's. */
+interface Anchor {
+  filter: string;
+  /** Where to read them: `nodes`, or a name lookup through the index (see nameLookup). */
+  table: string;
+}
+
+function anchorFilter(node: NodePattern, scope: Map<string, Binding>): Anchor | null {
   const own = nodeFilter(node);
-  if (own) return own;
+  if (own) return { filter: own, table: nameLookup(node)?.table ?? 'nodes' };
   const binding = node.variable === null ? undefined : scope.get(node.variable);
-  return binding?.kind === 'node' ? binding.filter : null;
+  return binding?.kind === 'node' && binding.filter !== null ? { filter: binding.filter, table: 'nodes' } : null;
 }
 
 function bindRel(
@@ -205,8 +306,8 @@ function bindRel(
   scope: Map<string, Binding>,
   state: QueryState,
   parts: MatchParts,
-  anchors: { left: string | null; right: string | null },
-): { alias: string } {
+  anchors: { left: Anchor | null; right: Anchor | null },
+): { alias: string; a: string; b: string } {
   if (rel.variable !== null && scope.has(rel.variable)) {
     throw cypherError(`Variable \`${rel.variable}\` is already bound; reusing it in a relationship is not supported`, rel.pos);
   }
@@ -221,6 +322,10 @@ function bindRel(
   const backward = `SELECT dst AS a, src AS b, src, dst, type, detail FROM edges WHERE ${typeFilter}`;
   const base =
     rel.direction === 'out' ? forward : rel.direction === 'in' ? backward : `${forward} UNION ALL ${backward} AND src <> dst`;
+  // Undirected, fixed length: a self-loop's reversed copy keeps its row but gets a NULL end, which
+  // no join on `b` matches. Same rows as filtering it out, but duckdb then still pushes the join
+  // keys into both branches of the UNION ALL (the filter stops that: ~200k edges scanned).
+  const halfOpen = `${forward} UNION ALL SELECT dst AS a, CASE WHEN src <> dst THEN src END AS b, src, dst, type, detail FROM edges WHERE ${typeFilter}`;
   if (rel.varLength) {
     if (rel.variable !== null) throw cypherError('A variable on a variable-length relationship is not supported', rel.pos);
     if (rel.properties.length > 0) throw cypherError('Properties on a variable-length relationship are not supported', rel.pos);
@@ -230,19 +335,30 @@ function bindRel(
     const fromRight = anchors.left === null && anchors.right !== null;
     const walked = fromRight ? `SELECT b AS a, a AS b FROM (${base}) AS w` : base;
     const anchor = fromRight ? anchors.right : anchors.left;
-    const seed = anchor === null ? '' : ` WHERE a IN (SELECT id FROM nodes WHERE ${anchor})`;
+    const seed = anchor === null ? '' : ` WHERE a IN (SELECT id FROM ${anchor.table === 'nodes' ? 'nodes' : `${anchor.table} AS seed`} WHERE ${anchor.filter})`;
     state.ctes.push(
       `${cte}(a, b, depth) AS (SELECT a, b, 1 FROM (${walked}) AS s${seed} UNION ` +
         `SELECT v.a, s.b, v.depth + 1 FROM ${cte} AS v JOIN (${walked}) AS s ON s.a = v.b WHERE v.depth < ${max})`,
     );
     const ends = fromRight ? 'b AS a, a AS b' : 'a, b';
-    parts.items.push({ alias, table: `(SELECT DISTINCT ${ends} FROM ${cte} WHERE depth >= ${min}) AS ${alias}` });
-    return { alias };
+    parts.items.push({ alias, table: `(SELECT DISTINCT ${ends} FROM ${cte} WHERE depth >= ${min}) AS ${alias}`, kind: 'rel' });
+    return { alias, a: 'a', b: 'b' };
   }
-  parts.items.push({ alias, table: `(${base}) AS ${alias}` });
+  let ends = { a: 'a', b: 'b' };
+  if (rel.direction === 'both') parts.items.push({ alias, table: `(${halfOpen}) AS ${alias}`, kind: 'rel', halfOpen: true });
+  else {
+    // A directed relationship joins `edges` itself (no subquery), so that duckdb pushes the join
+    // keys and the type filter into the scan.
+    parts.items.push({ alias, table: `edges AS ${alias}`, kind: 'rel' });
+    ends = rel.direction === 'out' ? { a: 'src', b: 'dst' } : { a: 'dst', b: 'src' };
+    if (rel.types.length > 0) {
+      const list = rel.types.map((t) => sqlString(t));
+      parts.conds.push({ sql: list.length === 1 ? `${alias}.type = ${list[0]}` : `${alias}.type IN (${list.join(', ')})`, aliases: new Set([alias]) });
+    }
+  }
   if (rel.variable !== null) scope.set(rel.variable, { kind: 'rel', alias, filter: null });
   addPropertyConds(rel.properties, alias, 'rel', scope, parts);
-  return { alias };
+  return { alias, ...ends };
 }
 
 function addPropertyConds(entries: PropertyEntry[], alias: string, kind: 'node' | 'rel', scope: Map<string, Binding>, parts: MatchParts): void {
@@ -284,6 +400,27 @@ function compileOptionalMatch(match: MatchClause, scope: Map<string, Binding>, s
   const outer = new Set(bound);
   const { items, conds } = collectPatterns(match, scope, state);
   if (items.length === 0) return;
+  const chain = items.length === 2 && items[0].kind === 'node' ? [items[1], items[0]] : items;
+  if (chainable(match, chain, conds)) {
+    // LEFT JOIN edges, then LEFT JOIN their other node: duckdb pushes the outer keys into both scans.
+    for (const item of chain) {
+      bound.add(item.alias);
+      const ready: string[] = [];
+      for (let i = 0; i < conds.length; ) {
+        const cond = conds[i]!;
+        if (![...cond.aliases].every((a) => bound.has(a))) {
+          i++;
+          continue;
+        }
+        conds.splice(i, 1);
+        // No edge: the end is NULL, and a NULL key keeps duckdb from pushing any filter into the
+        // scan of `nodes` (a full scan); node ids are never negative, so -1 matches nothing.
+        ready.push(cond.endpoint && cond.endpoint.node === item.alias ? `${item.alias}.id = coalesce(${cond.endpoint.end}, -1)` : cond.sql);
+      }
+      from.push(`LEFT JOIN ${item.table} ON ${ready.length > 0 ? ready.join(' AND ') : 'TRUE'}`);
+    }
+    return;
+  }
   const inner = new Set<string>();
   const innerConds = conds.filter((c) => [...c.aliases].every((a) => !outer.has(a)));
   const outerConds = conds.filter((c) => !innerConds.includes(c));
@@ -301,6 +438,21 @@ function compileOptionalMatch(match: MatchClause, scope: Map<string, Binding>, s
   if (match.where) on.push(compileCondition(match.where, scope));
   const target = tree.length === 1 ? tree[0] : `(${tree.join(' ')})`;
   from.push(`LEFT JOIN ${target} ON ${on.length > 0 ? on.join(' AND ') : 'TRUE'}`);
+}
+
+/**
+ * True when an OPTIONAL MATCH can be a chain of LEFT JOINs with the same rows as one LEFT JOIN of
+ * the whole pattern: the pattern is one relationship from an already bound node (the new item
+ * after it, if any, is its other node, joined by id only, with no label, property or WHERE that could fail
+ * once the relationship matched). Every edge's end node exists (the stitcher writes no dangling
+ * edges), so such a chain never leaves a half-matched row.
+ */
+function chainable(match: MatchClause, items: MatchParts['items'], conds: Cond[]): boolean {
+  if (match.where !== null || items.length > 2 || items[0]?.kind !== 'rel') return false;
+  const end = items[1];
+  if (!end) return true;
+  if (items[0].halfOpen) return false;
+  return end.kind === 'node' && conds.filter((c) => c.aliases.has(end.alias)).length === 1;
 }
 
 /** Removes from `pending` and returns the conditions whose aliases are all bound. */
@@ -463,7 +615,22 @@ function lookup(name: string, at: SourcePosition, scope: Map<string, Binding>): 
   return binding;
 }
 
-function compileReturn(part: SingleQuery, scope: Map<string, Binding>, from: string[], where: string[]): { sql: string; columns: string[] } {
+/**
+ * Wraps a query whose node columns hold ids: joins each to `nodes` and builds the whole node,
+ * so that DISTINCT / UNION compare integers instead of structs of every column.
+ */
+function fetchNodes(keyedSql: string, columns: string[], nodeColumns: boolean[]): string {
+  const joins: string[] = [];
+  const select = columns.map((column, i) => {
+    const col = `k.${quoteIdent(column)}`;
+    if (!nodeColumns[i]) return `${col} AS ${quoteIdent(column)}`;
+    joins.push(`LEFT JOIN nodes AS f${i} ON f${i}.id = ${col}`);
+    return `${nodeStruct(`f${i}`)} AS ${quoteIdent(column)}`;
+  });
+  return `SELECT ${select.join(', ')} FROM (${keyedSql}) AS k ${joins.join(' ')}`;
+}
+
+function compileReturn(part: SingleQuery, scope: Map<string, Binding>, from: string[], where: string[]): CompiledPart {
   const items = part.items.map((item) => ({ compiled: compileExpr(item.expr, scope, 'value'), column: item.alias ?? item.expr.text }));
   const columns = items.map((i) => i.column);
   const seen = new Set<string>();
@@ -485,11 +652,26 @@ function compileReturn(part: SingleQuery, scope: Map<string, Binding>, from: str
     }
     return `${sql} ${o.descending ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}`;
   });
-  const parts = [`SELECT ${part.distinct ? 'DISTINCT ' : ''}${select}`, ...from];
-  if (where.length > 0) parts.push(`WHERE ${where.join(' AND ')}`);
-  if (groupBy.length > 0) parts.push(`GROUP BY ${groupBy.join(', ')}`);
-  if (order.length > 0) parts.push(`ORDER BY ${order.join(', ')}`);
-  if (part.limit !== null) parts.push(`LIMIT ${part.limit}`);
-  if (part.skip !== null) parts.push(`OFFSET ${part.skip}`);
-  return { sql: parts.join(' '), columns };
+  const statement = (selectList: string): string => {
+    const parts = [`SELECT ${part.distinct ? 'DISTINCT ' : ''}${selectList}`, ...from];
+    if (where.length > 0) parts.push(`WHERE ${where.join(' AND ')}`);
+    if (groupBy.length > 0) parts.push(`GROUP BY ${groupBy.join(', ')}`);
+    if (order.length > 0) parts.push(`ORDER BY ${order.join(', ')}`);
+    if (part.limit !== null) parts.push(`LIMIT ${part.limit}`);
+    if (part.skip !== null) parts.push(`OFFSET ${part.skip}`);
+    return parts.join(' ');
+  };
+  // Whole nodes without aggregates or ORDER BY: the same rows can be computed on node ids first.
+  const nodeColumns = part.items.map((item) => item.expr.kind === 'variable' && scope.get(item.expr.name)?.kind === 'node');
+  let keyed: KeyedPart | undefined;
+  if (!hasAggregate && order.length === 0 && nodeColumns.some(Boolean)) {
+    const keys = items.map((item, i) => {
+      const expr = part.items[i]!.expr;
+      const sql = nodeColumns[i] && expr.kind === 'variable' ? `${lookup(expr.name, expr.pos, scope).alias}.id` : item.compiled.sql;
+      return `${sql} AS ${quoteIdent(item.column)}`;
+    });
+    keyed = { sql: statement(keys.join(', ')), nodeColumns };
+  }
+  if (keyed && part.distinct) return { sql: fetchNodes(keyed.sql, columns, nodeColumns), columns, keyed };
+  return { sql: statement(select), columns, keyed };
 }

@@ -1,0 +1,128 @@
+/**
+ * @file The faster SQL shapes of the Cypher compiler keep openCypher's rows, on a hand-made graph
+ * with the corner cases each shape has to get right: OPTIONAL MATCH as a chain of LEFT JOINs (no
+ * edge, several edges, a labelled end that fails, an undirected self-loop), undirected
+ * relationships over a self-loop, name lookups through the index with labels, and DISTINCT /
+ * UNION of whole nodes deduplicated on ids. Runs in: Node (vitest, real duckdb-wasm).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
+import type { WasmNodeConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
+import { compileCypher } from '../../src/core/cypher/compile.ts';
+import type { EdgeRow, NodeKind, NodeRow } from '../../src/core/graph/types.ts';
+import { writeGraph } from '../../src/core/store/graphStore.ts';
+import { runCypher } from './a2Graph.ts';
+
+function node(id: number, kind: NodeKind, name: string): NodeRow {
+  return {
+    id, kind, name, qualified_name: `m.${name}`, module_name: kind === 'Module' ? null : 'm', class_name: null, file_path: 'm.py',
+    start_line: id, end_line: id, signature: `def ${name}()`, code: `code of ${name}`, docstring: null, description: null,
+    member_descriptions: null, requirement: null, language: 'python', local_name: null, import_name: null,
+  };
+}
+
+// m contains f, g, h, loop (a function that calls itself), C and a second `f` that is a Class.
+const nodes: NodeRow[] = [
+  node(0, 'Module', 'm'), node(1, 'Function', 'f'), node(2, 'Function', 'g'), node(3, 'Function', 'h'),
+  node(4, 'Function', 'loop'), node(5, 'Class', 'C'), node(6, 'Class', 'f'),
+];
+const edge = (src: number, dst: number, type: EdgeRow['type'], detail: string | null = null): EdgeRow => ({ src, dst, type, detail });
+const edges: EdgeRow[] = [
+  ...[1, 2, 3, 4, 5, 6].map((id) => edge(0, id, 'CONTAINS')),
+  edge(1, 2, 'USES', 'call'), edge(1, 3, 'USES', 'call'), edge(4, 4, 'USES', 'call'), edge(2, 5, 'USES', 'instantiate'),
+];
+
+let conn: WasmNodeConnection;
+beforeAll(async () => {
+  conn = await openWasmMemoryConnection();
+  await writeGraph(conn, { repoName: 'shapes', graph: { nodes, edges, unresolved: [] }, files: [], issues: [], skipped: [], summary: {} });
+});
+afterAll(async () => {
+  await conn.close();
+});
+
+async function rows(query: string): Promise<string[]> {
+  return (await runCypher(conn, query)).rows.map((r) => JSON.stringify(r)).sort();
+}
+
+describe('OPTIONAL MATCH as a chain of LEFT JOINs', () => {
+  it('uses the chain for one relationship to an unconstrained node', () => {
+    expect(compileCypher('MATCH (f:Function) OPTIONAL MATCH (f)-[:USES]->(d) RETURN d.name').sql).toMatch(/LEFT JOIN edges AS e\d+ ON .* LEFT JOIN nodes AS n\d+ ON n\d+\.id = coalesce\(/);
+  });
+
+  it('one row per edge, or one row of nulls when there is none', async () => {
+    expect(await rows("MATCH (f:Function) OPTIONAL MATCH (f)-[r:USES]->(d) RETURN f.name AS f, type(r) AS t, d.name AS d")).toEqual([
+      '{"f":"f","t":"USES","d":"g"}', '{"f":"f","t":"USES","d":"h"}', '{"f":"g","t":"USES","d":"C"}',
+      '{"f":"h","t":null,"d":null}', '{"f":"loop","t":"USES","d":"loop"}',
+    ]);
+  });
+
+  it('a labelled end that never matches gives the null row, not a half-matched one', async () => {
+    expect(await rows("MATCH (f:Function {name: 'f'}) OPTIONAL MATCH (f)-[r:USES]->(d:Class) RETURN type(r) AS t, d.name AS d")).toEqual(['{"t":null,"d":null}']);
+    expect(await rows("MATCH (f:Function {name: 'g'}) OPTIONAL MATCH (f)-[r:USES]->(d:Class) RETURN type(r) AS t, d.name AS d")).toEqual(['{"t":"USES","d":"C"}']);
+  });
+
+  it('an undirected self-loop matches once, and a relationship between two bound nodes', async () => {
+    expect(await rows("MATCH (f:Function {name: 'loop'}) OPTIONAL MATCH (f)-[r]-(d) RETURN type(r) AS t, d.name AS d")).toEqual([
+      '{"t":"CONTAINS","d":"m"}', '{"t":"USES","d":"loop"}',
+    ]);
+    expect(await rows("MATCH (a:Function {name: 'f'}), (b:Function) OPTIONAL MATCH (a)-[r:USES]->(b) RETURN b.name AS b, r.detail AS detail")).toEqual([
+      '{"b":"f","detail":null}', '{"b":"g","detail":"call"}', '{"b":"h","detail":"call"}', '{"b":"loop","detail":null}',
+    ]);
+  });
+
+  it('a new start node with the bound node at the end', async () => {
+    expect(await rows("MATCH (c:Class {name: 'C'}) OPTIONAL MATCH (u)-[:USES]->(c) RETURN u.name AS u")).toEqual(['{"u":"g"}']);
+    expect(await rows("MATCH (c:Function {name: 'f'}) OPTIONAL MATCH (u)-[:USES]->(c) RETURN u.name AS u")).toEqual(['{"u":null}']);
+  });
+});
+
+describe('fixed-length patterns', () => {
+  it('undirected relationships see a self-loop once', async () => {
+    expect(await rows("MATCH (f {name: 'loop'})-[r]-(x) RETURN type(r) AS t, x.name AS x")).toEqual(['{"t":"CONTAINS","x":"m"}', '{"t":"USES","x":"loop"}']);
+    expect(await rows("MATCH (f {name: 'loop'})-[:USES]-()-[:USES]-(x) RETURN x.name AS x")).toEqual([]);
+  });
+
+  it('anonymous unconstrained nodes at the start, in the middle and at the end', async () => {
+    expect(await rows('MATCH ()-[:USES]->(x) RETURN count(*) AS n')).toEqual(['{"n":4}']);
+    expect(await rows("MATCH (a {name: 'f'})-[:USES]->()-[:USES]->(x) RETURN x.name AS x")).toEqual(['{"x":"C"}']);
+    expect(await rows("MATCH (f {name: 'loop'})-[r]-() RETURN type(r) AS t")).toEqual(['{"t":"CONTAINS"}', '{"t":"USES"}']);
+    expect(await rows("MATCH (f:Function {name: 'h'}) OPTIONAL MATCH (f)-[r:USES]-() RETURN f.name AS f, r.detail AS d")).toEqual(['{"f":"h","d":"call"}']);
+    expect(await rows("MATCH (f:Function {name: 'loop'}) OPTIONAL MATCH (f)-[r:USES]-() RETURN r.detail AS d")).toEqual(['{"d":"call"}']);
+  });
+
+  it('relationship uniqueness only where two relationships could be the same edge', async () => {
+    expect(compileCypher("MATCH (r:Repo)-[:CONTAINS]->(m:Module)-[:CONTAINS]->(c:Class) RETURN c.name").sql).not.toContain('IS NOT DISTINCT FROM');
+    expect(compileCypher('MATCH (a)-[:USES]->(b)-[:USES]->(c) RETURN c.name').sql).toContain('IS NOT DISTINCT FROM');
+    expect(compileCypher('MATCH (a:Function)-[:USES]->(b), (c:Function)-[:USES]->(d) RETURN d.name').sql).toContain('IS NOT DISTINCT FROM');
+    expect(await rows("MATCH (a {name: 'loop'})-[:USES]->(b)-[:USES]->(c) RETURN c.name AS c")).toEqual([]);
+    expect(await rows("MATCH (a:Function)-[:USES]->(b:Function), (c:Function {name: 'loop'})-[:USES]->(d) RETURN a.name AS a, d.name AS d")).toEqual([
+      '{"a":"f","d":"loop"}', '{"a":"f","d":"loop"}',
+    ]);
+  });
+
+  it('a name with a label or more properties still applies them', async () => {
+    expect(await rows("MATCH (n:Class {name: 'f'}) RETURN n.id AS id")).toEqual(['{"id":6}']);
+    expect(await rows("MATCH (n:Function {name: 'f', start_line: 1}) RETURN n.id AS id")).toEqual(['{"id":1}']);
+    expect(await rows("MATCH (n {name: 'f', start_line: 6}) RETURN n.id AS id")).toEqual(['{"id":6}']);
+    expect(await rows("MATCH (n:Function|Class {name: 'f'}) RETURN n.id AS id")).toEqual(['{"id":1}', '{"id":6}']);
+  });
+});
+
+describe('whole nodes deduplicated on ids', () => {
+  it('RETURN DISTINCT of whole nodes, with nulls of OPTIONAL MATCH', async () => {
+    const result = await runCypher(conn, 'MATCH (f:Function) OPTIONAL MATCH (f)-[:USES]->(d:Function) RETURN DISTINCT d, labels(d) AS label');
+    const got = result.rows.map((r) => (r.d === null ? null : (r.d as { name: string }).name)).sort();
+    expect(got).toEqual(['g', 'h', 'loop', null].sort());
+    const g = result.rows.find((r) => (r.d as { name?: string } | null)?.name === 'g')!;
+    expect(g.d).toMatchObject({ id: 2, kind: 'Function', qualified_name: 'm.g', code: 'code of g' });
+    expect(g.label).toEqual(['Function']);
+  });
+
+  it('UNION of whole nodes keeps one row per node and keeps the column order', async () => {
+    const result = await runCypher(conn, "MATCH (f {name: 'f'})-[:USES]->(d) RETURN d AS dep, 1 AS k UNION MATCH (x:Function {name: 'g'}) RETURN x AS dep, 1 AS k UNION MATCH (c:Class) RETURN c AS dep, 1 AS k");
+    expect(result.columns).toEqual(['dep', 'k']);
+    expect(result.rows.map((r) => (r.dep as { id: number }).id).sort()).toEqual([2, 3, 5, 6]);
+    expect(Object.keys(result.rows[0]!)).toEqual(['dep', 'k']);
+  });
+});
