@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
+import { chromiumLaunchOptions, isLocalUrl } from '../scripts/chromium.ts';
 
 export interface E2EEnv {
   baseUrl: string;
@@ -35,14 +35,18 @@ export function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new AssertionError(message);
 }
 
-export function isLocalUrl(url: string): boolean {
-  if (/^(data|blob|about|chrome-error|devtools):/.test(url)) return true;
-  try {
-    const host = new URL(url).hostname;
-    return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
-  } catch {
-    return false;
-  }
+export { isLocalUrl };
+
+/**
+ * Opens a check page (e2e/pages, e2e/llmPages) at `url`, waits for its `{ ok, result, error }`
+ * outcome on `window[key]` and returns the result (a failed check fails the test).
+ */
+export async function pageCheck<T>(page: Page, url: string, key: string, timeoutMs = 90_000): Promise<T> {
+  await page.goto(url);
+  await page.waitForFunction((k) => k in window, key, { timeout: timeoutMs });
+  const outcome = (await page.evaluate((k) => (window as unknown as Record<string, unknown>)[k], key)) as { ok: boolean; result?: T; error?: string };
+  assert(outcome.ok, `${key} ${url} failed: ${outcome.error}`);
+  return outcome.result as T;
 }
 
 export interface SessionOptions {
@@ -69,12 +73,9 @@ export class Session {
     mkdirSync(join(dir, 'config'));
     mkdirSync(join(dir, 'cache'));
     const context = await chromium.launchPersistentContext(join(dir, 'profile'), {
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: options.webgpu ? [...CHROMIUM_ARGS, '--enable-unsafe-webgpu'] : CHROMIUM_ARGS,
+      ...chromiumLaunchOptions(dir, { webgpu: options.webgpu }),
       viewport: { width: 1400, height: 880 },
       colorScheme: options.colorScheme ?? 'light',
-      env: { ...process.env, XDG_CONFIG_HOME: join(dir, 'config'), XDG_CACHE_HOME: join(dir, 'cache'), TMPDIR: dir },
     });
     const session = new Session(context, dir);
     const record = (url: string) => {

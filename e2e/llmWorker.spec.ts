@@ -8,44 +8,13 @@
  * Builds its own page (e2e/llmPages/vite.config.ts -> .tmp/llm-pages), served by vite preview.
  * Runs in: Node (e2e, driving chromium). Alone: `npx tsx e2e/run.ts llm:`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import type { BrowserContext, Page } from 'playwright-core';
-import { build, preview } from 'vite';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from '../scripts/chromium.ts';
-import { assert, isLocalUrl, test } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { servePage } from '../scripts/pageBuild.ts';
+import { Session, assert, pageCheck, test } from './harness.ts';
 
-interface Outcome<T> {
-  ok: boolean;
-  result?: T;
-  error?: string;
-}
-
-async function check<T>(page: Page, url: string): Promise<T> {
-  await page.goto(url);
-  await page.waitForFunction(() => '__llmCheck' in window, undefined, { timeout: 60_000 });
-  const outcome = (await page.evaluate(() => (window as unknown as { __llmCheck: unknown }).__llmCheck)) as Outcome<T>;
-  assert(outcome.ok, `llm check ${url} failed: ${outcome.error}`);
-  return outcome.result as T;
-}
-
-async function browser(dir: string, webgpu: boolean): Promise<{ context: BrowserContext; external: string[]; errors: string[] }> {
-  const context = await chromium.launchPersistentContext(join(dir, webgpu ? 'profile-gpu' : 'profile-nogpu'), {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: webgpu ? [...CHROMIUM_ARGS, '--enable-unsafe-webgpu'] : CHROMIUM_ARGS,
-    env: { ...process.env, XDG_CONFIG_HOME: join(dir, 'config'), XDG_CACHE_HOME: join(dir, 'cache'), TMPDIR: dir },
-  });
-  const external: string[] = [];
-  const errors: string[] = [];
-  context.on('request', (r) => {
-    if (!isLocalUrl(r.url())) external.push(r.url());
-  });
-  context.on('page', (p) => p.on('pageerror', (e) => errors.push(e.message)));
-  for (const p of context.pages()) p.on('pageerror', (e) => errors.push(e.message));
-  return { context, external, errors };
+function check<T>(page: Page, url: string): Promise<T> {
+  return pageCheck<T>(page, url, '__llmCheck', 60_000);
 }
 
 interface ChatResult {
@@ -76,16 +45,12 @@ interface Describe2 {
 }
 
 test('llm: web-llm client + handler in a real worker (fake engine): stream, cancel, WebGPU checks, describe, reload, resume', async (env) => {
-  const configFile = join(env.repoRoot, 'e2e', 'llmPages', 'vite.config.ts');
-  await build({ configFile, logLevel: 'error' });
-  const port = await freePort();
-  const server = await preview({ configFile, logLevel: 'error', preview: { host: '127.0.0.1', port, strictPort: true, open: false } });
-  const base = `http://127.0.0.1:${port}/llm-check.html`;
-  const dir = mkdtempSync(join(tmpdir(), 'ranger-llm-e2e-'));
+  const server = await servePage(join(env.repoRoot, 'e2e', 'llmPages', 'vite.config.ts'));
+  const base = `${server.origin}llm-check.html`;
   try {
-    const gpu = await browser(dir, true);
+    const gpu = await Session.open({ webgpu: true });
     try {
-      const page = gpu.context.pages()[0] ?? (await gpu.context.newPage());
+      const page = await gpu.page();
       const chat = await check<ChatResult>(page, `${base}?phase=chat`);
       assert(JSON.stringify(chat.progress.map((p) => p.loaded)) === '[0,0.5,1]' && chat.progress.at(-1)?.done, `load progress: ${JSON.stringify(chat.progress)}`);
       assert(chat.answer === 'Fake answer 0 to: hello from the page' && chat.joined === chat.answer && chat.tokens > 3, `streaming: ${JSON.stringify(chat)}`);
@@ -109,22 +74,20 @@ test('llm: web-llm client + handler in a real worker (fake engine): stream, canc
       const described = second.rows.filter((r) => r.qualified_name !== 'llm-check');
       assert(described.every((r) => r.description && !r.description.includes('<think>') && r.description.startsWith('**PURPOSE**')), `descriptions: ${JSON.stringify(described)}`);
       assert(described.find((r) => r.qualified_name === 'shop.checkout')?.requirement?.startsWith('Purpose: Fake purpose'), 'requirement purpose from the LLM');
-      assert(gpu.external.length === 0, `requests left localhost: ${gpu.external.join(', ')}`);
-      assert(gpu.errors.length === 0, `page errors: ${gpu.errors.join(' | ')}`);
+      gpu.verify();
     } finally {
-      await gpu.context.close();
+      await gpu.close();
     }
 
-    const plain = await browser(dir, false);
+    const plain = await Session.open();
     try {
-      const page = plain.context.pages()[0] ?? (await plain.context.newPage());
+      const page = await plain.page();
       const nogpu = await check<{ code: string; message: string }>(page, `${base}?phase=nogpu`);
       assert(nogpu.code === 'MODEL_UNAVAILABLE' && /needs WebGPU/.test(nogpu.message), `no WebGPU: ${JSON.stringify(nogpu)}`);
     } finally {
-      await plain.context.close();
+      await plain.close();
     }
   } finally {
     await server.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }, 180_000);

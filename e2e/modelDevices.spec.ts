@@ -7,30 +7,14 @@
  * Builds its own page (e2e/pages/vite.config.ts) and serves it with vite preview.
  * Runs in: Node (e2e, driving chromium).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import type { BrowserContext, Page } from 'playwright-core';
-import { build, preview } from 'vite';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from '../scripts/chromium.ts';
+import type { Page } from 'playwright-core';
+import { servePage } from '../scripts/pageBuild.ts';
 import { startHubServer } from '../scripts/hubServer.ts';
-import { assert, isLocalUrl, test } from './harness.ts';
+import type { FileProgress } from '../src/core/semantic/semanticService.ts';
+import { Session, assert, pageCheck, test } from './harness.ts';
+import type { DeviceRun } from './pages/modelsCheck.ts';
 
-interface DeviceRun {
-  device: string;
-  dim: number;
-  vectors: number[][];
-  query: number[];
-  scores: number[];
-  ms: number;
-}
-interface FileEvent {
-  file: string;
-  loaded: number;
-  total: number;
-  done: boolean;
-}
 
 function maxDiff(a: number[][], b: number[][]): number {
   let max = 0;
@@ -38,41 +22,17 @@ function maxDiff(a: number[][], b: number[][]): number {
   return max;
 }
 
-async function check<T>(page: Page, url: string): Promise<T> {
-  await page.goto(url);
-  await page.waitForFunction(() => '__modelsCheck' in window, undefined, { timeout: 90_000 });
-  const outcome = (await page.evaluate(() => (window as unknown as { __modelsCheck: unknown }).__modelsCheck)) as {
-    ok: boolean;
-    result?: T;
-    error?: string;
-  };
-  assert(outcome.ok, `models check ${url} failed: ${outcome.error}`);
-  return outcome.result as T;
+function check<T>(page: Page, url: string): Promise<T> {
+  return pageCheck<T>(page, url, '__modelsCheck');
 }
 
 test('models: fixture embedder + reranker agree on wasm and webgpu; folder; hub download, cache, offline', async (env) => {
-  const configFile = join(env.repoRoot, 'e2e', 'pages', 'vite.config.ts');
-  await build({ configFile, logLevel: 'error' });
-  const port = await freePort();
-  const server = await preview({ configFile, logLevel: 'error', preview: { host: '127.0.0.1', port, strictPort: true, open: false } });
-  const base = `http://127.0.0.1:${port}/models-check.html`;
+  const server = await servePage(join(env.repoRoot, 'e2e', 'pages', 'vite.config.ts'));
+  const base = `${server.origin}models-check.html`;
   const hub = await startHubServer({ root: join(env.repoRoot, 'public', 'models') });
-  const dir = mkdtempSync(join(tmpdir(), 'ranger-models-e2e-'));
-  let context: BrowserContext | undefined;
-  const external: string[] = [];
-  const errors: string[] = [];
+  const session = await Session.open({ webgpu: true });
   try {
-    context = await chromium.launchPersistentContext(join(dir, 'profile'), {
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: [...CHROMIUM_ARGS, '--enable-unsafe-webgpu'],
-      env: { ...process.env, XDG_CONFIG_HOME: dir, XDG_CACHE_HOME: dir, TMPDIR: dir },
-    });
-    context.on('request', (request) => {
-      if (!isLocalUrl(request.url())) external.push(request.url());
-    });
-    const page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => errors.push(error.message));
+    const page = await session.page();
 
     const devices = await check<{
       webgpu: boolean;
@@ -100,7 +60,7 @@ test('models: fixture embedder + reranker agree on wasm and webgpu; folder; hub 
     console.log(`    wasm ${wasm.ms.toFixed(0)} ms, webgpu ${gpu.ms.toFixed(0)} ms; max diff vectors ${vectorDiff.toExponential(1)}, scores ${scoreDiff.toExponential(1)}`);
 
     const hubUrl = encodeURIComponent(hub.url);
-    const first = await check<{ events: FileEvent[]; vectors: number[][]; cacheBytes: number }>(page, `${base}?phase=hub&hub=${hubUrl}`);
+    const first = await check<{ events: FileProgress[]; vectors: number[][]; cacheBytes: number }>(page, `${base}?phase=hub&hub=${hubUrl}`);
     const files = new Set(first.events.map((e) => e.file));
     for (const file of ['config.json', 'tokenizer.json', 'onnx/model.onnx']) assert(files.has(file), `no progress for ${file}: ${[...files]}`);
     assert(first.events.some((e) => e.file === 'onnx/model.onnx' && e.done && e.total > 0 && e.loaded === e.total), 'model.onnx never completed');
@@ -114,12 +74,10 @@ test('models: fixture embedder + reranker agree on wasm and webgpu; folder; hub 
 
     const cleared = await check<{ before: number; after: number }>(page, `${base}?phase=clear`);
     assert(cleared.before === second.cacheBytes && cleared.after === 0, `clear cache ${JSON.stringify(cleared)}`);
-    assert(external.length === 0, `requests left localhost: ${external.slice(0, 5).join(', ')}`);
-    assert(errors.length === 0, `page errors: ${errors.slice(0, 3).join(' | ')}`);
+    session.verify();
   } finally {
-    await context?.close().catch(() => undefined);
+    await session.close();
     await hub.close().catch(() => undefined);
     await server.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }, 240_000);

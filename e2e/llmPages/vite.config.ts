@@ -4,27 +4,7 @@
  * client against workers/llm.fake.worker.ts (real handler, FAKE engine).
  * Runs in: Node (vite build / preview).
  */
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { pageConfig } from '../../scripts/pageBuild.ts';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-const isolation = {
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Embedder-Policy': 'require-corp',
-};
-
-export default defineConfig({
-  root: here,
-  publicDir: false,
-  server: { headers: isolation },
-  preview: { headers: isolation },
-  worker: { format: 'es' },
-  optimizeDeps: { exclude: ['@duckdb/duckdb-wasm'] },
-  build: {
-    outDir: fileURLToPath(new URL('../../.tmp/llm-pages', import.meta.url)),
-    emptyOutDir: true,
-    target: 'es2022',
-    chunkSizeWarningLimit: 8000,
-    rollupOptions: { input: fileURLToPath(new URL('./llm-check.html', import.meta.url)) },
-  },
-});
+export default defineConfig(pageConfig({ configUrl: import.meta.url, html: 'llm-check.html', outDir: '.tmp/llm-pages', duckdb: true }));

@@ -7,35 +7,16 @@
  * Runs in: chromium (page built by e2e/pages/vite.config.ts).
  */
 import { createModelsHost } from '../../src/adapters/browser/modelsWorkerClient.ts';
-import type { EmbedderSpec, RerankerSpec } from '../../src/core/models/modelSpec.ts';
+import type { EmbedderSpec } from '../../src/core/models/modelSpec.ts';
 import type { FileProgress } from '../../src/core/semantic/semanticService.ts';
+import { FIXTURE_TEXTS, fixtureEmbedder, fixtureReranker } from '../../scripts/fixtures/fixtureModels.ts';
 
-const TEXTS = [
-  'def parse_config(path): return json.load(open(path))',
-  'class UserStore: stores users in a cache',
-  'function searchGraph(query) { return nodes.filter(match) }',
-  'hello world',
-];
-const EMBEDDER: EmbedderSpec = {
-  role: 'embedder',
-  id: 'fixtures/tiny-embedder',
-  label: 'Tiny fixture embedder',
-  source: { kind: 'public' },
-  dtype: 'fp32',
-  pooling: 'mean',
-  queryPrompt: 'Represent this sentence for searching relevant passages: ',
-  batchSize: 2,
-};
-const RERANKER: RerankerSpec = {
-  role: 'reranker',
-  id: 'fixtures/tiny-reranker',
-  label: 'Tiny fixture reranker',
-  source: { kind: 'public' },
-  dtype: 'fp32',
-  batchSize: 3,
-};
+const TEXTS = FIXTURE_TEXTS;
+const EMBEDDER = fixtureEmbedder({ batchSize: 2 });
+const RERANKER = fixtureReranker({ batchSize: 3 });
 
-interface DeviceRun {
+/** One device's run, as e2e/modelDevices.spec.ts reads it. */
+export interface DeviceRun {
   device: string;
   dim: number;
   vectors: number[][];

@@ -4,26 +4,7 @@
  * like the app.
  * Runs in: Node (vite build / preview).
  */
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { pageConfig } from '../../scripts/pageBuild.ts';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-const isolation = {
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Embedder-Policy': 'require-corp',
-};
-
-export default defineConfig({
-  root: here,
-  publicDir: fileURLToPath(new URL('../../public', import.meta.url)),
-  server: { headers: isolation },
-  preview: { headers: isolation },
-  worker: { format: 'es' },
-  build: {
-    outDir: fileURLToPath(new URL('../../.tmp/e2e-pages', import.meta.url)),
-    emptyOutDir: true,
-    target: 'es2022',
-    chunkSizeWarningLimit: 4000,
-    rollupOptions: { input: fileURLToPath(new URL('./models-check.html', import.meta.url)) },
-  },
-});
+export default defineConfig(pageConfig({ configUrl: import.meta.url, html: 'models-check.html', outDir: '.tmp/e2e-pages', publicDir: true, chunkSizeWarningLimit: 4000 }));

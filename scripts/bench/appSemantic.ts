@@ -9,14 +9,10 @@
  * fresh browser context (its own storage).
  * Runs in: Node (bench).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
-import { preview } from 'vite';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from '../chromium.ts';
+import { launchChromium } from '../chromium.ts';
+import { serveDist } from '../pageBuild.ts';
 import { readProcMemory, rendererPids, startSampler } from './procMemory.ts';
 import { PeakTracker } from './stats.ts';
 
@@ -176,26 +172,10 @@ async function runCorpus(browser: Browser, url: string, corpus: AppCorpus, timeo
 
 export async function measureAppSemantic(options: AppSemanticOptions): Promise<AppSemanticRun> {
   const { repoRoot, log } = options;
-  const distDir = resolve(repoRoot, options.distDir ?? 'dist');
-  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`${join(distDir, 'index.html')} is missing: run \`npx vite build\` first`);
-  const port = await freePort();
-  const configFile = join(repoRoot, 'vite.config.ts');
-  const server = await preview({
-    root: repoRoot,
-    configFile: existsSync(configFile) ? configFile : false,
-    logLevel: 'error',
-    build: { outDir: distDir },
-    preview: { host: '127.0.0.1', port, strictPort: true, open: false },
-  });
-  const profileDir = mkdtempSync(join(tmpdir(), 'bench-embed-app-'));
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    env: { ...process.env, XDG_CONFIG_HOME: join(profileDir, 'config'), XDG_CACHE_HOME: join(profileDir, 'cache'), TMPDIR: profileDir },
-  });
+  const served = await serveDist(repoRoot, options.distDir);
+  const { browser, close } = await launchChromium('bench-embed-app-');
   try {
-    const url = `http://127.0.0.1:${port}/`;
+    const url = served.origin;
     const results: AppSemanticRun['results'] = [];
     for (const corpus of options.corpora) {
       try {
@@ -208,8 +188,7 @@ export async function measureAppSemantic(options: AppSemanticOptions): Promise<A
     }
     return { results, chromiumVersion: browser.version() };
   } finally {
-    await browser.close();
-    await server.close();
-    rmSync(profileDir, { recursive: true, force: true });
+    await close();
+    await served.close();
   }
 }

@@ -2,6 +2,7 @@
  * @file Command-line flags of the ingest benchmark, parsed without side effects.
  * Runs in: Node (bench, tests).
  */
+import { commonFlag, folder, wholeNumber } from './flagValues.ts';
 
 export interface BenchArgs {
   /** A zip or a folder; null = the system Python's standard library. */
@@ -29,47 +30,23 @@ export const USAGE = `Usage: npm run bench:ingest -- [<zip|dir>] [options]
   --dist DIR       the built app to serve (default dist/)
   --json           print one JSON document on stdout (progress goes to stderr)`;
 
-function positiveInteger(flag: string, value: string | undefined): number {
-  const n = Number(value);
-  if (value === undefined || !Number.isInteger(n) || n < 0) throw new Error(`${flag} needs a whole number, got ${value ?? 'nothing'}`);
-  return n;
-}
-
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   const args: BenchArgs = { target: null, json: false, noTests: false, browser: true, timeoutSeconds: 900, help: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
+    if (commonFlag(args, arg, () => argv[++i])) continue;
     switch (arg) {
-      case '--json':
-        args.json = true;
-        break;
       case '--no-tests':
         args.noTests = true;
         break;
-      case '--browser':
-        args.browser = true;
-        break;
-      case '--no-browser':
-        args.browser = false;
-        break;
       case '--threads':
-        args.threads = Math.max(1, positiveInteger(arg, argv[++i]));
+        args.threads = Math.max(1, wholeNumber(arg, argv[++i]));
         break;
       case '--limit':
-        args.limit = positiveInteger(arg, argv[++i]);
+        args.limit = wholeNumber(arg, argv[++i]);
         break;
-      case '--timeout':
-        args.timeoutSeconds = Math.max(1, positiveInteger(arg, argv[++i]));
-        break;
-      case '--dist': {
-        const dir = argv[++i];
-        if (dir === undefined || dir.startsWith('-')) throw new Error('--dist needs a folder');
-        args.dist = dir;
-        break;
-      }
-      case '-h':
-      case '--help':
-        args.help = true;
+      case '--dist':
+        args.dist = folder(arg, argv[++i]);
         break;
       default:
         if (arg.startsWith('-')) throw new Error(`Unknown option ${arg}\n${USAGE}`);

@@ -6,16 +6,12 @@
  * (/proc, sampled, plus their VmHWM at the end).
  * Runs in: Node (bench).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium } from 'playwright-core';
 import type { Page } from 'playwright-core';
-import { preview } from 'vite';
+import { isLocalUrl, launchChromium } from '../chromium.ts';
+import { serveDist } from '../pageBuild.ts';
 import { readProcMemory, rendererPids, startSampler } from './procMemory.ts';
 import { PeakTracker } from './stats.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from '../chromium.ts';
 
 
 
@@ -105,43 +101,10 @@ async function waitForNewSummary(page: Page, before: SummaryAttributes | null, t
   if (outcome.error) throw new Error(`the app reported an error: ${outcome.error.trim().slice(0, 300)}`);
 }
 
-function isLocal(url: string): boolean {
-  if (url.startsWith('data:') || url.startsWith('blob:') || url.startsWith('about:')) return true;
-  try {
-    const host = new URL(url).hostname;
-    return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
-  } catch {
-    return false;
-  }
-}
-
 export async function measureBrowserIngest(options: BrowserIngestOptions): Promise<BrowserIngestResult> {
   const { repoRoot, zipPath, timeoutMs, log } = options;
-  const distDir = resolve(repoRoot, options.distDir ?? 'dist');
-  if (!existsSync(join(distDir, 'index.html'))) {
-    throw new Error(`${join(distDir, 'index.html')} is missing: run \`npx vite build\` first`);
-  }
-  const port = await freePort();
-  const configFile = join(repoRoot, 'vite.config.ts');
-  const server = await preview({
-    root: repoRoot,
-    configFile: existsSync(configFile) ? configFile : false,
-    logLevel: 'error',
-    build: { outDir: distDir },
-    preview: { host: '127.0.0.1', port, strictPort: true, open: false },
-  });
-  const profileDir = mkdtempSync(join(tmpdir(), 'bench-chromium-'));
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    env: {
-      ...process.env,
-      XDG_CONFIG_HOME: join(profileDir, 'config'),
-      XDG_CACHE_HOME: join(profileDir, 'cache'),
-      TMPDIR: profileDir,
-    },
-  });
+  const served = await serveDist(repoRoot, options.distDir);
+  const { browser, close } = await launchChromium('bench-chromium-');
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -152,10 +115,10 @@ export async function measureBrowserIngest(options: BrowserIngestOptions): Promi
       if (message.type() === 'error') pageErrors.push(message.text());
     });
     page.on('request', (request) => {
-      if (!isLocal(request.url())) externalRequests.push(request.url());
+      if (!isLocalUrl(request.url())) externalRequests.push(request.url());
     });
 
-    const url = `http://127.0.0.1:${port}/`;
+    const url = served.origin;
     log(`chromium: opening ${url}`);
     await page.goto(url, { waitUntil: 'load' });
     const input = page.locator('input[data-testid="zip-input"]');
@@ -214,8 +177,7 @@ export async function measureBrowserIngest(options: BrowserIngestOptions): Promi
       pageErrors,
     };
   } finally {
-    await browser.close();
-    await server.close();
-    rmSync(profileDir, { recursive: true, force: true });
+    await close();
+    await served.close();
   }
 }

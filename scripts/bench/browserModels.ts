@@ -6,14 +6,10 @@
  * reranker (plain JS on the page), fixture models on WASM and on WebGPU (the real models worker).
  * Runs in: Node (bench).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { chromium } from 'playwright-core';
 import type { Page } from 'playwright-core';
-import { build, preview } from 'vite';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from '../chromium.ts';
+import { answerWithin, collectPageErrors, launchChromium } from '../chromium.ts';
+import { servePage } from '../pageBuild.ts';
 import { FIXTURE_EMBEDDER, FIXTURE_RERANKER } from './benchModels.ts';
 import type { RerankWork } from './embedSample.ts';
 import type { RunOutcome } from './modelThroughput.ts';
@@ -60,46 +56,21 @@ export function modelId(request: Pick<PageRunRequest, 'task' | 'model'>): string
   return request.task === 'embed' ? FIXTURE_EMBEDDER.id : FIXTURE_RERANKER.id;
 }
 
-async function runOnPage(page: Page, request: PageRunRequest, timeoutMs: number): Promise<RunOutcome> {
-  const pending = page.evaluate((req) => (window as unknown as BenchWindow).__embedBench.run(req), request);
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
-  });
-  try {
-    return await Promise.race([pending, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+function runOnPage(page: Page, request: PageRunRequest, timeoutMs: number): Promise<RunOutcome> {
+  return answerWithin(page.evaluate((req) => (window as unknown as BenchWindow).__embedBench.run(req), request), timeoutMs);
 }
 
 export async function measureBrowserModels(options: BrowserModelsOptions): Promise<BrowserModelsResult> {
   const { repoRoot, log } = options;
-  const configFile = join(repoRoot, 'scripts', 'bench', 'pages', 'vite.config.ts');
-  const buildStarted = performance.now();
-  await build({ configFile, logLevel: 'error' });
-  const buildMs = performance.now() - buildStarted;
+  const served = await servePage(join(repoRoot, 'scripts', 'bench', 'pages', 'vite.config.ts'));
+  const { buildMs } = served;
   log(`page built in ${(buildMs / 1000).toFixed(1)} s`);
-  const port = await freePort();
-  const server = await preview({ configFile, logLevel: 'error', preview: { host: '127.0.0.1', port, strictPort: true, open: false } });
-  const profileDir = mkdtempSync(join(tmpdir(), 'bench-embed-chromium-'));
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [...CHROMIUM_ARGS, '--enable-unsafe-webgpu'],
-    env: { ...process.env, XDG_CONFIG_HOME: join(profileDir, 'config'), XDG_CACHE_HOME: join(profileDir, 'cache'), TMPDIR: profileDir },
-  });
+  const { browser, close } = await launchChromium('bench-embed-chromium-', { webgpu: true });
   try {
     const page = await browser.newPage();
     const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(m.text());
-    });
-    page.on('response', (response) => {
-      if (response.status() >= 400) pageErrors.push(`HTTP ${response.status()} ${new URL(response.url()).pathname}`);
-    });
-    await page.goto(`http://127.0.0.1:${port}/embed-bench.html`, { waitUntil: 'load' });
+    collectPageErrors(page, pageErrors);
+    await page.goto(`${served.origin}embed-bench.html`, { waitUntil: 'load' });
     await page.waitForFunction(() => '__embedBench' in window, undefined, { timeout: 60_000 });
     const webgpu = await page.evaluate(() => (window as unknown as BenchWindow).__embedBench.webgpu());
     const adapter = await page.evaluate(() => (window as unknown as BenchWindow).__embedBench.adapterInfo());
@@ -134,8 +105,7 @@ export async function measureBrowserModels(options: BrowserModelsOptions): Promi
       pageErrors,
     };
   } finally {
-    await browser.close();
-    await server.close();
-    rmSync(profileDir, { recursive: true, force: true });
+    await close();
+    await served.close();
   }
 }

@@ -6,13 +6,9 @@
  * as the app opens it.
  * Runs in: Node (bench).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { chromium } from 'playwright-core';
-import { build, preview } from 'vite';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from '../chromium.ts';
+import { answerWithin, collectPageErrors, launchChromium } from '../chromium.ts';
+import { servePage } from '../pageBuild.ts';
 import type { CypherRunResult } from './nodeCypher.ts';
 import type { SearchBenchPageApi } from './searchPages/searchBenchPage.ts';
 import type { WorkerRunRequest, WorkerRunResult } from './searchPages/searchBenchWorker.ts';
@@ -38,46 +34,20 @@ type BenchWindow = { __searchBench: SearchBenchPageApi };
 
 export async function measureBrowserCypher(options: BrowserSearchOptions): Promise<BrowserCypherResult> {
   const { repoRoot, log } = options;
-  const configFile = join(repoRoot, 'scripts', 'bench', 'searchPages', 'vite.config.ts');
-  const buildStarted = performance.now();
-  await build({ configFile, logLevel: 'error' });
-  const buildMs = performance.now() - buildStarted;
+  const served = await servePage(join(repoRoot, 'scripts', 'bench', 'searchPages', 'vite.config.ts'));
+  const { buildMs } = served;
   log(`page built in ${(buildMs / 1000).toFixed(1)} s`);
-  const port = await freePort();
-  const server = await preview({ configFile, logLevel: 'error', preview: { host: '127.0.0.1', port, strictPort: true, open: false } });
-  const profileDir = mkdtempSync(join(tmpdir(), 'bench-search-chromium-'));
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    env: { ...process.env, XDG_CONFIG_HOME: join(profileDir, 'config'), XDG_CACHE_HOME: join(profileDir, 'cache'), TMPDIR: profileDir },
-  });
+  const { browser, close } = await launchChromium('bench-search-chromium-');
   try {
     const page = await browser.newPage();
     const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(m.text());
-    });
-    page.on('response', (response) => {
-      const path = new URL(response.url()).pathname;
-      if (response.status() >= 400 && path !== '/favicon.ico') pageErrors.push(`HTTP ${response.status()} ${path}`);
-    });
-    await page.goto(`http://127.0.0.1:${port}/search-bench.html`, { waitUntil: 'load' });
+    collectPageErrors(page, pageErrors);
+    await page.goto(`${served.origin}search-bench.html`, { waitUntil: 'load' });
     await page.waitForFunction(() => '__searchBench' in window, undefined, { timeout: 60_000 });
     const hardwareConcurrency = await page.evaluate(() => (window as unknown as BenchWindow).__searchBench.hardwareConcurrency());
     const request: WorkerRunRequest = { nodes: options.nodes, seed: options.seed, reps: options.reps };
     const pending = page.evaluate((req) => (window as unknown as BenchWindow).__searchBench.run(req), request);
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${Math.round(options.timeoutMs / 1000)} s${pageErrors.length > 0 ? ` (page: ${pageErrors[0]})` : ''}`)), options.timeoutMs);
-    });
-    let result: WorkerRunResult;
-    try {
-      result = await Promise.race([pending, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    const result: WorkerRunResult = await answerWithin(pending, options.timeoutMs, () => (pageErrors.length > 0 ? ` (page: ${pageErrors[0]})` : ''));
     return {
       env: 'chromium',
       openMs: result.openMs,
@@ -94,8 +64,7 @@ export async function measureBrowserCypher(options: BrowserSearchOptions): Promi
       pageErrors,
     };
   } finally {
-    await browser.close();
-    await server.close();
-    rmSync(profileDir, { recursive: true, force: true });
+    await close();
+    await served.close();
   }
 }

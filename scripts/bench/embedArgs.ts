@@ -3,6 +3,7 @@
  * without side effects.
  * Runs in: Node (bench, tests).
  */
+import { commonFlag, folder, wholeNumber } from './flagValues.ts';
 
 export interface EmbedBenchArgs {
   /** Only the first N stdlib files (sorted by path) for (b) and (c); the sample is not affected. */
@@ -35,16 +36,11 @@ export const EMBED_USAGE = `Usage: npm run bench:embed -- [options]
   --dist DIR       a built app for (c) (default: the bench builds one into .tmp/bench-embed-app)
   --json           print one JSON document on stdout (progress goes to stderr)`;
 
-function wholeNumber(flag: string, value: string | undefined): number {
-  const n = Number(value);
-  if (value === undefined || value.trim() === '' || !Number.isInteger(n) || n < 0) throw new Error(`${flag} needs a whole number, got ${value ?? 'nothing'}`);
-  return n;
-}
-
 export function parseEmbedBenchArgs(argv: readonly string[]): EmbedBenchArgs {
   const args: EmbedBenchArgs = { sample: 2000, budgetSeconds: 60, browser: true, app: true, stdlib: true, json: false, timeoutSeconds: 900, help: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
+    if (commonFlag(args, arg, () => argv[++i])) continue;
     switch (arg) {
       case '--limit':
         args.limit = wholeNumber(arg, argv[++i]);
@@ -55,30 +51,14 @@ export function parseEmbedBenchArgs(argv: readonly string[]): EmbedBenchArgs {
       case '--budget':
         args.budgetSeconds = wholeNumber(arg, argv[++i]);
         break;
-      case '--no-browser':
-        args.browser = false;
-        break;
       case '--no-app':
         args.app = false;
         break;
       case '--no-stdlib':
         args.stdlib = false;
         break;
-      case '--timeout':
-        args.timeoutSeconds = Math.max(1, wholeNumber(arg, argv[++i]));
-        break;
-      case '--dist': {
-        const dir = argv[++i];
-        if (dir === undefined || dir.startsWith('-')) throw new Error('--dist needs a folder');
-        args.dist = dir;
-        break;
-      }
-      case '--json':
-        args.json = true;
-        break;
-      case '-h':
-      case '--help':
-        args.help = true;
+      case '--dist':
+        args.dist = folder(arg, argv[++i]);
         break;
       default:
         throw new Error(`Unknown argument ${arg}\n${EMBED_USAGE}`);

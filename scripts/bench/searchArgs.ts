@@ -3,6 +3,7 @@
  * side effects.
  * Runs in: Node (bench, tests).
  */
+import { commonFlag, wholeNumber } from './flagValues.ts';
 
 export interface SearchBenchArgs {
   /** Nodes of the Cypher graph. */
@@ -37,14 +38,6 @@ export const SEARCH_USAGE = `Usage: npm run bench:search -- [options]
   --timeout S        chromium run limit in seconds (default 900)
   --json             one JSON document on stdout (progress goes to stderr)`;
 
-function wholeNumber(flag: string, value: string | undefined, min: number): number {
-  const n = Number(value);
-  if (value === undefined || value.trim() === '' || !Number.isInteger(n) || n < min) {
-    throw new Error(`${flag} needs a whole number >= ${min}, got ${value ?? 'nothing'}`);
-  }
-  return n;
-}
-
 export function parseSearchArgs(argv: readonly string[]): SearchBenchArgs {
   const args: SearchBenchArgs = {
     cypherNodes: 100_000,
@@ -61,6 +54,7 @@ export function parseSearchArgs(argv: readonly string[]): SearchBenchArgs {
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
+    if (commonFlag(args, arg, () => argv[++i])) continue;
     switch (arg) {
       case '--nodes':
         args.cypherNodes = wholeNumber(arg, argv[++i], 100);
@@ -85,22 +79,6 @@ export function parseSearchArgs(argv: readonly string[]): SearchBenchArgs {
         break;
       case '--seed':
         args.seed = wholeNumber(arg, argv[++i], 0);
-        break;
-      case '--browser':
-        args.browser = true;
-        break;
-      case '--no-browser':
-        args.browser = false;
-        break;
-      case '--timeout':
-        args.timeoutSeconds = wholeNumber(arg, argv[++i], 1);
-        break;
-      case '--json':
-        args.json = true;
-        break;
-      case '-h':
-      case '--help':
-        args.help = true;
         break;
       default:
         throw new Error(`Unknown option ${arg}\n${SEARCH_USAGE}`);

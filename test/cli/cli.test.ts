@@ -2,37 +2,13 @@
  * @file The ranger CLI end to end, as a child process: `index` (folder and zip) into a --db file,
  * `sql` over it (JSON and table output), and the error contract (stderr, non-zero exit).
  */
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ranger, runModule, scratchDir } from './runCli.ts';
 
-const execFileAsync = promisify(execFile);
-const root = resolve(import.meta.dirname, '../..');
-const dir = mkdtempSync(join(tmpdir(), 'ranger-cli-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function ranger(...args: string[]): Promise<CliResult> {
-  try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-      cwd: root,
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
+const dir = scratchDir('ranger-cli-');
 
 const FIXTURE: Record<string, string> = {
   'pkg/__init__.py': '',
@@ -161,7 +137,7 @@ describe('ranger errors', () => {
       'await writeGraph(conn, sampleGraphData({ bigTextBytes: 100 }));',
       'await conn.close();',
     ].join('\n');
-    await execFileAsync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', writer, db], { cwd: root });
+    await runModule(writer, db);
   });
 
   it('rejects write SQL on stderr with exit 1 (JSON error with --json)', async () => {

@@ -5,65 +5,25 @@
  * generator, SIMILAR neighbours with cosine, SIMILAR edges for the graph (one per pair, only on
  * request in the ego view), and the /models/index.json entries as specs.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
-import type { WasmNodeConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
-import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { describeGraph } from '../../src/core/describe/describeGraph.ts';
 import { LexicalEmbedder } from '../../src/core/models/lexicalEmbedder.ts';
-import { parseSourceFile } from '../../src/core/parse/parseFile.ts';
-import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
-import type { Row } from '../../src/core/pipeline/repoService.ts';
 import { embedGraph } from '../../src/core/semantic/embedGraph.ts';
 import { computeSimilarEdges } from '../../src/core/semantic/similarEdges.ts';
-import { assertReadOnlySql } from '../../src/core/store/sqlGuard.ts';
 import type { RepoClient } from '../../src/ui/clients/repoClient.ts';
 import { specFromIndexEntry } from '../../src/ui/data/modelSources.ts';
 import { loadNodeDetails } from '../../src/ui/data/nodeDetails.ts';
 import { loadSemanticDetails, similarNeighbours } from '../../src/ui/data/semanticDetails.ts';
 import { formatBytes, generatorLabel } from '../../src/ui/data/semanticFormat.ts';
-import { num } from '../../src/ui/data/sql.ts';
 import { loadEgo, loadSimilarEdges } from '../../src/ui/graph/graphQueries.ts';
+import { useDemoService } from './demoService.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
-const demoRoot = join(repoRoot, 'demo');
 
-function listFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? listFiles(path) : [path];
-  });
-}
-
-let conn: WasmNodeConnection;
-const service = {
-  async query(sql: string): Promise<Row[]> {
-    assertReadOnlySql(sql);
-    return conn.query(sql);
-  },
-} as unknown as RepoClient;
-
-async function idOf(sql: string): Promise<number> {
-  const rows = await conn.query(sql);
-  expect(rows.length).toBeGreaterThan(0);
-  return num(rows[0]!, 'id');
-}
-
-beforeAll(async () => {
-  conn = await openWasmMemoryConnection();
-  const parsers = await createNodeParsers();
-  const files = listFiles(join(demoRoot, 'shopkit')).map((path) => ({
-    path: relative(demoRoot, path).split('\\').join('/'),
-    data: new Uint8Array(readFileSync(path)),
-  }));
-  await indexRepository({ kind: 'files', name: 'shopkit', files }, { parseFiles: async (sources) => sources.map((f) => parseSourceFile(parsers, f)), conn }, {});
-});
-
-afterAll(async () => {
-  await conn?.close();
-});
+const demo = useDemoService();
+const { service, idOf } = demo;
 
 describe('semantic UI queries on the demo', () => {
   it('before describing: no description, no generator, and no failure', async () => {
@@ -73,9 +33,9 @@ describe('semantic UI queries on the demo', () => {
   });
 
   it('after describe + embed: description, requirement from the docstring, generator, SIMILAR', async () => {
-    await describeGraph(conn, null, {});
-    await embedGraph(conn, new LexicalEmbedder(), { sources: ['description', 'code'] });
-    const info = await computeSimilarEdges(conn, { model: 'builtin:lexical', source: 'description' });
+    await describeGraph(demo.conn, null, {});
+    await embedGraph(demo.conn, new LexicalEmbedder(), { sources: ['description', 'code'] });
+    const info = await computeSimilarEdges(demo.conn, { model: 'builtin:lexical', source: 'description' });
     expect(info.edges).toBeGreaterThan(0);
 
     const id = await idOf("SELECT id FROM nodes WHERE kind = 'Function' AND name = 'tokenize'");

@@ -4,72 +4,21 @@
  * duckdb-wasm, the same engine as the browser) and through the real read-only SQL guard, as
  * the repo worker runs them.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
-import type { WasmNodeConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
-import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
-import { parseSourceFile } from '../../src/core/parse/parseFile.ts';
-import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
-import type { IndexSummary, Row } from '../../src/core/pipeline/repoService.ts';
+import { describe, expect, it } from 'vitest';
 import { assertReadOnlySql } from '../../src/core/store/sqlGuard.ts';
-import type { RepoClient } from '../../src/ui/clients/repoClient.ts';
 import { loadIssuePage } from '../../src/ui/data/issueLists.ts';
 import { loadNodeDetails, moduleIdForPath } from '../../src/ui/data/nodeDetails.ts';
 import { loadSummary, totalOf } from '../../src/ui/data/summary.ts';
-import { num } from '../../src/ui/data/sql.ts';
 import { loadChildren, loadCrossEdges, loadEgo, loadOverview, searchNodes } from '../../src/ui/graph/graphQueries.ts';
+import { useDemoService } from './demoService.ts';
 
-const demoRoot = resolve(import.meta.dirname, '../../demo');
-
-function listFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? listFiles(path) : [path];
-  });
-}
-
-let conn: WasmNodeConnection;
-let summary: IndexSummary;
-const sent: string[] = [];
-/** The repo worker's query(): guard first, then the active connection. */
-const service = {
-  async query(sql: string): Promise<Row[]> {
-    sent.push(sql);
-    assertReadOnlySql(sql);
-    return conn.query(sql);
-  },
-} as unknown as RepoClient;
-
-async function idOf(sql: string): Promise<number> {
-  const rows = await conn.query(sql);
-  expect(rows.length).toBeGreaterThan(0);
-  return num(rows[0]!, 'id');
-}
-
-beforeAll(async () => {
-  conn = await openWasmMemoryConnection();
-  const parsers = await createNodeParsers();
-  const files = listFiles(join(demoRoot, 'shopkit')).map((path) => ({
-    path: relative(demoRoot, path).split('\\').join('/'),
-    data: new Uint8Array(readFileSync(path)),
-  }));
-  summary = await indexRepository(
-    { kind: 'files', name: 'shopkit', files },
-    { parseFiles: async (sources) => sources.map((file) => parseSourceFile(parsers, file)), conn },
-    {},
-  );
-});
-
-afterAll(async () => {
-  await conn?.close();
-});
+const demo = useDemoService();
+const { service, idOf, sent } = demo;
 
 describe('UI queries on the indexed demo', () => {
   it('overview: every module, IMPORTS aggregated between them; a limit announces the rest', async () => {
     const all = await loadOverview(service);
-    expect(all.nodes.length).toBe(summary.nodes.Module);
+    expect(all.nodes.length).toBe(demo.summary.nodes.Module);
     expect(all.hidden).toBe(0);
     expect(all.nodes.every((n) => n.kind === 'Module')).toBe(true);
     expect(all.edges.length).toBeGreaterThan(0);
@@ -79,7 +28,7 @@ describe('UI queries on the indexed demo', () => {
 
     const few = await loadOverview(service, 5);
     expect(few.nodes).toHaveLength(5);
-    expect(few.hidden).toBe(summary.nodes.Module! - 5);
+    expect(few.hidden).toBe(demo.summary.nodes.Module! - 5);
     const fewIds = new Set(few.nodes.map((n) => n.id));
     expect(few.edges.every((e) => fewIds.has(e.src) && fewIds.has(e.dst))).toBe(true);
   });
@@ -122,7 +71,7 @@ describe('UI queries on the indexed demo', () => {
     expect(dotted.some((h) => h.qualifiedName.endsWith('orders.service.OrderService'))).toBe(true);
     await expect(searchNodes(service, "x' OR '1'='1")).resolves.toEqual([]);
     await expect(searchNodes(service, "'; DROP TABLE nodes; --")).resolves.toEqual([]);
-    expect((await conn.query('SELECT count(*) AS n FROM nodes'))[0]).toBeTruthy();
+    expect((await demo.conn.query('SELECT count(*) AS n FROM nodes'))[0]).toBeTruthy();
   });
 
   it('details: a class with code and grouped edges; a module with its file text and unresolved imports', async () => {
@@ -145,20 +94,20 @@ describe('UI queries on the indexed demo', () => {
 
   it('summary rebuilt from the tables matches the index run; issue lists page', async () => {
     const view = await loadSummary(service, 'fallback');
-    expect(view.files).toBe(summary.files);
-    expect(view.skipped).toBe(summary.skipped);
-    expect(view.unresolved).toBe(summary.unresolved);
-    expect(view.nodes).toEqual(summary.nodes);
-    expect(totalOf(view.edges)).toBe(totalOf(summary.edges));
-    expect(view.filesWithSyntaxErrors).toBe(summary.filesWithSyntaxErrors);
-    expect(view.repoName).toBe(summary.repoName);
+    expect(view.files).toBe(demo.summary.files);
+    expect(view.skipped).toBe(demo.summary.skipped);
+    expect(view.unresolved).toBe(demo.summary.unresolved);
+    expect(view.nodes).toEqual(demo.summary.nodes);
+    expect(totalOf(view.edges)).toBe(totalOf(demo.summary.edges));
+    expect(view.filesWithSyntaxErrors).toBe(demo.summary.filesWithSyntaxErrors);
+    expect(view.repoName).toBe(demo.summary.repoName);
 
     const skipped = await loadIssuePage(service, 'skipped', 0);
-    expect(skipped.total).toBe(summary.skipped);
-    expect(skipped.entries.length).toBe(Math.min(100, summary.skipped));
-    expect(skipped.groups.reduce((n, g) => n + g.n, 0)).toBe(summary.skipped);
+    expect(skipped.total).toBe(demo.summary.skipped);
+    expect(skipped.entries.length).toBe(Math.min(100, demo.summary.skipped));
+    expect(skipped.groups.reduce((n, g) => n + g.n, 0)).toBe(demo.summary.skipped);
     const syntax = await loadIssuePage(service, 'syntax', 0);
-    expect(syntax.total).toBe(summary.filesWithSyntaxErrors);
+    expect(syntax.total).toBe(demo.summary.filesWithSyntaxErrors);
   });
 
   it('sent only statements the guard accepts', () => {

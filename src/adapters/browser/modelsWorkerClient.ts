@@ -12,10 +12,8 @@ import type { FileProgress } from '../../core/semantic/semanticService.ts';
 import { installErrorTransfer } from './errorTransfer.ts';
 import type { BrowserDevice, DeviceChoice, ModelsWorkerApi } from './transformersBrowser.ts';
 
-export interface ModelsHost {
-  webgpu(): Promise<boolean>;
-  setHubHost(url: string | null): Promise<void>;
-  addFolder(name: string, files: { path: string; data: Blob }[]): Promise<void>;
+/** The worker's API with models in place of handles; the calls without models pass straight through. */
+export interface ModelsHost extends Pick<ModelsWorkerApi, 'webgpu' | 'setHubHost' | 'addFolder' | 'cacheBytes' | 'clearCache'> {
   loadEmbedder(
     spec: EmbedderSpec,
     device: DeviceChoice,
@@ -28,8 +26,6 @@ export interface ModelsHost {
   ): Promise<{ reranker: Reranker; device: BrowserDevice }>;
   /** Frees a model loaded by this host in the worker (its ONNX session and weights). */
   release(model: Embedder | Reranker): Promise<void>;
-  cacheBytes(): Promise<number>;
-  clearCache(): Promise<void>;
   dispose(): void;
 }
 

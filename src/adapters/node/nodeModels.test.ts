@@ -13,34 +13,13 @@ import { LexicalEmbedder } from '../../core/models/lexicalEmbedder.ts';
 import { LexicalReranker } from '../../core/models/lexicalReranker.ts';
 import type { EmbedderSpec, RerankerSpec } from '../../core/models/modelSpec.ts';
 import type { FileProgress } from '../../core/semantic/semanticService.ts';
+import { FIXTURE_TEXTS, fixtureEmbedder, fixtureReranker } from '../../../scripts/fixtures/fixtureModels.ts';
 import { startHubServer } from '../../../scripts/hubServer.ts';
 import { createNodeEmbedder, createNodeReranker, DEFAULT_MODELS_DIR, resolveModelArg } from './nodeModels.ts';
 
-const EMBEDDER: EmbedderSpec = {
-  role: 'embedder',
-  id: 'fixtures/tiny-embedder',
-  label: 'Tiny fixture embedder',
-  source: { kind: 'public' },
-  dtype: 'fp32',
-  pooling: 'mean',
-  queryPrompt: 'Represent this sentence for searching relevant passages: ',
-  batchSize: 3,
-};
-const RERANKER: RerankerSpec = {
-  role: 'reranker',
-  id: 'fixtures/tiny-reranker',
-  label: 'Tiny fixture reranker',
-  source: { kind: 'public' },
-  dtype: 'fp32',
-  batchSize: 2,
-};
-const TEXTS = [
-  'def parse_config(path): return json.load(open(path))',
-  'class UserStore: stores users in a cache',
-  'function searchGraph(query) { return nodes.filter(match) }',
-  'hello world',
-  'read the file and write the result',
-];
+const EMBEDDER = fixtureEmbedder({ batchSize: 3 });
+const RERANKER = fixtureReranker({ batchSize: 2 });
+const TEXTS = [...FIXTURE_TEXTS, 'read the file and write the result'];
 
 const temporary: string[] = [];
 function tempDir(): string {

@@ -18,6 +18,7 @@ import { readEmbeddings, listEmbeddingSets } from '../store/embeddingStore.ts';
 import { edgesToArrow } from '../store/arrowTables.ts';
 import { sqlString } from '../store/sqlConnection.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
+import { inTransaction } from '../store/transaction.ts';
 
 export const DEFAULT_SIMILAR_EPS = 0.8;
 export const DEFAULT_SIMILAR_K = 5;
@@ -451,8 +452,7 @@ export async function computeSimilarEdges(conn: SqlConnection, options: ComputeS
   });
   throwIfAborted(options.signal);
   const info: SimilarInfo = { model: options.model, source, eps, k, edges: result.pairs.length, method: result.method };
-  await conn.run('BEGIN TRANSACTION');
-  try {
+  await inTransaction(conn, async () => {
     await conn.run("DELETE FROM edges WHERE type = 'SIMILAR'");
     if (result.pairs.length > 0) {
       await conn.insertArrow(
@@ -462,11 +462,7 @@ export async function computeSimilarEdges(conn: SqlConnection, options: ComputeS
     }
     await conn.run(`DELETE FROM meta WHERE key = ${sqlString(SIMILAR_META_KEY)}`);
     await conn.run(`INSERT INTO meta VALUES (${sqlString(SIMILAR_META_KEY)}, ${sqlString(JSON.stringify(info))})`);
-    await conn.run('COMMIT');
-  } catch (error) {
-    await conn.run('ROLLBACK').catch(() => undefined);
-    throw error;
-  }
+  });
   options.onProgress?.({ phase: 'similar', source, done: total, total });
   return info;
 }

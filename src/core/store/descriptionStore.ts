@@ -11,6 +11,7 @@ import { rowsToArrow } from './arrowTables.ts';
 import type { ColumnSpec } from './schema.ts';
 import type { SqlConnection } from './sqlConnection.ts';
 import { sqlString } from './sqlConnection.ts';
+import { inTransaction } from './transaction.ts';
 
 export const DESCRIBE_GENERATOR_KEY = 'describe.generator';
 
@@ -65,8 +66,7 @@ export async function readDescribeGenerator(conn: SqlConnection): Promise<string
  * records the generator in meta, all in one transaction (a failure leaves the batch out).
  */
 export async function writeDescriptions(conn: SqlConnection, generator: string, rows: readonly DescriptionRow[]): Promise<void> {
-  await conn.run('BEGIN TRANSACTION');
-  try {
+  await inTransaction(conn, async () => {
     await conn.run(`CREATE OR REPLACE TEMP TABLE ${BATCH_TABLE} (${BATCH_COLUMNS.map((c) => `${c.name} ${c.type}`).join(', ')})`);
     if (rows.length > 0) await conn.insertArrow(BATCH_TABLE, rowsToArrow(BATCH_COLUMNS, rows));
     await conn.run(
@@ -78,36 +78,19 @@ export async function writeDescriptions(conn: SqlConnection, generator: string, 
     await conn.run(`DELETE FROM meta WHERE key = ${sqlString(DESCRIBE_GENERATOR_KEY)}`);
     await conn.run(`INSERT INTO meta VALUES (${sqlString(DESCRIBE_GENERATOR_KEY)}, ${sqlString(generator)})`);
     await conn.run(`DROP TABLE ${BATCH_TABLE}`);
-    await conn.run('COMMIT');
-  } catch (error) {
-    try {
-      await conn.run('ROLLBACK');
-    } catch {
-      // The original error is the one worth reporting.
-    }
-    throw error;
-  }
+  });
 }
 
 /** Removes every description, requirement and marker, and the generator (restart). */
 export async function clearDescriptions(conn: SqlConnection): Promise<void> {
-  await conn.run('BEGIN TRANSACTION');
-  try {
+  await inTransaction(conn, async () => {
     await conn.run(
       'UPDATE nodes SET description = NULL, member_descriptions = NULL, requirement = NULL ' +
         'WHERE description IS NOT NULL OR member_descriptions IS NOT NULL OR requirement IS NOT NULL',
     );
     await conn.run('DELETE FROM described');
     await conn.run(`DELETE FROM meta WHERE key = ${sqlString(DESCRIBE_GENERATOR_KEY)}`);
-    await conn.run('COMMIT');
-  } catch (error) {
-    try {
-      await conn.run('ROLLBACK');
-    } catch {
-      // The original error is the one worth reporting.
-    }
-    throw error;
-  }
+  });
 }
 
 /** How many describable nodes exist, and how many of them `generator` has described. */

@@ -22,6 +22,7 @@ import { rowsToArrow } from './arrowTables.ts';
 import type { ColumnSpec } from './schema.ts';
 import { sqlString } from './sqlConnection.ts';
 import type { SqlConnection } from './sqlConnection.ts';
+import { inTransaction } from './transaction.ts';
 
 export const EMBEDDING_SETS_TABLE = 'embedding_sets';
 export const MODEL_STATE_TABLE = 'model_state';
@@ -203,8 +204,7 @@ export async function writeEmbeddings(
   const { ids: sortedIds, vectors: sortedVectors } = sortById(ids, vectors, dim);
   const info: EmbeddingSetInfo = { model, source, dim, count: ids.length, builtin, createdAt: new Date().toISOString() };
   // One transaction: a failed write leaves the previous set in place.
-  await conn.run('BEGIN TRANSACTION');
-  try {
+  await inTransaction(conn, async () => {
     await deleteVectors(conn, model, source);
     if (sortedIds.length > 0) {
       if (path === 'arrow') await conn.insertArrow(table, vectorArrow(model, source, sortedIds, sortedVectors, dim));
@@ -213,11 +213,7 @@ export async function writeEmbeddings(
     await conn.run(
       `INSERT INTO ${EMBEDDING_SETS_TABLE} VALUES (${sqlString(model)}, ${sqlString(source)}, ${dim}, ${info.count}, ${builtin}, ${sqlString(info.createdAt)})`,
     );
-    await conn.run('COMMIT');
-  } catch (error) {
-    await conn.run('ROLLBACK').catch(() => undefined);
-    throw error;
-  }
+  });
   return info;
 }
 

@@ -25,6 +25,7 @@ import { sqlString } from './sqlConnection.ts';
 
 import { dropEmbeddingTables } from './embeddingStore.ts';
 import { DESCRIBED_TABLE } from './descriptionStore.ts';
+import { inTransaction } from './transaction.ts';
 
 export type { Row, SqlConnection } from './sqlConnection.ts';
 
@@ -87,8 +88,7 @@ export async function writeGraph(
   const total = loads.reduce((sum, l) => sum + l.rows, 0);
   let done = 0;
   onProgress?.({ phase: 'store', done, total, detail: 'schema' });
-  await conn.run('BEGIN TRANSACTION');
-  try {
+  await inTransaction(conn, async () => {
     await createSchema(conn);
     for (const load of loads) {
       throwIfAborted(signal);
@@ -100,20 +100,8 @@ export async function writeGraph(
     for (const sql of createIndexesSql()) await conn.run(sql);
     onProgress?.({ phase: 'store', done, total, detail: 'indexes' });
     throwIfAborted(signal);
-    await conn.run('COMMIT');
-  } catch (error) {
-    await rollbackQuietly(conn);
-    throw error;
-  }
+  });
   await conn.run('CHECKPOINT');
-}
-
-async function rollbackQuietly(conn: SqlConnection): Promise<void> {
-  try {
-    await conn.run('ROLLBACK');
-  } catch {
-    // The original error is the one worth reporting; a failed rollback adds nothing to it.
-  }
 }
 
 async function tableExists(conn: SqlConnection, table: TableName): Promise<boolean> {

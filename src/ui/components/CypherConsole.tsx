@@ -11,10 +11,11 @@ import { EditorView } from '@codemirror/view';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { CypherResult } from '../../core/agent/searchService.ts';
 import { useCommands } from '../commands.ts';
-import { CYPHER_EXAMPLE, cellText, cypherVocabulary, errorPosition, highlightSubgraph, rowNodeId, runConsoleCypher, showCypherSubgraph } from '../data/cypherResults.ts';
+import { CYPHER_EXAMPLE, cypherVocabulary, errorPosition, highlightSubgraph, rowNodeId, runConsoleCypher, showCypherSubgraph } from '../data/cypherResults.ts';
 import { errorCode, errorText } from '../errors/errorMessages.ts';
 import { getState, useAppState } from '../store/appStore.ts';
 import { cypherExtensions, rangeAt, setErrorMark } from './cypherEditor.ts';
+import { ResultTable } from './ResultTable.tsx';
 
 const MAX_ROWS_SHOWN = 500;
 
@@ -164,29 +165,7 @@ export function CypherConsole() {
             </pre>
           </details>
           {columns.length > 0 && (
-            <table className="data-table">
-              <thead>
-                <tr>
-                  {columns.map((c) => (
-                    <th key={c}>{c}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.slice(0, MAX_ROWS_SHOWN).map((row, i) => {
-                  const id = rowNodeId(row, columns, result.nodeIds);
-                  return (
-                    <tr key={i} className={id === null ? undefined : 'clickable'} onClick={id === null ? undefined : () => selectNode(id)} title={id === null ? undefined : 'Select this node'}>
-                      {columns.map((c) => (
-                        <td key={c} className="mono">
-                          {cellText(row[c])}
-                        </td>
-                      ))}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <ResultTable columns={columns} rows={rows} maxRows={MAX_ROWS_SHOWN} rowNode={(row) => rowNodeId(row, columns, result.nodeIds)} onSelect={selectNode} />
           )}
         </div>
       )}

@@ -6,13 +6,14 @@
  * survive closing the dialog.
  * Runs in: the main thread.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { SEARCH_METHODS } from '../../core/agent/searchService.ts';
 import type { EvalReport, SearchMethod } from '../../core/agent/searchService.ts';
 import { toEvalJsonl } from '../../core/eval/evalSet.ts';
 import { useCommands } from '../commands.ts';
 import { METHOD_LABELS, METRIC_KEYS, bestPerColumn, parseIterationList } from '../data/searchFormat.ts';
 import type { MetricKey } from '../data/searchFormat.ts';
+import { useFocusOnOpen } from '../hooks/useFocusOnOpen.ts';
 import { buildEvalSet, cancelEvaluation, loadEvalFile, runEvaluation, saveBlob } from '../searchSession.ts';
 import { setState, useAppState } from '../store/appStore.ts';
 import { QualityChart } from './QualityChart.tsx';
@@ -71,10 +72,7 @@ export function EvalDialog() {
   const [curveText, setCurveText] = useState('10, 25, 50, 100, 200');
   const [formError, setFormError] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (open) closeRef.current?.focus();
-  }, [open]);
+  const closeRef = useFocusOnOpen<HTMLButtonElement>(open);
   if (!open) return null;
 
   const close = () => setState({ dialog: null });

@@ -5,13 +5,14 @@
  * usable. A model folder dropped on it is added for the chosen role.
  * Runs in: the main thread.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { DragEvent } from 'react';
 import { PRESETS } from '../../core/models/modelSpec.ts';
 import type { PresetId } from '../../core/models/modelSpec.ts';
 import { useCommands } from '../commands.ts';
 import { folderFromDrop } from '../data/modelSources.ts';
 import type { TransformersRole } from '../data/modelSources.ts';
+import { useFocusOnOpen } from '../hooks/useFocusOnOpen.ts';
 import { addFolderModel, choosePreset } from '../semanticSession.ts';
 import { setState, useAppState } from '../store/appStore.ts';
 import { DescribeControls } from './DescribeControls.tsx';
@@ -29,10 +30,7 @@ export function ModelsPanel() {
   const task = useAppState((s) => s.semanticTask);
   const [role, setRole] = useState<TransformersRole>('embedder');
   const [dropping, setDropping] = useState(false);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (open) closeRef.current?.focus();
-  }, [open]);
+  const closeRef = useFocusOnOpen<HTMLButtonElement>(open);
   if (!open) return null;
 
   const presetId = status?.presetId ?? 'offline';

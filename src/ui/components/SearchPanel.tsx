@@ -12,52 +12,16 @@ import { METHOD_LABELS, formatScore, generatorLabel, reasonSentence, routeLabel,
 import { downloadTrace, showSearchTree } from '../searchSession.ts';
 import { setState, useAppState } from '../store/appStore.ts';
 import { KindBadge } from './KindBadge.tsx';
+import { ResultTable } from './ResultTable.tsx';
 
 const MAX_ROWS_SHOWN = 200;
 
 const MAX_CELL_CHARS = 160;
 
-/** A cell as one short line: whole nodes as "Kind qualified.name", other values as text or JSON. */
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '∅';
-  if (typeof value === 'bigint') return value.toString();
-  let text: string;
-  if (typeof value === 'object') {
-    const node = value as Record<string, unknown>;
-    if (typeof node.kind === 'string' && (typeof node.qualified_name === 'string' || typeof node.name === 'string')) {
-      text = `${node.kind} ${String(node.qualified_name ?? node.name)}`;
-    } else {
-      text = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v));
-    }
-  } else {
-    text = String(value);
-  }
-  return text.length > MAX_CELL_CHARS ? `${text.slice(0, MAX_CELL_CHARS - 1)}…` : text;
-}
-
 function RowsTable({ columns, rows }: { columns: string[]; rows: Row[] }) {
   return (
     <div className="answer-rows" data-testid="cypher-rows" data-rows={rows.length}>
-      <table className="data-table">
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c}>{c}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.slice(0, MAX_ROWS_SHOWN).map((row, i) => (
-            <tr key={i}>
-              {columns.map((c) => (
-                <td key={c} className="mono" title={cellText(row[c])}>
-                  {cellText(row[c])}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ResultTable columns={columns} rows={rows} maxRows={MAX_ROWS_SHOWN} maxChars={MAX_CELL_CHARS} cellTitles />
       {rows.length > MAX_ROWS_SHOWN && <p className="note">First {MAX_ROWS_SHOWN} of {rows.length.toLocaleString()} rows.</p>}
     </div>
   );

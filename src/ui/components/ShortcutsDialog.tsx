@@ -2,16 +2,13 @@
  * @file The `?` dialog: every registered action with its keys, plus the in-list shortcuts.
  * Runs in: the main thread.
  */
-import { useEffect, useRef } from 'react';
 import { ACTIONS, LOCAL_SHORTCUTS } from '../actions/actions.ts';
+import { useFocusOnOpen } from '../hooks/useFocusOnOpen.ts';
 import { setState, useAppState } from '../store/appStore.ts';
 
 export function ShortcutsDialog() {
   const open = useAppState((s) => s.dialog === 'shortcuts');
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (open) closeRef.current?.focus();
-  }, [open]);
+  const closeRef = useFocusOnOpen<HTMLButtonElement>(open);
   if (!open) return null;
   const close = () => setState({ dialog: null });
   const rows = [...ACTIONS.map((a) => ({ keys: a.keys, label: a.label })), ...LOCAL_SHORTCUTS];

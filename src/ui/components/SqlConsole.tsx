@@ -8,16 +8,10 @@ import type { Row } from '../../core/pipeline/repoService.ts';
 import { useCommands } from '../commands.ts';
 import { errorCode, errorText } from '../errors/errorMessages.ts';
 import { setState, useAppState } from '../store/appStore.ts';
+import { ResultTable } from './ResultTable.tsx';
 
 const MAX_ROWS_SHOWN = 500;
 const EXAMPLE = "SELECT kind, count(*) AS n FROM nodes GROUP BY kind ORDER BY n DESC";
-
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return '∅';
-  if (typeof value === 'object') return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v));
-  const text = String(value);
-  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
-}
 
 export function SqlConsole() {
   const { service } = useCommands();
@@ -89,28 +83,7 @@ export function SqlConsole() {
             {rows.length.toLocaleString()} row{rows.length === 1 ? '' : 's'} in {ms.toFixed(0)} ms
             {rows.length > MAX_ROWS_SHOWN ? ` (first ${MAX_ROWS_SHOWN} shown)` : ''}
           </p>
-          {columns.length > 0 && (
-            <table className="data-table">
-              <thead>
-                <tr>
-                  {columns.map((c) => (
-                    <th key={c}>{c}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.slice(0, MAX_ROWS_SHOWN).map((row, i) => (
-                  <tr key={i}>
-                    {columns.map((c) => (
-                      <td key={c} className="mono">
-                        {cell(row[c])}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          {columns.length > 0 && <ResultTable columns={columns} rows={rows} maxRows={MAX_ROWS_SHOWN} />}
         </div>
       )}
     </section>

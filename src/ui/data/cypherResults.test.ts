@@ -18,6 +18,9 @@ describe('cypherResults', () => {
     expect(cellText([node, null, 'x'])).toBe('[Class shopkit.pricing.money.Money, ∅, x]');
     expect(cellText(null)).toBe('∅');
     expect(cellText('y'.repeat(400))).toHaveLength(301);
+    expect(cellText('y'.repeat(400), 160)).toHaveLength(161);
+    expect(cellText({ n: 12n, s: 'a' })).toBe('{"n":12,"s":"a"}');
+    expect(cellText(7n)).toBe('7');
     expect(errorPosition('SET is not supported (read-only Cypher) at 2:1')).toEqual({ line: 2, column: 1 });
     expect(errorPosition('No graph is open')).toBeNull();
     expect(rowNodeId({ name: 'Money', m: node }, ['name', 'm'], [7])).toBe(7);

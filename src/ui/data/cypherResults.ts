@@ -43,14 +43,14 @@ function isWholeNode(value: unknown): value is { id: number; kind: string; quali
   return typeof value === 'object' && value !== null && 'qualified_name' in value && 'kind' in value && 'id' in value;
 }
 
-/** Table text of one value: whole nodes as `Kind qualified_name`, lists joined, long text cut. */
-export function cellText(value: unknown): string {
+/** Table text of one value: whole nodes as `Kind qualified_name`, lists joined, other objects as
+ * JSON (bigints as numbers), text longer than `maxChars` cut. */
+export function cellText(value: unknown, maxChars = 300): string {
   if (value === null || value === undefined) return '∅';
   if (isWholeNode(value)) return `${value.kind} ${value.qualified_name}`;
-  if (Array.isArray(value)) return `[${value.map(cellText).join(', ')}]`;
-  if (typeof value === 'object') return JSON.stringify(value);
-  const text = String(value);
-  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+  if (Array.isArray(value)) return `[${value.map((item) => cellText(item, maxChars)).join(', ')}]`;
+  const text = typeof value === 'object' ? JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v)) : String(value);
+  return text.length > maxChars ? `${text.slice(0, maxChars)}…` : text;
 }
 
 /** The first node id a row mentions (a whole node, or one of the result's ids in an id column). */
