@@ -3,34 +3,13 @@
  * embed first): the exact JSON shapes of DESIGN.md section 9, every method, the MCTS trace file,
  * an eval over a JSONL file and over an auto-built docstring set, and the usage errors.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ranger, scratchDir } from './runCli.ts';
 
-const execFileAsync = promisify(execFile);
-const root = resolve(import.meta.dirname, '../..');
-const dir = mkdtempSync(join(tmpdir(), 'ranger-search-cli-'));
+const dir = scratchDir('ranger-search-cli-');
 const db = join(dir, 'demo.duckdb');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function ranger(...args: string[]): Promise<CliResult> {
-  try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
 
 async function json(...args: string[]): Promise<Record<string, unknown>> {
   const r = await ranger(...args, '--json');

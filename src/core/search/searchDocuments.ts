@@ -19,28 +19,17 @@
 import { describeStructurally } from '../describe/structuralDescription.ts';
 import type { DescribeContext, MemberSummary } from '../describe/structuralDescription.ts';
 import { cleanDocstring, parseDocstring } from '../describe/docstring.ts';
-import type { NodeKind } from '../graph/types.ts';
+import type { NodeKind, NodeRow } from '../graph/types.ts';
 
 export const CANDIDATE_KINDS: readonly NodeKind[] = ['Function', 'Method', 'Class'];
 export const RERANK_CODE_CHARS = 2500;
 
-export interface SearchNode {
-  id: number;
-  kind: NodeKind;
-  name: string;
-  qualified_name: string;
-  module_name: string | null;
-  class_name: string | null;
-  file_path: string | null;
-  start_line: number | null;
-  end_line: number | null;
-  signature: string | null;
-  docstring: string | null;
-  code: string | null;
-  description: string | null;
-  member_descriptions: string | null;
-  requirement: string | null;
-}
+/** The node columns search reads (no language / local_name / import_name). */
+export type SearchNode = Pick<
+  NodeRow,
+  | 'id' | 'kind' | 'name' | 'qualified_name' | 'module_name' | 'class_name' | 'file_path' | 'start_line' | 'end_line'
+  | 'signature' | 'docstring' | 'code' | 'description' | 'member_descriptions' | 'requirement'
+>;
 
 export interface SearchEdge {
   src: number;
