@@ -91,6 +91,7 @@ export function App() {
       focusSearch: () => searchRef.current?.focus(),
       cancelIndexing: () => void cancelIndex(service),
       cancelSemantic: () => void cancelSemantic(service),
+      cancelQuestion: () => void service.cancelSearch(),
       selectNode,
     };
     const onKey = (event: KeyboardEvent) => handleKey(event, ctx);

@@ -13,6 +13,8 @@ export interface ActionContext {
   cancelIndexing(): void;
   /** Stops the running describe / embed / SIMILAR / model load (what is stored stays). */
   cancelSemantic(): void;
+  /** Stops the running question (MCTS) or evaluation. */
+  cancelQuestion(): void;
   selectNode(id: number | null): void;
 }
 
@@ -39,7 +41,7 @@ export const ACTIONS: Action[] = [
   },
   {
     name: 'escape',
-    label: 'Cancel indexing or a semantic task, close a dialog or panel, or clear the selection',
+    label: 'Cancel indexing, a semantic task or a search, close a dialog or panel, or clear the selection',
     keys: ['Esc'],
     inTextFields: true,
     keyTest: (e) => e.key === 'Escape',
@@ -47,11 +49,23 @@ export const ACTIONS: Action[] = [
       const s = getState();
       if (s.indexing && !s.indexing.cancelling) ctx.cancelIndexing();
       else if (s.semanticTask && !s.semanticTask.cancelling && s.semanticTask.kind !== 'check') ctx.cancelSemantic();
+      else if (s.question?.state === 'running' || (s.evalRun.busy && !s.evalRun.cancelling)) ctx.cancelQuestion();
       else if (s.dialog) setState({ dialog: null });
       else if (s.modelsOpen) setState({ modelsOpen: false });
       else if (s.showStart && s.activeRepoId) setState({ showStart: false });
       else if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) document.activeElement.blur();
       else ctx.selectNode(null);
+    },
+  },
+  {
+    name: 'focusQuestion',
+    label: 'Ask a question (router: Cypher or MCTS)',
+    keys: ['q'],
+    keyTest: (e) => plain(e) && e.key === 'q',
+    perform: () => {
+      const input = document.querySelector<HTMLInputElement>('[data-testid="question-input"]');
+      input?.focus();
+      input?.select();
     },
   },
   {
