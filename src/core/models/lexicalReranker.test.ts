@@ -34,6 +34,16 @@ describe('LexicalReranker', () => {
     expect(exact).toBeGreaterThan(split);
   });
 
+  it('weights query words found in the title (first line) above the same words in the body', () => {
+    // The same tokens, in the title or in the body.
+    const titled = lexicalScore('clear session cookies', 'Method jar.clear_session_cookies\ndef discard(self):\n    pass');
+    const body = lexicalScore('clear session cookies', 'Method jar.discard\ndef clear_session_cookies(self):\n    pass');
+    expect(body).toBeGreaterThan(0);
+    expect(titled).toBeGreaterThan(body);
+    const none = lexicalScore('clear session cookies', 'Method jar.discard\ndef discard(self):\n    pass');
+    expect(none).toBe(0);
+  });
+
   it('rewards bigram (word order) matches', () => {
     const ordered = lexicalScore('parse http response', 'parse http response body');
     const shuffled = lexicalScore('parse http response', 'response body http parse');

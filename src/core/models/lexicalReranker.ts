@@ -5,8 +5,10 @@
  * and independent of the other docs in the batch. Query terms are weighted by the built-in code
  * vocabulary's idf (trained offline on stdlib definitions, codeVocabulary.ts), and a query word
  * absent from the doc may be matched, at a discount, by a code token associated with it
- * ('directory' -> dir). Tokenised docs are cached (bounded) since MCTS and rerank-all score the
- * same docs for many queries.
+ * ('directory' -> dir). The doc's first line is its title (the search documents put the entity's
+ * kind and qualified name there): the idf-weighted share of query words found in it is a field
+ * weight for names, whose words say more than the same words deep in the code. Tokenised docs are
+ * cached (bounded) since MCTS and rerank-all score the same docs for many queries.
  * Runs in: everywhere. Layer src/core.
  */
 import type { ModelInfo, Reranker } from './types.ts';
@@ -26,6 +28,8 @@ const AVERAGE_DOC_TOKENS = 120;
 const WEIGHT_OVERLAP = 0.6;
 const WEIGHT_IDENTIFIER = 0.25;
 const WEIGHT_BIGRAM = 0.15;
+/** Query words found in the doc's title (its first line: the entity's kind and qualified name). */
+const WEIGHT_TITLE = 0.2;
 
 /** How much an associated code token counts relative to the word itself. */
 const ASSOCIATION_WEIGHT = 1;
@@ -68,6 +72,7 @@ function queryFeatures(query: string): QueryFeatures {
 interface DocFeatures {
   tokens: string[];
   tf: Map<string, number>;
+  title: Set<string>;
   identifiers: Set<string> | null;
   bigrams: Set<string> | null;
 }
@@ -80,7 +85,9 @@ function docFeatures(doc: string): DocFeatures {
   const tokens = codeTokens(doc);
   const tf = new Map<string, number>();
   for (const token of tokens) tf.set(token, (tf.get(token) ?? 0) + 1);
-  const features: DocFeatures = { tokens, tf, identifiers: null, bigrams: null };
+  const newline = doc.indexOf('\n');
+  const title = new Set(codeTokens(newline < 0 ? doc : doc.slice(0, newline)));
+  const features: DocFeatures = { tokens, tf, title, identifiers: null, bigrams: null };
   if (docCache.size >= DOC_CACHE_LIMIT) docCache.clear();
   docCache.set(doc, features);
   return features;
@@ -94,17 +101,24 @@ function scorePair(query: QueryFeatures, doc: string): number {
   const saturate = (f: number) => (f * (K1 + 1)) / (f + K1 * lengthNorm);
 
   let overlap = 0;
+  let inTitle = 0;
   let totalWeight = 0;
   query.terms.forEach((term, i) => {
     let value = saturate(tf.get(term) ?? 0);
+    let titled = features.title.has(term) ? 1 : 0;
     for (const [token, a] of query.expansions[i]) {
       const f = tf.get(token) ?? 0;
       if (f > 0) value = Math.max(value, ASSOCIATION_WEIGHT * a * saturate(f));
+      if (features.title.has(token)) titled = Math.max(titled, ASSOCIATION_WEIGHT * a);
     }
     overlap += query.weights[i] * value;
+    inTitle += query.weights[i] * titled;
     totalWeight += query.weights[i];
   });
-  const parts: Array<[number, number]> = [[WEIGHT_OVERLAP, overlap / (totalWeight * (K1 + 1))]];
+  const parts: Array<[number, number]> = [
+    [WEIGHT_OVERLAP, overlap / (totalWeight * (K1 + 1))],
+    [WEIGHT_TITLE, inTitle / totalWeight],
+  ];
 
   if (query.identifiers.length > 0) {
     features.identifiers ??= new Set(identifiers(doc));

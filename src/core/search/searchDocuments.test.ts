@@ -4,7 +4,7 @@
  * (node, enclosing class code, redescribed parent, untouched neighbours).
  */
 import { describe, expect, it } from 'vitest';
-import { bm25Text, hideDocstrings, RERANK_CODE_CHARS, rerankText, stripDocstring } from './searchDocuments.ts';
+import { bm25Text, hideDocstrings, memberLines, RERANK_CODE_CHARS, RERANK_MEMBER_CHARS, rerankText, stripDocstring } from './searchDocuments.ts';
 import type { SearchNode } from './searchDocuments.ts';
 
 function node(id: number, kind: SearchNode['kind'], name: string, extra: Partial<SearchNode> = {}): SearchNode {
@@ -35,6 +35,20 @@ describe('document texts', () => {
     const r = rerankText(n);
     expect(r.startsWith('Function m.load_all\nLoads all.\ndef load_all(p)\ndef load_all(p):')).toBe(true);
     expect(r.length).toBeLessThan(RERANK_CODE_CHARS + 100);
+  });
+
+  it('modules and classes add their members (names, summaries, no bare kind labels), capped; functions do not', () => {
+    const members = 'parse - Parse a header.\nclear_session_cookies - method\n_lock - field\nDAYS - global variable';
+    const mod = node(1, 'Module', 'm', { description: 'Module `m`: cookies.', member_descriptions: members });
+    expect(memberLines(mod)).toBe('parse - Parse a header.\nclear_session_cookies\n_lock\nDAYS');
+    expect(rerankText(mod)).toBe('Module m.m\nModule `m`: cookies.\nparse - Parse a header.\nclear_session_cookies\n_lock\nDAYS');
+    const cls = node(2, 'Class', 'C', { code: 'class C:\n    pass', member_descriptions: 'zoom - method' });
+    expect(rerankText(cls).endsWith('class C:\n    pass\nzoom')).toBe(true);
+    const fn = node(3, 'Function', 'f', { member_descriptions: 'x - parameter' });
+    expect(memberLines(fn)).toBe('');
+    expect(rerankText(fn)).toBe('Function m.f');
+    const big = node(4, 'Module', 'big', { member_descriptions: Array.from({ length: 2000 }, (_, i) => `name_${i} - method`).join('\n') });
+    expect(memberLines(big).length).toBe(RERANK_MEMBER_CHARS);
   });
 });
 

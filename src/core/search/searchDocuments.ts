@@ -9,7 +9,10 @@
  * - BM25 document: name, signature, docstring and code, split into identifier words.
  * - Reranker document: "<kind> <qualified name>", the purpose `description`, the signature and
  *   the first RERANK_CODE_CHARS characters of the code (the head holds the signature, the
- *   docstring and the first statements). Member lists are left out: long and repetitive.
+ *   docstring and the first statements), and for a Module or Class its member names with their
+ *   summaries (bare kind labels dropped, capped): a module's document is otherwise only its name
+ *   and a one-line description, and a class's code head misses its later methods, so the reward
+ *   MCTS gets at a container says little about what lies below it.
  * - Hidden docstrings (node ids of an auto-built eval set): their docstring is removed from the
  *   node, from its code and from the code of every enclosing class (a class's code holds its
  *   methods); the structural description of the node and of its enclosing class / module (whose
@@ -23,6 +26,7 @@ import type { NodeKind, NodeRow } from '../graph/types.ts';
 
 export const CANDIDATE_KINDS: readonly NodeKind[] = ['Function', 'Method', 'Class'];
 export const RERANK_CODE_CHARS = 2500;
+export const RERANK_MEMBER_CHARS = 4000;
 
 /** The node columns search reads (no language / local_name / import_name). */
 export type SearchNode = Pick<
@@ -69,11 +73,27 @@ export function bm25Text(node: SearchNode): string {
   return [node.name, node.signature, node.docstring, node.code].filter((p) => p).join('\n');
 }
 
-/** Heading, purpose description, signature and the code head: the cross-encoder's document. */
+/** A member line with only its kind after the name ('x - method') says nothing beyond the name. */
+const BARE_MEMBER_LABEL = / - (?:function|method|class|field|global variable|module|member|attribute or argument)$/;
+
+/**
+ * The members of a Module or Class, one per line: the name, and its summary where it has one
+ * (bare kind labels dropped), at most RERANK_MEMBER_CHARS. Empty for other kinds.
+ */
+export function memberLines(node: SearchNode): string {
+  if ((node.kind !== 'Module' && node.kind !== 'Class') || !node.member_descriptions) return '';
+  const lines = node.member_descriptions.split('\n').map((line) => line.replace(BARE_MEMBER_LABEL, '').trim());
+  return lines.filter((line) => line).join('\n').slice(0, RERANK_MEMBER_CHARS);
+}
+
+/**
+ * Heading, purpose description, signature, the code head and, for modules and classes, their
+ * members: the cross-encoder's document.
+ */
 export function rerankText(node: SearchNode): string {
   const heading = `${node.kind} ${node.qualified_name}`;
   const code = (node.code ?? '').slice(0, RERANK_CODE_CHARS);
-  return [heading, node.description, node.signature, code].filter((p) => p).join('\n');
+  return [heading, node.description, node.signature, code, memberLines(node)].filter((p) => p).join('\n');
 }
 
 /**
