@@ -25,20 +25,19 @@ import type { Llm } from '../../core/models/types.ts';
 import type { MctsEvent, MctsTrace } from '../../core/search/mctsTrace.ts';
 import { createSearchEngine } from '../../core/search/searchEngine.ts';
 import type { SearchEngine, SearchModels } from '../../core/search/searchEngine.ts';
-import { listEmbeddingSets } from '../../core/store/embeddingStore.ts';
 import type { SqlConnection } from '../../core/store/sqlConnection.ts';
 import { sqlString } from '../../core/store/sqlConnection.ts';
 
 export interface SearchDeps {
   connection(): SqlConnection | null;
   /** Models for search: the selected ones, or the built-ins when the selection has no stored vectors. */
-  searchModels(conn: SqlConnection): Promise<SearchModels & { key: string }>;
+  searchModels(conn: SqlConnection): Promise<SearchModels & { key: string }>; // key: models + stored vectors
   /** The LLM for Cypher generation, or null for the rule-based generator. */
   routerLlm(): Promise<Llm | null>;
 }
 
 export class BrowserSearchService implements SearchService {
-  private engine: { conn: SqlConnection; key: string; stamp: string; engine: Promise<SearchEngine> } | null = null;
+  private engine: { conn: SqlConnection; key: string; engine: Promise<SearchEngine> } | null = null;
   private job: AbortController | null = null;
 
   constructor(private readonly deps: SearchDeps) {}
@@ -49,14 +48,13 @@ export class BrowserSearchService implements SearchService {
     return conn;
   }
 
-  /** One engine per graph + models + stored vectors; rebuilt when any of them changes. */
+  /** One engine per graph and models key (models + stored vectors); rebuilt when either changes. */
   private async engineFor(conn: SqlConnection): Promise<SearchEngine> {
     const models = await this.deps.searchModels(conn);
-    const stamp = JSON.stringify(await listEmbeddingSets(conn));
     const cached = this.engine;
-    if (cached && cached.conn === conn && cached.key === models.key && cached.stamp === stamp) return cached.engine;
+    if (cached && cached.conn === conn && cached.key === models.key) return cached.engine;
     const engine = createSearchEngine(conn, models);
-    this.engine = { conn, key: models.key, stamp, engine };
+    this.engine = { conn, key: models.key, engine };
     engine.catch(() => {
       if (this.engine?.engine === engine) this.engine = null;
     });

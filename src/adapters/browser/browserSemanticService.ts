@@ -202,8 +202,7 @@ export class BrowserSemanticService implements SemanticService {
     }
   }
 
-  async loadModels(onStatus?: Listener<SemanticStatus>): Promise<SemanticStatus> {
-    await this.init();
+  private async loadEmbedder(onStatus?: Listener<SemanticStatus>): Promise<void> {
     this.embedder = await this.loadRole(
       'embedder',
       this.embedder,
@@ -213,6 +212,9 @@ export class BrowserSemanticService implements SemanticService {
       },
       onStatus,
     );
+  }
+
+  private async loadReranker(onStatus?: Listener<SemanticStatus>): Promise<void> {
     this.reranker = await this.loadRole(
       'reranker',
       this.reranker,
@@ -222,6 +224,21 @@ export class BrowserSemanticService implements SemanticService {
       },
       onStatus,
     );
+  }
+
+  /** The model loaded for the current selection of `role`; MODEL_UNAVAILABLE with the load error otherwise. */
+  private loadedModel<T>(role: 'embedder' | 'reranker', loaded: Loaded<T> | null): T {
+    const spec = this.selection[role];
+    if (loaded?.key !== specKey(spec)) {
+      throw new AppError('MODEL_UNAVAILABLE', `The ${role} ${spec.id} could not be loaded: ${this.statuses[role].error?.message ?? 'unknown error'}`);
+    }
+    return loaded.model;
+  }
+
+  async loadModels(onStatus?: Listener<SemanticStatus>): Promise<SemanticStatus> {
+    await this.init();
+    await this.loadEmbedder(onStatus);
+    await this.loadReranker(onStatus);
     await this.loadLlm(onStatus).catch(() => {});
     return this.semanticStatus();
   }
@@ -320,12 +337,8 @@ export class BrowserSemanticService implements SemanticService {
 
   private async currentEmbedder(): Promise<Embedder> {
     if (isBuiltin(this.selection.embedder)) return new LexicalEmbedder();
-    this.embedder = await this.loadRole('embedder', this.embedder, async (onFile) => {
-      const { embedder, device } = await this.host().loadEmbedder(this.selection.embedder, 'auto', onFile);
-      return { model: embedder, device };
-    });
-    if (this.embedder?.key !== specKey(this.selection.embedder)) throw new AppError('MODEL_UNAVAILABLE', `The embedder ${this.selection.embedder.id} could not be loaded: ${this.statuses.embedder.error?.message ?? 'unknown error'}`);
-    return this.embedder.model;
+    await this.loadEmbedder();
+    return this.loadedModel('embedder', this.embedder);
   }
 
   async embed(options: { sources?: SemanticSource[] }, onProgress?: Listener<EmbedProgress>): Promise<EmbeddingSetInfo[]> {
@@ -368,32 +381,29 @@ export class BrowserSemanticService implements SemanticService {
   /**
    * Models for search over `conn`: the selected embedder when its vectors are stored, else the
    * built-in one (embedding with the built-ins first when the graph has no vectors at all, so a
-   * question works right after indexing); the selected reranker, loaded when neural.
+   * question works right after indexing); the selected reranker, loaded when neural. `key`
+   * identifies models and stored vectors, so a search engine built from them can be reused.
    */
   async searchModels(conn: SqlConnection): Promise<SearchModels & { key: string }> {
     await this.init();
-    const stored = new Set((await listEmbeddingSets(conn)).map((s) => s.model));
+    let sets = await listEmbeddingSets(conn);
     const selected = this.selection.embedder;
-    let embedderId = stored.has(selected.id) ? selected.id : BUILTIN_EMBEDDER.id;
-    if (!stored.has(embedderId)) {
+    let embedderId = sets.some((set) => set.model === selected.id) ? selected.id : BUILTIN_EMBEDDER.id;
+    if (!sets.some((set) => set.model === embedderId)) {
       await embedGraph(conn, new LexicalEmbedder());
       await conn.run('CHECKPOINT');
-      embedderId = BUILTIN_EMBEDDER.id;
+      sets = await listEmbeddingSets(conn);
     }
     const neural = embedderId === selected.id && !isBuiltin(selected) ? await this.currentEmbedder() : null;
     const queryEmbedder = (source: SemanticSource) => (neural ? Promise.resolve(neural) : loadBuiltinEmbedder(conn, source));
     let reranker: Reranker = new LexicalReranker();
     if (!isBuiltin(this.selection.reranker)) {
-      this.reranker = await this.loadRole('reranker', this.reranker, async (onFile) => {
-        const loaded = await this.host().loadReranker(this.selection.reranker, 'auto', onFile);
-        return { model: loaded.reranker, device: loaded.device };
-      });
-      if (this.reranker?.key !== specKey(this.selection.reranker)) {
-        throw new AppError('MODEL_UNAVAILABLE', `The reranker ${this.selection.reranker.id} could not be loaded: ${this.statuses.reranker.error?.message ?? 'unknown error'}`);
-      }
-      reranker = this.reranker.model;
+      await this.loadReranker();
+      reranker = this.loadedModel('reranker', this.reranker);
     }
-    return { embedderId, queryEmbedder, reranker, key: `${embedderId}|${reranker.info.id}` };
+    // The key changes with the models and with the stored vectors (a new embed rebuilds the engine).
+    const stamp = sets.map((set) => `${set.model}/${set.source}@${set.createdAt}`).join(',');
+    return { embedderId, queryEmbedder, reranker, key: `${embedderId}|${reranker.info.id}|${stamp}` };
   }
 
   /** The LLM that writes Cypher for the router, or null (rule-based generator) for the built-in. */

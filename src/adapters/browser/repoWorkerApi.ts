@@ -1,7 +1,7 @@
 /**
  * @file The repo worker's API: RepoService and SemanticService on one object, sharing the
  * active database. The models worker (transformers.js) and the web-llm worker are nested
- * workers started on first use, so the offline built-ins never load either.
+ * workers started on first use (web-llm's module too), so the offline built-ins never load either.
  * Runs in: the repo worker (exposed with comlink by workers/repo.worker.ts).
  */
 import type { RepoService } from '../../core/pipeline/repoService.ts';
@@ -12,19 +12,9 @@ import { BrowserRepoService } from './browserRepoService.ts';
 import { BrowserSemanticService } from './browserSemanticService.ts';
 import { createModelsHost } from './modelsWorkerClient.ts';
 import type { ModelsHost } from './modelsWorkerClient.ts';
-import { createWebLlm } from './webLlm.ts';
+import { webgpuAvailable } from './webGpu.ts';
 
 export type RepoWorkerApi = RepoService & SemanticService & SearchService;
-
-async function hasWebGpu(): Promise<boolean> {
-  const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
-  if (!gpu) return false;
-  try {
-    return (await gpu.requestAdapter()) !== null;
-  } catch {
-    return false;
-  }
-}
 
 /** Methods of both services bound to their instances, on one plain object comlink can expose. */
 function bindMethods<T extends object>(instance: T, names: readonly (keyof T)[]): Partial<T> {
@@ -43,8 +33,9 @@ export function createRepoWorkerApi(): RepoWorkerApi {
   const semantic = new BrowserSemanticService({
     connection: () => repo.activeConnection(),
     modelsHost: () => (host ??= createModelsHost()),
-    createLlm: (spec, onFile) => createWebLlm(spec, { onFile }),
-    webgpu: () => (webgpu ??= hasWebGpu()),
+    // web-llm is loaded only when an LLM is chosen: the built-ins never pay for it.
+    createLlm: async (spec, onFile) => (await import('./webLlm.ts')).createWebLlm(spec, { onFile }),
+    webgpu: () => (webgpu ??= webgpuAvailable()),
   });
   const search = new BrowserSearchService({
     connection: () => repo.activeConnection(),

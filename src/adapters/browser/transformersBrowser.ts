@@ -17,6 +17,7 @@ import type { EmbedRole, ModelInfo } from '../../core/models/types.ts';
 import type { FileProgress } from '../../core/semantic/semanticService.ts';
 import { TransformersEmbedder } from '../models/transformersEmbedder.ts';
 import { TransformersReranker } from '../models/transformersReranker.ts';
+import { webgpuAvailable } from './webGpu.ts';
 
 export const CACHE_NAME = 'transformers-cache';
 export const LOCAL_MODEL_PATH = '/models/';
@@ -92,16 +93,6 @@ const folderAwareCache = {
 
 function isHubUrl(request: string): boolean {
   return /^https?:\/\//.test(request) && request.startsWith(hubHost);
-}
-
-export async function webgpuAvailable(): Promise<boolean> {
-  const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
-  if (!gpu) return false;
-  try {
-    return (await gpu.requestAdapter()) != null;
-  } catch {
-    return false;
-  }
 }
 
 async function devicesToTry(choice: DeviceChoice): Promise<BrowserDevice[]> {

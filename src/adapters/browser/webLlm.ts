@@ -13,18 +13,15 @@ import { AppError, throwIfAborted } from '../../core/errors.ts';
 import type { LlmSpec } from '../../core/models/modelSpec.ts';
 import type { ChatMessage, ChatOptions, Llm } from '../../core/models/types.ts';
 import type { FileProgress } from '../../core/semantic/semanticService.ts';
+import { probeWebGpu } from './webGpu.ts';
+import type { GpuProbe } from './webGpu.ts';
+
+export type { GpuProbe };
 
 /** web-llm reports load progress as one fraction plus a line of text, not per file. */
 export interface LlmLoadProgress extends FileProgress {
   /** web-llm's own line ("Fetching param cache[3/24]: ..."). */
   text: string;
-}
-
-export interface GpuProbe {
-  /** A WebGPU adapter could be requested. */
-  available: boolean;
-  /** The adapter has the 'shader-f16' feature (needed by *f16* models). */
-  shaderF16: boolean;
 }
 
 export interface WebLlmOptions {
@@ -42,22 +39,6 @@ export interface WebLlm extends Llm {
   readonly engine: WebWorkerMLCEngine;
   /** Unloads the model and stops the worker. */
   dispose(): Promise<void>;
-}
-
-interface GpuNavigator {
-  gpu?: { requestAdapter(): Promise<{ features: { has(name: string): boolean } } | null> };
-}
-
-/** Asks for a WebGPU adapter (works in pages and workers). */
-export async function probeWebGpu(): Promise<GpuProbe> {
-  const gpu = (globalThis.navigator as GpuNavigator | undefined)?.gpu;
-  if (!gpu) return { available: false, shaderF16: false };
-  try {
-    const adapter = await gpu.requestAdapter();
-    return { available: adapter !== null, shaderF16: adapter?.features.has('shader-f16') ?? false };
-  } catch {
-    return { available: false, shaderF16: false };
-  }
 }
 
 /** The model record web-llm will load: a prebuilt one, or one built from a self-hosted spec. */
