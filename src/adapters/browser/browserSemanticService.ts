@@ -388,7 +388,7 @@ export class BrowserSemanticService implements SemanticService {
     await this.init();
     let sets = await listEmbeddingSets(conn);
     const selected = this.selection.embedder;
-    let embedderId = sets.some((set) => set.model === selected.id) ? selected.id : BUILTIN_EMBEDDER.id;
+    const embedderId = sets.some((set) => set.model === selected.id) ? selected.id : BUILTIN_EMBEDDER.id;
     if (!sets.some((set) => set.model === embedderId)) {
       await embedGraph(conn, new LexicalEmbedder());
       await conn.run('CHECKPOINT');
