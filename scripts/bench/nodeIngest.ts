@@ -15,8 +15,8 @@ import { openNodeDatabase } from '../../src/adapters/node/duckdbNode.ts';
 import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
 import type { Phase } from '../../src/core/pipeline/progress.ts';
 import type { IndexSummary } from '../../src/core/pipeline/repoService.ts';
-import { readProcMemory, resetPeakRss, startSampler } from './procMemory.ts';
-import { PeakTracker, phaseDurations } from './stats.ts';
+import { readProcMemory, resetPeakRss, startSampler, trackProcessUsage } from './procMemory.ts';
+import { phaseDurations } from './stats.ts';
 
 const SAMPLE_MS = 250;
 
@@ -51,13 +51,7 @@ export async function measureNodeIngest(options: NodeIngestOptions): Promise<Nod
     const conn = await openNodeDatabase(dbPath);
     const openMs = performance.now() - openStarted;
     try {
-      const rss = new PeakTracker();
-      const heap = new PeakTracker();
-      const sample = () => {
-        const usage = process.memoryUsage();
-        rss.add(usage.rss);
-        heap.add(usage.heapUsed);
-      };
+      const { rss, heap, sample } = trackProcessUsage();
       const phases: { phase: Phase; at: number }[] = [];
       const peakKnown = resetPeakRss();
       sample();

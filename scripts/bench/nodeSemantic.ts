@@ -22,8 +22,7 @@ import { embedGraph } from '../../src/core/semantic/embedGraph.ts';
 import type { EmbedSetResult } from '../../src/core/semantic/embedGraph.ts';
 import type { SemanticSource, SimilarInfo } from '../../src/core/semantic/semanticService.ts';
 import { computeSimilarEdges } from '../../src/core/semantic/similarEdges.ts';
-import { readProcMemory, resetPeakRss, startSampler } from './procMemory.ts';
-import { PeakTracker } from './stats.ts';
+import { readProcMemory, resetPeakRss, startSampler, trackProcessUsage } from './procMemory.ts';
 
 const SAMPLE_MS = 250;
 
@@ -98,13 +97,7 @@ export async function measureNodeSemantic(input: SemanticCorpusInput): Promise<S
   const { log } = input;
   const dir = mkdtempSync(join(tmpdir(), 'bench-embed-'));
   const dbPath = join(dir, 'bench.duckdb');
-  const rss = new PeakTracker();
-  const heap = new PeakTracker();
-  const sample = () => {
-    const usage = process.memoryUsage();
-    rss.add(usage.rss);
-    heap.add(usage.heapUsed);
-  };
+  const { rss, heap, sample } = trackProcessUsage();
   const stopSampling = startSampler(SAMPLE_MS, sample);
   try {
     const conn = await openNodeDatabase(dbPath);

@@ -1,7 +1,7 @@
 /** @file /proc parsing and live readings of this test process (Linux). */
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { descendantPids, isRendererCmdline, parseProcStatus, parseStatParent, readProcMemory } from './procMemory.ts';
+import { descendantPids, isRendererCmdline, parseProcStatus, parseStatParent, readProcMemory, trackProcessUsage } from './procMemory.ts';
 
 describe('parsers', () => {
   it('reads VmRSS and VmHWM in bytes', () => {
@@ -52,5 +52,18 @@ describe.runIf(linux)('live /proc', () => {
     const during = readProcMemory()!.rssBytes;
     await worker.terminate();
     expect(during - before).toBeGreaterThan(64 * 1024 * 1024);
+  });
+});
+
+describe('trackProcessUsage', () => {
+  it('raises the RSS and heap peaks on each sample', () => {
+    const { rss, heap, sample } = trackProcessUsage();
+    expect(rss.samples).toBe(0);
+    sample();
+    sample();
+    expect(rss.samples).toBe(2);
+    expect(heap.samples).toBe(2);
+    expect(rss.peak).toBeGreaterThan(heap.peak);
+    expect(heap.peak).toBeGreaterThan(0);
   });
 });

@@ -1,10 +1,12 @@
 /**
  * @file Process memory on Linux through /proc: RSS and its high-water mark (VmHWM) for this
- * process or another one (chromium renderers), peak reset, and the process tree below a PID.
+ * process or another one (chromium renderers), peak reset, and the process tree below a PID;
+ * also peak trackers over this process's process.memoryUsage() samples.
  * Every reader returns null where /proc is missing, so the bench degrades to "-" elsewhere.
  * Runs in: Node (bench, tests).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { PeakTracker } from './stats.ts';
 
 export interface ProcMemory {
   rssBytes: number;
@@ -115,4 +117,16 @@ export function startSampler(intervalMs: number, sample: () => unknown): () => P
     clearInterval(timer);
     await running;
   };
+}
+
+/** Peak RSS and used heap of this process (process.memoryUsage()), raised by each sample(). */
+export function trackProcessUsage(): { rss: PeakTracker; heap: PeakTracker; sample: () => void } {
+  const rss = new PeakTracker();
+  const heap = new PeakTracker();
+  const sample = () => {
+    const usage = process.memoryUsage();
+    rss.add(usage.rss);
+    heap.add(usage.heapUsed);
+  };
+  return { rss, heap, sample };
 }

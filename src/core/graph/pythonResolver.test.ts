@@ -7,16 +7,11 @@
  * Runs in: Node (vitest).
  */
 import { describe, expect, it } from 'vitest';
-import { FileBuilder, edgeList, hasEdge, node, usesFrom } from '../../../test/fixtures/stitch/irBuilder.ts';
+import { FileBuilder, edgeList, hasEdge, node, projectBuilder, usesFrom } from '../../../test/fixtures/stitch/irBuilder.ts';
 import { stitch } from './stitch.ts';
 
 function shopProject() {
-  const files: FileBuilder[] = [];
-  const file = (path: string) => {
-    const builder = new FileBuilder(path);
-    files.push(builder);
-    return builder;
-  };
+  const { file, build } = projectBuilder();
 
   const init = file('src/shop/__init__.py');
   init.fromImport('models', 'Product', null, 1).imp({ module: 'api', name: '*', localName: '*', level: 1 });
@@ -111,7 +106,7 @@ function shopProject() {
   const app = file('app/main.py');
   app.importModule('helpers');
 
-  return files.map((f) => f.build());
+  return build();
 }
 
 describe('Python import resolution', () => {
@@ -220,12 +215,7 @@ describe('Python * import cycles', () => {
 });
 
 describe('Python names: namespaces, shadowed bases, decorators, packages over modules', () => {
-  const files: FileBuilder[] = [];
-  const file = (path: string) => {
-    const builder = new FileBuilder(path);
-    files.push(builder);
-    return builder;
-  };
+  const { file, build } = projectBuilder();
   file('lib/ns/mod.py').fn('f');
   const calc = file('calc/__init__.py');
   calc.cls('Calculator');
@@ -236,7 +226,7 @@ describe('Python names: namespaces, shadowed bases, decorators, packages over mo
   const mine = main.cls('Calculator', ['Calculator']);
   const run = main.method(mine, 'run');
   main.ref(run, 'register', 'decorate').ref(run, 'lib.ns.mod.f', 'call');
-  const { graph } = stitch('names', files.map((f) => f.build()), []);
+  const { graph } = stitch('names', build(), []);
 
   it('walks namespace folders (no __init__.py) segment by segment', () => {
     expect(usesFrom(graph, 'main.Calculator.run')).toEqual(['calc.register [decorate]', 'lib.ns.mod.f [call]']);

@@ -6,7 +6,8 @@
  * Runs in: Node (vitest).
  */
 import { describe, expect, it } from 'vitest';
-import { FileBuilder, edgeList, hasEdge, node, usesFrom } from '../../../test/fixtures/stitch/irBuilder.ts';
+import type { FileBuilder } from '../../../test/fixtures/stitch/irBuilder.ts';
+import { edgeList, hasEdge, node, projectBuilder, usesFrom } from '../../../test/fixtures/stitch/irBuilder.ts';
 import { stitch } from './stitch.ts';
 
 const TSCONFIG = `{
@@ -15,12 +16,7 @@ const TSCONFIG = `{
 }`;
 
 function webProject() {
-  const files: FileBuilder[] = [];
-  const file = (path: string, language: 'typescript' | 'tsx' | 'javascript' = 'typescript') => {
-    const builder = new FileBuilder(path, language);
-    files.push(builder);
-    return builder;
-  };
+  const { file, build } = projectBuilder('typescript');
   const named = (b: FileBuilder, module: string, name: string, localName = name) => b.imp({ module, name, localName });
 
   const button = file('src/components/Button.tsx', 'tsx');
@@ -95,7 +91,7 @@ function webProject() {
   esm.ref(null, 'value', 'reference');
   esm.ref(null, 'viaBaseUrl', 'reference');
 
-  return files.map((f) => f.build());
+  return build();
 }
 
 describe('TS/JS import resolution', () => {

@@ -68,36 +68,42 @@ export function webglAvailable(): boolean {
   }
 }
 
+/** Index pairs (a0, b0, a1, b1, ...) of the links whose two ends are both among `ids`. */
+function linkIndices(ids: readonly number[], links: Iterable<readonly [number, number]>): number[] {
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const pairs: number[] = [];
+  for (const [src, dst] of links) {
+    const a = index.get(src);
+    const b = index.get(dst);
+    if (a !== undefined && b !== undefined) pairs.push(a, b);
+  }
+  return pairs;
+}
+
+const edgeEnds = (edges: GraphEdge[]) => edges.map((e): [number, number] => [e.src, e.dst]);
+
+/** Start positions on rings by level (1 when unknown), spread along each ring by the golden angle. */
+function levelRings(nodes: GraphNode[], levelOf: ReadonlyMap<number, number>, spacing: number): number[] {
+  const perLevel = new Map<number, number>();
+  return nodes.flatMap((n) => {
+    const level = levelOf.get(n.id) ?? 1;
+    const k = perLevel.get(level) ?? 0;
+    perLevel.set(level, k + 1);
+    const angle = k * Math.PI * (3 - Math.sqrt(5));
+    return [level * spacing * Math.cos(angle), level * spacing * Math.sin(angle)];
+  });
+}
+
 /** Force-layout positions for a slice, computed in the layout worker. */
 function layOut(nodes: GraphNode[], edges: GraphEdge[]): Promise<Float64Array> {
-  const index = new Map(nodes.map((n, i) => [n.id, i]));
-  const links: number[] = [];
-  for (const e of edges) {
-    const a = index.get(e.src);
-    const b = index.get(e.dst);
-    if (a !== undefined && b !== undefined) links.push(a, b);
-  }
+  const links = linkIndices(nodes.map((n) => n.id), edgeEnds(edges));
   return runForceLayout({ count: nodes.length, links, linkDistance: 95, charge: -600, gravity: 0.09 });
 }
 
 /** Force layout of a search tree along its tree edges, starting from rings by tree depth. */
 function layOutTree(nodes: GraphNode[], overlay: SearchTreeOverlay): Promise<Float64Array> {
-  const index = new Map(nodes.map((n, i) => [n.id, i]));
-  const links: number[] = [];
-  for (const e of overlay.edges) {
-    const a = index.get(e.parent);
-    const b = index.get(e.child);
-    if (a !== undefined && b !== undefined) links.push(a, b);
-  }
-  const depth = new Map(overlay.nodes.map((n) => [n.id, n.depth]));
-  const perLevel = new Map<number, number>();
-  const initial = nodes.flatMap((n) => {
-    const level = depth.get(n.id) ?? 1;
-    const k = perLevel.get(level) ?? 0;
-    perLevel.set(level, k + 1);
-    const angle = k * Math.PI * (3 - Math.sqrt(5));
-    return [level * 140 * Math.cos(angle), level * 140 * Math.sin(angle)];
-  });
+  const links = linkIndices(nodes.map((n) => n.id), overlay.edges.map((e): [number, number] => [e.parent, e.child]));
+  const initial = levelRings(nodes, new Map(overlay.nodes.map((n) => [n.id, n.depth])), 140);
   return runForceLayout({ count: nodes.length, links, initial, iterations: 260, linkDistance: 55, charge: -200, gravity: 0.1 });
 }
 
@@ -108,21 +114,8 @@ const TREE_LABELS = 30;
 const EGO_RINGS_MAX_NODES = 150;
 
 function layOutEgo(nodes: GraphNode[], edges: GraphEdge[], distance: ReadonlyMap<number, number>): Promise<Float64Array> {
-  const index = new Map(nodes.map((n, i) => [n.id, i]));
-  const links: number[] = [];
-  for (const e of edges) {
-    const a = index.get(e.src);
-    const b = index.get(e.dst);
-    if (a !== undefined && b !== undefined) links.push(a, b);
-  }
-  const perLevel = new Map<number, number>();
-  const initial = nodes.flatMap((n) => {
-    const level = distance.get(n.id) ?? 1;
-    const k = perLevel.get(level) ?? 0;
-    perLevel.set(level, k + 1);
-    const angle = k * Math.PI * (3 - Math.sqrt(5));
-    return [level * 160 * Math.cos(angle), level * 160 * Math.sin(angle)];
-  });
+  const links = linkIndices(nodes.map((n) => n.id), edgeEnds(edges));
+  const initial = levelRings(nodes, distance, 160);
   return runForceLayout({ count: nodes.length, links, initial, iterations: 220, linkDistance: 60, charge: -180, gravity: 0.12 });
 }
 
@@ -418,13 +411,8 @@ export class GraphController {
     await this.run(async () => {
       const nodes = this.cy.nodes();
       const ids = nodes.map((n) => Number(n.data('nodeId')));
-      const index = new Map(ids.map((id, i) => [id, i]));
-      const links: number[] = [];
-      this.cy.edges().forEach((e) => {
-        const a = index.get(Number(e.source().data('nodeId')));
-        const b = index.get(Number(e.target().data('nodeId')));
-        if (a !== undefined && b !== undefined) links.push(a, b);
-      });
+      const ends = this.cy.edges().map((e): [number, number] => [Number(e.source().data('nodeId')), Number(e.target().data('nodeId'))]);
+      const links = linkIndices(ids, ends);
       const initial = nodes.map((n) => [n.position('x'), n.position('y')]).flat();
       const started = performance.now();
       const laidOut = await runForceLayout({ count: ids.length, links, initial, iterations: 200, linkDistance: 80, charge: -420, gravity: 0.08 });

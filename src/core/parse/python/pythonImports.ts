@@ -23,6 +23,29 @@ function dotted(src: string, node: Node): string {
   return textOf(src, node).replace(/[\s\\]+/g, '');
 }
 
+interface ImportedName {
+  name: string;
+  alias: string | null;
+  line: number;
+}
+
+/** The `name` items of an import statement: the dotted name, its `as` alias (or null) and line. */
+function importedNames(src: string, node: Node): ImportedName[] {
+  const names: ImportedName[] = [];
+  for (const item of node.childrenForFieldName('name')) {
+    const line = item.startPosition.row + 1;
+    if (item.type === 'aliased_import') {
+      const nameNode = item.childForFieldName('name');
+      const aliasNode = item.childForFieldName('alias');
+      if (!nameNode) continue;
+      names.push({ name: dotted(src, nameNode), alias: aliasNode ? textOf(src, aliasNode) : null, line });
+    } else if (item.type === 'dotted_name') {
+      names.push({ name: dotted(src, item), alias: null, line });
+    }
+  }
+  return names;
+}
+
 /** Every binding of an `import ...` / `from ... import ...` / `from __future__ import ...` statement. */
 export function extractImports(node: Node, ctx: ImportContext): ImportIR[] {
   const out: ImportIR[] = [];
@@ -30,19 +53,8 @@ export function extractImports(node: Node, ctx: ImportContext): ImportIR[] {
   const base = { level: 0, dottedFolderName: ctx.dottedFolderName, scope: ctx.scope };
   const flag = ctx.typeOnly ? { typeOnly: true } : {};
   if (node.type === 'import_statement') {
-    for (const item of node.childrenForFieldName('name')) {
-      const line = item.startPosition.row + 1;
-      if (item.type === 'aliased_import') {
-        const nameNode = item.childForFieldName('name');
-        const aliasNode = item.childForFieldName('alias');
-        if (!nameNode) continue;
-        const alias = aliasNode ? textOf(src, aliasNode) : null;
-        const module = dotted(src, nameNode);
-        out.push({ ...base, localName: alias ?? module.split('.')[0]!, module, name: null, alias, line, ...flag });
-      } else if (item.type === 'dotted_name') {
-        const module = dotted(src, item);
-        out.push({ ...base, localName: module.split('.')[0]!, module, name: null, alias: null, line, ...flag });
-      }
+    for (const { name: module, alias, line } of importedNames(src, node)) {
+      out.push({ ...base, localName: alias ?? module.split('.')[0]!, module, name: null, alias, line, ...flag });
     }
     return out;
   }
@@ -63,19 +75,8 @@ export function extractImports(node: Node, ctx: ImportContext): ImportIR[] {
     }
   }
   const fromBase = { ...base, module, level };
-  for (const item of node.childrenForFieldName('name')) {
-    const line = item.startPosition.row + 1;
-    if (item.type === 'aliased_import') {
-      const nameNode = item.childForFieldName('name');
-      const aliasNode = item.childForFieldName('alias');
-      if (!nameNode) continue;
-      const name = dotted(src, nameNode);
-      const alias = aliasNode ? textOf(src, aliasNode) : null;
-      out.push({ ...fromBase, localName: alias ?? name, name, alias, line, ...flag });
-    } else if (item.type === 'dotted_name') {
-      const name = dotted(src, item);
-      out.push({ ...fromBase, localName: name, name, alias: null, line, ...flag });
-    }
+  for (const { name, alias, line } of importedNames(src, node)) {
+    out.push({ ...fromBase, localName: alias ?? name, name, alias, line, ...flag });
   }
   for (const child of node.namedChildren) {
     if (child?.type === 'wildcard_import') {
