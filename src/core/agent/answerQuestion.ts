@@ -8,18 +8,16 @@
 import { throwIfAborted } from '../errors.ts';
 import type { NodeKind } from '../graph/types.ts';
 import type { Llm } from '../models/types.ts';
-import type { MctsEvent, MctsTrace } from '../search/mctsTrace.ts';
+import type { SearchRunOptions, SearchRunResult } from '../search/searchEngine.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import { routeQuestion } from './router.ts';
 import type { CypherResult, SearchHit, SearchRequest, SearchResponse } from './searchService.ts';
 
-export interface RunOptions {
-  signal?: AbortSignal;
-  onEvent?: (event: MctsEvent) => void;
-}
+/** The engine's run options (signal, MCTS event stream). */
+export type RunOptions = SearchRunOptions;
 
 /** A response with the MCTS trace when MCTS ran (what the search engine returns). */
-export type AnswerResponse = SearchResponse & { trace?: MctsTrace };
+export type AnswerResponse = SearchRunResult;
 
 /** The part of the search engine (src/core/search/searchEngine.ts) the router needs. */
 export interface SearchRunner {

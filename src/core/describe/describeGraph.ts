@@ -42,7 +42,7 @@ import {
 } from '../store/descriptionStore.ts';
 import type { DescriptionRow } from '../store/descriptionStore.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
-import { sqlString } from '../store/sqlConnection.ts';
+import { sqlString, tableExists } from '../store/sqlConnection.ts';
 import { parseDocstring } from './docstring.ts';
 import {
   codeMembersTemplate,
@@ -97,9 +97,9 @@ interface BatchContext {
 
 /** Stored progress (after a reload): generator, done / total; 'paused' when partly done. */
 export async function readDescribeProgress(conn: SqlConnection): Promise<DescribeProgress> {
-  if (!(await hasTable(conn, 'nodes'))) return { state: 'idle', generator: null, done: 0, total: 0 };
+  if (!(await tableExists(conn, 'nodes'))) return { state: 'idle', generator: null, done: 0, total: 0 };
   // Read-only (the CLI may open the file read-only): no table is created here.
-  const generator = (await hasTable(conn, 'meta')) && (await hasTable(conn, 'described')) ? await readDescribeGenerator(conn) : null;
+  const generator = (await tableExists(conn, 'meta')) && (await tableExists(conn, 'described')) ? await readDescribeGenerator(conn) : null;
   if (generator === null) {
     const [row] = await conn.query(`SELECT count(*) AS n FROM nodes WHERE kind IN (${describedKindsSql()})`);
     return { state: 'idle', generator, done: 0, total: Number(row?.n ?? 0) };
@@ -230,13 +230,6 @@ function failedNodesError(failures: readonly { name: string; error: unknown }[])
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-async function hasTable(conn: SqlConnection, table: string): Promise<boolean> {
-  const rows = await conn.query(
-    `SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'main' AND table_name = ${sqlString(table)}`,
-  );
-  return Number(rows[0]?.n ?? 0) > 0;
 }
 
 const PLAN_TABLE = 'describe_plan';

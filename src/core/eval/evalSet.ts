@@ -17,7 +17,7 @@ import { AppError } from '../errors.ts';
 import type { NodeKind } from '../graph/types.ts';
 import { splitWords } from '../models/codeTokens.ts';
 import { createPrng } from '../search/prng.ts';
-import { CANDIDATE_KINDS } from '../search/searchDocuments.ts';
+import { CANDIDATE_KINDS, isCandidateKind } from '../search/searchDocuments.ts';
 import { sqlString } from '../store/sqlConnection.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 
@@ -69,7 +69,7 @@ export type NodeLocator = (file: string, line: number) => number | null;
 export function createNodeLocator(nodes: Iterable<LocatedNode>): NodeLocator {
   const byFile = new Map<string, LocatedNode[]>();
   for (const node of nodes) {
-    if (!CANDIDATE_KINDS.includes(node.kind) || node.file_path === null || node.start_line === null || node.end_line === null) continue;
+    if (!isCandidateKind(node.kind) || node.file_path === null || node.start_line === null || node.end_line === null) continue;
     const list = byFile.get(node.file_path) ?? [];
     list.push(node);
     byFile.set(node.file_path, list);

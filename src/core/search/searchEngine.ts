@@ -18,14 +18,14 @@
  * (the same texts embedGraph uses); for another embedder only the affected nodes are re-embedded.
  * Runs in: everywhere. Layer src/core.
  */
-import type { SearchHit, SearchMethod, SearchRequest, SearchResponse } from '../agent/searchService.ts';
+import type { SearchHit, SearchRequest, SearchResponse } from '../agent/searchService.ts';
 import { AppError, throwIfAborted } from '../errors.ts';
 import type { NodeKind } from '../graph/types.ts';
 import { LexicalEmbedder } from '../models/lexicalEmbedder.ts';
 import type { Embedder, Reranker } from '../models/types.ts';
-import { EMBEDDABLE_KINDS, nodeText } from '../semantic/embedGraph.ts';
-import type { SemanticSource } from '../semantic/semanticService.ts';
-import { listEmbeddingSets, readEmbeddings } from '../store/embeddingStore.ts';
+import { EMBEDDABLE_KINDS, embedQuery, nodeText } from '../semantic/embedGraph.ts';
+import type { EmbeddingSetInfo, SemanticSource } from '../semantic/semanticService.ts';
+import { listEmbeddingSets, readEmbeddingSet } from '../store/embeddingStore.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import { buildBm25Index, scoreBm25 } from './bm25.ts';
 import type { Bm25Index } from './bm25.ts';
@@ -60,9 +60,6 @@ export interface SearchRunOptions {
 
 export type SearchRunResult = SearchResponse & { trace?: MctsTrace };
 
-/** Methods the engine runs itself ('auto' is the router's). */
-export type EngineMethod = Exclude<SearchMethod, 'auto'>;
-
 export interface SearchEngine {
   readonly embedderId: string;
   readonly snapshot: GraphSnapshot;
@@ -78,6 +75,8 @@ export interface SearchEngine {
 
 export const DEFAULT_K = 10;
 const RERANK_BATCH = 256;
+/** Texts per embedder call when vectors are recomputed for hidden docstrings. */
+const EMBED_BATCH = 256;
 const FUSION_DEPTH = 1000;
 
 interface SourceMatrix {
@@ -130,16 +129,14 @@ function normaliseRows(matrix: Float32Array, dim: number): void {
   }
 }
 
-/** Stored vectors of (model, source) laid out by snapshot index; null when the set is missing. */
+/** Stored vectors of a catalogued set laid out by snapshot index. */
 async function storedMatrix(
   conn: SqlConnection,
-  model: string,
-  source: SemanticSource,
+  set: EmbeddingSetInfo,
   indexOf: ReadonlyMap<number, number>,
   n: number,
-): Promise<SourceMatrix | null> {
-  const stored = await readEmbeddings(conn, model, source);
-  if (!stored) return null;
+): Promise<SourceMatrix> {
+  const stored = await readEmbeddingSet(conn, set);
   const { dim } = stored;
   const matrix = new Float32Array(n * dim);
   stored.ids.forEach((id, row) => {
@@ -169,8 +166,8 @@ async function recomputeMatrix(
   let todo = rows.map((_, j) => j);
   if (embedder instanceof LexicalEmbedder) embedder.fit(texts);
   else todo = todo.filter((j) => affected.has(nodes[rows[j]].id));
-  for (let start = 0; start < todo.length; start += RERANK_BATCH) {
-    const batch = todo.slice(start, start + RERANK_BATCH);
+  for (let start = 0; start < todo.length; start += EMBED_BATCH) {
+    const batch = todo.slice(start, start + EMBED_BATCH);
     const vectors = await embedder.embed(batch.map((j) => texts[j]), 'document');
     batch.forEach((j, b) => {
       if (vectors[b].length !== stored.dim) throw new AppError('INPUT_INVALID', `Embedder gives ${vectors[b].length} dimensions, the stored set ${stored.dim}.`);
@@ -199,9 +196,9 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
     if (set && affected.size > 0) {
       const embedder = await models.queryEmbedder(source);
       // The built-in is refitted and redone whole: no need to read the stored vectors.
-      stored = embedder instanceof LexicalEmbedder ? { dim: set.dim, matrix: new Float32Array(n * set.dim) } : await storedMatrix(conn, models.embedderId, source, indexOf, n);
-      if (stored) await recomputeMatrix(source, nodes, affected, embedder, stored);
-    } else if (set) stored = await storedMatrix(conn, models.embedderId, source, indexOf, n);
+      stored = embedder instanceof LexicalEmbedder ? { dim: set.dim, matrix: new Float32Array(n * set.dim) } : await storedMatrix(conn, set, indexOf, n);
+      await recomputeMatrix(source, nodes, affected, embedder, stored);
+    } else if (set) stored = await storedMatrix(conn, set, indexOf, n);
     if (stored) normaliseRows(stored.matrix, stored.dim);
     matrices.set(source, stored);
   }
@@ -220,11 +217,7 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
   const rerankDocs: (string | undefined)[] = new Array(n);
   const docText = (i: number): string => (rerankDocs[i] ??= rerankText(nodes[i]));
 
-  const queryVector = async (source: SemanticSource, text: string): Promise<Float32Array> => {
-    const embedder = await models.queryEmbedder(source);
-    const [vector] = await embedder.embed([text], 'query');
-    return vector;
-  };
+  const queryVector = async (source: SemanticSource, text: string): Promise<Float32Array> => embedQuery(await models.queryEmbedder(source), text);
 
   const hit = (i: number, score: number, parts?: Record<string, number>): SearchHit => {
     const node = nodes[i];
@@ -247,9 +240,17 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
     return order.slice(0, k);
   };
 
-  const mctsParams = (preset?: MctsPreset, params?: Partial<MctsParams>): MctsParams => {
-    const merged: MctsParams = { ...presetParams(moduleCount, preset), ...stripUndefined(params ?? {}) };
-    return merged;
+  const mctsParams = (preset?: MctsPreset, params?: Partial<MctsParams>): MctsParams => ({
+    ...presetParams(moduleCount, preset),
+    ...stripUndefined(params ?? {}),
+  });
+
+  /** BM25 scores of the question laid out by snapshot index (0 for non-candidates). */
+  const bm25ByNode = (question: string): Float64Array => {
+    const scores = scoreBm25(bm25Index(), question);
+    const byNode = new Float64Array(n);
+    candidateList.forEach((i, doc) => (byNode[i] = scores[doc]));
+    return byNode;
   };
 
   async function runMctsRanking(request: SearchRequest, options: SearchRunOptions) {
@@ -283,9 +284,7 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
         break;
       }
       case 'bm25': {
-        const scores = scoreBm25(bm25Index(), request.question);
-        const byNode = new Float64Array(n);
-        candidateList.forEach((i, doc) => (byNode[i] = scores[doc]));
+        const byNode = bm25ByNode(request.question);
         results = topCandidates(byNode, k, true).map((i) => hit(i, byNode[i]));
         break;
       }
@@ -313,13 +312,7 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
       }
       case 'fusion': {
         const { result, ranked, embedCalls: e } = await runMctsRanking(request, options);
-        const scores = scoreBm25(bm25Index(), request.question);
-        const bm25Order = candidateList
-          .map((i, doc) => ({ i, s: scores[doc] }))
-          .filter((x) => x.s > 0)
-          .sort((a, b) => b.s - a.s || a.i - b.i)
-          .slice(0, FUSION_DEPTH)
-          .map((x) => nodes[x.i].id);
+        const bm25Order = topCandidates(bm25ByNode(request.question), FUSION_DEPTH, true).map((i) => nodes[i].id);
         const fused = reciprocalRankFusion([ranked.map((r) => r.id), bm25Order]);
         results = fused.slice(0, k).map((f) => hit(indexOf.get(f.id)!, f.score));
         rerankerCalls = result.stats.rerankerCalls;

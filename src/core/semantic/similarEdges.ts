@@ -14,9 +14,9 @@
  */
 import { throwIfAborted } from '../errors.ts';
 import type { EmbedProgress, SemanticSource, SimilarInfo } from './semanticService.ts';
-import { readEmbeddings, listEmbeddingSets } from '../store/embeddingStore.ts';
+import { listEmbeddingSets, readEmbeddingSet } from '../store/embeddingStore.ts';
 import { edgesToArrow } from '../store/arrowTables.ts';
-import { sqlString } from '../store/sqlConnection.ts';
+import { sqlString, tableExists } from '../store/sqlConnection.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import { inTransaction } from '../store/transaction.ts';
 
@@ -438,7 +438,8 @@ export interface ComputeSimilarOptions extends SimilarPairOptions {
 export async function computeSimilarEdges(conn: SqlConnection, options: ComputeSimilarOptions): Promise<SimilarInfo> {
   const sets = (await listEmbeddingSets(conn)).filter((s) => s.model === options.model);
   const source = options.source ?? (sets.some((s) => s.source === 'code') ? 'code' : 'description');
-  const stored = await readEmbeddings(conn, options.model, source);
+  const set = sets.find((s) => s.source === source);
+  const stored = set ? await readEmbeddingSet(conn, set) : null;
   if (!stored) throw new Error(`No ${source} embeddings of model ${options.model}: run embed first`);
   const eps = options.eps ?? DEFAULT_SIMILAR_EPS;
   const k = options.k ?? DEFAULT_SIMILAR_K;
@@ -469,8 +470,7 @@ export async function computeSimilarEdges(conn: SqlConnection, options: ComputeS
 
 /** The parameters of the stored SIMILAR edges; null when none were computed. */
 export async function readSimilarInfo(conn: SqlConnection): Promise<SimilarInfo | null> {
-  const exists = await conn.query("SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'main' AND table_name = 'meta'");
-  if (Number(exists[0]?.n ?? 0) === 0) return null;
+  if (!(await tableExists(conn, 'meta'))) return null;
   const rows = await conn.query(`SELECT value FROM meta WHERE key = ${sqlString(SIMILAR_META_KEY)}`);
   return rows.length > 0 ? (JSON.parse(String(rows[0].value)) as SimilarInfo) : null;
 }

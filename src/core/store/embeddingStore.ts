@@ -20,7 +20,7 @@ import type { Data, DataType } from 'apache-arrow';
 import type { EmbeddingSetInfo, SemanticSource } from '../semantic/semanticService.ts';
 import { rowsToArrow } from './arrowTables.ts';
 import type { ColumnSpec } from './schema.ts';
-import { sqlString } from './sqlConnection.ts';
+import { sqlString, tableExists } from './sqlConnection.ts';
 import type { SqlConnection } from './sqlConnection.ts';
 import { inTransaction } from './transaction.ts';
 
@@ -63,13 +63,6 @@ export async function ensureEmbeddingTables(conn: SqlConnection, dim?: number): 
       `CREATE TABLE IF NOT EXISTS ${embeddingsTable(dim)} (node_id INTEGER, model VARCHAR, source VARCHAR, vec FLOAT[${dim}])`,
     );
   }
-}
-
-async function tableExists(conn: SqlConnection, name: string): Promise<boolean> {
-  const rows = await conn.query(
-    `SELECT count(*) AS n FROM information_schema.tables WHERE table_name = ${sqlString(name)} AND table_schema = 'main'`,
-  );
-  return Number(rows[0]?.n ?? 0) > 0;
 }
 
 function whereSet(model: string, source?: string): string {
@@ -249,8 +242,15 @@ export async function listEmbeddingSets(conn: SqlConnection): Promise<EmbeddingS
 /** The stored set (model, source), rows ordered by node id; null when there is none. */
 export async function readEmbeddings(conn: SqlConnection, model: string, source: SemanticSource): Promise<EmbeddingMatrix | null> {
   const set = (await listEmbeddingSets(conn)).find((s) => s.model === model && s.source === source);
-  if (!set) return null;
-  const { dim } = set;
+  return set ? readEmbeddingSet(conn, set) : null;
+}
+
+/** The vectors of a catalogued set (an entry of listEmbeddingSets), rows ordered by node id. */
+export async function readEmbeddingSet(
+  conn: SqlConnection,
+  set: Pick<EmbeddingSetInfo, 'model' | 'source' | 'dim'>,
+): Promise<EmbeddingMatrix> {
+  const { model, source, dim } = set;
   const table = embeddingsTable(dim);
   const idRows = await conn.query(`SELECT node_id FROM ${table} WHERE ${whereSet(model, source)} ORDER BY node_id`);
   const ids = Int32Array.from(idRows, (r) => Number(r.node_id));

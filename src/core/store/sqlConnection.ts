@@ -76,3 +76,11 @@ export function arrowTableToRows(table: Table): Row[] {
 export function sqlString(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
+
+/** Whether table `name` exists in the main schema. */
+export async function tableExists(conn: Pick<SqlConnection, 'query'>, name: string): Promise<boolean> {
+  const rows = await conn.query(
+    `SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'main' AND table_name = ${sqlString(name)}`,
+  );
+  return Number(rows[0]?.n ?? 0) > 0;
+}
