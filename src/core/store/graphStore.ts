@@ -21,7 +21,7 @@ import {
 import { createIndexesSql, createSchemaSql, dropTablesSql, SCHEMA_VERSION } from './schema.ts';
 import type { TableName } from './schema.ts';
 import type { SqlConnection } from './sqlConnection.ts';
-import { sqlString } from './sqlConnection.ts';
+import { sqlString, tableExists } from './sqlConnection.ts';
 
 import { dropEmbeddingTables } from './embeddingStore.ts';
 import { DESCRIBED_TABLE } from './descriptionStore.ts';
@@ -102,13 +102,6 @@ export async function writeGraph(
     throwIfAborted(signal);
   });
   await conn.run('CHECKPOINT');
-}
-
-async function tableExists(conn: SqlConnection, table: TableName): Promise<boolean> {
-  const rows = await conn.query(
-    `SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'main' AND table_name = '${table}'`,
-  );
-  return Number(rows[0]?.n ?? 0) > 0;
 }
 
 /** meta as a key -> value map; empty when the database holds no graph yet. */
