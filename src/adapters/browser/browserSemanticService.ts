@@ -395,7 +395,15 @@ export class BrowserSemanticService implements SemanticService {
       sets = await listEmbeddingSets(conn);
     }
     const neural = embedderId === selected.id && !isBuiltin(selected) ? await this.currentEmbedder() : null;
-    const queryEmbedder = (source: SemanticSource) => (neural ? Promise.resolve(neural) : loadBuiltinEmbedder(conn, source));
+    // One built-in query embedder per source for these models: its idf is read once, and an
+    // engine that refits it (hidden docstrings) embeds its queries with the refitted weights.
+    const builtins = new Map<SemanticSource, Promise<Embedder>>();
+    const queryEmbedder = (source: SemanticSource): Promise<Embedder> => {
+      if (neural) return Promise.resolve(neural);
+      let embedder = builtins.get(source);
+      if (!embedder) builtins.set(source, (embedder = loadBuiltinEmbedder(conn, source)));
+      return embedder;
+    };
     let reranker: Reranker = new LexicalReranker();
     if (!isBuiltin(this.selection.reranker)) {
       await this.loadReranker();
