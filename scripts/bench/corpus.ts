@@ -10,6 +10,7 @@ import { basename, join, relative, sep } from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
 import { languageOf } from '../../src/core/ingest/pathRules.ts';
 import type { Language } from '../../src/core/ingest/types.ts';
+import { inTestFolder } from '../../src/core/ingest/testPaths.ts';
 
 export interface CorpusFile {
   /** '/'-separated path inside the corpus (no top-level folder). */
@@ -34,17 +35,11 @@ export interface CorpusOptions {
   limit?: number;
 }
 
-/** Folder names that hold tests: a file below one of them is a test file. */
-export const TEST_DIRS: ReadonlySet<string> = new Set(['test', 'tests', 'idle_test']);
-
 /** Folders never walked when listing a directory. */
 export const SKIPPED_DIRS: ReadonlySet<string> = new Set(['.git', '__pycache__', 'site-packages']);
 
-/** True when a folder on the path (not the file name itself) is a test folder. */
-export function isTestPath(path: string): boolean {
-  const parts = path.split('/');
-  return parts.slice(0, -1).some((part) => TEST_DIRS.has(part));
-}
+/** The stdlib corpus rule: a file below a test folder (test_support.py itself stays). */
+export const isTestPath = inTestFolder;
 
 /** Applies --no-tests and --limit to a file list (sorted by path, for stable runs). */
 export function selectFiles<T extends { path: string }>(files: readonly T[], options: CorpusOptions): T[] {

@@ -1,8 +1,10 @@
 /**
  * @file `ranger search --db <file> "<question>" [--method auto|mcts|bm25|dense|dense-code|
- * rerank-all|fusion] [--k 10] [--iterations T] [--seed S] [--trace <file>]` (DESIGN.md section 9)
- * -> {path, cypher, results:[{id, kind, qualified_name, file_path, start_line, score}],
- * stats:{reranker_calls, embed_calls, ms}}. Also the engine set-up `eval` shares: the embedding
+ * rerank-all|fusion] [--k 10] [--iterations T] [--seed S] [--trace <file>] [--tests after|hide]`
+ * (DESIGN.md section 9) -> {path, cypher, results:[{id, kind, qualified_name, file_path,
+ * start_line, score, import_name?, relevance?, is_test?, exact?, duplicates?}], stats:{reranker_calls,
+ * embed_calls, ms, stop?}, notes}: the ranking as presentAnswer shows it. Path 1 reads no vectors;
+ * Path 2 on a graph without any computes the built-in ones first. Also the engine set-up `eval` shares: the embedding
  * model is the one the database was embedded with (embedding_sets: the built-in lexical set when
  * there is one, else the newest set), the reranker the built-in lexical cross-encoder stand-in;
  * 'auto' goes through the router (answerQuestion) with no LLM: rule-based Cypher, else MCTS.
@@ -10,18 +12,18 @@
  */
 import { writeFileSync } from 'node:fs';
 import { answerQuestion } from '../core/agent/answerQuestion.ts';
-import { SEARCH_METHODS } from '../core/agent/searchService.ts';
-import type { SearchMethod, SearchRequest, SearchResponse } from '../core/agent/searchService.ts';
+import type { SearchRunner } from '../core/agent/answerQuestion.ts';
+import { PRESENT_DEPTH, presentAnswer } from '../core/agent/presentAnswer.ts';
+import { SEARCH_METHODS, TESTS_MODES } from '../core/agent/searchService.ts';
+import type { SearchHit, SearchMethod, SearchRequest, SearchResponse, SearchStop, TestsMode } from '../core/agent/searchService.ts';
 import { AppError } from '../core/errors.ts';
-import { LEXICAL_EMBEDDER_INFO } from '../core/models/lexicalEmbedder.ts';
 import { LexicalReranker } from '../core/models/lexicalReranker.ts';
 import type { Embedder } from '../core/models/types.ts';
 import type { MctsParams } from '../core/search/mctsParams.ts';
 import type { MctsTrace } from '../core/search/mctsTrace.ts';
-import { createSearchEngine } from '../core/search/searchEngine.ts';
+import { createSearchEngine, DEFAULT_K } from '../core/search/searchEngine.ts';
 import type { SearchEngine, SearchEngineOptions, SearchModels, SearchRunOptions } from '../core/search/searchEngine.ts';
-import { loadBuiltinEmbedder } from '../core/semantic/embedGraph.ts';
-import type { SemanticSource } from '../core/semantic/semanticService.ts';
+import { BUILT_FALLBACK_NOTE, BUILTIN_EMBEDDER_ID, builtinQueryEmbedders, searchVectors } from '../core/search/searchVectors.ts';
 import { listEmbeddingSets } from '../core/store/embeddingStore.ts';
 import type { SqlConnection } from '../core/store/sqlConnection.ts';
 import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
@@ -32,30 +34,34 @@ import type { ParsedArgs } from './args.ts';
 export interface SearchOutput {
   path: SearchResponse['route']['path'];
   cypher: string | null;
-  results: { id: number; kind: string; qualified_name: string; file_path: string | null; start_line: number | null; score: number }[];
-  stats: { reranker_calls: number; embed_calls: number; ms: number };
+  /** import_name: where the code imports it by another name; relevance: 0..1 where the method has a scale. */
+  results: (Pick<SearchHit, 'id' | 'kind' | 'qualified_name' | 'file_path' | 'start_line' | 'score'> &
+    Partial<Pick<SearchHit, 'import_name' | 'relevance' | 'is_test' | 'exact' | 'duplicates'>>)[];
+  stats: { reranker_calls: number; embed_calls: number; ms: number; stop?: SearchStop };
+  /** Plain sentences: nothing relevant found, hidden tests, early stop, built-in vectors computed. */
+  notes: string[];
 }
 
-/** The models for a database: its embedding set's model (query side) and the built-in reranker. */
+/**
+ * The models for a database: its embedding set's model (query side; the built-in lexical set when
+ * there is one, else the newest set; none: the built-in set is computed and stored first, as the
+ * app does) and the built-in reranker.
+ */
 export async function searchModelsFor(conn: SqlConnection): Promise<SearchModels> {
-  const sets = await listEmbeddingSets(conn);
-  if (sets.length === 0) throw new AppError('INPUT_INVALID', 'This database has no embeddings: run `ranger embed --db <file>` first.');
-  const builtin = sets.find((s) => s.model === LEXICAL_EMBEDDER_INFO.id);
-  const chosen = builtin ?? [...sets].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-  const embedders = new Map<SemanticSource, Promise<Embedder>>();
+  const stored = await listEmbeddingSets(conn);
+  const newest = [...stored].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+  const preferred = stored.some((s) => s.model === BUILTIN_EMBEDDER_ID) ? BUILTIN_EMBEDDER_ID : (newest?.model ?? null);
+  const { embedderId, builtFallback } = await searchVectors(conn, preferred);
+  const builtins = builtinQueryEmbedders(conn);
+  let neural: Promise<Embedder> | null = null;
   return {
-    embedderId: chosen.model,
+    embedderId,
     queryEmbedder(source) {
-      let embedder = embedders.get(source);
-      if (!embedder) {
-        embedder = chosen.builtin && chosen.model === LEXICAL_EMBEDDER_INFO.id
-          ? loadBuiltinEmbedder(conn, source)
-          : createNodeEmbedder(resolveModelArg(chosen.model, 'embedder'));
-        embedders.set(source, embedder);
-      }
-      return embedder;
+      if (embedderId === BUILTIN_EMBEDDER_ID) return builtins(source);
+      return (neural ??= createNodeEmbedder(resolveModelArg(embedderId, 'embedder')));
     },
     reranker: new LexicalReranker(),
+    ...(builtFallback ? { note: BUILT_FALLBACK_NOTE } : {}),
   };
 }
 
@@ -63,8 +69,21 @@ export async function openSearchEngine(conn: SqlConnection, options: SearchEngin
   return createSearchEngine(conn, await searchModelsFor(conn), options);
 }
 
+/** A runner that builds the engine (and reads or computes vectors) only when a search needs it. */
+export function lazyEngine(open: () => Promise<SearchEngine>): SearchRunner & { opened(): SearchEngine | null } {
+  let engine: Promise<SearchEngine> | null = null;
+  let ready: SearchEngine | null = null;
+  return {
+    async run(request, options) {
+      engine ??= open().then((e) => (ready = e));
+      return (await engine).run(request, options);
+    },
+    opened: () => ready,
+  };
+}
+
 /** The default method ('auto'): the router (Path 1 Cypher from the rule-based generator, else MCTS). */
-export function autoRoute(conn: SqlConnection, engine: SearchEngine) {
+export function autoRoute(conn: SqlConnection, engine: SearchRunner) {
   return (request: SearchRequest, options: SearchRunOptions): Promise<SearchResponse & { trace?: MctsTrace }> =>
     answerQuestion(conn, engine, request.question, { llm: null }, request, options);
 }
@@ -76,28 +95,49 @@ export interface SearchCommandOptions {
   seed?: number;
   /** Writes the MCTS trace (JSON) here when MCTS ran. */
   tracePath?: string;
+  tests?: TestsMode;
 }
 
 export function toSearchOutput(response: SearchResponse): SearchOutput {
   return {
     path: response.route.path,
     cypher: response.route.cypher,
-    results: response.results.map((r) => ({ id: r.id, kind: r.kind, qualified_name: r.qualified_name, file_path: r.file_path, start_line: r.start_line, score: r.score })),
-    stats: { reranker_calls: response.stats.reranker_calls, embed_calls: response.stats.embed_calls, ms: response.stats.ms },
+    results: response.results.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      qualified_name: r.qualified_name,
+      file_path: r.file_path,
+      start_line: r.start_line,
+      score: r.score,
+      ...pick(r, ['import_name', 'relevance', 'is_test', 'exact', 'duplicates']),
+    })),
+    stats: { reranker_calls: response.stats.reranker_calls, embed_calls: response.stats.embed_calls, ms: response.stats.ms, ...(response.stats.stop ? { stop: response.stats.stop } : {}) },
+    notes: response.notes ?? [],
   };
+}
+
+function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  return Object.fromEntries(keys.filter((key) => value[key] !== undefined).map((key) => [key, value[key]])) as Partial<Pick<T, K>>;
 }
 
 export async function runSearch(dbPath: string, question: string, options: SearchCommandOptions = {}): Promise<SearchOutput> {
   const started = performance.now();
   const conn = await openNodeDatabase(dbPath, { mustExist: true });
   try {
-    const engine = await openSearchEngine(conn);
+    let note: string | undefined;
+    const engine = lazyEngine(async () => {
+      const models = await searchModelsFor(conn);
+      note = models.note;
+      return createSearchEngine(conn, models);
+    });
     const params: Partial<MctsParams> = {};
     if (options.iterations !== undefined) params.iterations = options.iterations;
     if (options.seed !== undefined) params.seed = options.seed;
-    const request: SearchRequest = { question, method: options.method ?? 'auto', k: options.k ?? 10, params };
-    const response: SearchResponse & { trace?: MctsTrace } =
-      request.method === 'auto' ? await autoRoute(conn, engine)(request, {}) : await engine.run(request);
+    const k = options.k ?? DEFAULT_K;
+    const request: SearchRequest = { question, method: options.method ?? 'auto', k: k * PRESENT_DEPTH, params };
+    const ranked: SearchResponse & { trace?: MctsTrace } =
+      request.method === 'auto' ? await autoRoute(conn, engine)(request, {}) : await engine.run(request, {});
+    const response = { ...(await presentAnswer(conn, question, ranked, { method: request.method, k, tests: options.tests, notes: note ? [note] : [] })), trace: ranked.trace };
     if (options.tracePath !== undefined) {
       if (!response.trace) throw new AppError('INPUT_INVALID', `--trace: method '${request.method}' ran no MCTS (path ${response.route.path}), so there is no trace.`);
       writeFileSync(options.tracePath, JSON.stringify(response.trace));
@@ -116,6 +156,12 @@ export function parseMethod(value: string | undefined): SearchMethod | undefined
   return value as SearchMethod;
 }
 
+export function parseTests(value: string | undefined): TestsMode | undefined {
+  if (value === undefined) return undefined;
+  if (!(TESTS_MODES as readonly string[]).includes(value)) throw new UsageError(`--tests takes one of ${TESTS_MODES.join(', ')} (got '${value}')`);
+  return value as TestsMode;
+}
+
 export function parseInteger(name: string, value: string | undefined, min: number): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
@@ -124,13 +170,20 @@ export function parseInteger(name: string, value: string | undefined, min: numbe
 }
 
 export function formatSearch(output: SearchOutput): string {
-  const lines = output.results.map(
-    (r, i) => `${String(i + 1).padStart(3)}. ${r.score.toFixed(3).padStart(8)}  ${r.kind.padEnd(8)} ${r.qualified_name}  ${r.file_path ?? '?'}:${r.start_line ?? '?'}`,
-  );
+  const lines = output.results.flatMap((r, i) => {
+    const score = r.relevance !== undefined ? `${Math.round(r.relevance * 100)}%` : r.score.toFixed(3);
+    const tags = [r.exact ? 'exact name' : '', r.is_test ? 'test' : ''].filter(Boolean).map((t) => `[${t}]`).join(' ');
+    const where = (loc: { file_path: string | null; start_line: number | null }) => `${loc.file_path ?? '?'}:${loc.start_line ?? '?'}`;
+    return [
+      `${String(i + 1).padStart(3)}. ${score.padStart(6)}  ${r.kind.padEnd(8)} ${r.import_name ?? r.qualified_name}  ${where(r)}${tags ? `  ${tags}` : ''}`,
+      ...(r.duplicates ?? []).map((d) => `${' '.repeat(30)}also ${where(d)}`),
+    ];
+  });
   const s = output.stats;
   return [
     `path: ${output.path}${output.cypher ? `  cypher: ${output.cypher}` : ''}`,
     ...(lines.length > 0 ? lines : ['(no results)']),
+    ...output.notes,
     `reranker calls ${s.reranker_calls}, query embeddings ${s.embed_calls}, ${s.ms} ms`,
   ].join('\n');
 }
@@ -145,6 +198,7 @@ export async function searchCommand(args: ParsedArgs): Promise<{ json: unknown; 
     iterations: parseInteger('iterations', args.values.iterations, 0),
     seed: parseInteger('seed', args.values.seed, 0),
     tracePath: args.values.trace,
+    tests: parseTests(args.values.tests),
   });
   return { json: output, text: formatSearch(output) };
 }

@@ -7,6 +7,8 @@
  * Runs in: the repo worker (exposed with comlink by workers/repo.worker.ts).
  */
 import { answerQuestion } from '../../core/agent/answerQuestion.ts';
+import type { SearchRunner } from '../../core/agent/answerQuestion.ts';
+import { PRESENT_DEPTH, presentAnswer } from '../../core/agent/presentAnswer.ts';
 import { runCypher } from '../../core/agent/runCypher.ts';
 import type {
   CypherResult,
@@ -23,7 +25,7 @@ import { buildDocstringEvalSet } from '../../core/eval/evalSet.ts';
 import { runEval } from '../../core/eval/runEval.ts';
 import type { Llm } from '../../core/models/types.ts';
 import type { MctsEvent, MctsTrace } from '../../core/search/mctsTrace.ts';
-import { createSearchEngine } from '../../core/search/searchEngine.ts';
+import { createSearchEngine, DEFAULT_K } from '../../core/search/searchEngine.ts';
 import type { SearchEngine, SearchModels } from '../../core/search/searchEngine.ts';
 import type { SqlConnection } from '../../core/store/sqlConnection.ts';
 import { sqlString } from '../../core/store/sqlConnection.ts';
@@ -49,10 +51,11 @@ export class BrowserSearchService implements SearchService {
   }
 
   /** One engine per graph and models key (models + stored vectors); rebuilt when either changes. */
-  private async engineFor(conn: SqlConnection): Promise<SearchEngine> {
+  private async engineFor(conn: SqlConnection, notes?: string[]): Promise<SearchEngine> {
     const models = await this.deps.searchModels(conn);
     const cached = this.engine;
     if (cached && cached.conn === conn && cached.key === models.key) return cached.engine;
+    if (models.note) notes?.push(models.note);
     const engine = createSearchEngine(conn, models);
     this.engine = { conn, key: models.key, engine };
     engine.catch(() => {
@@ -76,14 +79,16 @@ export class BrowserSearchService implements SearchService {
     const conn = this.conn();
     const job = this.startJob();
     try {
-      const engine = await this.engineFor(conn);
+      // The engine (and the vectors it reads) only when the answer needs a ranking: Path 1 reads none.
+      const notes: string[] = [];
+      const engine: SearchRunner = { run: async (req, opts) => (await this.engineFor(conn, notes)).run(req, opts) };
       const llm = request.method === 'auto' ? await this.deps.routerLlm() : null;
-      const response = (await answerQuestion(conn, engine, request.question, { llm }, request, { signal: job.signal, onEvent })) as SearchResponse & {
-        trace?: MctsTrace;
-      };
-      const { trace, ...rest } = response;
-      if (!trace) return rest;
-      return { ...rest, runId: await storeRun(conn, 'mcts', trace) };
+      const k = request.k ?? DEFAULT_K;
+      const ranked = await answerQuestion(conn, engine, request.question, { llm }, { ...request, k: k * PRESENT_DEPTH }, { signal: job.signal, onEvent });
+      const { trace, ...rest } = ranked;
+      const response = await presentAnswer(conn, request.question, rest, { method: request.method, k, tests: request.tests, notes });
+      if (!trace) return response;
+      return { ...response, runId: await storeRun(conn, 'mcts', trace) };
     } finally {
       this.job = null;
     }

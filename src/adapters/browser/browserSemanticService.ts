@@ -9,11 +9,12 @@ import { AppError, toWire } from '../../core/errors.ts';
 import { describeGraph, readDescribeProgress } from '../../core/describe/describeGraph.ts';
 import { LexicalEmbedder } from '../../core/models/lexicalEmbedder.ts';
 import type { EmbedderSpec, LlmSpec, ModelRole, PresetId, RerankerSpec } from '../../core/models/modelSpec.ts';
-import { BUILTIN_EMBEDDER, isBuiltin } from '../../core/models/modelSpec.ts';
+import { isBuiltin } from '../../core/models/modelSpec.ts';
 import type { Embedder, Llm, Reranker } from '../../core/models/types.ts';
-import { embedGraph, loadBuiltinEmbedder } from '../../core/semantic/embedGraph.ts';
+import { embedGraph } from '../../core/semantic/embedGraph.ts';
 import { LexicalReranker } from '../../core/models/lexicalReranker.ts';
 import type { SearchModels } from '../../core/search/searchEngine.ts';
+import { BUILT_FALLBACK_NOTE, builtinQueryEmbedders, searchVectors } from '../../core/search/searchVectors.ts';
 import type {
   DescribeProgress,
   DeviceCheck,
@@ -386,24 +387,13 @@ export class BrowserSemanticService implements SemanticService {
    */
   async searchModels(conn: SqlConnection): Promise<SearchModels & { key: string }> {
     await this.init();
-    let sets = await listEmbeddingSets(conn);
     const selected = this.selection.embedder;
-    const embedderId = sets.some((set) => set.model === selected.id) ? selected.id : BUILTIN_EMBEDDER.id;
-    if (!sets.some((set) => set.model === embedderId)) {
-      await embedGraph(conn, new LexicalEmbedder());
-      await conn.run('CHECKPOINT');
-      sets = await listEmbeddingSets(conn);
-    }
+    const { embedderId, sets, builtFallback } = await searchVectors(conn, selected.id);
     const neural = embedderId === selected.id && !isBuiltin(selected) ? await this.currentEmbedder() : null;
     // One built-in query embedder per source for these models: its idf is read once, and an
     // engine that refits it (hidden docstrings) embeds its queries with the refitted weights.
-    const builtins = new Map<SemanticSource, Promise<Embedder>>();
-    const queryEmbedder = (source: SemanticSource): Promise<Embedder> => {
-      if (neural) return Promise.resolve(neural);
-      let embedder = builtins.get(source);
-      if (!embedder) builtins.set(source, (embedder = loadBuiltinEmbedder(conn, source)));
-      return embedder;
-    };
+    const builtins = builtinQueryEmbedders(conn);
+    const queryEmbedder = (source: SemanticSource): Promise<Embedder> => (neural ? Promise.resolve(neural) : builtins(source));
     let reranker: Reranker = new LexicalReranker();
     if (!isBuiltin(this.selection.reranker)) {
       await this.loadReranker();
@@ -411,7 +401,7 @@ export class BrowserSemanticService implements SemanticService {
     }
     // The key changes with the models and with the stored vectors (a new embed rebuilds the engine).
     const stamp = sets.map((set) => `${set.model}/${set.source}@${set.createdAt}`).join(',');
-    return { embedderId, queryEmbedder, reranker, key: `${embedderId}|${reranker.info.id}|${stamp}` };
+    return { embedderId, queryEmbedder, reranker, key: `${embedderId}|${reranker.info.id}|${stamp}`, ...(builtFallback ? { note: BUILT_FALLBACK_NOTE } : {}) };
   }
 
   /** The LLM that writes Cypher for the router, or null (rule-based generator) for the built-in. */

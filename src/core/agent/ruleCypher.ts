@@ -1,6 +1,8 @@
 /**
  * @file The router without an LLM: finds identifier-shaped tokens in a question (CamelCase,
- * snake_case with an underscore, dotted, `backticked`, 'quoted', call-shaped `name()`), keeps
+ * snake_case with an underscore, dotted, `backticked`, 'quoted', call-shaped `name()`, and a
+ * Capitalised word when it is exactly a node name, so "Mode" or "where is Mode defined" is a
+ * lookup), keeps
  * those that are names in the graph (nodes.name / qualified_name), and fills an A.5-like Cypher
  * template chosen by keywords (callers, dependencies, methods, fields, subclasses, bases,
  * imports, members; default: the entity itself with its file). Plain words that happen to be
@@ -9,7 +11,7 @@
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import { sqlString } from '../store/sqlConnection.ts';
 
-export type TokenShape = 'backticked' | 'quoted' | 'dotted' | 'snake' | 'camel' | 'call';
+export type TokenShape = 'backticked' | 'quoted' | 'dotted' | 'snake' | 'camel' | 'call' | 'capitalised';
 
 export interface IdentifierToken {
   text: string;
@@ -42,11 +44,13 @@ export interface RuleOutcome {
 
 const WORD = /[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(\(\))?/g;
 
-function shapeOf(word: string, call: boolean): TokenShape | null {
+function shapeOf(word: string, call: boolean, capitalised: boolean): TokenShape | null {
   if (word.includes('.')) return 'dotted';
   if (/[A-Za-z0-9]_|_[A-Za-z0-9]/.test(word)) return 'snake';
   if (/[a-z0-9][A-Z]/.test(word) || /[A-Z]{2,}[a-z]/.test(word)) return 'camel';
   if (call) return 'call';
+  // 'Mode', 'Cart': counts only when it is exactly a name in the graph (resolveEntities).
+  if (capitalised && /^[A-Z][a-z0-9]+$/.test(word)) return 'capitalised';
   return null;
 }
 
@@ -80,8 +84,8 @@ export function isLookupQuestion(question: string, tokens: readonly IdentifierTo
   return words.length <= 3;
 }
 
-/** Identifier-shaped tokens of `question`, in order, without duplicates. */
-export function identifierTokens(question: string): IdentifierToken[] {
+/** Identifier-shaped tokens of `question`, in order, without duplicates (Capitalised words on request). */
+export function identifierTokens(question: string, options: { capitalised?: boolean } = {}): IdentifierToken[] {
   const found: IdentifierToken[] = [];
   const masked = question.split('');
   // RST ``double`` backticks first, so the text between two literals is never read as one.
@@ -96,7 +100,7 @@ export function identifierTokens(question: string): IdentifierToken[] {
   for (const m of rest.matchAll(WORD)) {
     const call = m[1] !== undefined;
     const word = call ? m[0].slice(0, -2) : m[0];
-    const shape = shapeOf(word, call);
+    const shape = shapeOf(word, call, options.capitalised ?? false);
     if (shape) found.push({ text: word, shape, start: m.index });
   }
   found.sort((a, b) => a.start - b.start);
@@ -117,6 +121,10 @@ export async function resolveEntities(conn: Pick<SqlConnection, 'query'>, tokens
     const byQualified = rows.filter((r) => r.qualified_name === token.text);
     const byName = rows.filter((r) => r.name === token.text);
     const bySuffix = dotted ? rows.filter((r) => String(r.qualified_name).endsWith(`.${token.text}`)) : [];
+    if (token.shape === 'capitalised') {
+      if (byName.length > 0) entities.push(entityOf(token.text, 'name', byName));
+      continue;
+    }
     const [by, hits] =
       dotted && byQualified.length > 0
         ? (['qualified_name', byQualified] as const)
@@ -126,15 +134,19 @@ export async function resolveEntities(conn: Pick<SqlConnection, 'query'>, tokens
             ? (['qualified_name', byQualified] as const)
             : (['suffix', bySuffix] as const);
     if (hits.length === 0) continue;
-    entities.push({
-      token: token.text,
-      by,
-      ids: hits.map((r) => Number(r.id)),
-      kinds: [...new Set(hits.map((r) => String(r.kind)))],
-      qualifiedNames: hits.map((r) => String(r.qualified_name)),
-    });
+    entities.push(entityOf(token.text, by, hits));
   }
   return entities;
+}
+
+function entityOf(token: string, by: ResolvedEntity['by'], hits: readonly Record<string, unknown>[]): ResolvedEntity {
+  return {
+    token,
+    by,
+    ids: hits.map((r) => Number(r.id)),
+    kinds: [...new Set(hits.map((r) => String(r.kind)))],
+    qualifiedNames: hits.map((r) => String(r.qualified_name)),
+  };
 }
 
 /** The template a question asks for, by its keywords. */
@@ -194,11 +206,13 @@ export function templateCypher(template: RuleTemplate, entities: readonly Resolv
 
 /** The rule-based generator: tokens -> graph names -> template Cypher (or null with a reason). */
 export async function ruleCypher(conn: Pick<SqlConnection, 'query'>, question: string): Promise<RuleOutcome> {
-  const tokens = identifierTokens(question);
+  const found = identifierTokens(question, { capitalised: true });
+  const entities = await resolveEntities(conn, found);
+  // A capitalised word that names nothing is an English word ("How", "Return"), not a token.
+  const tokens = found.filter((t) => t.shape !== 'capitalised' || entities.some((e) => e.token === t.text));
   if (tokens.length === 0) {
     return { cypher: null, template: null, tokens, entities: [], reason: 'no identifier-shaped token (CamelCase, snake_case, dotted, `backticked` or quoted) in the question' };
   }
-  const entities = await resolveEntities(conn, tokens);
   if (entities.length === 0) {
     const shown = tokens.map((t) => `\`${t.text}\``).join(', ');
     return { cypher: null, template: null, tokens, entities, reason: `${shown} ${tokens.length === 1 ? 'is not a name' : 'are not names'} in the graph` };

@@ -23,6 +23,18 @@ export interface SearchRequest {
   /** MCTS parameters over the preset's (A.4 default, or the RepoQA column). */
   preset?: MctsPreset;
   params?: Partial<MctsParams>;
+  /** Tests and fixtures: ranked after the code (default) or hidden (presentAnswer.ts). */
+  tests?: TestsMode;
+}
+
+export const TESTS_MODES = ['after', 'hide'] as const;
+export type TestsMode = (typeof TESTS_MODES)[number];
+
+/** Another definition of the same name, folded into one result row. */
+export interface HitLocation {
+  id: number;
+  file_path: string | null;
+  start_line: number | null;
 }
 
 /** One ranked result; `parts` names each component of the score (MCTS: rewardPart, simPart). */
@@ -35,6 +47,16 @@ export interface SearchHit {
   start_line: number | null;
   score: number;
   parts?: Record<string, number>;
+  /** The name as code imports it ('black.mode.Mode'), set where it differs from qualified_name. */
+  import_name?: string;
+  /** 0..1 on the method's absolute scale (MCTS score / 10, reranker probability, cosine); none for rank-only scores. */
+  relevance?: number;
+  /** The node lies in a test or fixture file (ranked after code unless hidden). */
+  is_test?: boolean;
+  /** The question names this node exactly (ranked first). */
+  exact?: boolean;
+  /** Other definitions with the same name and kind, shown as one row. */
+  duplicates?: HitLocation[];
 }
 
 /** Which path answered and why (the UI always shows it). */
@@ -55,6 +77,16 @@ export interface SearchStats {
   reranker_calls: number;
   embed_calls: number;
   ms: number;
+  /** MCTS: why the search stopped (the iteration budget, or nothing left to expand). */
+  stop?: SearchStop;
+}
+
+export interface SearchStop {
+  reason: 'iterations' | 'exhausted';
+  /** Iterations run. */
+  iterations: number;
+  /** Iterations asked for (T). */
+  planned: number;
 }
 
 export interface SearchResponse {
@@ -66,6 +98,10 @@ export interface SearchResponse {
   stats: SearchStats;
   /** Stored run id (table `runs`); its full trace comes from trace(runId). */
   runId?: number;
+  /** Plain sentences about the answer ("nothing relevant found ...", hidden tests, fallbacks). */
+  notes?: string[];
+  /** True when no result reached the relevance threshold (results is then empty). */
+  nothingRelevant?: boolean;
 }
 
 export interface CypherResult {

@@ -18,7 +18,7 @@
  * (the same texts embedGraph uses); for another embedder only the affected nodes are re-embedded.
  * Runs in: everywhere. Layer src/core.
  */
-import type { SearchHit, SearchRequest, SearchResponse } from '../agent/searchService.ts';
+import type { SearchHit, SearchRequest, SearchResponse, SearchStop } from '../agent/searchService.ts';
 import { AppError, throwIfAborted } from '../errors.ts';
 import type { NodeKind } from '../graph/types.ts';
 import { LexicalEmbedder } from '../models/lexicalEmbedder.ts';
@@ -46,6 +46,8 @@ export interface SearchModels {
   /** The query embedder for a source (the built-in: loadBuiltinEmbedder(conn, source)). */
   queryEmbedder(source: SemanticSource): Promise<Embedder>;
   reranker: Reranker;
+  /** Said once with the first answer from these models (the built-in vectors were computed for it). */
+  note?: string;
 }
 
 export interface SearchEngineOptions {
@@ -261,7 +263,8 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
       onTrace: options.onEvent,
     });
     const ranked = result.ranking.filter((r) => isCandidateKind(nodes[r.index].kind));
-    return { result, ranked, embedCalls: walk ? 1 : 0 };
+    const stop: SearchStop = { reason: result.stats.exhausted ? 'exhausted' : 'iterations', iterations: result.stats.iterationsRun, planned: params.iterations };
+    return { result, ranked, embedCalls: walk ? 1 : 0, stop };
   }
 
   async function run(request: SearchRequest, options: SearchRunOptions = {}): Promise<SearchRunResult> {
@@ -274,9 +277,11 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
     let rerankerCalls = 0;
     let embedCalls = 0;
     let trace: MctsTrace | undefined;
+    let stop: SearchStop | undefined;
     switch (method) {
       case 'mcts': {
-        const { result, ranked, embedCalls: e } = await runMctsRanking(request, options);
+        const { result, ranked, embedCalls: e, stop: s } = await runMctsRanking(request, options);
+        stop = s;
         results = ranked.slice(0, k).map((r) => hit(r.index, r.score, { rewardPart: r.rewardPart, simPart: r.simPart }));
         rerankerCalls = result.stats.rerankerCalls;
         embedCalls = e;
@@ -311,7 +316,8 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
         break;
       }
       case 'fusion': {
-        const { result, ranked, embedCalls: e } = await runMctsRanking(request, options);
+        const { result, ranked, embedCalls: e, stop: s } = await runMctsRanking(request, options);
+        stop = s;
         const bm25Order = topCandidates(bm25ByNode(request.question), FUSION_DEPTH, true).map((i) => nodes[i].id);
         const fused = reciprocalRankFusion([ranked.map((r) => r.id), bm25Order]);
         results = fused.slice(0, k).map((f) => hit(indexOf.get(f.id)!, f.score));
@@ -332,7 +338,7 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
         reason: mcts ? 'MCTS asked for directly (Path 2 without the router)' : `baseline '${method}' asked for directly`,
       },
       results,
-      stats: { reranker_calls: rerankerCalls, embed_calls: embedCalls, ms: Math.round(performance.now() - started) },
+      stats: { reranker_calls: rerankerCalls, embed_calls: embedCalls, ms: Math.round(performance.now() - started), ...(stop ? { stop } : {}) },
       ...(trace ? { trace } : {}),
     };
   }
