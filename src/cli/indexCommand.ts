@@ -36,6 +36,8 @@ export interface IndexRun {
 
 export interface IndexCommandOptions {
   verbose?: boolean;
+  /** --no-tests: leave test and fixture files out of the graph. */
+  skipTests?: boolean;
   onProgress?: ProgressListener;
   signal?: AbortSignal;
 }
@@ -86,7 +88,7 @@ export async function runIndex(inputPath: string, dbPath: string, options: Index
   const conn = await openNodeDatabase(dbPath);
   try {
     const summary = await indexRepository(
-      input,
+      { ...input, skipTests: options.skipTests ?? false },
       { parseFiles: (files, onProgress, signal) => parseFilesInThreads(files, onProgress, signal), conn },
       { onProgress: options.onProgress, signal: options.signal, verbose: options.verbose },
     );

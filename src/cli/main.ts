@@ -15,7 +15,9 @@ import { formatCounts, formatRows } from './format.ts';
 const USAGE = `Usage: npm run ranger -- <command> [options]
 
 Commands:
-  index <zip|dir> --db <file> [--json] [--verbose]   index a repository into a database file
+  index <zip|dir> --db <file> [--no-tests] [--json] [--verbose]
+                                                     index a repository into a database file
+                                                     (--no-tests: leave tests and fixtures out)
                                                      (replaces the graph already in that file)
   sql --db <file> "<sql>" [--json]                   run one read-only SQL statement
   cypher --db <file> "<cypher>" [--explain] [--json] run a read-only Cypher query (--explain:
@@ -42,7 +44,7 @@ Options:
   --help      this text`;
 
 const SPECS: Record<string, ArgSpec> = {
-  index: { values: ['db'], switches: ['json', 'verbose', 'help'] },
+  index: { values: ['db'], switches: ['json', 'verbose', 'no-tests', 'help'] },
   sql: { values: ['db'], switches: ['json', 'help'] },
   cypher: { values: ['db'], switches: ['json', 'explain', 'help'] },
   describe: { values: ['db', 'llm'], switches: ['json', 'restart', 'help'] },
@@ -90,7 +92,7 @@ async function indexCommand(args: ParsedArgs): Promise<CommandResult> {
   const db = requireDb(args);
   const { runIndex } = await import('./indexCommand.ts');
   const showProgress = !args.switches.has('json') && process.stderr.isTTY === true;
-  const run = await runIndex(input, db, { verbose: args.switches.has('verbose'), onProgress: progressPrinter(showProgress) });
+  const run = await runIndex(input, db, { verbose: args.switches.has('verbose'), skipTests: args.switches.has('no-tests'), onProgress: progressPrinter(showProgress) });
   if (showProgress) process.stderr.write('\r\x1b[K');
   for (const note of run.notes) process.stderr.write(`not indexed: ${note}\n`);
   const o = run.output;

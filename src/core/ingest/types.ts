@@ -52,7 +52,8 @@ export type SkipReason =
   | 'duplicate path'
   | 'case collision'
   | 'not source'
-  | 'unreadable';
+  | 'unreadable'
+  | 'test file';
 
 export interface SkippedFile {
   path: string;

@@ -5,8 +5,9 @@
  * @duckdb/node-api). Cancellable between and inside phases.
  * Runs in: the repo worker (app), in-process (cli, bench). Layer src/core.
  */
-import { throwIfAborted } from '../errors.ts';
-import type { SourceFile } from '../ingest/types.ts';
+import { AppError, throwIfAborted } from '../errors.ts';
+import type { IngestResult, SourceFile } from '../ingest/types.ts';
+import { isTestPath } from '../ingest/testPaths.ts';
 import { ingestFiles, ingestZip } from '../ingest/ingest.ts';
 import type { FileIR } from '../parse/fileIR.ts';
 import { stitch } from '../graph/stitch.ts';
@@ -50,6 +51,7 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
       ? await ingestZip(input.name, input.data, undefined, readProgress, signal)
       : await ingestFiles(input.name, input.files, undefined, readProgress, signal);
   throwIfAborted(signal);
+  if (input.skipTests) leaveOutTests(ingested, input.name);
   endPhase('read');
 
   const fileIRs = await deps.parseFiles(
@@ -122,4 +124,15 @@ function countBy<T>(items: readonly T[], key: (item: T) => string): Record<strin
     counts[k] = (counts[k] ?? 0) + 1;
   }
   return counts;
+}
+
+/** Moves test and fixture files to the skip list (RepoInput.skipTests); no code left is an error. */
+function leaveOutTests(ingested: IngestResult, name: string): void {
+  const tests = ingested.files.filter((f) => isTestPath(f.path));
+  if (tests.length === 0) return;
+  if (tests.length === ingested.files.length) {
+    throw new AppError('NO_SOURCE_FILES', `Every source file of ${name} (${tests.length.toLocaleString('en-US')}) is a test or fixture: index it with tests included.`);
+  }
+  ingested.files = ingested.files.filter((f) => !isTestPath(f.path));
+  ingested.skipped.push(...tests.map((f) => ({ path: f.path, reason: 'test file' as const, detail: 'tests and fixtures left out' })));
 }

@@ -9,9 +9,13 @@ import type { EdgeType, NodeKind } from '../graph/types.ts';
 import type { Phase, ProgressListener } from './progress.ts';
 
 /** What the user gave us. Browser: a File (zip) or a list of folder entries read from a drop. */
-export type RepoInput =
+export type RepoInput = (
   | { kind: 'zip'; name: string; data: Uint8Array }
-  | { kind: 'files'; name: string; files: { path: string; data: Uint8Array }[] };
+  | { kind: 'files'; name: string; files: { path: string; data: Uint8Array }[] }
+) & {
+  /** Leave tests and fixtures out of the graph (testPaths.ts), listed as skipped 'test file'. */
+  skipTests?: boolean;
+};
 
 export interface IndexSummary {
   repoId: string;
