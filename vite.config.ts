@@ -1,9 +1,12 @@
 /**
  * @file Vite config: React, module workers, cross-origin isolation (OPFS + SharedArrayBuffer),
- * and the wasm-heavy libraries kept out of dependency pre-bundling.
+ * the wasm-heavy libraries kept out of dependency pre-bundling, and (dev server only)
+ * duckdb-wasm's bundles served without their source maps, whose sources lie outside the package
+ * (vite printed a hundred "Sourcemap points to a source file outside its package" warnings).
  */
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { duckdbWithoutSourcemaps } from './scripts/vite/duckdbWithoutSourcemaps.ts';
 
 const isolation = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -11,7 +14,7 @@ const isolation = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), duckdbWithoutSourcemaps()],
   server: { headers: isolation },
   preview: { headers: isolation },
   worker: { format: 'es' },

@@ -85,6 +85,9 @@ export async function askQuestion(service: RepoClient, graph: GraphController | 
     if (trace) {
       events.splice(0, events.length, ...trace.events);
     }
+    // A new answer: the details pane must not keep showing a node from before it.
+    setState({ selectedNodeId: null });
+    graph?.select(null);
     patchQuestion({ state: 'done', response, events: events.length, iteration: events.at(-1)?.iteration ?? 0 });
     drawSearchTree(graph, trace);
   } catch (error) {

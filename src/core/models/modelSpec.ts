@@ -73,6 +73,8 @@ export interface ModelPreset {
   label: string;
   /** One line for the models panel. */
   note: string;
+  /** The technical name, shown as a tooltip (plain words first in the label). */
+  technical?: string;
   embedder: EmbedderSpec;
   reranker: RerankerSpec;
   llm: LlmSpec;
@@ -117,7 +119,8 @@ export const PRESETS: readonly ModelPreset[] = Object.freeze([
   },
   {
     id: 'fast',
-    label: 'Fast',
+    label: 'Fast (small downloads)',
+    technical: 'bge-small-en-v1.5 + ms-marco-MiniLM-L-6-v2 + Qwen2.5 0.5B (web-llm)',
     note: 'Small neural models (about 35 MB + 23 MB quantized), downloaded once.',
     embedder: {
       role: 'embedder',
@@ -149,7 +152,8 @@ export const PRESETS: readonly ModelPreset[] = Object.freeze([
   },
   {
     id: 'paper',
-    label: 'Paper (RANGER A.4)',
+    label: 'As in the paper (large downloads)',
+    technical: 'RANGER appendix A.4: mxbai-embed-large-v1 + bge-reranker-v2-m3 + Qwen3 0.6B (web-llm)',
     note: 'mxbai-embed-large-v1 + bge-reranker-v2-m3 (quantized: its fp32 is over the 2 GB browser limit).',
     embedder: {
       role: 'embedder',

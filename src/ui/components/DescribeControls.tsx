@@ -43,7 +43,9 @@ export function DescribeControls({ status }: { status: SemanticStatus }) {
           <span className="bar-fill" style={{ width: `${pct}%` }} />
         </span>
         <span className="mono small">
-          {progress.done.toLocaleString()} / {progress.total.toLocaleString()} nodes · {state}
+          <span title="Every node but the repository node itself is described">
+            {progress.done.toLocaleString()} / {progress.total.toLocaleString()} nodes (all but the repo node) · {state}
+          </span>
         </span>
       </div>
       {running && progress.current && (

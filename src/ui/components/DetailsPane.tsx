@@ -44,11 +44,9 @@ export function DetailsPane() {
 
   if (selected === null) {
     return (
-      <aside className="details-pane empty" data-testid="details-pane">
-        <p className="hint">Select a node to see its details and code.</p>
-        <p className="hint">
-          <kbd>/</kbd> search · double-click a module to expand it · <kbd>e</kbd> ego view · <kbd>?</kbd> all shortcuts
-        </p>
+      // Collapsed to a slim rail while nothing is selected: the graph gets the width.
+      <aside className="details-pane empty" data-testid="details-pane" data-empty="true" title="/ search · double-click a module to expand it · e ego view · ? all shortcuts">
+        <p className="hint">Select a node to see its details and code</p>
       </aside>
     );
   }

@@ -1,7 +1,8 @@
 /**
  * @file Embeddings and SIMILAR edges in the models panel: which texts to embed (description,
  * code), phase progress (fit / embed / similar) with counts, the SIMILAR options (eps, the
- * cosine threshold, default 0.8; k neighbours per node, default 5) and "Recompute SIMILAR".
+ * cosine threshold, default 0.8; k neighbours per node, default 5) and "Link similar code" (recomputes
+ * SIMILAR), in plain words with the technical terms in tooltips.
  * Runs in: the main thread.
  */
 import { useState } from 'react';
@@ -78,16 +79,16 @@ export function EmbedControls({ status }: { status: SemanticStatus }) {
           void runSimilar(service, { eps, k });
         }}
       >
-        <label title="Cosine threshold (CodeRAG's eps)">
-          eps
+        <label title="Two definitions are linked when their embeddings' cosine is at least this (CodeRAG's eps)">
+          Similarity at least
           <input type="number" min={0} max={1} step={0.05} value={eps} data-testid="similar-eps" onChange={(e) => setEps(Number(e.target.value))} />
         </label>
-        <label title="At most this many SIMILAR neighbours per node">
-          k
+        <label title="At most this many SIMILAR neighbours per node (k)">
+          Links per node
           <input type="number" min={1} max={50} step={1} value={k} data-testid="similar-k" onChange={(e) => setK(Math.max(1, Math.round(Number(e.target.value))))} />
         </label>
-        <button type="submit" className="small" data-testid="similar-button" disabled={busy || stored.length === 0} title={stored.length === 0 ? 'Embed first' : 'Recompute SIMILAR edges from the stored embeddings'}>
-          {task?.kind === 'similar' ? 'Computing…' : 'Recompute SIMILAR'}
+        <button type="submit" className="small" data-testid="similar-button" disabled={busy || stored.length === 0} title={stored.length === 0 ? 'Embed first' : 'Recompute the SIMILAR edges from the stored embeddings'}>
+          {task?.kind === 'similar' ? 'Computing…' : 'Link similar code'}
         </button>
       </form>
     </section>

@@ -24,7 +24,7 @@ export function ModelTools({ status }: { status: SemanticStatus }) {
   return (
     <section className="models-section" aria-label="Load and check">
       <div className="tool-line">
-        <button type="button" className="primary" disabled={busy} data-testid="load-models" onClick={() => void loadModels(service)}>
+        <button type="button" className={allBuiltin ? undefined : 'primary'} disabled={busy} data-testid="load-models" onClick={() => void loadModels(service)}>
           {task?.kind === 'load' ? 'Loading…' : 'Load models'}
         </button>
         <button

@@ -66,17 +66,18 @@ export function ModelsPanel() {
       {failure && !status && <p className="error-text small">The semantic layer is not available: {failure}</p>}
       {status && (
         <>
-          <section className="models-section" aria-label="Preset">
-            <label className="preset-line">
-              Preset
+          <section className="models-section" aria-label="Model set">
+            <label className="preset-line" title="A preset: one embedder, reranker and LLM chosen together">
+              Model set
               <select
                 value={presetId}
                 data-testid="preset-select"
+                title={preset?.technical ?? preset?.label}
                 disabled={task?.kind === 'load'}
                 onChange={(e) => void choosePreset(service, e.target.value as PresetId)}
               >
                 {PRESETS.map((p) => (
-                  <option key={p.id} value={p.id}>
+                  <option key={p.id} value={p.id} title={p.technical ?? p.label}>
                     {p.label}
                   </option>
                 ))}

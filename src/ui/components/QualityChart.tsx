@@ -1,7 +1,8 @@
 /**
  * @file Quality against MCTS iterations (RANGER Fig. 3) as a small SVG line chart: NDCG,
  * Recall and MRR at k over the iteration counts (x, log-spaced when wide), reranker calls as a
- * second label row under each count, and exhaustive rerank's NDCG as a dashed reference line.
+ * second label row under each count, and exhaustive rerank's NDCG as a dashed reference line
+ (labelled in the legend row, clear of the data).
  * Colours come from CSS variables, so both themes work.
  * Runs in: the main thread.
  */
@@ -42,9 +43,6 @@ export function QualityChart({ curve, k, reference }: { curve: CurvePoint[]; k: 
         {reference !== undefined && (
           <g>
             <line className="chart-reference" x1={M.left} x2={WIDTH - M.right} y1={y(reference)} y2={y(reference)} />
-            <text className="chart-tick" x={WIDTH - M.right} y={y(reference) - 4} textAnchor="end">
-              rerank-all NDCG {reference.toFixed(3)}
-            </text>
           </g>
         )}
         {points.map((p) => (
@@ -79,6 +77,15 @@ export function QualityChart({ curve, k, reference }: { curve: CurvePoint[]; k: 
               </text>
             </g>
           ))}
+          {reference !== undefined && (
+            // In the legend row, not at the line's end where the series lines finish.
+            <g transform={`translate(${M.left + 8 + SERIES.length * 96}, 12)`} data-testid="chart-reference-label">
+              <line x1={0} x2={16} y1={0} y2={0} className="chart-reference" />
+              <text className="chart-tick" x={22} y={4}>
+                rerank-all NDCG {reference.toFixed(3)}
+              </text>
+            </g>
+          )}
         </g>
       </svg>
     </figure>

@@ -1,6 +1,7 @@
 /**
  * @file The question bar: ask the code a question in words (Enter runs), pick the method (auto =
- * the RANGER router, or one retriever), MCTS preset / iterations / seed under "Advanced", stop a
+ * the RANGER router, or one retriever), hide tests and fixtures (else ranked after the code),
+ * MCTS preset / iterations / seed under "Advanced", stop a
  * running search, open the eval panel. Distinct from the node-name search in the header.
  * Runs in: the main thread.
  */
@@ -28,6 +29,7 @@ export function QuestionBar() {
   const [iterations, setIterations] = useState('');
   const [seed, setSeed] = useState('');
   const [advanced, setAdvanced] = useState(false);
+  const [hideTests, setHideTests] = useState(false);
   const advancedRef = useRef<HTMLDivElement>(null);
   const repoId = useAppState((s) => s.activeRepoId);
   const graphVersion = useAppState((s) => s.graphVersion);
@@ -52,7 +54,7 @@ export function QuestionBar() {
     const params: SearchRequest['params'] = {};
     if (iterations.trim()) params.iterations = Math.max(1, Math.floor(Number(iterations)));
     if (seed.trim()) params.seed = Math.floor(Number(seed));
-    void askQuestion(service, commands.graph?.() ?? null, { question, method, k: 10, preset, params });
+    void askQuestion(service, commands.graph?.() ?? null, { question, method, k: 10, preset, params, tests: hideTests ? 'hide' : 'after' });
   };
   const usesMcts = method === 'auto' || method === 'mcts' || method === 'fusion';
 
@@ -82,6 +84,10 @@ export function QuestionBar() {
           </option>
         ))}
       </select>
+      <label className="hide-tests" title="Leave results in test and fixture files out (by default they come after the code)">
+        <input type="checkbox" checked={hideTests} data-testid="hide-tests" disabled={!active} onChange={(e) => setHideTests(e.target.checked)} />
+        Hide tests
+      </label>
       <div className="advanced" ref={advancedRef}>
         <button type="button" aria-expanded={advanced} data-testid="search-advanced" disabled={!active} onClick={() => setAdvanced(!advanced)} title="MCTS preset, iterations, seed">
           Advanced ▾

@@ -1,14 +1,16 @@
 /**
  * @file The answer panel (left of the graph): the route (which path ran, the generated Cypher
- * and who wrote it, why), the stats, Path 1's rows as a table, and the ranked results (rank,
- * kind, name, file:line, score and its parts); a click opens the node in the explorer. After an
+ * and who wrote it, why), the stats, Path 1's rows as a table, notes (nothing relevant found,
+ * hidden tests, early stop), and the ranked results (rank, kind, name, file:line, relevance in
+ * percent with the raw score and its parts in the tooltip, exact / test tags, other locations
+ * of a duplicated name); a click opens the node in the explorer. After an
  * MCTS run: show the search tree on the graph again, download the trace.
  * Runs in: the main thread.
  */
 import type { SearchHit, SearchResponse } from '../../core/agent/searchService.ts';
 import type { Row } from '../../core/pipeline/repoService.ts';
 import { useCommands } from '../commands.ts';
-import { METHOD_LABELS, formatScore, generatorLabel, reasonSentence, routeLabel, scoreParts } from '../data/searchFormat.ts';
+import { METHOD_LABELS, formatScore, generatorLabel, reasonSentence, relevanceLabel, routeLabel, scoreParts } from '../data/searchFormat.ts';
 import { downloadTrace, showSearchTree } from '../searchSession.ts';
 import { setState, useAppState } from '../store/appStore.ts';
 import { KindBadge } from './KindBadge.tsx';
@@ -27,22 +29,37 @@ function RowsTable({ columns, rows }: { columns: string[]; rows: Row[] }) {
   );
 }
 
-function Hit({ hit, rank, onOpen, selected }: { hit: SearchHit; rank: number; onOpen: () => void; selected: boolean }) {
+function where(loc: { file_path: string | null; start_line: number | null }, fallback: string): string {
+  return loc.file_path ? `${loc.file_path}${loc.start_line !== null ? `:${loc.start_line}` : ''}` : fallback;
+}
+
+function Hit({ hit, rank, onOpen, selected }: { hit: SearchHit; rank: number; onOpen: (id: number) => void; selected: boolean }) {
   const parts = scoreParts(hit);
+  const fullName = hit.import_name ?? hit.qualified_name;
+  const location = where(hit, hit.qualified_name);
+  const scoreTitle = `score ${formatScore(hit.score)}${parts.length > 0 ? ` = ${parts.map((p) => `${p.label} ${formatScore(p.value)}`).join(' + ')}` : ''}`;
   return (
-    <li className={`answer-hit${selected ? ' current' : ''}`} data-testid="search-hit" data-id={hit.id}>
-      <button type="button" className="answer-hit-button" onClick={onOpen} title={hit.qualified_name}>
+    <li className={`answer-hit${selected ? ' current' : ''}${hit.is_test ? ' is-test' : ''}`} data-testid="search-hit" data-id={hit.id} data-test={hit.is_test ? 'true' : undefined}>
+      <button type="button" className="answer-hit-button" onClick={() => onOpen(hit.id)} title={hit.import_name ? `${fullName}\npath: ${hit.qualified_name}\n${location}` : `${fullName}\n${location}`}>
         <span className="hit-rank mono">{rank}</span>
         <span className="hit-main">
           <span className="hit-line">
             <KindBadge kind={hit.kind} />
-            <span className="hit-name mono">{hit.name}</span>
-            <span className="hit-score mono">{formatScore(hit.score)}</span>
+            <span className="hit-name mono" data-testid="hit-name" title={fullName}>
+              {hit.name}
+            </span>
+            {hit.exact && <span className="hit-tag" title="The question names this definition exactly">exact</span>}
+            {hit.is_test && <span className="hit-tag muted" title="In a test or fixture file (ranked after the code)">test</span>}
+            <span className="hit-score mono" data-testid="hit-score" title={scoreTitle}>
+              {hit.relevance !== undefined ? relevanceLabel(hit.relevance) : formatScore(hit.score)}
+            </span>
           </span>
           <span className="hit-line">
-            <span className="hit-where muted">{hit.file_path ? `${hit.file_path}${hit.start_line !== null ? `:${hit.start_line}` : ''}` : hit.qualified_name}</span>
+            <span className="hit-where muted" data-testid="hit-where" title={location}>
+              {location}
+            </span>
             {parts.length > 0 && (
-              <span className="hit-parts muted" title={parts.map((p) => `${p.label} ${p.value}`).join(' + ')}>
+              <span className="hit-parts muted" title={scoreTitle}>
                 {parts.map((p, i) => (
                   <span key={p.key} data-part={p.key}>
                     {i > 0 ? ' + ' : ''}
@@ -54,6 +71,19 @@ function Hit({ hit, rank, onOpen, selected }: { hit: SearchHit; rank: number; on
           </span>
         </span>
       </button>
+      {hit.duplicates && hit.duplicates.length > 0 && (
+        <p className="hit-duplicates small muted" data-testid="hit-duplicates" data-count={hit.duplicates.length}>
+          also defined at{' '}
+          {hit.duplicates.map((d, i) => (
+            <span key={d.id}>
+              {i > 0 ? ', ' : ''}
+              <button type="button" className="link-button mono" title={`Open ${where(d, fullName)}`} onClick={() => onOpen(d.id)}>
+                {where(d, fullName)}
+              </button>
+            </span>
+          ))}
+        </p>
+      )}
     </li>
   );
 }
@@ -161,12 +191,23 @@ export function SearchPanel() {
             </div>
           )}
           {response.rows && response.columns && response.route.path === 'cypher' && <RowsTable columns={response.columns} rows={response.rows} />}
-          <h3 className="answer-subhead">
-            {response.results.length === 0 ? 'No results' : `${response.results.length} result${response.results.length === 1 ? '' : 's'}`}
+          <h3 className="answer-subhead" data-testid="results-head">
+            {response.nothingRelevant
+              ? 'Nothing relevant found'
+              : response.results.length === 0
+                ? 'No results'
+                : `${response.results.length} result${response.results.length === 1 ? '' : 's'}`}
           </h3>
+          {response.notes && response.notes.length > 0 && (
+            <ul className="answer-notes small" data-testid="answer-notes">
+              {response.notes.map((note) => (
+                <li key={note}>{reasonSentence(note)}</li>
+              ))}
+            </ul>
+          )}
           <ol className="answer-hits" data-testid="search-results-list">
             {response.results.map((hit, i) => (
-              <Hit key={`${hit.id}-${i}`} hit={hit} rank={i + 1} selected={hit.id === selected} onOpen={() => commands.selectNode(hit.id)} />
+              <Hit key={`${hit.id}-${i}`} hit={hit} rank={i + 1} selected={hit.id === selected} onOpen={(id) => commands.selectNode(id)} />
             ))}
           </ol>
         </>

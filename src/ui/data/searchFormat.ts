@@ -38,6 +38,12 @@ export function formatScore(value: number): string {
   return abs !== 0 && abs < 0.01 ? value.toExponential(1) : value.toFixed(abs >= 100 ? 0 : abs >= 10 ? 1 : 3);
 }
 
+/** A 0..1 relevance as a person reads it: '73%' ('<1%' for a tiny non-zero one). */
+export function relevanceLabel(relevance: number): string {
+  const pct = Math.round(relevance * 100);
+  return pct === 0 && relevance > 0 ? '<1%' : `${pct}%`;
+}
+
 const PART_LABELS: Record<string, string> = { rewardPart: 'reward', simPart: 'sim' };
 
 /** Score parts in a stable order (MCTS: reward then sim), labelled for people. */

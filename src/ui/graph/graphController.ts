@@ -151,8 +151,20 @@ export class GraphController {
     this.cy.on('tap', (event) => {
       if (event.target === this.cy) this.callbacks.onSelect(null);
     });
-    // Cytoscape measures its container once; panels opening and closing change it.
-    this.resizeObserver = new ResizeObserver(() => this.cy.resize());
+    // Cytoscape measures its container once; panels opening and closing change it, and then the
+    // drawing is fitted again (a panel closing must not leave the graph in a corner).
+    let fitTimer: ReturnType<typeof setTimeout> | undefined;
+    let size = { w: container.clientWidth, h: container.clientHeight };
+    this.resizeObserver = new ResizeObserver(() => {
+      this.cy.resize();
+      const now = { w: container.clientWidth, h: container.clientHeight };
+      if (now.w === 0 || now.h === 0 || (Math.abs(now.w - size.w) < 40 && Math.abs(now.h - size.h) < 40)) return;
+      size = now;
+      clearTimeout(fitTimer);
+      fitTimer = setTimeout(() => {
+        if (!this.cy.destroyed() && this.cy.elements().length > 0) this.cy.fit(this.cy.elements(), 30);
+      }, 120);
+    });
     this.resizeObserver.observe(container);
     this.cy.on('dbltap', 'node', (event) => {
       const id = Number(event.target.data('nodeId'));
