@@ -1,47 +1,164 @@
 /**
- * @file What a newcomer trips over (issue 8), at 1280x720 and 1440x900, light and dark: the
- * graph toolbar fits, the legends never cover the canvas with the SQL console open, the details
- * pane collapses while empty, truncated names have tooltips, the drop overlay has a solid
- * backdrop; a bare class name is a Path 1 lookup, a nonsense question says nothing relevant was
- * found, tests can be hidden, import names are shown.
+ * @file What a newcomer tripped over (issue 8), on the demo at 1280x720 and 1440x900, light and
+ * dark: the graph toolbar fits, the legends leave the canvas visible with the SQL console open,
+ * the empty details pane collapses and clears when a new answer arrives, names have tooltips,
+ * the drop overlay hides the start page; a bare class name is a Path 1 lookup, a nonsense
+ * question says nothing relevant was found, tests come after code or hide, scores read as
+ * percentages, an early MCTS stop says why; the models panel speaks plainly.
  * Runs in: Node (e2e, driving chromium).
  */
 import type { Page } from 'playwright-core';
 import { assert, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
+import type { E2EEnv } from './harness.ts';
 
 async function ask(page: Page, question: string): Promise<void> {
   await page.getByTestId('question-input').fill(question);
   await page.getByTestId('question-input').press('Enter');
   await page.waitForFunction(
-    () => {
+    (q) => {
       const banner = document.querySelector('[data-testid="error-banner"], [data-testid="search-error"]');
       if (banner) throw new Error(banner.textContent ?? 'error');
-      return document.querySelector('[data-testid="search-panel"]')?.getAttribute('data-state') === 'done';
+      const panel = document.querySelector('[data-testid="search-panel"]');
+      return panel?.getAttribute('data-state') === 'done' && panel.querySelector('.answer-question')?.textContent === q;
     },
-    undefined,
+    question,
     { timeout: 120_000, polling: 200 },
   );
 }
 
-test('newcomer: probe', async (env) => {
-  await withSession(env, 'newcomer', async (_session, page) => {
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await page.goto(env.baseUrl);
-    await page.getByTestId('demo-button').click();
-    await waitForSummary(page);
-    await waitForGraph(page, 'overview');
-    await screenshot(page, env, 'probe-1280-overview');
-    await page.keyboard.press('s');
-    await page.getByTestId('sql-input').waitFor();
-    await screenshot(page, env, 'probe-1280-sql');
-    await ask(page, 'how are prices discounted');
-    await screenshot(page, env, 'probe-1280-answer');
+async function box(page: Page, selector: string) {
+  const b = await page.locator(selector).first().boundingBox();
+  assert(b, `${selector} is on screen`);
+  return b;
+}
+
+async function openDemo(page: Page, env: E2EEnv, width: number, height: number): Promise<void> {
+  await page.setViewportSize({ width, height });
+  await page.goto(env.baseUrl);
+  await page.getByTestId('demo-button').click();
+  await waitForSummary(page);
+  await waitForGraph(page, 'overview');
+}
+
+/** Toolbar buttons inside the graph explorer, the legend one line, the canvas still visible. */
+async function checkGraphLayout(page: Page, label: string): Promise<void> {
+  const explorer = await box(page, '.graph-explorer');
+  for (const name of ['Fit', 'Re-layout']) {
+    const button = await box(page, `.graph-toolbar button:text-is("${name}")`);
+    assert(button.x + button.width <= explorer.x + explorer.width + 0.5 && button.y >= explorer.y - 0.5, `${label}: ${name} is not cut off`);
+  }
+  const stage = await box(page, '.graph-stage');
+  const footer = await box(page, '.graph-footer');
+  assert(footer.height <= 40, `${label}: the legend is one line (${footer.height} px)`);
+  assert(stage.height >= 120, `${label}: the canvas keeps room (${stage.height} px)`);
+  if (await page.locator('.tree-legend').count()) {
+    const legend = await box(page, '.tree-legend');
+    assert(legend.height <= stage.height - 16 && legend.width <= stage.width * 0.6, `${label}: the tree legend leaves the canvas visible`);
+  }
+}
+
+test('newcomer: answers and layout at 1280x720, light then dark', async (env) => {
+  await withSession(env, 'newcomer-1280', async (_session, page) => {
+    await openDemo(page, env, 1280, 720);
+    const pane = page.getByTestId('details-pane');
+    assert((await pane.getAttribute('data-empty')) === 'true', 'nothing selected: the details pane is collapsed');
+    assert(((await pane.boundingBox())?.width ?? 999) <= 40, 'the empty details pane is a slim rail');
+    await checkGraphLayout(page, '1280 overview');
+
+    // A bare class name: Path 1, the class itself.
+    await ask(page, 'Money');
+    assert((await page.getByTestId('route-path').getAttribute('data-path')) === 'cypher', '"Money" is a Path 1 lookup');
+    assert((await page.getByTestId('hit-name').first().textContent()) === 'Money', 'the class Money is the answer');
+    assert((await page.getByTestId('hit-score').first().textContent()) === '100%', 'a Path 1 row reads 100%');
+
+    // Path 2 on a graph nobody embedded; readable scores; tooltips on names and places.
+    await page.getByTestId('search-hit').first().locator('button').first().click();
+    await pane.and(page.locator(':not([data-empty])')).waitFor();
+    await ask(page, 'money rounds half up');
+    assert((await pane.getAttribute('data-empty')) === 'true', 'a new answer clears the old node from the details pane');
+    const notes = (await page.getByTestId('answer-notes').textContent()) ?? '';
+    assert(/built-in lexical ones were computed/.test(notes), `the fallback is said (${notes})`);
+    const score = (await page.getByTestId('hit-score').first().textContent()) ?? '';
+    assert(/^\d+%$/.test(score), `relevance reads as a percentage (${score})`);
+    assert((await page.getByTestId('hit-where').first().getAttribute('title'))?.includes('.py:'), 'file:line has a tooltip');
+    assert(((await page.getByTestId('hit-name').first().getAttribute('title')) ?? '').includes('.'), 'the name has its full name as a tooltip');
+    await screenshot(page, env, 'newcomer-1280-answer-light');
+
+    // Tests after the code by default, hidden on request.
+    await ask(page, 'who calls compute_tax');
+    const flags = await page.getByTestId('search-hit').evaluateAll((hits) => hits.map((h) => h.getAttribute('data-test') === 'true'));
+    assert(flags.includes(true) && flags.indexOf(true) > 0 && flags.slice(flags.indexOf(true)).every(Boolean), `tests come after the code (${flags})`);
+    await page.getByTestId('hide-tests').check();
+    await ask(page, 'who calls compute_tax ');
+    assert((await page.locator('[data-testid="search-hit"][data-test="true"]').count()) === 0, 'hide tests leaves them out');
+    assert(/in tests or fixtures hidden/.test((await page.getByTestId('answer-notes').textContent()) ?? ''), 'and says so');
+    await page.getByTestId('hide-tests').uncheck();
+
+    // Nonsense: nothing relevant, no 0-score list.
     await ask(page, 'zzqx wibble frobnicate');
+    assert((await page.getByTestId('results-head').textContent()) === 'Nothing relevant found', 'nonsense says nothing relevant found');
+    assert((await page.getByTestId('search-hit').count()) === 0, 'and lists nothing');
+
+    // An MCTS run that covers the graph before its budget says why it stopped.
+    await page.getByTestId('search-advanced').click();
+    await page.getByTestId('mcts-iterations').fill('20000');
+    await page.getByTestId('search-advanced').click();
+    await ask(page, 'how are prices discounted');
+    const stopped = (await page.getByTestId('answer-notes').textContent()) ?? '';
+    assert(/Stopped early at iteration [\d,]+ of 20,000/.test(stopped), `the early stop is explained (${stopped})`);
+
+    // With the SQL console open the canvas and both legends still fit.
+    await page.getByTestId('sql-toggle').click();
+    await page.getByTestId('sql-input').waitFor();
+    await checkGraphLayout(page, '1280 answer + SQL');
+    await screenshot(page, env, 'newcomer-1280-sql-light');
     await setTheme(page, 'dark');
-    await screenshot(page, env, 'probe-1280-nonsense-dark');
+    await screenshot(page, env, 'newcomer-1280-sql-dark');
+
+    // Models panel: plain words, the built-ins need no loading.
     await page.getByTestId('models-toggle').click();
-    await page.getByTestId('models-panel').waitFor();
-    await screenshot(page, env, 'probe-1280-models-dark');
-    assert(true, '');
+    const models = page.getByTestId('models-panel');
+    await models.waitFor();
+    assert(!((await page.getByTestId('load-models').getAttribute('class')) ?? '').includes('primary'), '"Load models" is not the primary action for built-ins');
+    assert((await models.textContent())?.includes('Model set') && !(await models.textContent())?.includes('Paper (RANGER'), 'plain words in the models panel');
+    assert(/all but the repo node/.test((await page.getByTestId('describe-progress').textContent()) ?? ''), 'the node count says what it counts');
+    await screenshot(page, env, 'newcomer-1280-models-dark');
   });
+});
+
+test('newcomer: 1440x900 dark then light, drop overlay', async (env) => {
+  await withSession(
+    env,
+    'newcomer-1440',
+    async (_session, page) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(env.baseUrl);
+      await page.getByTestId('demo-button').waitFor();
+      // A file dragged over the start page: the overlay hides the page's own drop text.
+      await page.evaluate(() => {
+        const data = new DataTransfer();
+        data.items.add(new File(['x'], 'repo.zip'));
+        document.querySelector('.app')!.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+      });
+      const overlay = page.locator('.drop-overlay');
+      await overlay.waitFor();
+      const background = await overlay.evaluate((el) => getComputedStyle(el).backgroundColor);
+      assert(!/rgba\(.*,\s*0(\.\d+)?\)$/.test(background) && background !== 'transparent', `the overlay backdrop is solid (${background})`);
+      await screenshot(page, env, 'newcomer-1440-drop-dark');
+      await page.evaluate(() => document.querySelector('.app')!.dispatchEvent(new DragEvent('drop', { dataTransfer: new DataTransfer(), bubbles: true, cancelable: true })));
+      await overlay.waitFor({ state: 'detached' });
+
+      await page.getByTestId('demo-button').click();
+      await waitForSummary(page);
+      await waitForGraph(page, 'overview');
+      await ask(page, 'where is the cart total computed');
+      await page.getByTestId('sql-toggle').click();
+      await page.getByTestId('sql-input').waitFor();
+      await checkGraphLayout(page, '1440 answer + SQL');
+      await screenshot(page, env, 'newcomer-1440-answer-dark');
+      await setTheme(page, 'light');
+      await screenshot(page, env, 'newcomer-1440-answer-light');
+    },
+    { colorScheme: 'dark' },
+  );
 });

@@ -10,7 +10,8 @@ import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode
 import type { WasmNodeConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
 import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
 import { answerQuestion } from '../../src/core/agent/answerQuestion.ts';
-import { importStyleName, PRESENT_DEPTH, presentAnswer, RELEVANCE_THRESHOLD } from '../../src/core/agent/presentAnswer.ts';
+import { PRESENT_DEPTH, presentAnswer, RELEVANCE_THRESHOLD } from '../../src/core/agent/presentAnswer.ts';
+import { importStyleName } from '../../src/core/graph/moduleNames.ts';
 import type { SearchMethod, SearchResponse, TestsMode } from '../../src/core/agent/searchService.ts';
 import { LexicalReranker } from '../../src/core/models/lexicalReranker.ts';
 import { parseSourceFile } from '../../src/core/parse/parseFile.ts';

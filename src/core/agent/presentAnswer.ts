@@ -6,6 +6,7 @@
  * relevant found" when no result reaches RELEVANCE_THRESHOLD.
  * Runs in: the repo worker (app), in-process (cli). Layer src/core.
  */
+import { importStyleName } from '../graph/moduleNames.ts';
 import { isTestPath } from '../ingest/testPaths.ts';
 import type { NodeKind } from '../graph/types.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
@@ -64,15 +65,6 @@ async function nodeInfos(conn: Pick<SqlConnection, 'query'>, where: string): Pro
     file_path: str(r.file_path),
     start_line: num(r.start_line),
   }));
-}
-
-/** 'src.black.mode.Mode' with module 'src.black.mode' importing as 'black.mode' -> 'black.mode.Mode'. */
-export function importStyleName(info: Pick<NodeInfo, 'kind' | 'qualified_name' | 'module_name' | 'module_import'>): string {
-  const { qualified_name: qualified, module_name: module, module_import: imported } = info;
-  if (imported === null) return qualified;
-  if (info.kind === 'Module') return imported;
-  if (module !== null && qualified.startsWith(`${module}.`)) return `${imported}${qualified.slice(module.length)}`;
-  return qualified;
 }
 
 /** Relevance on 0..1 for methods with an absolute score scale; undefined for rank-only ones. */

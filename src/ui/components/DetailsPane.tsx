@@ -71,7 +71,15 @@ export function DetailsPane() {
         </h2>
       </header>
       <dl className="details-facts">
-        <dt>Qualified</dt>
+        {node.importName && (
+          <>
+            <dt title="The name code imports it by">Import</dt>
+            <dd className="mono" data-testid="details-import">
+              {node.importName}
+            </dd>
+          </>
+        )}
+        <dt title="Qualified name: the dotted path from the repository root">{node.importName ? 'Path' : 'Qualified'}</dt>
         <dd className="mono" data-testid="details-qualified">
           {node.qualifiedName}
         </dd>

@@ -4,6 +4,7 @@
  * file issues (syntax errors, decoding notes), and its descriptions (semanticDetails.ts).
  * Runs in: the main thread (queries run in the repo worker).
  */
+import { importStyleName } from '../../core/graph/moduleNames.ts';
 import type { EdgeType, NodeKind } from '../../core/graph/types.ts';
 import type { RepoClient } from '../clients/repoClient.ts';
 import { loadSemanticDetails } from './semanticDetails.ts';
@@ -18,6 +19,8 @@ export interface NodeInfo {
   kind: NodeKind;
   name: string;
   qualifiedName: string;
+  /** The name code imports it by ('black.mode.Mode'), when it differs from qualifiedName. */
+  importName: string | null;
   filePath: string | null;
   startLine: number | null;
   endLine: number | null;
@@ -54,8 +57,9 @@ export interface NodeDetails {
 export async function loadNodeDetails(service: RepoClient, id: number): Promise<NodeDetails | null> {
   const key = sqlIds([id]);
   const rows = await service.query(
-    `SELECT id, kind, name, qualified_name, file_path, start_line, end_line, signature, docstring, language, code
-     FROM nodes WHERE id = ${key}`,
+    `SELECT n.id, n.kind, n.name, n.qualified_name, n.module_name, n.file_path, n.start_line, n.end_line, n.signature, n.docstring, n.language, n.code,
+       coalesce(m.import_name, CASE WHEN n.kind = 'Module' THEN n.import_name END) AS module_import
+     FROM nodes n LEFT JOIN nodes m ON m.kind = 'Module' AND m.name = n.module_name WHERE n.id = ${key}`,
   );
   const row = rows[0];
   if (!row) return null;
@@ -64,6 +68,7 @@ export async function loadNodeDetails(service: RepoClient, id: number): Promise<
     kind: str(row, 'kind') as NodeKind,
     name: str(row, 'name'),
     qualifiedName: str(row, 'qualified_name'),
+    importName: null,
     filePath: strOrNull(row, 'file_path'),
     startLine: numOrNull(row, 'start_line'),
     endLine: numOrNull(row, 'end_line'),
@@ -71,6 +76,8 @@ export async function loadNodeDetails(service: RepoClient, id: number): Promise<
     docstring: strOrNull(row, 'docstring'),
     language: strOrNull(row, 'language'),
   };
+  const imported = importStyleName({ kind: node.kind, qualified_name: node.qualifiedName, module_name: strOrNull(row, 'module_name'), module_import: strOrNull(row, 'module_import') });
+  if (imported !== node.qualifiedName) node.importName = imported;
   let code = strOrNull(row, 'code');
   let codeFirstLine = node.startLine ?? 1;
   const isModule = node.kind === 'Module';
