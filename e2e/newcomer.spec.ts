@@ -89,7 +89,7 @@ test('newcomer: answers and layout at 1280x720, light then dark', async (env) =>
     const flags = await page.getByTestId('search-hit').evaluateAll((hits) => hits.map((h) => h.getAttribute('data-test') === 'true'));
     assert(flags.includes(true) && flags.indexOf(true) > 0 && flags.slice(flags.indexOf(true)).every(Boolean), `tests come after the code (${flags})`);
     await page.getByTestId('hide-tests').check();
-    await ask(page, 'who calls compute_tax ');
+    await ask(page, 'who calls compute_tax?');
     assert((await page.locator('[data-testid="search-hit"][data-test="true"]').count()) === 0, 'hide tests leaves them out');
     assert(/in tests or fixtures hidden/.test((await page.getByTestId('answer-notes').textContent()) ?? ''), 'and says so');
     await page.getByTestId('hide-tests').uncheck();
@@ -124,7 +124,7 @@ test('newcomer: answers and layout at 1280x720, light then dark', async (env) =>
     assert(/all but the repo node/.test((await page.getByTestId('describe-progress').textContent()) ?? ''), 'the node count says what it counts');
     await screenshot(page, env, 'newcomer-1280-models-dark');
   });
-});
+}, 240_000);
 
 test('newcomer: 1440x900 dark then light, drop overlay', async (env) => {
   await withSession(
