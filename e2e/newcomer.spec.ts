@@ -126,7 +126,7 @@ test('newcomer: answers and layout at 1280x720, light then dark', async (env) =>
   });
 }, 240_000);
 
-test('newcomer: 1440x900 dark then light, drop overlay', async (env) => {
+test('newcomer: 1440x900 dark then light, drop overlay, tests left out at index time', async (env) => {
   await withSession(
     env,
     'newcomer-1440',
@@ -148,12 +148,20 @@ test('newcomer: 1440x900 dark then light, drop overlay', async (env) => {
       await page.evaluate(() => document.querySelector('.app')!.dispatchEvent(new DragEvent('drop', { dataTransfer: new DataTransfer(), bubbles: true, cancelable: true })));
       await overlay.waitFor({ state: 'detached' });
 
+      // Tests and fixtures left out at index time: listed as skipped, no nodes from them.
+      await page.getByTestId('skip-tests').check();
       await page.getByTestId('demo-button').click();
       await waitForSummary(page);
       await waitForGraph(page, 'overview');
-      await ask(page, 'where is the cart total computed');
       await page.getByTestId('sql-toggle').click();
-      await page.getByTestId('sql-input').waitFor();
+      const sql = page.getByTestId('sql-input');
+      await sql.fill("SELECT path FROM skipped WHERE reason = 'test file'");
+      await sql.press('Control+Enter');
+      await page.locator('[data-testid="sql-results"][data-rows="2"]').waitFor();
+      await sql.fill("SELECT id FROM nodes WHERE file_path LIKE 'tests/%'");
+      await sql.press('Control+Enter');
+      await page.locator('[data-testid="sql-results"][data-rows="0"]').waitFor();
+      await ask(page, 'where is the cart total computed');
       await checkGraphLayout(page, '1440 answer + SQL');
       await screenshot(page, env, 'newcomer-1440-answer-dark');
       await setTheme(page, 'light');

@@ -85,7 +85,7 @@ export async function runIndex(service: RepoClient, input: Promise<RepoInput | n
       return;
     }
     setState((s) => (s.indexing ? { indexing: { ...s.indexing, name: ready.name } } : {}));
-    const summary = await indexWithProgress(service, ready, onProgress);
+    const summary = await indexWithProgress(service, { ...ready, skipTests: getState().skipTests }, onProgress);
     const repos = await service.listRepos();
     setState((s) => ({
       indexing: null,

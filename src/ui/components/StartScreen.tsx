@@ -1,14 +1,16 @@
 /**
  * @file The start screen: a drop zone for a .zip or a folder (drop anywhere on the window also
- * works), buttons that open the file pickers, and "Try the demo".
+ * works), buttons that open the file pickers, "Try the demo", and whether to leave tests and
+ * fixtures out of the graph.
  * Runs in: the main thread.
  */
-import { useAppState } from '../store/appStore.ts';
+import { setState, useAppState } from '../store/appStore.ts';
 
 export function StartScreen({ onPickZip, onPickFolder, onDemo }: { onPickZip: () => void; onPickFolder: () => void; onDemo: () => void }) {
   const busy = useAppState((s) => s.indexing !== null || s.storage === 'opening');
   const locked = useAppState((s) => s.storage === 'locked');
   const opening = useAppState((s) => s.storage === 'opening');
+  const skipTests = useAppState((s) => s.skipTests);
   return (
     <section className="start-screen" data-testid="start-screen">
       <div className="drop-zone" data-testid="drop-zone">
@@ -29,6 +31,10 @@ export function StartScreen({ onPickZip, onPickFolder, onDemo }: { onPickZip: ()
             Try the demo
           </button>
         </div>
+        <label className="start-option" title="Files under test / tests / fixtures folders, test_*.py, *.test.ts and the like: listed as skipped, not parsed">
+          <input type="checkbox" checked={skipTests} data-testid="skip-tests" onChange={(e) => setState({ skipTests: e.target.checked })} />
+          Leave tests and fixtures out
+        </label>
         <p className="muted small" aria-live="polite">
           {opening ? 'Opening the local graph storage…' : locked ? 'Storage is held by another tab.' : (
             <>

@@ -103,6 +103,8 @@ export interface AppState {
   /** Bumped when descriptions, embeddings or SIMILAR edges change (details pane and graph reload). */
   semanticVersion: number;
   showSimilar: boolean;
+  /** Start screen: leave tests and fixtures out of the next index. */
+  skipTests: boolean;
   modelsOpen: boolean;
   question: QuestionRun | null;
   searchPanelOpen: boolean;
@@ -143,6 +145,7 @@ let state: AppState = {
   embedLive: null,
   semanticVersion: 0,
   showSimilar: false,
+  skipTests: false,
   modelsOpen: false,
   question: null,
   searchPanelOpen: false,
