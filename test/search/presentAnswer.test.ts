@@ -108,6 +108,12 @@ describe('exact names', () => {
     expect(answer.results[0]).toMatchObject({ qualified_name: 'src.blk.mode.Mode', exact: true, relevance: 1 });
   });
 
+  it('reads a Capitalised English word that names nothing as a word, not a token', async () => {
+    const answer = await ask('How is a long line split at the limit');
+    expect(answer.route.path).toBe('mcts');
+    expect(answer.route.reason).toMatch(/^no identifier-shaped token/);
+  });
+
   it('puts an exact name first in a baseline ranking too (BM25)', async () => {
     const answer = await ask('Mode options for the line length', { method: 'bm25' });
     expect(answer.results[0]).toMatchObject({ name: 'Mode', exact: true });
