@@ -2,7 +2,8 @@
  * @file What a newcomer tripped over (issue 8), on the demo at 1280x720 and 1440x900, light and
  * dark: the graph toolbar fits, the legends leave the canvas visible with the SQL console open,
  * the empty details pane collapses and clears when a new answer arrives, names have tooltips,
- * the drop overlay hides the start page; a bare class name is a Path 1 lookup, a nonsense
+ * the drop overlay hides the start page, an index error is read once; a bare class name is a
+ * Path 1 lookup, a nonsense
  * question says nothing relevant was found, tests come after code or hide, scores read as
  * percentages, an early MCTS stop says why; the models panel speaks plainly.
  * Runs in: Node (e2e, driving chromium).
@@ -147,6 +148,14 @@ test('newcomer: 1440x900 dark then light, drop overlay, tests left out at index 
       await screenshot(page, env, 'newcomer-1440-drop-dark');
       await page.evaluate(() => document.querySelector('.app')!.dispatchEvent(new DragEvent('drop', { dataTransfer: new DataTransfer(), bubbles: true, cancelable: true })));
       await overlay.waitFor({ state: 'detached' });
+
+      // A failed index: the banner's message is in the page once (screen readers read it once).
+      await page.getByTestId('zip-input').setInputFiles({ name: 'broken.zip', mimeType: 'application/zip', buffer: Buffer.from('not a zip at all') });
+      const failed = page.getByTestId('index-error');
+      await failed.waitFor();
+      assert(await failed.isVisible(), 'the index error is the visible banner text');
+      assert((await page.locator('[data-testid="error-banner"] .visually-hidden').count()) === 0, 'no hidden copy of the message');
+      await page.getByTestId('error-banner').getByRole('button', { name: 'Dismiss' }).click();
 
       // Tests and fixtures left out at index time: listed as skipped, no nodes from them.
       await page.getByTestId('skip-tests').check();
