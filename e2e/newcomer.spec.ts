@@ -3,9 +3,9 @@
  * dark: the graph toolbar fits, the legends leave the canvas visible with the SQL console open,
  * the empty details pane collapses and clears when a new answer arrives, names have tooltips,
  * the drop overlay hides the start page, an index error is read once; a bare class name is a
- * Path 1 lookup, a nonsense
- * question says nothing relevant was found, tests come after code or hide, scores read as
- * percentages, an early MCTS stop says why; the models panel speaks plainly.
+ * Path 1 lookup, a nonsense question says nothing relevant was found, tests come after code or
+ * hide (or stay out of the index), scores read as percentages, an early MCTS stop says why;
+ * the models panel speaks plainly.
  * Runs in: Node (e2e, driving chromium).
  */
 import type { Page } from 'playwright-core';
