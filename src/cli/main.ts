@@ -136,6 +136,7 @@ const COMMANDS: Record<string, (args: ParsedArgs) => Promise<CommandResult>> = {
   search: async (args) => (await import('./searchCommand.ts')).searchCommand(args),
   eval: async (args) => (await import('./evalCommand.ts')).evalCommand(args),
   requirements: async (args) => (await import('./requirementsCommand.ts')).requirementsCommand(args),
+  agent: async (args) => (await import('./agentCommand.ts')).agentCommand(args),
 };
 
 function toJson(value: unknown): string {
