@@ -43,6 +43,8 @@ export interface BuildRequirementOptions {
   eps?: number;
   /** Most similar requirements kept per node. */
   k?: number;
+  /** Node ids whose docstrings must not be used (docstring eval sets hide the answers'). */
+  hiddenDocstrings?: ReadonlySet<number>;
   signal?: AbortSignal;
   onProgress?: (p: { phase: 'requirements' | 'parent-child' | 'similarity' | 'store'; done: number; total: number }) => void;
 }
@@ -102,7 +104,8 @@ export async function buildRequirementGraph(conn: SqlConnection, options: BuildR
   const { llm = null, signal, onProgress } = options;
   const eps = options.eps ?? DEFAULT_SIMILAR_EPS;
   if (!(eps > 0 && eps <= 1)) throw new AppError('INPUT_INVALID', `eps must lie in (0, 1] (got ${eps}).`);
-  const nodes = await readCodeNodes(conn);
+  const hidden = options.hiddenDocstrings;
+  const nodes = (await readCodeNodes(conn)).map((n) => (hidden?.has(n.id) ? { ...n, docstring: null } : n));
   const calls = await readCallPairs(conn);
   const [maxRow] = await conn.query('SELECT coalesce(max(id), -1) AS m FROM nodes');
   const base = Number(maxRow?.m ?? -1) + 1;
