@@ -7,9 +7,9 @@
  * (steps with tool, input, output), the answer and the cited node ids.
  * Runs in: Node (cli).
  */
-import { runAgent } from '../core/agent/react/reactAgent.ts';
-import type { AgentTranscript } from '../core/agent/react/reactAgent.ts';
-import { rulePolicyLlm } from '../core/agent/react/rulePolicy.ts';
+import { runAgent } from '../core/agent/loop/reactAgent.ts';
+import type { AgentTranscript } from '../core/agent/loop/reactAgent.ts';
+import { rulePolicyLlm } from '../core/agent/loop/rulePolicy.ts';
 import { createAgentTools, lazy, OFFLINE_NOTE } from '../core/agent/tools/agentTools.ts';
 import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
 import { createNodeParsers } from '../adapters/node/nodeParsers.ts';

@@ -1,14 +1,14 @@
 /**
  * @file The CLI's `--llm` value: 'none' (default; the built-in paths), or
- * `fake:<script.json>`, the scripted fake engine at web-llm's interface (src/core/agent/react/
+ * `fake:<script.json>`, the scripted fake engine at web-llm's interface (src/core/agent/loop/
  * scriptedFakeEngine.ts), for tests and demos. Real web-llm models need a browser with WebGPU,
  * so any other id is refused with a message saying to use the app.
  * Runs in: Node (cli).
  */
 import { readFileSync } from 'node:fs';
-import { llmOverEngine } from '../core/agent/react/chatEngine.ts';
-import type { EngineLlm } from '../core/agent/react/chatEngine.ts';
-import { parseFakeScript, ScriptedFakeEngine } from '../core/agent/react/scriptedFakeEngine.ts';
+import { llmOverEngine } from '../core/agent/loop/chatEngine.ts';
+import type { EngineLlm } from '../core/agent/loop/chatEngine.ts';
+import { parseFakeScript, ScriptedFakeEngine } from '../core/agent/loop/scriptedFakeEngine.ts';
 import { AppError } from '../core/errors.ts';
 
 const NONE = new Set(['none', 'builtin', 'structural']);
