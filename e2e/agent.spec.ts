@@ -81,7 +81,7 @@ test('agent: no-LLM notice, tools by hand, fake-engine ReAct transcript with lit
     await setTheme(page, 'light');
 
     await page.getByTestId('agent-cite').first().click();
-    await page.waitForFunction((want) => document.querySelector('[data-testid="details-pane"]')?.textContent?.includes('apply_coupon') ?? false, id, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="details-pane"]')?.textContent?.includes('apply_coupon') ?? false, null, { timeout: 10_000 });
 
     await ask(page, 'Break the tool calls');
     const stopped = page.locator('[data-testid="agent-answer"][data-status="malformed"]');
