@@ -49,7 +49,7 @@ test('agent: no-LLM notice, tools by hand, fake-engine ReAct transcript with lit
       turns: [
         call('requirement_search', { query: 'apply a coupon to the cart' }, 'Find similar requirements.'),
         call('traverse', { node_ids: [id], direction: 'in', hops: 1, edge_types: ['USES'] }, 'Who calls it?'),
-        `<think>enough</think>Coupons are remembered by the cart [#${id}].`,
+        `<think>enough</think>Coupons are remembered by the cart [#${id}].\n\`\`\`python\ndef apply(cart, code):\n    cart.apply_coupon(code)\n\`\`\``,
         '<tool_call>\n{"name": "traverse", "arguments": {"node_ids": "x"}}\n</tool_call>',
         '<tool_call>\n{broken\n</tool_call>',
       ],
@@ -71,6 +71,9 @@ test('agent: no-LLM notice, tools by hand, fake-engine ReAct transcript with lit
     assert(tools.join(',') === 'requirement_search,traverse', `steps streamed in order: ${tools.join(',')}`);
     assert((await page.locator('.agent-thought').first().textContent()) === 'Find similar requirements.', 'thoughts shown');
     assert((await answer.getAttribute('data-cited')) === String(id), `answer cites #${id}`);
+    const generated = page.getByTestId('agent-generated');
+    assert((await generated.locator('pre').textContent())?.startsWith('def apply(cart, code):'), 'generated code shown');
+    assert((await generated.locator('li').first().textContent())?.includes('apply_coupon'), 'retrieved context beside it');
     await page.locator('.agent-action').first().click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="agent-step"]').length > 0);
     await page.waitForTimeout(500);
@@ -82,6 +85,9 @@ test('agent: no-LLM notice, tools by hand, fake-engine ReAct transcript with lit
 
     await page.getByTestId('agent-cite').first().click();
     await page.waitForFunction(() => document.querySelector('[data-testid="details-pane"]')?.textContent?.includes('apply_coupon') ?? false, null, { timeout: 10_000 });
+    const requirement = page.getByTestId('details-requirement-graph');
+    await requirement.waitFor({ timeout: 10_000 });
+    assert((await requirement.textContent())?.includes('from the docstring'), 'details pane shows the requirement and its source');
 
     await ask(page, 'Break the tool calls');
     const stopped = page.locator('[data-testid="agent-answer"][data-status="malformed"]');

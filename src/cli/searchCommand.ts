@@ -18,6 +18,7 @@ import { LexicalReranker } from '../core/models/lexicalReranker.ts';
 import type { Embedder } from '../core/models/types.ts';
 import type { MctsParams } from '../core/search/mctsParams.ts';
 import type { MctsTrace } from '../core/search/mctsTrace.ts';
+import { lazy } from '../core/agent/tools/agentTools.ts';
 import { createSearchEngine } from '../core/search/searchEngine.ts';
 import type { SearchEngine, SearchEngineOptions, SearchModels, SearchRunOptions } from '../core/search/searchEngine.ts';
 import { loadBuiltinEmbedder } from '../core/semantic/embedGraph.ts';
@@ -64,7 +65,7 @@ export async function openSearchEngine(conn: SqlConnection, options: SearchEngin
 }
 
 /** The default method ('auto'): the router (Path 1 Cypher from the rule-based generator, else MCTS). */
-export function autoRoute(conn: SqlConnection, engine: SearchEngine) {
+export function autoRoute(conn: SqlConnection, engine: Pick<SearchEngine, 'run'>) {
   return (request: SearchRequest, options: SearchRunOptions): Promise<SearchResponse & { trace?: MctsTrace }> =>
     answerQuestion(conn, engine, request.question, { llm: null }, request, options);
 }
@@ -91,7 +92,9 @@ export async function runSearch(dbPath: string, question: string, options: Searc
   const started = performance.now();
   const conn = await openNodeDatabase(dbPath, { mustExist: true });
   try {
-    const engine = await openSearchEngine(conn);
+    // Built only when Path 2 (or a baseline) runs: a question Cypher answers never loads it.
+    const openEngine = lazy(() => openSearchEngine(conn));
+    const engine = { run: async (...args: Parameters<SearchEngine['run']>) => (await openEngine()).run(...args) };
     const params: Partial<MctsParams> = {};
     if (options.iterations !== undefined) params.iterations = options.iterations;
     if (options.seed !== undefined) params.seed = options.seed;

@@ -81,7 +81,8 @@ export class BrowserSearchService implements SearchService {
     const conn = this.conn();
     const job = this.startJob();
     try {
-      const engine = await this.engineFor(conn);
+      // Built only when Path 2 (or a baseline) runs: a question Cypher answers never loads it.
+      const engine = { run: async (...args: Parameters<SearchEngine['run']>) => (await this.engineFor(conn)).run(...args) };
       const llm = request.method === 'auto' ? await this.deps.routerLlm() : null;
       const response = (await answerQuestion(conn, engine, request.question, { llm }, request, { signal: job.signal, onEvent })) as SearchResponse & {
         trace?: MctsTrace;

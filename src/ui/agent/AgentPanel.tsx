@@ -15,8 +15,8 @@ import { askAgentWithEvents } from '../clients/repoClient.ts';
 import { useCommands } from '../commands.ts';
 import { showCypherSubgraph } from '../data/cypherResults.ts';
 import { errorText } from '../errors/errorMessages.ts';
-import { getState, useAppState } from '../store/appStore.ts';
-import { answerParts, exampleArgs, llmNotice } from './agentFormat.ts';
+import { getState, setState, useAppState } from '../store/appStore.ts';
+import { answerParts, exampleArgs, llmNotice, splitAnswerCode } from './agentFormat.ts';
 import '../styles/agent.css';
 
 let panelOpen = false;
@@ -82,6 +82,7 @@ export function AgentPanel() {
   const [toolArgs, setToolArgs] = useState('');
   const [toolOutput, setToolOutput] = useState<string | null>(null);
   const lit = useRef<number[]>([]);
+  const [context, setContext] = useState<{ id: number; kind: string; qualifiedName: string }[]>([]);
 
   const light = useCallback(
     (ids: number[]) => {
@@ -112,6 +113,7 @@ export function AgentPanel() {
     setSteps([]);
     setLive('');
     setResult(null);
+    setContext([]);
     setFailure(null);
     const onEvent = (event: AgentEvent) => {
       if (event.type === 'token') setLive((text) => text + event.text);
@@ -125,6 +127,10 @@ export function AgentPanel() {
       const transcript = await askAgentWithEvents(service, question, { llm: fake ?? { kind: 'model' } }, onEvent);
       setResult(transcript);
       setSteps(transcript.steps);
+      const ids = (transcript.cited.length > 0 ? transcript.cited : transcript.retrieved).slice(0, 10);
+      const rows = ids.length > 0 ? await service.query(`SELECT id, kind, qualified_name FROM nodes WHERE id IN (${ids.map((id) => Math.trunc(id)).join(', ')})`) : [];
+      const byId = new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), kind: String(r.kind), qualifiedName: String(r.qualified_name) }]));
+      setContext(ids.flatMap((id) => byId.get(id) ?? []));
       if (transcript.cited.length > 0) light(transcript.cited);
     } catch (error) {
       setFailure(errorText(error));
@@ -140,6 +146,8 @@ export function AgentPanel() {
     try {
       await service.buildRequirements();
       await refresh();
+      // The details pane shows the requirement graph: let it read the new tables.
+      setState({ semanticVersion: getState().semanticVersion + 1 });
     } catch (error) {
       setFailure(errorText(error));
     } finally {
@@ -166,6 +174,7 @@ export function AgentPanel() {
   const notice = llmNotice(semantic, fake !== null);
   const req = info?.requirements;
   const answer = result?.answer ?? null;
+  const generated = answer ? splitAnswerCode(answer) : null;
   return (
     <section className="sql-console agent-panel" data-testid="agent-panel" aria-label="Agent">
       <header className="panel-head">
@@ -225,9 +234,9 @@ export function AgentPanel() {
                 {result.llm} · {result.rounds} round(s) · {result.status}
                 {result.message ? ` · ${result.message}` : ''}
               </p>
-              {answer && (
+              {generated && (
                 <p>
-                  {answerParts(answer, result.cited).map((part, i) =>
+                  {answerParts(generated.prose, result.cited).map((part, i) =>
                     'text' in part ? (
                       <span key={i}>{part.text}</span>
                     ) : (
@@ -237,6 +246,30 @@ export function AgentPanel() {
                     ),
                   )}
                 </p>
+              )}
+              {generated && generated.code.length > 0 && (
+                <div className="agent-generated" data-testid="agent-generated">
+                  <div>
+                    <h4>Generated code</h4>
+                    {generated.code.map((c, i) => (
+                      <pre key={i} className="agent-observation" data-language={c.language}>
+                        {c.text}
+                      </pre>
+                    ))}
+                  </div>
+                  <div>
+                    <h4>Retrieved context</h4>
+                    <ul className="edge-list">
+                      {context.map((n) => (
+                        <li key={n.id}>
+                          <button type="button" className="link-button" onClick={() => selectNode(n.id)}>
+                            #{n.id} {n.kind} {n.qualifiedName}
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                </div>
               )}
             </div>
           )}

@@ -2,7 +2,7 @@
  * @file The agent panel's pure helpers: citation parts, example tool arguments, the LLM notice.
  */
 import { describe, expect, it } from 'vitest';
-import { answerParts, exampleArgs, llmNotice } from './agentFormat.ts';
+import { answerParts, exampleArgs, llmNotice, splitAnswerCode } from './agentFormat.ts';
 import type { SemanticStatus } from '../../core/semantic/semanticService.ts';
 
 describe('agent panel helpers', () => {
@@ -36,5 +36,15 @@ describe('agent panel helpers', () => {
     const qwen = llmNotice({ llm: { spec: { role: 'llm', id: 'Qwen3-1.7B', label: 'Qwen3 1.7B (web-llm)' }, state: 'ready' } } as unknown as SemanticStatus, false);
     expect(qwen).toEqual({ loaded: true, text: 'LLM: Qwen3 1.7B (web-llm) (loaded).' });
     expect(llmNotice(null, true).text).toContain('scripted fake engine');
+  });
+});
+
+describe('generated code in an answer', () => {
+  it('separates fenced code from the prose', () => {
+    expect(splitAnswerCode('Uses [#3].\n```python\ndef f():\n    return 1\n```\nDone.')).toEqual({
+      prose: 'Uses [#3].\n\nDone.',
+      code: [{ language: 'python', text: 'def f():\n    return 1' }],
+    });
+    expect(splitAnswerCode('no code')).toEqual({ prose: 'no code', code: [] });
   });
 });

@@ -66,3 +66,23 @@ export function llmNotice(semantic: SemanticStatus | null, fakeScript: boolean):
   const state = llm.state === 'ready' ? 'loaded' : llm.state === 'loading' ? 'loading' : 'loads on the first question';
   return { loaded: true, text: `LLM: ${llm.spec.label} (${state}).` };
 }
+
+export interface AnswerCode {
+  /** The answer without its fenced code blocks. */
+  prose: string;
+  /** Fenced code blocks (```lang ... ```), in order. */
+  code: { language: string; text: string }[];
+}
+
+/** Separates generated code (fenced blocks) from the prose of an answer. */
+export function splitAnswerCode(answer: string): AnswerCode {
+  const code: AnswerCode['code'] = [];
+  const prose = answer
+    .replace(/```([\w+-]*)[^\S\n]*\n([\s\S]*?)```/g, (_m, language: string, text: string) => {
+      code.push({ language: language || 'text', text: text.replace(/\n$/, '') });
+      return '';
+    })
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  return { prose, code };
+}

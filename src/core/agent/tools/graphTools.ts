@@ -48,7 +48,8 @@ export function graphTools(conn: Pick<SqlConnection, 'query'>): AgentTool[] {
       const start = (args.node_ids as number[]).map((id) => Math.trunc(id));
       const direction = (args.direction as string | undefined) ?? 'out';
       const hops = (args.hops as number | undefined) ?? 1;
-      const types = ((args.edge_types as string[] | undefined) ?? DEFAULT_EDGE_TYPES).map((t) => `'${t}'`).join(', ');
+      const typeList = (args.edge_types as string[] | undefined) ?? DEFAULT_EDGE_TYPES;
+      const types = typeList.map((t) => `'${t}'`).join(', ');
       const seen = new Set(start);
       const found: { id: number; hop: number; type: string; from: number; dir: string }[] = [];
       let frontier = start;
@@ -68,7 +69,7 @@ export function graphTools(conn: Pick<SqlConnection, 'query'>): AgentTool[] {
         }
         frontier = next;
       }
-      if (found.length === 0) return { text: `Nothing reached from ${start.map((id) => `#${id}`).join(', ')} (${direction}, ${hops} hop(s), ${types}).`, nodeIds: [] };
+      if (found.length === 0) return { text: `Nothing reached from ${start.map((id) => `#${id}`).join(', ')} (${direction}, ${hops} hop(s), ${typeList.join(', ')}).`, nodeIds: [] };
       const info = await briefs(conn, found.map((f) => f.id));
       const lines = found.slice(0, 25).map((f) => {
         const node = info.get(f.id);
