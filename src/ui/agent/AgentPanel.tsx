@@ -82,6 +82,10 @@ export function AgentPanel() {
   const [toolArgs, setToolArgs] = useState('');
   const [toolOutput, setToolOutput] = useState<string | null>(null);
   const lit = useRef<number[]>([]);
+  const answerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result) answerRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [result]);
   const [context, setContext] = useState<{ id: number; kind: string; qualifiedName: string }[]>([]);
 
   const light = useCallback(
@@ -115,7 +119,10 @@ export function AgentPanel() {
     setResult(null);
     setContext([]);
     setFailure(null);
+    // Events come through their own comlink port: some may land after the transcript; drop them.
+    let finished = false;
     const onEvent = (event: AgentEvent) => {
+      if (finished) return;
       if (event.type === 'token') setLive((text) => text + event.text);
       else if (event.type === 'step') {
         setLive('');
@@ -125,6 +132,7 @@ export function AgentPanel() {
     };
     try {
       const transcript = await askAgentWithEvents(service, question, { llm: fake ?? { kind: 'model' } }, onEvent);
+      finished = true;
       setResult(transcript);
       setSteps(transcript.steps);
       const ids = (transcript.cited.length > 0 ? transcript.cited : transcript.retrieved).slice(0, 10);
@@ -135,6 +143,7 @@ export function AgentPanel() {
     } catch (error) {
       setFailure(errorText(error));
     } finally {
+      finished = true;
       setRunning(null);
       setLive('');
     }
@@ -229,7 +238,7 @@ export function AgentPanel() {
             {live && <li className="agent-live muted small" data-testid="agent-live">{live}</li>}
           </ol>
           {result && (
-            <div className="agent-answer" data-testid="agent-answer" data-status={result.status} data-cited={result.cited.join(',')}>
+            <div ref={answerRef} className="agent-answer" data-testid="agent-answer" data-status={result.status} data-cited={result.cited.join(',')}>
               <p className="muted small">
                 {result.llm} · {result.rounds} round(s) · {result.status}
                 {result.message ? ` · ${result.message}` : ''}
