@@ -36,6 +36,10 @@ function fakeLlm(answer: (content: string) => string): Llm & { prompts: string[]
 }
 
 describe('requirement graph without an LLM', () => {
+  it('before it is built, Cypher over :Requirement says to build it', async () => {
+    await expect(runCypher(conn, 'MATCH (r:Requirement) RETURN count(*) AS n')).rejects.toThrow(/no requirement graph yet: build it/);
+  });
+
   it('has one requirement per Function / Method / Class, labelled by source, and maps each to its code node', async () => {
     const summary = await buildRequirementGraph(conn, { llm: null });
     const [row] = await conn.query("SELECT count(*) AS n FROM nodes WHERE kind IN ('Function', 'Method', 'Class')");
@@ -79,6 +83,9 @@ describe('requirement graph without an LLM', () => {
     expect(new Set(kinds)).toEqual(new Set(['Function', 'Method', 'Class']));
     const similar = await runCypher(conn, 'MATCH (a:Requirement)-[s:SIMILAR_REQUIREMENT]-(b:Requirement) RETURN a.requirement AS a, s.detail AS cos LIMIT 3');
     for (const row of similar.rows) expect(Number(row.cos)).toBeGreaterThanOrEqual(0.8);
+    const whole = await runCypher(conn, "MATCH (r:Requirement {name: 'add'}) RETURN r");
+    const [add] = await conn.query("SELECT id FROM nodes WHERE qualified_name = 'shopkit.cart.cart.Cart.add'");
+    expect(whole.nodeIds).toContain(Number(add.id));
     const plain = await runCypher(conn, 'MATCH (n) RETURN count(*) AS n');
     const [nodes] = await conn.query('SELECT count(*) AS n FROM nodes');
     expect(Number(plain.rows[0].n)).toBe(Number(nodes.n));

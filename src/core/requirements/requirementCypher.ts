@@ -10,7 +10,9 @@
  * = where the text came from ('docstring', 'llm', 'structural'); code / docstring NULL.
  * Runs in: everywhere. Layer src/core.
  */
+import { AppError } from '../errors.ts';
 import { EDGE_COLUMNS, NODE_COLUMNS } from '../store/schema.ts';
+import type { SqlConnection } from '../store/sqlConnection.ts';
 import { REQUIREMENT_EDGE_TYPES, REQUIREMENT_EDGES_TABLE, REQUIREMENTS_TABLE } from './requirementStore.ts';
 
 export const REQUIREMENT_LABELS = ['Requirement'] as const;
@@ -70,4 +72,24 @@ export function overRequirementGraph(sql: string): string {
   const recursive = /^WITH RECURSIVE /.exec(sql);
   if (recursive) return `WITH RECURSIVE ${ctes}, ${sql.slice(recursive[0].length)}`;
   return `WITH ${ctes} ${sql}`;
+}
+
+/** True when compiled SQL reads the requirement graph (overRequirementGraph was applied). */
+export function readsRequirementGraph(sql: string): boolean {
+  return sql.includes(`main.${REQUIREMENT_EDGES_TABLE}`);
+}
+
+/** A missing-table error of such SQL, said plainly: the requirement graph has not been built. */
+export function explainRequirementError(sql: string, error: unknown): unknown {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!readsRequirementGraph(sql) || !/requirement/i.test(message) || !/does not exist|not found/i.test(message)) return error;
+  return new AppError('INPUT_INVALID', 'This graph has no requirement graph yet: build it (Agent panel, or `ranger requirements --db <file>`) before querying :Requirement.');
+}
+
+/** Requirement ids replaced by the code nodes they map to (IMPLEMENTED_BY), for highlighting. */
+export async function toCodeNodeIds(conn: Pick<SqlConnection, 'query'>, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await conn.query(`SELECT id, node_id FROM main.${REQUIREMENTS_TABLE} WHERE id IN (${ids.map((id) => Math.trunc(id)).join(', ')})`);
+  const code = new Map(rows.map((r) => [Number(r.id), Number(r.node_id)]));
+  return [...new Set(ids.map((id) => code.get(id) ?? id))];
 }
