@@ -12,7 +12,7 @@ import { AppError } from '../errors.ts';
 import type { Llm } from '../models/types.ts';
 import type { Parsers } from '../parse/treeSitter.ts';
 import { buildRequirementGraph } from '../requirements/buildRequirementGraph.ts';
-import type { RequirementGraphSummary } from '../requirements/buildRequirementGraph.ts';
+import type { RequirementGraphSummary, RequirementProgress } from '../requirements/buildRequirementGraph.ts';
 import { readRequirementCounts } from '../requirements/requirementStore.ts';
 import type { RequirementCounts } from '../requirements/requirementStore.ts';
 import type { SearchEngine } from '../search/searchEngine.ts';
@@ -28,7 +28,7 @@ import type { JsonSchema, ToolResult } from './tools/agentTool.ts';
 import { schemaProblems, shorten } from './tools/agentTool.ts';
 import { createAgentTools, OFFLINE_NOTE } from './tools/agentTools.ts';
 
-export type { AgentEvent, AgentTranscript, RequirementCounts, RequirementGraphSummary, ToolResult };
+export type { AgentEvent, AgentTranscript, RequirementCounts, RequirementGraphSummary, RequirementProgress, ToolResult };
 
 export type AgentLlmChoice = { kind: 'model' } | { kind: 'rules' } | { kind: 'fake'; script: FakeEngineScript };
 
@@ -51,7 +51,8 @@ export interface AskOptions {
 
 export interface AgentService {
   agentInfo(): Promise<AgentInfo>;
-  buildRequirements(): Promise<RequirementGraphSummary>;
+  /** Builds the requirement graph; with `useLlm` the selected LLM writes the missing requirements (CodeRAG Fig. 4). */
+  buildRequirements(options?: { useLlm?: boolean }, onProgress?: (p: RequirementProgress) => void): Promise<RequirementGraphSummary>;
   askAgent(question: string, options: AskOptions, onEvent?: (event: AgentEvent) => void): Promise<AgentTranscript>;
   /** Runs one tool by hand (the panel's tool form): what the model would have seen. */
   runAgentTool(name: string, args: Record<string, unknown>): Promise<ToolResult>;
@@ -106,9 +107,9 @@ export function createAgentService(ports: AgentServicePorts): AgentService {
         offlineNote: OFFLINE_NOTE,
       };
     },
-    buildRequirements() {
+    buildRequirements(options = {}, onProgress) {
       const c = conn();
-      return exclusive((signal) => buildRequirementGraph(c, { signal }));
+      return exclusive(async (signal) => buildRequirementGraph(c, { signal, onProgress, llm: options.useLlm ? await ports.llm() : null }));
     },
     askAgent(question, options, onEvent) {
       const c = conn();

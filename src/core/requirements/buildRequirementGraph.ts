@@ -46,7 +46,13 @@ export interface BuildRequirementOptions {
   /** Node ids whose docstrings must not be used (docstring eval sets hide the answers'). */
   hiddenDocstrings?: ReadonlySet<number>;
   signal?: AbortSignal;
-  onProgress?: (p: { phase: 'requirements' | 'parent-child' | 'similarity' | 'store'; done: number; total: number }) => void;
+  onProgress?: (p: RequirementProgress) => void;
+}
+
+export interface RequirementProgress {
+  phase: 'requirements' | 'parent-child' | 'similarity' | 'store';
+  done: number;
+  total: number;
 }
 
 export interface RequirementGraphSummary extends RequirementCounts {
@@ -122,7 +128,7 @@ export async function buildRequirementGraph(conn: SqlConnection, options: BuildR
   const rows: RequirementRow[] = [];
   for (const [i, node] of nodes.entries()) {
     throwIfAborted(signal);
-    onProgress?.({ phase: 'requirements', done: i, total: nodes.length });
+    if (llm || i % 200 === 0) onProgress?.({ phase: 'requirements', done: i, total: nodes.length });
     const structural = describeStructurally(node, { calls: calleeNames.get(node.id) ?? [] }).requirement ?? `Purpose: ${node.name}`;
     let text = structural;
     let source: RequirementRow['source'] = 'structural';

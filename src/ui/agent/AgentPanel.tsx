@@ -11,7 +11,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { AgentEvent, AgentInfo, AgentLlmChoice, AgentTranscript } from '../../core/agent/agentService.ts';
 import type { AgentStep } from '../../core/agent/loop/reactAgent.ts';
-import { askAgentWithEvents } from '../clients/repoClient.ts';
+import { askAgentWithEvents, buildRequirementsWithProgress } from '../clients/repoClient.ts';
 import { useCommands } from '../commands.ts';
 import { showCypherSubgraph } from '../data/cypherResults.ts';
 import { errorText } from '../errors/errorMessages.ts';
@@ -81,6 +81,8 @@ export function AgentPanel() {
   const [toolName, setToolName] = useState('requirement_search');
   const [toolArgs, setToolArgs] = useState('');
   const [toolOutput, setToolOutput] = useState<string | null>(null);
+  const [useLlm, setUseLlm] = useState(false);
+  const [buildProgress, setBuildProgress] = useState<string | null>(null);
   const lit = useRef<number[]>([]);
   const answerRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -153,7 +155,7 @@ export function AgentPanel() {
     setRunning('build');
     setFailure(null);
     try {
-      await service.buildRequirements();
+      await buildRequirementsWithProgress(service, useLlm, (p) => setBuildProgress(`${p.phase} ${p.done}/${p.total}`));
       await refresh();
       // The details pane shows the requirement graph: let it read the new tables.
       setState({ semanticVersion: getState().semanticVersion + 1 });
@@ -161,6 +163,7 @@ export function AgentPanel() {
       setFailure(errorText(error));
     } finally {
       setRunning(null);
+      setBuildProgress(null);
     }
   };
 
@@ -202,8 +205,19 @@ export function AgentPanel() {
           ? `${req.requirements} requirements (docstring ${req.bySource.docstring}, LLM ${req.bySource.llm}, structural ${req.bySource.structural}); PARENT_CHILD ${req.edges.PARENT_CHILD}, SIMILAR_REQUIREMENT ${req.edges.SIMILAR_REQUIREMENT}`
           : 'not built yet (requirement_search needs it).'}{' '}
         <button type="button" data-testid="agent-build" disabled={!active || running !== null} onClick={() => void build()}>
-          {running === 'build' ? 'Building…' : req && req.requirements > 0 ? 'Rebuild' : 'Build requirement graph'}
+          {running === 'build' ? `Building… ${buildProgress ?? ''}` : req && req.requirements > 0 ? 'Rebuild' : 'Build requirement graph'}
         </button>
+        {running === 'build' && (
+          <button type="button" onClick={() => void service.cancelAgent()}>
+            Stop
+          </button>
+        )}
+        {notice.loaded && fake === null && (
+          <label className="small" title="CodeRAG's requirement prompt for every Function / Method / Class without a docstring (one chat each)">
+            {' '}
+            <input type="checkbox" checked={useLlm} onChange={(e) => setUseLlm(e.target.checked)} /> LLM writes the missing requirements
+          </label>
+        )}
       </p>
       <div className="agent-body">
         <div className="agent-chat">

@@ -6,7 +6,7 @@
  */
 import { proxy, transfer, wrap } from 'comlink';
 import type { Remote } from 'comlink';
-import type { AgentEvent, AgentService, AgentTranscript, AskOptions } from '../../core/agent/agentService.ts';
+import type { AgentEvent, AgentService, AgentTranscript, AskOptions, RequirementGraphSummary, RequirementProgress } from '../../core/agent/agentService.ts';
 import type { EvalOptions, EvalProgress, EvalReport, SearchRequest, SearchResponse, SearchService } from '../../core/agent/searchService.ts';
 import type { ProgressListener } from '../../core/pipeline/progress.ts';
 import type { IndexSummary, RepoInput, RepoService } from '../../core/pipeline/repoService.ts';
@@ -71,4 +71,9 @@ export function runEvalWithProgress(service: RepoClient, options: EvalOptions, o
 /** askAgent() with the agent's events (tokens, steps, the answer) streamed to `onEvent`. */
 export function askAgentWithEvents(service: RepoClient, question: string, options: AskOptions, onEvent: (event: AgentEvent) => void): Promise<AgentTranscript> {
   return service.askAgent(question, options, proxy(onEvent));
+}
+
+/** buildRequirements() with its progress proxied. */
+export function buildRequirementsWithProgress(service: RepoClient, useLlm: boolean, onProgress: (p: RequirementProgress) => void): Promise<RequirementGraphSummary> {
+  return service.buildRequirements({ useLlm }, proxy(onProgress));
 }
