@@ -76,6 +76,7 @@ test('agent: no-LLM notice, tools by hand, fake-engine ReAct transcript with lit
     assert((await generated.locator('li').first().textContent())?.includes('apply_coupon'), 'retrieved context beside it');
     await page.locator('.agent-action').first().click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="agent-step"]').length > 0);
+    await answer.scrollIntoViewIfNeeded();
     await page.waitForTimeout(500);
     await screenshot(page, env, 'agent-light');
     await setTheme(page, 'dark');
