@@ -107,11 +107,11 @@ export function createAgentService(ports: AgentServicePorts): AgentService {
         offlineNote: OFFLINE_NOTE,
       };
     },
-    buildRequirements(options = {}, onProgress) {
+    async buildRequirements(options = {}, onProgress) {
       const c = conn();
       return exclusive(async (signal) => buildRequirementGraph(c, { signal, onProgress, llm: options.useLlm ? await ports.llm() : null }));
     },
-    askAgent(question, options, onEvent) {
+    async askAgent(question, options, onEvent) {
       const c = conn();
       if (question.trim() === '') throw new AppError('INPUT_INVALID', 'Type a question or a requirement first.');
       return exclusive(async (signal) => runAgent(question, { llm: await chooseLlm(options.llm), tools: tools(c), offlineNote: OFFLINE_NOTE, maxRounds: options.rounds, signal, onEvent }));
