@@ -155,4 +155,14 @@ describe('rule-driven policy (no LLM)', () => {
     expect(transcript.unsupportedCitations).toEqual([]);
     for (const id of transcript.cited) expect(transcript.retrieved).toContain(id);
   });
+
+  it('starts with Cypher when the question names code, then a targeted MCTS from what it found', async () => {
+    const transcript = await runAgent('How does `Cart.add` reserve stock?', { llm: rulePolicyLlm(), tools: tools(), offlineNote: OFFLINE_NOTE });
+    expect(transcript.steps.map((s) => s.tool)).toEqual(['cypher', 'traverse', 'mcts', null]);
+    expect(transcript.steps[0].input).toEqual({
+      query: "MATCH (n) WHERE n.kind IN ['Function', 'Method', 'Class'] AND (n.qualified_name ENDS WITH '.Cart.add' OR n.qualified_name = 'Cart.add') RETURN n LIMIT 10",
+    });
+    expect(transcript.steps[2].input).toMatchObject({ anchor_ids: [addId] });
+    expect(transcript.cited[0]).toBe(addId);
+  });
 });
