@@ -25,6 +25,7 @@ interface ChatResult {
   cancelled: { code: string; message: string };
   streamed: number;
   after: string;
+  responseFormat: unknown;
   interrupts: number;
   reloads: { modelId: string[]; chatOpts: unknown }[];
   f16: { code: string; message: string };
@@ -56,6 +57,11 @@ test('llm: web-llm client + handler in a real worker (fake engine): stream, canc
       assert(chat.answer === 'Fake answer 0 to: hello from the page' && chat.joined === chat.answer && chat.tokens > 3, `streaming: ${JSON.stringify(chat)}`);
       assert(chat.cancelled.code === 'CANCELLED' && chat.streamed < 50 && chat.interrupts === 1, `cancel: ${JSON.stringify(chat.cancelled)} after ${chat.streamed} tokens, ${chat.interrupts} interrupts`);
       assert(chat.after === 'Fake answer 2 to: after cancel', `chat after cancel: ${chat.after}`);
+      const format = chat.responseFormat as { type?: string; structural_tag?: { format?: { type?: string; tags?: { begin?: string }[] } } } | null;
+      assert(
+        format?.type === 'structural_tag' && format.structural_tag?.format?.type === 'triggered_tags' && format.structural_tag.format.tags?.[0]?.begin === '<tool_call>\n{"name": "cypher", "arguments": ',
+        `the agent's structural tag reaches the engine: ${JSON.stringify(format)}`,
+      );
       assert(JSON.stringify(chat.reloads) === JSON.stringify([{ modelId: ['Qwen2.5-0.5B-Instruct-q4f32_1-MLC'], chatOpts: [{ context_window_size: 4096 }] }]), `reload: ${JSON.stringify(chat.reloads)}`);
       assert(chat.f16.code === 'MODEL_UNAVAILABLE' && /shader-f16/.test(chat.f16.message), `f16 on SwiftShader: ${JSON.stringify(chat.f16)}`);
 

@@ -7,6 +7,8 @@
  * `?phase=nogpu`: the error without WebGPU. Results land on `window.__llmCheck`.
  * Runs in: chromium (page built by e2e/llmPages/vite.config.ts).
  */
+import { toolCallResponseFormat } from '../../src/core/agent/loop/toolCalls.ts';
+import type { EngineChatOptions } from '../../src/core/agent/loop/chatEngine.ts';
 import { createWebLlm } from '../../src/adapters/browser/webLlm.ts';
 import type { LlmLoadProgress, WebLlm } from '../../src/adapters/browser/webLlm.ts';
 import { openBrowserStore } from '../../src/adapters/browser/duckdbBrowser.ts';
@@ -51,13 +53,17 @@ async function chatPhase(): Promise<unknown> {
     })
     .then(() => ({ code: 'none', message: 'not cancelled' }), errorOf);
   const after = await llm.chat([{ role: 'user', content: 'after cancel' }]);
+  // The agent's structural tag reaches the engine through the real client and handler.
+  const tool = { name: 'cypher', description: 'Cypher', parameters: { type: 'object' as const, properties: { query: { type: 'string' as const } }, required: ['query'] }, run: async () => ({ text: '', nodeIds: [] }) };
+  await llm.chat([{ role: 'user', content: 'call a tool' }], { responseFormat: toolCallResponseFormat([tool]) } as EngineChatOptions);
   const log = await engineLog(llm);
+  const responseFormat = (log.requests.at(-1) as { response_format?: unknown }).response_format ?? null;
   await llm.dispose();
   const f16 = await createWebLlm({ ...SPEC, id: 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC', label: 'Qwen2.5 f16' }, { createWorker: fakeWorker }).then(
     () => ({ code: 'none', message: 'loaded' }),
     errorOf,
   );
-  return { progress, tokens: tokens.length, joined: tokens.join(''), answer, cancelled, streamed, after, interrupts: log.interrupts, reloads: log.reloads, f16 };
+  return { progress, tokens: tokens.length, joined: tokens.join(''), answer, cancelled, streamed, after, interrupts: log.interrupts, reloads: log.reloads, f16, responseFormat };
 }
 
 function node(id: number, kind: NodeRow['kind'], name: string, qualified: string, code: string | null, extra: Partial<NodeRow> = {}): NodeRow {

@@ -37,6 +37,11 @@ Commands:
        [--k-min K] [--alpha A] [--c C] [--seed S] [--prefix json/] [--limit N] [--curve 10,50]
        [--save-queries <file>] [--json]             NDCG / Recall / MRR @k per method
                                                      (--queries auto: docstring set from the db)
+  requirements --db <file> [--llm none|fake:<script.json>] [--confirm] [--eps 0.8] [--k 5] [--json]
+                                                     requirement graph (CodeRAG) and its counts
+  agent --db <file> "<question>" [--llm none|fake:<script.json>] [--rounds 6] [--json]
+                                                     ReAct agent over graph tools: transcript
+                                                     and cited node ids (none: rule-driven policy)
 
 Options:
   --json      print exactly one JSON document on stdout
@@ -55,6 +60,8 @@ const SPECS: Record<string, ArgSpec> = {
     switches: ['json', 'help'],
   },
 };
+SPECS.requirements = { values: ['db', 'llm', 'eps', 'k'], switches: ['json', 'confirm', 'help'] };
+SPECS.agent = { values: ['db', 'llm', 'rounds'], switches: ['json', 'help'] };
 const GLOBAL_SPEC: ArgSpec = { values: [], switches: ['json', 'help'] };
 
 interface CommandResult {
@@ -132,6 +139,8 @@ const COMMANDS: Record<string, (args: ParsedArgs) => Promise<CommandResult>> = {
   embed: async (args) => (await import('./embedCommand.ts')).embedCommand(args),
   search: async (args) => (await import('./searchCommand.ts')).searchCommand(args),
   eval: async (args) => (await import('./evalCommand.ts')).evalCommand(args),
+  requirements: async (args) => (await import('./requirementsCommand.ts')).requirementsCommand(args),
+  agent: async (args) => (await import('./agentCommand.ts')).agentCommand(args),
 };
 
 function toJson(value: unknown): string {

@@ -23,6 +23,7 @@ import { QuestionBar } from './components/QuestionBar.tsx';
 import { SearchPanel } from './components/SearchPanel.tsx';
 import { ShortcutsDialog } from './components/ShortcutsDialog.tsx';
 import { CypherConsole } from './components/CypherConsole.tsx';
+import { AgentPanel } from './agent/AgentPanel.tsx';
 import { SqlConsole } from './components/SqlConsole.tsx';
 import { StartScreen } from './components/StartScreen.tsx';
 import { SummaryBar } from './components/SummaryBar.tsx';
@@ -178,6 +179,7 @@ export function App() {
             </main>
             <SqlConsole />
             <CypherConsole />
+            <AgentPanel />
           </>
         ) : (
           <main className="workspace start">

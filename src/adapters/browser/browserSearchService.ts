@@ -64,6 +64,11 @@ export class BrowserSearchService implements SearchService {
     return engine;
   }
 
+  /** The cached engine of the active graph (built on first use), for the agent's mcts tool. */
+  activeEngine(conn: SqlConnection): Promise<SearchEngine> {
+    return this.engineFor(conn);
+  }
+
   /** Drops the cached engine (the graph or the vectors changed). */
   invalidate(): void {
     this.engine = null;

@@ -7,6 +7,8 @@
 import type { RepoService } from '../../core/pipeline/repoService.ts';
 import type { SemanticService } from '../../core/semantic/semanticService.ts';
 import type { SearchService } from '../../core/agent/searchService.ts';
+import { createAgentService } from '../../core/agent/agentService.ts';
+import type { AgentService } from '../../core/agent/agentService.ts';
 import { BrowserSearchService } from './browserSearchService.ts';
 import { BrowserRepoService } from './browserRepoService.ts';
 import { BrowserSemanticService } from './browserSemanticService.ts';
@@ -14,7 +16,7 @@ import { createModelsHost } from './modelsWorkerClient.ts';
 import type { ModelsHost } from './modelsWorkerClient.ts';
 import { webgpuAvailable } from './webGpu.ts';
 
-export type RepoWorkerApi = RepoService & SemanticService & SearchService;
+export type RepoWorkerApi = RepoService & SemanticService & SearchService & AgentService;
 
 /** Methods of both services bound to their instances, on one plain object comlink can expose. */
 function bindMethods<T extends object>(instance: T, names: readonly (keyof T)[]): Partial<T> {
@@ -42,7 +44,15 @@ export function createRepoWorkerApi(): RepoWorkerApi {
     searchModels: (conn) => semantic.searchModels(conn),
     routerLlm: () => semantic.routerLlm(),
   });
+  const agent = createAgentService({
+    connection: () => repo.activeConnection(),
+    searchEngine: (conn) => search.activeEngine(conn),
+    llm: () => semantic.routerLlm(),
+    // tree-sitter for the code check loads on first use, like the parse workers' grammars.
+    parsers: async () => (await import('./browserParsers.ts')).browserParsers(),
+  });
   repo.onActiveChange(() => {
+    void agent.cancelAgent();
     void semantic.cancelSemantic();
     void search.cancelSearch();
     search.invalidate();
@@ -57,5 +67,6 @@ export function createRepoWorkerApi(): RepoWorkerApi {
     ...bindMethods<RepoService>(repo, repoMethods),
     ...bindMethods<SemanticService>(semantic, semanticMethods),
     ...bindMethods<SearchService>(search, searchMethods),
+    ...agent,
   } as RepoWorkerApi;
 }

@@ -10,6 +10,7 @@
 import { CreateWebWorkerMLCEngine, prebuiltAppConfig } from '@mlc-ai/web-llm';
 import type { AppConfig, ChatCompletionChunk, ChatOptions as MlcChatOptions, InitProgressReport, MLCEngineConfig, ModelRecord, WebWorkerMLCEngine } from '@mlc-ai/web-llm';
 import { AppError, throwIfAborted } from '../../core/errors.ts';
+import type { EngineChatOptions } from '../../core/agent/loop/chatEngine.ts';
 import type { LlmSpec } from '../../core/models/modelSpec.ts';
 import type { ChatMessage, ChatOptions, Llm } from '../../core/models/types.ts';
 import type { FileProgress } from '../../core/semantic/semanticService.ts';
@@ -146,7 +147,7 @@ export async function createWebLlm(spec: LlmSpec, options: WebLlmOptions = {}): 
   let queue: Promise<unknown> = Promise.resolve();
 
   async function chatNow(messages: readonly ChatMessage[], chatOptions: ChatOptions = {}): Promise<string> {
-    const { signal } = chatOptions;
+    const { signal, responseFormat } = chatOptions as EngineChatOptions;
     throwIfAborted(signal);
     const interrupt = (): void => engine.interruptGenerate();
     signal?.addEventListener('abort', interrupt, { once: true });
@@ -159,6 +160,8 @@ export async function createWebLlm(spec: LlmSpec, options: WebLlmOptions = {}): 
           ...(chatOptions.temperature !== undefined ? { temperature: chatOptions.temperature } : {}),
           // Qwen3 thinks before answering unless told not to; the answer is what A.9 asks for.
           ...(thinking ? { extra_body: { enable_thinking: false } } : {}),
+          // The agent's structural tag (well-formed <tool_call> blocks), passed through as is.
+          ...(responseFormat ? { response_format: responseFormat as never } : {}),
         }),
         onCrash,
       );

@@ -5,6 +5,7 @@
  * Runs in: the repo worker (app), in-process (cli, tests). Layer src/core.
  */
 import { compileCypher } from '../cypher/compile.ts';
+import { explainRequirementError, readsRequirementGraph, toCodeNodeIds } from '../requirements/requirementCypher.ts';
 import type { Row, SqlConnection } from '../store/sqlConnection.ts';
 import { assertReadOnlySql } from '../store/sqlGuard.ts';
 import type { CypherResult } from './searchService.ts';
@@ -13,8 +14,13 @@ import type { CypherResult } from './searchService.ts';
 export async function runCypher(conn: Pick<SqlConnection, 'query'>, query: string): Promise<CypherResult> {
   const started = performance.now();
   const { sql, columns } = compileCypher(query);
-  const rows = await conn.query(assertReadOnlySql(sql));
-  return { sql, columns, rows, nodeIds: nodeIdsOf(rows, columns), ms: performance.now() - started };
+  const rows = await conn.query(assertReadOnlySql(sql)).catch((error: unknown) => {
+    throw explainRequirementError(sql, error);
+  });
+  // Requirement nodes are highlighted as the code nodes they map to (the bigraph mapping).
+  const ids = nodeIdsOf(rows, columns);
+  const nodeIds = readsRequirementGraph(sql) ? await toCodeNodeIds(conn, ids) : ids;
+  return { sql, columns, rows, nodeIds, ms: performance.now() - started };
 }
 
 /** A column whose plain numbers are node ids: `id`, `x.id`, `id(x)`, `node_id`, `*_id`. */

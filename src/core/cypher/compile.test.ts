@@ -48,7 +48,7 @@ describe('unsupported constructs and unknown names name themselves and their pos
     ["MATCH (n:Class) RETURN n.nam", "Unknown node property 'nam' (node properties: id, kind, name, qualified_name, module_name, class_name, file_path, start_line, end_line, signature, code, docstring, description, member_descriptions, requirement, language, local_name, import_name, class) at 1:26"],
     ["MATCH (n:Class {title: 'x'}) RETURN n", "Unknown node property 'title'"],
     ["MATCH (a)-[r:USES]->(b) WHERE r.weight > 1 RETURN b", "Unknown relationship property 'weight' (relationship properties: src, dst, type, detail) at 1:33"],
-    ['MATCH (n:Klass) RETURN n', 'Unknown label :Klass (labels: Repo, Module, Class, Function, Method, Field, GlobalVariable) at 1:7'],
+    ['MATCH (n:Klass) RETURN n', 'Unknown label :Klass (labels: Repo, Module, Class, Function, Method, Field, GlobalVariable, Requirement) at 1:7'],
     ['MATCH (a)-[:CALLS]->(b) RETURN b', 'Unknown relationship type :CALLS'],
     ['MATCH (n) RETURN m.name', 'Variable `m` is not defined at 1:18'],
     ['MATCH (n) RETURN n.name, n.name', "Column name 'n.name' is returned twice (use AS) at 1:26"],

@@ -11,6 +11,7 @@ import type { CypherQuery, Expr, MatchClause, NodePattern, PropertyEntry, RelPat
 import { cypherError } from './errors.ts';
 import type { SourcePosition } from './errors.ts';
 import { parseCypher } from './parser.ts';
+import { namesRequirementGraph, overRequirementGraph, REQUIREMENT_LABELS, REQUIREMENT_RELATIONSHIP_TYPES } from '../requirements/requirementCypher.ts';
 
 export interface CompiledCypher {
   sql: string;
@@ -21,6 +22,9 @@ export interface CompiledCypher {
 export const NODE_LABELS = ['Repo', 'Module', 'Class', 'Function', 'Method', 'Field', 'GlobalVariable'] as const;
 export const RELATIONSHIP_TYPES = ['CONTAINS', 'HAS_METHOD', 'HAS_FIELD', 'INHERITS', 'USES', 'IMPORTS', 'SIMILAR'] as const;
 
+/** Accepted besides the code graph's: the requirement graph's label and types (requirementCypher.ts). */
+const KNOWN_LABELS: readonly string[] = [...NODE_LABELS, ...REQUIREMENT_LABELS];
+const KNOWN_TYPES: readonly string[] = [...RELATIONSHIP_TYPES, ...REQUIREMENT_RELATIONSHIP_TYPES];
 const NODE_COLUMN_NAMES: string[] = NODE_COLUMNS.map((c) => c.name);
 const EDGE_COLUMN_NAMES: string[] = EDGE_COLUMNS.map((c) => c.name);
 /** Property names accepted besides the column names themselves. */
@@ -37,7 +41,9 @@ const SCALAR_FUNCTIONS: Record<string, string> = {
 
 /** Compiles `query` to SQL; throws AppError('INPUT_INVALID') naming what is wrong and where. */
 export function compileCypher(query: string): CompiledCypher {
-  return compileAst(parseCypher(query));
+  const ast = parseCypher(query);
+  const compiled = compileAst(ast);
+  return namesRequirementGraph(ast) ? { ...compiled, sql: overRequirementGraph(compiled.sql) } : compiled;
 }
 
 interface Binding {
@@ -216,8 +222,8 @@ function bindNode(node: NodePattern, scope: Map<string, Binding>, state: QuerySt
   }
   if (node.labels.length > 0) {
     for (const label of node.labels) {
-      if (!(NODE_LABELS as readonly string[]).includes(label)) {
-        throw cypherError(`Unknown label :${label} (labels: ${NODE_LABELS.join(', ')})`, node.pos);
+      if (!KNOWN_LABELS.includes(label)) {
+        throw cypherError(`Unknown label :${label} (labels: ${KNOWN_LABELS.join(', ')})`, node.pos);
       }
     }
     const list = node.labels.map((l) => sqlString(l));
@@ -312,8 +318,8 @@ function bindRel(
     throw cypherError(`Variable \`${rel.variable}\` is already bound; reusing it in a relationship is not supported`, rel.pos);
   }
   for (const type of rel.types) {
-    if (!(RELATIONSHIP_TYPES as readonly string[]).includes(type)) {
-      throw cypherError(`Unknown relationship type :${type} (types: ${RELATIONSHIP_TYPES.join(', ')})`, rel.pos);
+    if (!KNOWN_TYPES.includes(type)) {
+      throw cypherError(`Unknown relationship type :${type} (types: ${KNOWN_TYPES.join(', ')})`, rel.pos);
     }
   }
   const alias = state.next('e');

@@ -18,6 +18,7 @@ import {
   skippedToArrow,
   unresolvedToArrow,
 } from './arrowTables.ts';
+import { dropRequirementGraph } from '../requirements/requirementStore.ts';
 import { createIndexesSql, createSchemaSql, dropTablesSql, SCHEMA_VERSION } from './schema.ts';
 import type { TableName } from './schema.ts';
 import type { SqlConnection } from './sqlConnection.ts';
@@ -70,6 +71,7 @@ function tableLoads(data: GraphData, indexedAt: string): TableLoad[] {
 export async function createSchema(conn: SqlConnection): Promise<void> {
   await dropEmbeddingTables(conn);
   await conn.run(`DROP TABLE IF EXISTS ${DESCRIBED_TABLE}`);
+  await dropRequirementGraph(conn);
   for (const sql of [...dropTablesSql(), ...createSchemaSql()]) await conn.run(sql);
 }
 

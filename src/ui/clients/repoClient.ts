@@ -6,6 +6,7 @@
  */
 import { proxy, transfer, wrap } from 'comlink';
 import type { Remote } from 'comlink';
+import type { AgentEvent, AgentService, AgentTranscript, AskOptions, RequirementGraphSummary, RequirementProgress } from '../../core/agent/agentService.ts';
 import type { EvalOptions, EvalProgress, EvalReport, SearchRequest, SearchResponse, SearchService } from '../../core/agent/searchService.ts';
 import type { ProgressListener } from '../../core/pipeline/progress.ts';
 import type { IndexSummary, RepoInput, RepoService } from '../../core/pipeline/repoService.ts';
@@ -23,7 +24,7 @@ import type {
 import type { MctsEvent } from '../../core/search/mctsTrace.ts';
 import { installErrorTransfer } from './errorTransfer.ts';
 
-export type RepoClient = Remote<RepoService & SemanticService & SearchService>;
+export type RepoClient = Remote<RepoService & SemanticService & SearchService & AgentService>;
 
 let client: RepoClient | null = null;
 
@@ -31,7 +32,7 @@ export function connectRepoService(): RepoClient {
   if (client) return client;
   installErrorTransfer();
   const worker = new Worker(new URL('../../../workers/repo.worker.ts', import.meta.url), { type: 'module', name: 'repo' });
-  client = wrap<RepoService & SemanticService & SearchService>(worker);
+  client = wrap<RepoService & SemanticService & SearchService & AgentService>(worker);
   return client;
 }
 
@@ -65,4 +66,14 @@ export function searchWithEvents(service: RepoClient, request: SearchRequest, on
 
 export function runEvalWithProgress(service: RepoClient, options: EvalOptions, onProgress: (p: EvalProgress) => void): Promise<EvalReport> {
   return service.runEval(options, proxy(onProgress));
+}
+
+/** askAgent() with the agent's events (tokens, steps, the answer) streamed to `onEvent`. */
+export function askAgentWithEvents(service: RepoClient, question: string, options: AskOptions, onEvent: (event: AgentEvent) => void): Promise<AgentTranscript> {
+  return service.askAgent(question, options, proxy(onEvent));
+}
+
+/** buildRequirements() with its progress proxied. */
+export function buildRequirementsWithProgress(service: RepoClient, useLlm: boolean, onProgress: (p: RequirementProgress) => void): Promise<RequirementGraphSummary> {
+  return service.buildRequirements({ useLlm }, proxy(onProgress));
 }

@@ -15,6 +15,7 @@ import { EDGE_LOOK } from '../graph/graphStyle.ts';
 import { CodeView } from './CodeView.tsx';
 import { KindBadge } from './KindBadge.tsx';
 import { DescriptionView, SimilarView } from './SemanticDetailsView.tsx';
+import { RequirementDetails } from '../agent/RequirementDetails.tsx';
 
 export function DetailsPane() {
   const { service, selectNode } = useCommands();
@@ -102,6 +103,7 @@ export function DetailsPane() {
       {node.docstring && <p className="docstring">{node.docstring}</p>}
       {node.kind !== 'Repo' && <DescriptionView semantic={details.semantic} />}
       <SimilarView groups={details.groups} />
+      {(node.kind === 'Function' || node.kind === 'Method' || node.kind === 'Class') && <RequirementDetails key={`${node.id}:${graphVersion}:${semanticVersion}`} nodeId={node.id} />}
       {details.issues.length > 0 && (
         <section className="details-section">
           <h3>

@@ -7,6 +7,7 @@ import type { RefObject } from 'react';
 import { setTheme } from '../actions/actions.ts';
 import { setState, useAppState } from '../store/appStore.ts';
 import { toggleCypherConsole, useCypherConsoleOpen } from './CypherConsole.tsx';
+import { toggleAgentPanel, useAgentPanelOpen } from '../agent/AgentPanel.tsx';
 import { RepoMenu } from './RepoMenu.tsx';
 import { SearchBox } from './SearchBox.tsx';
 
@@ -14,6 +15,7 @@ export function Header({ searchRef, onPickZip, onNew }: { searchRef: RefObject<H
   const theme = useAppState((s) => s.theme);
   const sqlOpen = useAppState((s) => s.sqlOpen);
   const cypherOpen = useCypherConsoleOpen();
+  const agentOpen = useAgentPanelOpen();
   const canIndex = useAppState((s) => s.storage === 'ready' && s.indexing === null);
   const hasRepo = useAppState((s) => s.activeRepoId !== null);
   const modelsOpen = useAppState((s) => s.modelsOpen);
@@ -47,6 +49,9 @@ export function Header({ searchRef, onPickZip, onNew }: { searchRef: RefObject<H
       </button>
       <button type="button" aria-pressed={cypherOpen} disabled={!hasRepo} onClick={toggleCypherConsole} data-testid="cypher-toggle" title="Cypher console">
         Cypher
+      </button>
+      <button type="button" aria-pressed={agentOpen} disabled={!hasRepo} onClick={toggleAgentPanel} data-testid="agent-toggle" title="Agent: questions and requirements answered with graph tools">
+        Agent
       </button>
       <button
         type="button"

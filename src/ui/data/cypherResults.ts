@@ -7,6 +7,7 @@
 import type { Core } from 'cytoscape';
 import type { CypherResult } from '../../core/agent/searchService.ts';
 import { NODE_LABELS, RELATIONSHIP_TYPES } from '../../core/cypher/compile.ts';
+import { REQUIREMENT_LABELS, REQUIREMENT_RELATIONSHIP_TYPES } from '../../core/requirements/requirementCypher.ts';
 import { EDGE_COLUMNS, NODE_COLUMNS } from '../../core/store/schema.ts';
 import type { RepoClient } from '../clients/repoClient.ts';
 
@@ -28,8 +29,8 @@ export interface CypherVocabulary {
 /** Labels, types and properties of our tables (DESIGN.md section 3), as the compiler accepts them. */
 export function cypherVocabulary(): CypherVocabulary {
   return {
-    labels: NODE_LABELS,
-    relationshipTypes: RELATIONSHIP_TYPES,
+    labels: [...NODE_LABELS, ...REQUIREMENT_LABELS],
+    relationshipTypes: [...RELATIONSHIP_TYPES, ...REQUIREMENT_RELATIONSHIP_TYPES],
     nodeProperties: [...NODE_COLUMNS.map((c) => c.name), 'class'],
     relationshipProperties: EDGE_COLUMNS.map((c) => c.name),
   };

@@ -1,0 +1,98 @@
+/**
+ * @file The agent panel on the demo repo. Without an LLM it says what to load and why, states
+ * that web search is out, and runs a tool by hand (Cypher over the requirement label too). Then,
+ * driven by the scripted FAKE engine (the model is the one part that cannot run here; passed as
+ * ?agentScript=), it builds the requirement graph, streams thoughts / actions / observations,
+ * lights an action's nodes on the graph and cites a node that selects it when clicked; a second
+ * question with a malformed call shows the retry and the stop. Screenshots light and dark.
+ * Runs in: Node (e2e, driving chromium).
+ */
+import type { Page } from 'playwright-core';
+import { assert, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
+
+async function openPanel(page: Page) {
+  await page.getByTestId('agent-toggle').click();
+  const panel = page.getByTestId('agent-panel');
+  await panel.waitFor();
+  return panel;
+}
+
+async function ask(page: Page, question: string): Promise<void> {
+  await page.getByTestId('agent-question').fill(question);
+  await page.getByTestId('agent-ask').click();
+}
+
+test('agent: no-LLM notice, tools by hand, fake-engine ReAct transcript with lit actions and clickable citations, malformed stop', async (env) => {
+  await withSession(env, 'agent', async (_session, page) => {
+    await page.goto(env.baseUrl);
+    await page.getByTestId('demo-button').click();
+    await waitForSummary(page);
+    await waitForGraph(page, 'overview');
+
+    let panel = await openPanel(page);
+    const notice = await page.getByTestId('agent-llm-notice').textContent();
+    assert(notice?.startsWith('No LLM loaded') && notice.includes('Qwen3'), `no-LLM notice says what to load and why: ${notice}`);
+    assert((await panel.locator('.panel-head').textContent())?.includes('Web search is out'), 'the panel says web search is out');
+
+    // A tool by hand: Cypher finds the method the fake engine will cite.
+    await page.getByTestId('agent-tool-select').selectOption('cypher');
+    await page.getByTestId('agent-tool-args').fill(JSON.stringify({ query: "MATCH (m:Method {name: 'apply_coupon'}) RETURN m.id AS id" }));
+    await page.getByTestId('agent-tool-run').click();
+    const output = page.getByTestId('agent-tool-output');
+    await output.waitFor();
+    const id = Number(/id=(\d+)/.exec((await output.textContent()) ?? '')?.[1]);
+    assert(Number.isInteger(id), `cypher by hand returns the node id: ${await output.textContent()}`);
+
+    const call = (name: string, args: unknown, thought: string) => `<think>${thought}</think>\n<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
+    const script = {
+      model: 'fake-qwen3',
+      turns: [
+        call('requirement_search', { query: 'apply a coupon to the cart' }, 'Find similar requirements.'),
+        call('traverse', { node_ids: [id], direction: 'in', hops: 1, edge_types: ['USES'] }, 'Who calls it?'),
+        `<think>enough</think>Coupons are remembered by the cart [#${id}].\n\`\`\`python\ndef apply(cart, code):\n    cart.apply_coupon(code)\n\`\`\``,
+        '<tool_call>\n{"name": "traverse", "arguments": {"node_ids": "x"}}\n</tool_call>',
+        '<tool_call>\n{broken\n</tool_call>',
+      ],
+    };
+    await page.goto(`${env.baseUrl}?agentScript=${encodeURIComponent(JSON.stringify(script))}`);
+    await waitForSummary(page);
+    await waitForGraph(page);
+    panel = await openPanel(page);
+    assert((await page.getByTestId('agent-llm-notice').textContent())?.includes('scripted fake engine'), 'the fake engine is labelled');
+
+    await page.getByTestId('agent-build').click();
+    await page.locator('[data-testid="agent-requirements"]:not([data-count="0"])').waitFor({ timeout: 30_000 });
+    assert((await page.getByTestId('agent-requirements').textContent())?.includes('PARENT_CHILD'), 'requirement counts shown');
+
+    await ask(page, 'How are coupons applied to a cart?');
+    const answer = page.locator(`[data-testid="agent-answer"][data-status="answered"]`);
+    await answer.waitFor({ timeout: 30_000 });
+    const tools = await page.locator('[data-testid="agent-step"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tool')));
+    assert(tools.join(',') === 'requirement_search,traverse', `steps streamed in order: ${tools.join(',')}`);
+    assert((await page.locator('.agent-thought').first().textContent()) === 'Find similar requirements.', 'thoughts shown');
+    assert((await answer.getAttribute('data-cited')) === String(id), `answer cites #${id}`);
+    const generated = page.getByTestId('agent-generated');
+    assert((await generated.locator('pre').textContent())?.startsWith('def apply(cart, code):'), 'generated code shown');
+    assert((await generated.locator('li').first().textContent())?.includes('apply_coupon'), 'retrieved context beside it');
+    await page.locator('.agent-action').first().click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="agent-step"]').length > 0);
+    await answer.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
+    await screenshot(page, env, 'agent-light');
+    await setTheme(page, 'dark');
+    await page.waitForTimeout(300);
+    await screenshot(page, env, 'agent-dark');
+    await setTheme(page, 'light');
+
+    await page.getByTestId('agent-cite').first().click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="details-pane"]')?.textContent?.includes('apply_coupon') ?? false, null, { timeout: 10_000 });
+    const requirement = page.getByTestId('details-requirement-graph');
+    await requirement.waitFor({ timeout: 10_000 });
+    assert((await requirement.textContent())?.includes('from the docstring'), 'details pane shows the requirement and its source');
+
+    await ask(page, 'Break the tool calls');
+    const stopped = page.locator('[data-testid="agent-answer"][data-status="malformed"]');
+    await stopped.waitFor({ timeout: 20_000 });
+    assert((await stopped.textContent())?.includes('two malformed tool calls in a row'), 'malformed calls stop with a clear message');
+  });
+}, 240_000);
