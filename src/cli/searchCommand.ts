@@ -2,7 +2,8 @@
  * @file `ranger search --db <file> "<question>" [--method auto|mcts|bm25|dense|dense-code|
  * rerank-all|fusion] [--k 10] [--iterations T] [--seed S] [--trace <file>]` (DESIGN.md section 9)
  * -> {path, cypher, results:[{id, kind, qualified_name, file_path, start_line, score}],
- * stats:{reranker_calls, embed_calls, ms}}. Also the engine set-up `eval` shares: the embedding
+ * stats:{reranker_calls, embed_calls, ms}}. An MCTS run is stored in `runs` (the app's run list)
+ * and `--trace` writes the same JSON as the app's export (trace version 2). Also the engine set-up `eval` shares: the embedding
  * model is the one the database was embedded with (embedding_sets: the built-in lexical set when
  * there is one, else the newest set), the reranker the built-in lexical cross-encoder stand-in;
  * 'auto' goes through the router (answerQuestion) with no LLM: rule-based Cypher, else MCTS.
@@ -23,6 +24,7 @@ import type { SearchEngine, SearchEngineOptions, SearchModels, SearchRunOptions 
 import { loadBuiltinEmbedder } from '../core/semantic/embedGraph.ts';
 import type { SemanticSource } from '../core/semantic/semanticService.ts';
 import { listEmbeddingSets } from '../core/store/embeddingStore.ts';
+import { storeTrace } from '../core/store/runStore.ts';
 import type { SqlConnection } from '../core/store/sqlConnection.ts';
 import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
 import { createNodeEmbedder, resolveModelArg } from '../adapters/node/nodeModels.ts';
@@ -98,6 +100,8 @@ export async function runSearch(dbPath: string, question: string, options: Searc
     const request: SearchRequest = { question, method: options.method ?? 'auto', k: options.k ?? 10, params };
     const response: SearchResponse & { trace?: MctsTrace } =
       request.method === 'auto' ? await autoRoute(conn, engine)(request, {}) : await engine.run(request);
+    // Every MCTS run is stored in `runs`, as the app does: the app's run list shows CLI runs too.
+    if (response.trace) await storeTrace(conn, response.trace, 'cli');
     if (options.tracePath !== undefined) {
       if (!response.trace) throw new AppError('INPUT_INVALID', `--trace: method '${request.method}' ran no MCTS (path ${response.route.path}), so there is no trace.`);
       writeFileSync(options.tracePath, JSON.stringify(response.trace));
