@@ -87,7 +87,7 @@ export class BrowserSearchService implements SearchService {
       const { trace, ...rest } = response;
       if (!trace) return rest;
       const { events, ...traceHead } = trace;
-      return { ...rest, runId: await storeTrace(conn, trace), traceHead, traceEvents: events.length };
+      return { ...rest, runId: await persisted(conn, storeTrace(conn, trace)), traceHead, traceEvents: events.length };
     } finally {
       this.job = null;
     }
@@ -110,7 +110,8 @@ export class BrowserSearchService implements SearchService {
   }
 
   async saveTrace(trace: MctsTrace, source: string): Promise<number> {
-    return storeTrace(this.conn(), trace, source);
+    const conn = this.conn();
+    return persisted(conn, storeTrace(conn, trace, source));
   }
 
   async graphFingerprint(): Promise<GraphFingerprint> {
@@ -135,10 +136,17 @@ export class BrowserSearchService implements SearchService {
         if (job.signal.aborted) throw new AppError('CANCELLED', 'Evaluation cancelled.');
         onProgress?.(p);
       });
-      await storeRun(conn, 'eval', { options: { ...options, set: { name: options.set.name, queries: options.set.queries.length } }, report });
+      await persisted(conn, storeRun(conn, 'eval', { options: { ...options, set: { name: options.set.name, queries: options.set.queries.length } }, report }));
       return report;
     } finally {
       this.job = null;
     }
   }
+}
+
+/** Waits for a write and checkpoints, so the run is in the OPFS file before a reload (RECIPES.md 2). */
+async function persisted<T>(conn: SqlConnection, write: Promise<T>): Promise<T> {
+  const value = await write;
+  await conn.run('CHECKPOINT');
+  return value;
 }

@@ -134,13 +134,13 @@ export function MctsPlayer() {
           {player.live ? `searching · iteration ${player.iterations}` : `iteration ${player.iteration} / ${player.iterations} · ${player.cursor === 0 ? 'start' : phase}`}
         </span>
         <span className="player-controls" role="group" aria-label="Playback">
-          <ActionButton name="player.start" testId="player-start">⏮</ActionButton>
-          <ActionButton name="player.iterationBack" testId="player-iteration-back">⏪</ActionButton>
-          <ActionButton name="player.phaseBack" testId="player-phase-back">◀</ActionButton>
-          <ActionButton name="player.playPause" testId="player-play">{player.playing ? '⏸' : '▶'}</ActionButton>
-          <ActionButton name="player.phaseForward" testId="player-phase-forward">▶|</ActionButton>
-          <ActionButton name="player.iterationForward" testId="player-iteration-forward">⏩</ActionButton>
-          <ActionButton name="player.end" testId="player-end">⏭</ActionButton>
+          <ActionButton name="player.start" testId="player-start">|◀</ActionButton>
+          <ActionButton name="player.iterationBack" testId="player-iteration-back">◀◀</ActionButton>
+          <ActionButton name="player.phaseBack" testId="player-phase-back">◁</ActionButton>
+          <ActionButton name="player.playPause" testId="player-play">{player.playing ? '❚❚' : '▶'}</ActionButton>
+          <ActionButton name="player.phaseForward" testId="player-phase-forward">▷</ActionButton>
+          <ActionButton name="player.iterationForward" testId="player-iteration-forward">▶▶</ActionButton>
+          <ActionButton name="player.end" testId="player-end">▶|</ActionButton>
         </span>
         <label className="player-speed small" title="Step duration (, slower · . faster)">
           speed
