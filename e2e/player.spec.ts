@@ -116,6 +116,8 @@ test('player: scrub, step, inspect, what-if diff, export/import, reopen after re
     const end = await playerAt(page);
     assert(end.iterations === trace.stats.iterationsRun && end.iteration === end.iterations, `the player opens at the end (${JSON.stringify(end)})`);
     assert(end.treeNodes === trace.stats.treeSize, `final tree size drawn (${end.treeNodes} vs ${trace.stats.treeSize})`);
+    await page.getByTestId('player-details').click();
+    await page.getByTestId('player-inspector').waitFor();
     await screenshot(page, env, 'player-end-light');
 
     // Scrub to iteration 1 / expand with the keys: Home, then → twice (select, expand).

@@ -49,6 +49,7 @@ export interface Replay {
   /** Iterations in the trace (the last event's). */
   iterations: number;
   snapshots: Snapshot[];
+  snapshotEvery: number;
 }
 
 export interface ReplayState extends FoldArrays {
@@ -90,7 +91,8 @@ function copyArrays(from: FoldArrays): FoldArrays {
   return { N: from.N.slice(), R: from.R.slice(), simN: from.simN.slice(), simR: from.simR.slice(), exhausted: from.exhausted.slice() };
 }
 
-export function buildReplay(trace: MctsTrace): Replay {
+/** `snapshotEvery`: events between snapshots (benchmarks pass Infinity for a fold from zero). */
+export function buildReplay(trace: MctsTrace, snapshotEvery = SNAPSHOT_EVERY): Replay {
   const ids = [trace.rootId];
   const indexOf = new Map<number, number>([[trace.rootId, 0]]);
   const parents = [-1];
@@ -128,13 +130,14 @@ export function buildReplay(trace: MctsTrace): Replay {
     children,
     iterations: trace.events.at(-1)?.iteration ?? 0,
     snapshots: [],
+    snapshotEvery,
   };
   // One pass of the fold, keeping a copy every SNAPSHOT_EVERY events.
   const state = initialState(replay);
   replay.snapshots.push(snapshotOf(state));
   for (let e = 0; e < trace.events.length; e++) {
     applyEvent(replay, state, e);
-    if (state.cursor % SNAPSHOT_EVERY === 0) replay.snapshots.push(snapshotOf(state));
+    if (state.cursor % snapshotEvery === 0) replay.snapshots.push(snapshotOf(state));
   }
   return replay;
 }
@@ -198,7 +201,7 @@ function applyEvent(replay: Replay, state: ReplayState, e: number): void {
 export function stateAt(replay: Replay, cursor: number): ReplayState {
   const events = replay.trace.events;
   const to = Math.max(0, Math.min(events.length, Math.floor(cursor)));
-  const snapshot = replay.snapshots[Math.floor(to / SNAPSHOT_EVERY)]!;
+  const snapshot = replay.snapshots[Math.min(replay.snapshots.length - 1, Math.floor(to / replay.snapshotEvery))]!;
   const state: ReplayState = {
     ...copyArrays(snapshot),
     cursor: snapshot.cursor,

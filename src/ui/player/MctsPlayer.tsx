@@ -87,7 +87,12 @@ export function MctsPlayer() {
   const graphVersion = useAppState((s) => s.graphVersion);
   const selected = useAppState((s) => s.selectedNodeId);
   const running = useAppState((s) => s.question?.state === 'running');
-  const [open, setOpen] = useState(true);
+  // Charts, inspector and what-if take room from the canvas: closed until asked for (remembered).
+  const [open, setOpenState] = useState(() => localStorage.getItem('ranger.player.details') === 'open');
+  const setOpen = (next: boolean) => {
+    localStorage.setItem('ranger.player.details', next ? 'open' : 'closed');
+    setOpenState(next);
+  };
   const replay = player ? playerReplay() : null;
   const compare = player?.compareVersion ? compareReplay() : null;
   const version = player?.version ?? 0;
@@ -160,8 +165,8 @@ export function MctsPlayer() {
         <button type="button" className="small" data-testid="run-export" disabled={player.live || !replay} onClick={() => exportRun(saveBlob)} title="Save the run as JSON (trace, parameters, model ids, graph fingerprint)">
           Export
         </button>
-        <button type="button" className="small quiet" aria-expanded={open} onClick={() => setOpen(!open)} title="Charts, inspector, what-if">
-          {open ? '▾' : '▸'}
+        <button type="button" className="small" aria-expanded={open} data-testid="player-details" onClick={() => setOpen(!open)} title="Charts, inspector, what-if and diff">
+          Inspect {open ? '▾' : '▸'}
         </button>
         <button type="button" className="small quiet" aria-label="Close the player" onClick={closePlayer}>
           ✕
