@@ -236,6 +236,21 @@ export function scoreParts(replay: Replay, state: ReplayState, i: number): { sco
 
 /** Visited nodes (N > 0) ranked by line 29's score, best first (ties: lower id), as tree indices. */
 export function rankedAt(replay: Replay, state: ReplayState, limit = Infinity): number[] {
+  const better = (a: { i: number; score: number }, b: { i: number; score: number }) => a.score > b.score || (a.score === b.score && replay.ids[a.i]! < replay.ids[b.i]!);
+  if (limit <= 64) {
+    // A small top-K (the player asks for 10 per step): insertion into a short sorted list.
+    const top: { i: number; score: number }[] = [];
+    for (let i = 0; i < state.born; i++) {
+      if (!(state.N[i]! > 0)) continue;
+      const item = { i, score: scoreParts(replay, state, i).score };
+      if (top.length >= limit && !better(item, top[top.length - 1]!)) continue;
+      let at = top.length;
+      while (at > 0 && better(item, top[at - 1]!)) at--;
+      top.splice(at, 0, item);
+      if (top.length > limit) top.pop();
+    }
+    return top.map((t) => t.i);
+  }
   const visited: { i: number; score: number }[] = [];
   for (let i = 0; i < state.born; i++) if (state.N[i]! > 0) visited.push({ i, score: scoreParts(replay, state, i).score });
   visited.sort((a, b) => b.score - a.score || replay.ids[a.i]! - replay.ids[b.i]!);

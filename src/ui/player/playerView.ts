@@ -8,7 +8,7 @@
  * Runs in: the main thread.
  */
 import type { Core, EdgeSingular, NodeSingular } from 'cytoscape';
-import { rankedAt, uctParts } from '../../core/search/mctsReplay.ts';
+import { rankedAt, stateAt, uctParts } from '../../core/search/mctsReplay.ts';
 import type { Replay, ReplayState } from '../../core/search/mctsReplay.ts';
 import { rewardColor, visitSize } from '../data/searchTree.ts';
 
@@ -17,6 +17,8 @@ export const PLAYER_TOP_K = 10;
 /** Class bits per node (one string per bit, in this order). */
 const CLASSES = ['future', 'on-path', 'expanding', 'simulated', 'backprop', 'topk', 'promising', 'exhausted'] as const;
 const EDGE_CLASSES = ['future', 'on-path', 'expanding', 'backprop'] as const;
+/** Colour steps of the mean-reward scale (looked up, not interpolated per node and step). */
+const COLOR_LEVELS = 64;
 
 function bitsToClasses(bits: number, names: readonly string[]): string {
   return names.filter((_, b) => bits & (1 << b)).join(' ');
@@ -38,6 +40,11 @@ export class PlayerView {
   private readonly size: Float64Array;
   private readonly color: string[];
   private readonly label: string[];
+  /** Scales fixed for the run (its final state), so a step restyles only the nodes it changed. */
+  private readonly maxN: number;
+  private readonly colorMax: number;
+  private readonly maxMean: number;
+  private readonly colors: string[];
 
   constructor(
     private readonly cy: Core,
@@ -61,6 +68,13 @@ export class PlayerView {
     this.size = new Float64Array(n).fill(-1);
     this.color = new Array<string>(n).fill('');
     this.label = new Array<string>(n).fill('\u0000');
+    const end = stateAt(replay, replay.trace.events.length);
+    this.maxN = Math.max(1, end.N[0]!);
+    let maxMean = 0;
+    for (let i = 1; i < end.born; i++) if (end.N[i]! > 0) maxMean = Math.max(maxMean, end.R[i]! / end.N[i]!);
+    this.maxMean = maxMean;
+    this.colorMax = Math.min(10, Math.max(1, Math.ceil(maxMean)));
+    this.colors = Array.from({ length: COLOR_LEVELS + 1 }, (_, level) => rewardColor((level / COLOR_LEVELS) * this.colorMax, this.colorMax));
     cy.batch(() => {
       for (const node of this.nodes) node?.addClass('tree-node player-node');
       for (const edge of this.edges) edge?.addClass('player-edge');
@@ -71,10 +85,7 @@ export class PlayerView {
     const { replay } = this;
     const n = replay.ids.length;
     const born = state.born;
-    const maxN = Math.max(1, state.N[0]!);
-    let maxMean = 0;
-    for (let i = 1; i < born; i++) if (state.N[i]! > 0) maxMean = Math.max(maxMean, state.R[i]! / state.N[i]!);
-    const colorMax = Math.min(10, Math.max(1, Math.ceil(maxMean)));
+    const { maxN, colorMax, maxMean } = this;
     const top = new Set(rankedAt(replay, state, PLAYER_TOP_K));
     const labels = new Map<number, string>();
     const phaseBits = new Int32Array(n);
@@ -140,7 +151,7 @@ export class PlayerView {
           if (state.exhausted[i]) bits |= 1 << 7;
           if (node) {
             const size = visitSize(N, maxN);
-            const color = rewardColor(mean, colorMax);
+            const color = this.colors[Math.round(Math.min(1, mean / colorMax) * COLOR_LEVELS)]!;
             const label = labels.get(i) ?? '';
             if (size !== this.size[i] || color !== this.color[i] || label !== this.label[i]) {
               node.data({ treeSize: size, treeColor: color, treeLabel: label });
