@@ -3,7 +3,7 @@
  * moves a node: the root on top, every child below its parent, each subtree in its own block.
  * MCTS trees are wide and shallow (the root alone may get hundreds of children, most of them
  * never expanded), so one row per depth would be thousands of nodes wide. Instead a node's leaf
- * children are packed in a grid of short rows, and when a node's child blocks together are much
+ * children are packed in a grid of short rows right under it, and when a node's child blocks together are much
  * wider than they are tall they wrap onto shelves (rows of blocks, each shelf below the last),
  * so the whole tree keeps about a screen's aspect (ASPECT) with readable nodes at 1,000+ nodes.
  * Input: parent tree indices (root 0, -1 for the root; children listed in expansion order).
@@ -71,11 +71,13 @@ export function layeredTreeLayout(parent: ArrayLike<number>, options: TreeLayout
     }
     const leaves = kids.filter((c) => children[c]!.length === 0);
     leavesOf[v] = leaves;
-    const items: Item[] = kids.filter((c) => children[c]!.length > 0).map((c) => ({ node: c, width: width[c]!, height: height[c]! }));
+    // The leaf grid first, right under its parent (short edges); then the inner children's blocks.
+    const items: Item[] = [];
     if (leaves.length > 0) {
       const columns = leafColumns(leaves.length);
       items.push({ node: -1, width: columns * dx, height: (Math.ceil(leaves.length / columns) - 1) * leafDy });
     }
+    for (const c of kids) if (children[c]!.length > 0) items.push({ node: c, width: width[c]!, height: height[c]! });
     const area = items.reduce((s, it) => s + it.width * (it.height + dy), 0);
     const limit = Math.max(Math.max(...items.map((it) => it.width)), Math.sqrt(area * aspect));
     const shelves: Shelf[] = [];

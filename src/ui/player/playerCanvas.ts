@@ -71,9 +71,13 @@ export async function playerElements(service: RepoClient | null, replay: Replay,
       elements.push({ group: 'edges', classes: 'tree-faint', data: { id: `e${e.src}-${e.dst}-${e.type}`, source: `n${e.src}`, target: `n${e.dst}`, type: e.type, weight: e.weight } });
     }
   }
+  const inner = new Set<number>();
+  for (let i = 1; i < count; i++) inner.add(replay.parent[i]!);
   for (let i = 1; i < count; i++) {
     const parent = replay.ids[replay.parent[i]!]!;
-    elements.push({ group: 'edges', classes: 'tree-edge', data: { id: `t${parent}-${ids[i]}`, source: `n${parent}`, target: `n${ids[i]}`, type: 'TREE' } });
+    // Edges to leaves (never expanded) stay faint: in the tree view their grid already sits under the parent.
+    const classes = inner.has(i) ? 'tree-edge' : 'tree-edge leaf-edge';
+    elements.push({ group: 'edges', classes, data: { id: `t${parent}-${ids[i]}`, source: `n${parent}`, target: `n${ids[i]}`, type: 'TREE' } });
   }
   return { elements, names, hidden: replay.ids.length - count };
 }

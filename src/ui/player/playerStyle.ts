@@ -34,6 +34,7 @@ export function playerStylesheet(theme: ThemeChoice): StylesheetJson {
       },
     },
     { selector: 'edge.tree-edge.player-edge', style: { 'line-opacity': 0.45, width: 1.2, 'arrow-scale': 0.5 } },
+    { selector: 'edge.tree-edge.leaf-edge', style: { 'line-opacity': 0.12, width: 0.8, 'target-arrow-shape': 'none' } },
     { selector: 'node.topk', style: { 'border-width': 3, 'border-color': top, 'border-opacity': 1, 'border-style': 'solid' } },
     { selector: 'node.promising', style: { 'border-width': 3, 'border-color': top, 'border-opacity': 0.9, 'border-style': 'dashed' } },
     { selector: 'node.exhausted', style: { opacity: 0.55 } },

@@ -40,6 +40,7 @@ export class PlayerView {
   private readonly size: Float64Array;
   private readonly color: string[];
   private readonly label: string[];
+  private readonly leaf: boolean[];
   /** Scales fixed for the run (its final state), so a step restyles only the nodes it changed. */
   private readonly maxN: number;
   private readonly colorMax: number;
@@ -57,6 +58,7 @@ export class PlayerView {
       const node = cy.getElementById(`n${id}`);
       return node.nonempty() ? (node as NodeSingular) : null;
     });
+    this.leaf = replay.children.map((c) => c.length === 0);
     this.edges = replay.ids.map((id, i) => {
       const p = replay.parent[i]!;
       if (p < 0) return null;
@@ -168,7 +170,7 @@ export class PlayerView {
         const edge = this.edges[i];
         const eBits = present ? edgePhase[i]! : 1;
         if (edge && eBits !== this.edgeBits[i]) {
-          edge.classes(`tree-edge player-edge ${bitsToClasses(eBits, EDGE_CLASSES)}`);
+          edge.classes(`tree-edge player-edge${this.leaf[i] ? ' leaf-edge' : ''} ${bitsToClasses(eBits, EDGE_CLASSES)}`);
           this.edgeBits[i] = eBits;
         }
       }
