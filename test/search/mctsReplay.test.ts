@@ -156,6 +156,14 @@ describe('MCTS replay on real demo traces', () => {
     expect(series.points.at(-1)!.bestScore).toBeCloseTo(bestCandidate, 9);
     expect(series.markers.kHalved.length).toBeGreaterThan(0);
     expect(series.markers.bestFound).not.toBeNull();
+    // With a known answer: NDCG@10 of the candidates' top-10 per iteration, 1 once the answer leads.
+    const answer = engine.nodes.find((n) => n.qualified_name.endsWith('add_discount'))!.id;
+    const candidateIds = new Set([...engine.candidates].map((i) => engine.nodes[i]!.id));
+    const known = replaySeries(replay, 10, { relevance: new Map([[answer, 1]]), isCandidate: (id) => candidateIds.has(id) });
+    expect(known.points.every((p) => p.ndcg !== undefined && p.ndcg >= 0 && p.ndcg <= 1)).toBe(true);
+    const finalCandidates = rankingFromTrace(replay).filter((r) => candidateIds.has(r.id)).map((r) => r.id);
+    const rank = finalCandidates.indexOf(answer);
+    expect(known.points.at(-1)!.ndcg).toBeCloseTo(rank >= 0 && rank < 10 ? 1 / Math.log2(rank + 2) : 0, 9);
     const end = stateAt(replay, trace.events.length);
     const top = rankedAt(replay, end, 3).map((i) => scoreParts(replay, end, i).score);
     expect(top).toEqual([...top].sort((a, b) => b - a));

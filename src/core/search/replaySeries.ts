@@ -8,6 +8,8 @@
  * added), so the running top-K only ever takes new nodes in.
  * Runs in: everywhere. Layer src/core.
  */
+import { ndcgAtK } from '../eval/metrics.ts';
+import type { Relevance } from '../eval/metrics.ts';
 import type { Replay } from './mctsReplay.ts';
 import { rankingFromTrace } from './mctsReplay.ts';
 
@@ -18,6 +20,8 @@ export interface IterationPoint {
   churn: number;
   rerankerCalls: number;
   treeSize: number;
+  /** NDCG@K of the candidates' top-K at this iteration (only with a known answer). */
+  ndcg?: number;
 }
 
 export interface ReplayMarkers {
@@ -34,7 +38,14 @@ export interface ReplaySeries {
 
 export const TOP_K = 10;
 
-export function replaySeries(replay: Replay, topK = TOP_K): ReplaySeries {
+export interface KnownAnswer {
+  relevance: Relevance;
+  /** Nodes that can be results (Function, Method, Class); the others are only paths. */
+  isCandidate: (id: number) => boolean;
+}
+
+/** `known`: the query's relevant nodes (eval sets): each point also gets NDCG@topK of the candidates. */
+export function replaySeries(replay: Replay, topK = TOP_K, known?: KnownAnswer): ReplaySeries {
   const { alpha } = replay.trace.params;
   const points: IterationPoint[] = [];
   const markers: ReplayMarkers = { topChanged: [], kHalved: [], bestFound: null };
@@ -44,9 +55,12 @@ export function replaySeries(replay: Replay, topK = TOP_K): ReplaySeries {
   let treeSize = 1;
   let churn = 0;
   let current = 0;
+  const candidates: { id: number; score: number }[] = [];
   const close = () => {
     if (current === 0) return;
-    points.push({ iteration: current, bestScore: top[0]?.score ?? 0, churn, rerankerCalls: calls, treeSize });
+    const point: IterationPoint = { iteration: current, bestScore: top[0]?.score ?? 0, churn, rerankerCalls: calls, treeSize };
+    if (known) point.ndcg = ndcgAtK(candidates.map((c) => c.id), known.relevance, topK);
+    points.push(point);
     if (churn > 0) markers.topChanged.push(current);
     churn = 0;
   };
@@ -64,6 +78,7 @@ export function replaySeries(replay: Replay, topK = TOP_K): ReplaySeries {
         const i = replay.indexOf.get(r.id)!;
         const score = alpha * r.reward + (1 - alpha) * replay.sim[i]! * 10;
         if (r.id === finalBest && markers.bestFound === null) markers.bestFound = event.iteration;
+        if (known?.isCandidate(r.id)) insertTop(candidates, { id: r.id, score }, topK);
         if (top.length >= topK && !(score > top[top.length - 1]!.score || (score === top[top.length - 1]!.score && r.id < top[top.length - 1]!.id))) continue;
         let at = top.findIndex((t) => score > t.score || (score === t.score && r.id < t.id));
         if (at < 0) at = top.length;
@@ -75,6 +90,14 @@ export function replaySeries(replay: Replay, topK = TOP_K): ReplaySeries {
   }
   close();
   return { points, markers };
+}
+
+function insertTop(list: { id: number; score: number }[], item: { id: number; score: number }, k: number): void {
+  let at = list.length;
+  while (at > 0 && (item.score > list[at - 1]!.score || (item.score === list[at - 1]!.score && item.id < list[at - 1]!.id))) at--;
+  if (at >= k) return;
+  list.splice(at, 0, item);
+  if (list.length > k) list.pop();
 }
 
 export interface RunDiff {

@@ -7,7 +7,7 @@
  * Runs in: the main thread.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { replaySeries } from '../../core/search/replaySeries.ts';
+import { replaySeries, TOP_K } from '../../core/search/replaySeries.ts';
 import type { RunInfo } from '../../core/store/runStore.ts';
 import { useCommands } from '../commands.ts';
 import { saveBlob } from '../searchSession.ts';
@@ -20,6 +20,7 @@ import { closePlayer, compareReplay, exportRun, importRun, openRun, playerReplay
 import { SPEEDS_MS } from './playerState.ts';
 import { RunDiffView } from './RunDiffView.tsx';
 import { Timeline } from './Timeline.tsx';
+import { useKnownAnswer } from './useKnownAnswer.ts';
 import { useNodeNames } from './useNodeNames.ts';
 import { WhatIf } from './WhatIf.tsx';
 import '../styles/player.css';
@@ -96,7 +97,8 @@ export function MctsPlayer() {
   const replay = player ? playerReplay() : null;
   const compare = player?.compareVersion ? compareReplay() : null;
   const version = player?.version ?? 0;
-  const series = useMemo(() => (replay && !player?.live ? replaySeries(replay) : null), [replay, version, player?.live]);
+  const known = useKnownAnswer(service, player?.live ? null : replay);
+  const series = useMemo(() => (replay && !player?.live ? replaySeries(replay, TOP_K, known ?? undefined) : null), [replay, version, player?.live, known]);
   const firstCursor = useMemo(() => {
     const starts: number[] = [0];
     replay?.trace.events.forEach((e, i) => {

@@ -1,8 +1,8 @@
 /**
  * @file Charts beside the player (issue 9), drawn with the app's own SVG chart helpers
  * (data/chartScale.ts, as the eval panel's quality chart): best final score and top-10 churn
- * against iteration, reranker pairs against iteration; the cursor's iteration is marked and a
- * click on a chart jumps there.
+ * against iteration, reranker pairs against iteration, NDCG@10 against iteration when the eval
+ * set knows the question's answer; the cursor's iteration is marked and a click jumps there.
  * Runs in: the main thread.
  */
 import type { MouseEvent } from 'react';
@@ -82,6 +82,9 @@ export function PlayerCharts({ points, iteration }: { points: IterationPoint[]; 
         ]}
       />
       <Chart testId="player-chart-calls" title="Reranker pairs against iteration" points={points} iteration={iteration} series={[{ key: 'rerankerCalls', label: 'reranker pairs', color: 'var(--chart-3)' }]} />
+      {points[0]?.ndcg !== undefined && (
+        <Chart testId="player-chart-ndcg" title="NDCG@10 against iteration (the eval set knows this question's answer)" points={points} iteration={iteration} series={[{ key: 'ndcg', label: 'NDCG@10 (known answer)', color: 'var(--chart-1)' }]} />
+      )}
     </div>
   );
 }
