@@ -76,6 +76,10 @@ async function waitForCursor(page: Page, cursor: number): Promise<void> {
   await page.waitForFunction((c) => document.querySelector('[data-testid="mcts-player"]')?.getAttribute('data-cursor') === String(c), cursor);
 }
 
+async function waitForTreeNodes(page: Page, count: number): Promise<void> {
+  await page.waitForFunction((n) => document.querySelector('[data-testid="graph"]')?.getAttribute('data-tree-nodes') === String(n), count, { timeout: 5000 });
+}
+
 async function exportTrace(page: Page, dir: string, name: string): Promise<{ trace: Trace; path: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('run-export').click()]);
   mkdirSync(dir, { recursive: true });
@@ -113,6 +117,7 @@ test('player: scrub, step, inspect, what-if diff, export/import, reopen after re
     await waitForPlayer(page);
     const { trace } = await exportTrace(page, env.artifacts, 'player-run-a.json');
     assert(trace.version === 2 && trace.top.length > 0, 'the exported run is a v2 trace with its ranking');
+    await waitForTreeNodes(page, trace.stats.treeSize).catch(() => undefined);
     const end = await playerAt(page);
     assert(end.iterations === trace.stats.iterationsRun && end.iteration === end.iterations, `the player opens at the end (${JSON.stringify(end)})`);
     assert(end.treeNodes === trace.stats.treeSize, `final tree size drawn (${end.treeNodes} vs ${trace.stats.treeSize})`);
@@ -129,6 +134,8 @@ test('player: scrub, step, inspect, what-if diff, export/import, reopen after re
     await waitForCursor(page, 2);
     const first = trace.events.find((e) => e.phase === 'expand')!;
     const k = first.phase === 'expand' ? first.children.length : 0;
+    // The canvas reports its count right after it applied the state (one render later).
+    await waitForTreeNodes(page, 1 + k).catch(() => undefined);
     let at = await playerAt(page);
     assert(at.iteration === 1 && at.phase === 'expand', `iteration 1 / expand (${JSON.stringify(at)})`);
     assert(at.treeNodes === 1 + k, `exactly 1 + k = ${1 + k} tree nodes after the first expansion (${at.treeNodes})`);
@@ -136,9 +143,12 @@ test('player: scrub, step, inspect, what-if diff, export/import, reopen after re
 
     // Ctrl+→: the same phase of the next iteration; End: the end.
     await page.keyboard.press('Control+ArrowRight');
-    await page.waitForFunction(() => document.querySelector('[data-testid="mcts-player"]')?.getAttribute('data-iteration') === '2');
+    // Expected: the expand of iteration 2, or its select when iteration 2 expanded nothing.
+    const expandTwo = trace.events.findIndex((e) => e.iteration === 2 && e.phase === 'expand');
+    const expected = (expandTwo >= 0 ? expandTwo : trace.events.findIndex((e) => e.iteration === 2)) + 1;
+    await waitForCursor(page, expected).catch(() => undefined);
     at = await playerAt(page);
-    assert(at.phase === 'expand' || trace.events.filter((e) => e.iteration === 2).every((e) => e.phase === 'select'), `Ctrl+→ keeps the phase (${at.phase})`);
+    assert(at.cursor === expected, `Ctrl+→ goes to the same phase of iteration 2 (cursor ${at.cursor}, phase ${at.phase}; expected ${expected})`);
     await page.getByTestId('player-end').click();
     await waitForCursor(page, trace.events.length);
 
@@ -220,7 +230,11 @@ async function positionAt(page: Page, where: 'start' | 'expand1' | 'iteration3' 
     await page.getByTestId('player-iteration-forward').click();
     await page.getByTestId('player-iteration-forward').click();
   }
-  await page.waitForTimeout(100);
+  await page.waitForTimeout(150);
+  await page.waitForFunction(() => {
+    const p = document.querySelector('[data-testid="mcts-player"]');
+    return document.querySelector('[data-testid="player-inspector"]') !== null && p !== null;
+  });
   const at = await playerAt(page);
   return `${at.cursor}/${at.iteration}/${at.phase}/${at.treeNodes}/${await page.getByTestId('inspector-N').textContent()}`;
 }
