@@ -22,7 +22,8 @@ export function playerStylesheet(theme: ThemeChoice): StylesheetJson {
       selector: 'node.player-node',
       style: {
         label: 'data(treeLabel)',
-        'font-size': 11,
+        // Few labels (path, expansion, top-K) on a tree of thousands: large enough to read zoomed out.
+        'font-size': 16,
         color: text,
         'text-outline-color': halo,
         'text-outline-width': 2,
