@@ -56,7 +56,8 @@ interface TraceJson {
   rootId: number;
   params: { iterations: number };
   events: { phase: string; iteration: number }[];
-  ranking: { id: number; score: number; rewardPart: number; simPart: number }[];
+  version: number;
+  top: number[];
 }
 
 test('search: Path 1 Cypher, Path 2 MCTS with tree and trace, eval panel', async (env) => {
@@ -103,7 +104,7 @@ test('search: Path 1 Cypher, Path 2 MCTS with tree and trace, eval panel', async
     assert(/^mcts-how-are-prices-discounted-for-a-cart-\d+\.json$/.test(download.suggestedFilename()), `trace file name (${download.suggestedFilename()})`);
     const trace = JSON.parse(readFileSync((await download.path())!, 'utf8')) as TraceJson;
     assert(trace.query === question, 'the trace names its query');
-    assert(trace.events.length > 0 && trace.ranking.length > 0, 'the trace has events and a ranking');
+    assert(trace.version === 2 && trace.events.length > 0 && trace.top.length > 0, 'the trace (v2) has events and a ranking');
     const phases = new Set(trace.events.map((e) => e.phase));
     assert(['select', 'expand', 'simulate', 'backprop'].every((p) => phases.has(p)), `all four phases (${[...phases].join(', ')})`);
     const iterations = trace.events.map((e) => e.iteration);

@@ -4,7 +4,8 @@
  * (DESIGN.md section 9) -> {path, cypher, results:[{id, kind, qualified_name, file_path,
  * start_line, score, import_name?, relevance?, is_test?, exact?, duplicates?}], stats:{reranker_calls,
  * embed_calls, ms, stop?}, notes}: the ranking as presentAnswer shows it. Path 1 reads no vectors;
- * Path 2 on a graph without any computes the built-in ones first. Also the engine set-up `eval` shares: the embedding
+ * Path 2 on a graph without any computes the built-in ones first. An MCTS run is stored in `runs`
+ * (the app's run list) and `--trace` writes the same JSON as the app's export (trace version 2). Also the engine set-up `eval` shares: the embedding
  * model is the one the database was embedded with (embedding_sets: the built-in lexical set when
  * there is one, else the newest set), the reranker the built-in lexical cross-encoder stand-in;
  * 'auto' goes through the router (answerQuestion) with no LLM: rule-based Cypher, else MCTS.
@@ -25,6 +26,7 @@ import { createSearchEngine, DEFAULT_K } from '../core/search/searchEngine.ts';
 import type { SearchEngine, SearchEngineOptions, SearchModels, SearchRunOptions } from '../core/search/searchEngine.ts';
 import { BUILT_FALLBACK_NOTE, BUILTIN_EMBEDDER_ID, builtinQueryEmbedders, searchVectors } from '../core/search/searchVectors.ts';
 import { listEmbeddingSets } from '../core/store/embeddingStore.ts';
+import { storeTrace } from '../core/store/runStore.ts';
 import type { SqlConnection } from '../core/store/sqlConnection.ts';
 import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
 import { createNodeEmbedder, resolveModelArg } from '../adapters/node/nodeModels.ts';
@@ -138,6 +140,8 @@ export async function runSearch(dbPath: string, question: string, options: Searc
     const ranked: SearchResponse & { trace?: MctsTrace } =
       request.method === 'auto' ? await autoRoute(conn, engine)(request, {}) : await engine.run(request, {});
     const response = { ...(await presentAnswer(conn, question, ranked, { method: request.method, k, tests: options.tests, notes: note ? [note] : [] })), trace: ranked.trace };
+    // Every MCTS run is stored in `runs`, as the app does: the app's run list shows CLI runs too.
+    if (response.trace) await storeTrace(conn, response.trace, 'cli');
     if (options.tracePath !== undefined) {
       if (!response.trace) throw new AppError('INPUT_INVALID', `--trace: method '${request.method}' ran no MCTS (path ${response.route.path}), so there is no trace.`);
       writeFileSync(options.tracePath, JSON.stringify(response.trace));

@@ -1,43 +1,35 @@
 /**
  * @file App flows of question answering and evaluation over the repo worker's SearchService:
- * ask a question (trace events streamed and kept whole for the later MCTS player), draw the
- * search tree on the graph, download the stored trace, build or load an eval set, run the eval
- * with progress, cancel. One question at a time; failures show in the panel that asked.
+ * ask a question (trace events streamed once into the MCTS player, player/playerSession.ts; a
+ * Path 1 answer's nodes shown on the graph), download the stored trace, build or load an eval
+ * set, run the eval with progress, cancel. One question at a time; failures show in the panel that asked.
  * Runs in: the main thread (the work runs in the repo worker).
  */
 import type { EvalOptions, EvalProgress, EvalSet, SearchRequest } from '../core/agent/searchService.ts';
 import { parseEvalJsonl } from '../core/eval/evalSet.ts';
-import type { MctsEvent, MctsTrace } from '../core/search/mctsTrace.ts';
 import type { RepoClient } from './clients/repoClient.ts';
 import { runEvalWithProgress, searchWithEvents } from './clients/repoClient.ts';
 import { jsonBlob, traceFileName } from './data/searchFormat.ts';
-import { searchTreeOverlay } from './data/searchTree.ts';
 import { errorCode, errorText } from './errors/errorMessages.ts';
 import type { GraphController } from './graph/graphController.ts';
-import { MAX_VISIBLE_NODES } from './graph/graphQueries.ts';
+import { cancelLive, closePlayer, finishLive, keepForComparison, liveEvent, refreshRuns, startLive } from './player/playerSession.ts';
 import type { EvalRunState, QuestionRun } from './store/appStore.ts';
 import { getState, setState } from './store/appStore.ts';
 
-/** Every trace event of the last run, in arrival order (the MCTS player will replay these). */
-let lastEvents: MctsEvent[] = [];
-
-export function lastTraceEvents(): readonly MctsEvent[] {
-  return lastEvents;
-}
-
-/** Another graph (switch, re-index): the answer, tree and eval results belong to the old one. */
+/** Another graph (switch, re-index): the answer, the player and eval results belong to the old one. */
 export function resetSearch(service: RepoClient): void {
   const s = getState();
   if (s.question?.state === 'running' || s.evalRun.busy === 'running') void service.cancelSearch();
-  lastEvents = [];
-  if (s.question || s.searchTree || s.evalRun.set || s.evalRun.report) {
+  closePlayer();
+  if (s.question || s.evalRun.set || s.evalRun.report || s.runs.length > 0) {
     setState({
       question: null,
       searchPanelOpen: false,
-      searchTree: null,
+      runs: [],
       evalRun: { set: null, source: null, busy: null, cancelling: false, progress: null, report: null, error: null },
     });
   }
+  void refreshRuns(service);
 }
 
 function patchQuestion(patch: Partial<QuestionRun>): void {
@@ -60,61 +52,53 @@ function perFrame(apply: () => void): () => void {
   };
 }
 
-export async function askQuestion(service: RepoClient, graph: GraphController | null, request: SearchRequest): Promise<void> {
+let asking = 0;
+
+/**
+ * Asks a question. The player goes live at once (the previous tree leaves the canvas: issue 8
+ * item 10) and follows the streamed trace events; an MCTS answer then replays from them, a
+ * Path 1 or baseline answer shows its own nodes on the graph instead.
+ * `keepComparison`: a what-if re-run, the current run stays as the one to compare with.
+ */
+export async function askQuestion(service: RepoClient, graph: GraphController | null, request: SearchRequest, keepComparison = false): Promise<void> {
   if (getState().question?.state === 'running' || request.question.trim() === '') return;
-  const events: MctsEvent[] = [];
-  lastEvents = events;
+  const ask = ++asking;
+  let events = 0;
+  let iteration = 0;
   setState({
     question: { question: request.question, method: request.method, state: 'running', events: 0, iteration: 0, response: null, error: null },
     searchPanelOpen: true,
   });
+  if (keepComparison) keepForComparison();
+  startLive(request.question, keepComparison);
   const repaint = perFrame(() => {
-    if (lastEvents !== events) return;
-    patchQuestion({ events: events.length, iteration: events.length > 0 ? events[events.length - 1]!.iteration : 0 });
+    if (ask === asking) patchQuestion({ events, iteration });
   });
   try {
     const response = await searchWithEvents(service, request, (event) => {
-      events.push(event);
+      if (ask !== asking) return;
+      events++;
+      iteration = event.iteration;
+      liveEvent(event);
       repaint();
     });
-    if (lastEvents !== events) return;
-    // Streamed events cross on their own comlink port and may lag the answer: the stored trace
-    // is the complete record, so the tree (and the kept events) come from it.
-    const trace = response.runId === undefined ? null : await service.trace(response.runId).catch(() => null);
-    if (lastEvents !== events) return;
-    if (trace) {
-      events.splice(0, events.length, ...trace.events);
-    }
+    if (ask !== asking) return;
     // A new answer: the details pane must not keep showing a node from before it.
     setState({ selectedNodeId: null });
     graph?.select(null);
-    patchQuestion({ state: 'done', response, events: events.length, iteration: events.at(-1)?.iteration ?? 0 });
-    drawSearchTree(graph, trace);
+    patchQuestion({ state: 'done', response, events: response.traceEvents ?? events, iteration: response.traceHead?.stats.iterationsRun ?? iteration });
+    if (response.traceHead) await finishLive(service, response);
+    else {
+      closePlayer();
+      const ids = response.results.map((hit) => hit.id);
+      if (graph && ids.length > 0) void graph.showAnswer(ids);
+    }
   } catch (error) {
-    if (lastEvents !== events) return;
+    if (ask !== asking) return;
     const cancelled = errorCode(error) === 'CANCELLED';
-    patchQuestion({ state: cancelled ? 'cancelled' : 'failed', error: cancelled ? null : errorText(error), events: events.length });
+    cancelLive();
+    patchQuestion({ state: cancelled ? 'cancelled' : 'failed', error: cancelled ? null : errorText(error), events });
   }
-}
-
-/** The search tree of a stored trace on the graph; none for runs without one (Path 1, baselines). */
-function drawSearchTree(graph: GraphController | null, trace: MctsTrace | null): void {
-  if (!trace || trace.events.length === 0) {
-    setState({ searchTree: null });
-    return;
-  }
-  const overlay = searchTreeOverlay(trace.rootId, trace.events, MAX_VISIBLE_NODES);
-  setState({ searchTree: { ...overlay, styled: 0 } });
-  void showSearchTree(graph);
-}
-
-/** (Re)draws the last search tree on the graph. */
-export async function showSearchTree(graph: GraphController | null): Promise<void> {
-  const tree = getState().searchTree;
-  if (!graph || !tree) return;
-  const results = getState().question?.response?.results.map((hit) => hit.id) ?? [];
-  const styled = await graph.showSearchTree(tree, results);
-  setState((s) => (s.searchTree === tree ? { searchTree: { ...tree, styled } } : {}));
 }
 
 export async function cancelQuestion(service: RepoClient): Promise<void> {

@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildReplay, parseTrace, rankingFromTrace } from '../../src/core/search/mctsReplay.ts';
 import { ranger, scratchDir } from './runCli.ts';
 
 const dir = scratchDir('ranger-search-cli-');
@@ -53,7 +54,15 @@ describe('ranger search', () => {
     const written = JSON.parse(readFileSync(trace, 'utf8'));
     expect(written.params).toMatchObject({ iterations: 20, seed: 7 });
     expect(written.events[0].phase).toBe('select');
-    expect(written.ranking.length).toBeGreaterThan(0);
+    expect(written).toMatchObject({ version: 2, method: 'mcts', models: { embedder: 'builtin:lexical' }, route: { path: 'mcts' } });
+    expect(written.graph.hash).toMatch(/^[0-9a-f]{8}$/);
+    expect(written.top.length).toBeGreaterThan(0);
+    // The same JSON as the app's export: it parses and replays to its own ranking.
+    const replay = buildReplay(parseTrace(readFileSync(trace, 'utf8')));
+    expect(rankingFromTrace(replay).map((r) => r.id)).toEqual(written.top);
+    // The CLI stores its MCTS runs in `runs` too (the app's run list shows them).
+    const runs = await json('sql', '--db', db, "SELECT count(*) AS n FROM runs WHERE kind = 'mcts'");
+    expect((runs as unknown as { n: number }[])[0]!.n).toBeGreaterThanOrEqual(2);
     const text = await ranger('search', '--db', db, QUESTION, '--method', 'bm25');
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^path: baseline/);

@@ -3,7 +3,8 @@
  * baselines and evaluation over one in-memory search engine per (graph, models), built from
  * DuckDB once and reused until the graph or the models change. MCTS runs here, in the repo
  * worker, over the engine's typed-array snapshot; neural model calls go to the models worker.
- * Every search's trace is stored in `runs` so it can be downloaded later.
+ * Every search's trace is stored in `runs` (the player's run list, downloads); its events are
+ * streamed to the UI once and the answer carries the rest of it (traceHead).
  * Runs in: the repo worker (exposed with comlink by workers/repo.worker.ts).
  */
 import { answerQuestion } from '../../core/agent/answerQuestion.ts';
@@ -24,11 +25,13 @@ import { AppError } from '../../core/errors.ts';
 import { buildDocstringEvalSet } from '../../core/eval/evalSet.ts';
 import { runEval } from '../../core/eval/runEval.ts';
 import type { Llm } from '../../core/models/types.ts';
-import type { MctsEvent, MctsTrace } from '../../core/search/mctsTrace.ts';
+import { readGraphFingerprint } from '../../core/search/graphFingerprint.ts';
+import type { GraphFingerprint, MctsEvent, MctsTrace } from '../../core/search/mctsTrace.ts';
+import { listRuns, readRun, storeRun, storeTrace } from '../../core/store/runStore.ts';
+import type { RunInfo } from '../../core/store/runStore.ts';
 import { createSearchEngine, DEFAULT_K } from '../../core/search/searchEngine.ts';
 import type { SearchEngine, SearchModels } from '../../core/search/searchEngine.ts';
 import type { SqlConnection } from '../../core/store/sqlConnection.ts';
-import { sqlString } from '../../core/store/sqlConnection.ts';
 
 export interface SearchDeps {
   connection(): SqlConnection | null;
@@ -93,7 +96,8 @@ export class BrowserSearchService implements SearchService {
       const { trace, ...rest } = ranked;
       const response = await presentAnswer(conn, request.question, rest, { method: request.method, k, tests: request.tests, notes });
       if (!trace) return response;
-      return { ...response, runId: await storeRun(conn, 'mcts', trace) };
+      const { events, ...traceHead } = trace;
+      return { ...response, runId: await persisted(conn, storeTrace(conn, trace)), traceHead, traceEvents: events.length };
     } finally {
       this.job = null;
     }
@@ -108,9 +112,20 @@ export class BrowserSearchService implements SearchService {
   }
 
   async trace(runId: number): Promise<MctsTrace> {
-    const rows = await this.conn().query(`SELECT payload FROM runs WHERE id = ${Math.trunc(runId)} AND kind = 'mcts'`);
-    if (rows.length === 0) throw new AppError('INPUT_INVALID', `No stored MCTS run ${runId} in this graph.`);
-    return JSON.parse(String(rows[0].payload)) as MctsTrace;
+    return readRun<MctsTrace>(this.conn(), runId, 'mcts');
+  }
+
+  async listRuns(): Promise<RunInfo[]> {
+    return listRuns(this.conn(), 'mcts');
+  }
+
+  async saveTrace(trace: MctsTrace, source: string): Promise<number> {
+    const conn = this.conn();
+    return persisted(conn, storeTrace(conn, trace, source));
+  }
+
+  async graphFingerprint(): Promise<GraphFingerprint> {
+    return readGraphFingerprint(this.conn());
   }
 
   async buildEvalSet(options: { limit?: number; seed?: number; pathPrefix?: string }): Promise<EvalSet> {
@@ -131,7 +146,7 @@ export class BrowserSearchService implements SearchService {
         if (job.signal.aborted) throw new AppError('CANCELLED', 'Evaluation cancelled.');
         onProgress?.(p);
       });
-      await storeRun(conn, 'eval', { options: { ...options, set: { name: options.set.name, queries: options.set.queries.length } }, report });
+      await persisted(conn, storeRun(conn, 'eval', { options: { ...options, set: { name: options.set.name, queries: options.set.queries.length } }, report }));
       return report;
     } finally {
       this.job = null;
@@ -139,10 +154,9 @@ export class BrowserSearchService implements SearchService {
   }
 }
 
-/** Appends a run (MCTS trace, eval report) to `runs`; returns its id. */
-async function storeRun(conn: SqlConnection, kind: string, payload: unknown): Promise<number> {
-  const rows = await conn.query('SELECT coalesce(max(id), 0) + 1 AS id FROM runs');
-  const id = Number(rows[0]?.id ?? 1);
-  await conn.run(`INSERT INTO runs VALUES (${id}, ${sqlString(kind)}, ${sqlString(new Date().toISOString())}, ${sqlString(JSON.stringify(payload))})`);
-  return id;
+/** Waits for a write and checkpoints, so the run is in the OPFS file before a reload (RECIPES.md 2). */
+async function persisted<T>(conn: SqlConnection, write: Promise<T>): Promise<T> {
+  const value = await write;
+  await conn.run('CHECKPOINT');
+  return value;
 }

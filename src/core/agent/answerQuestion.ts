@@ -83,9 +83,11 @@ export async function answerQuestion(
   throwIfAborted(opts.signal);
   if (routed.result) return cypherResponse(conn, routed.result, routed.route, request.k ?? 10, started);
   const response = await engine.run({ ...request, question, method: 'mcts' }, opts);
+  const route = { ...routed.route, path: 'mcts' as const };
+  if (response.trace) response.trace.route = { path: 'mcts', cypher: route.cypher, reason: route.reason };
   return {
     ...response,
-    route: { ...routed.route, path: 'mcts' },
+    route,
     stats: { ...response.stats, ms: performance.now() - started },
   };
 }

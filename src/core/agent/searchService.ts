@@ -8,7 +8,8 @@
 import type { WireError } from '../errors.ts';
 import type { Row } from '../pipeline/repoService.ts';
 import type { MctsParams, MctsPreset } from '../search/mctsParams.ts';
-import type { MctsEvent, MctsTrace } from '../search/mctsTrace.ts';
+import type { GraphFingerprint, MctsEvent, MctsTrace } from '../search/mctsTrace.ts';
+import type { RunInfo } from '../store/runStore.ts';
 import type { NodeKind } from '../graph/types.ts';
 
 /** DESIGN.md section 9 method names; 'auto' is the router (what the app does by default). */
@@ -102,6 +103,12 @@ export interface SearchResponse {
   notes?: string[];
   /** True when no result reached the relevance threshold (results is then empty). */
   nothingRelevant?: boolean;
+  /**
+   * The MCTS trace without its events (they were streamed to the listener, once): the UI puts
+   * the streamed events under it; traceEvents says how many there are.
+   */
+  traceHead?: Omit<MctsTrace, 'events'>;
+  traceEvents?: number;
 }
 
 export interface CypherResult {
@@ -163,8 +170,14 @@ export interface SearchService {
   cancelSearch(): Promise<void>;
   /** Runs user Cypher (read-only subset) on the active graph. */
   cypher(query: string): Promise<CypherResult>;
-  /** The stored trace of a run (downloadable JSON). */
+  /** The stored trace of a run (downloadable JSON, the player's replay). */
   trace(runId: number): Promise<MctsTrace>;
+  /** Stored MCTS runs of the open database, newest first (summaries only). */
+  listRuns(): Promise<RunInfo[]>;
+  /** Stores an imported trace as a run; returns its id. */
+  saveTrace(trace: MctsTrace, source: string): Promise<number>;
+  /** The open graph's fingerprint (is a trace from this graph?). */
+  graphFingerprint(): Promise<GraphFingerprint>;
   /** CodeSearchNet-style set from the loaded repo: first docstring sentence -> its definition. */
   buildEvalSet(options: { limit?: number; seed?: number; pathPrefix?: string }): Promise<EvalSet>;
   runEval(options: EvalOptions, onProgress?: (p: EvalProgress) => void): Promise<EvalReport>;

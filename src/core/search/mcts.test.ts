@@ -11,7 +11,9 @@ import { buildGraphSnapshot } from './graphSnapshot.ts';
 import type { GraphSnapshot } from './graphSnapshot.ts';
 import { clampReward, runMcts, uct } from './mcts.ts';
 import { initialWidth, nextWidth, presetParams } from './mctsParams.ts';
+import { buildReplay, rankingFromTrace } from './mctsReplay.ts';
 import type { MctsParams } from './mctsParams.ts';
+import { withoutTimings } from './mctsTrace.ts';
 import type { BackpropEvent, ExpandEvent, MctsEvent, SelectEvent, SimulateEvent } from './mctsTrace.ts';
 import { createPrng } from './prng.ts';
 
@@ -88,7 +90,10 @@ describe('runMcts on a hand-made graph (scriptedReranker is a fake)', () => {
       [11, [1, 15], null], // root exhausted afterwards: the search stops
     ]);
     expect(selects[2].reason).toBe('no expandable neighbours');
-    expect(stats).toEqual({ iterationsRun: 11, rerankerCalls: 8, rerankerBatches: 5, treeSize: 9, visited: 9, exhausted: true });
+    // Trace v2: exhausted nodes named where they are marked (F3 then F2; F1 then M1; M5 then the root).
+    expect(selects.map((s) => s.exhausted ?? [])).toEqual([[], [], [14], [], [], [], [23, 22], [21, 11], [12], [13], [15, 1]]);
+    expect(stats).toMatchObject({ iterationsRun: 11, rerankerCalls: 8, rerankerBatches: 5, treeSize: 9, visited: 9, exhausted: true });
+    expect(trace).toMatchObject({ version: 2, rootId: 1, stats: { iterationsRun: 11, treeSize: 9 } });
 
     const expands = byPhase<ExpandEvent>(trace.events, 'expand');
     expect(expands.map((e) => [e.at, e.k, e.nextK, e.children.map((c) => c.id)])).toEqual([
@@ -98,6 +103,9 @@ describe('runMcts on a hand-made graph (scriptedReranker is a fake)', () => {
       [11, 1, 1, [21]],
       [22, 1, 1, [23]], // F3 reached through the USES edge F2 -> F3
     ]);
+    // The candidate pool and the sims of the ones not chosen (what-if on k needs them).
+    expect(expands.map((e) => [e.pool, e.unchosen?.length])).toEqual([[5, 1], [1, 0], [2, 1], [1, 0], [1, 0]]);
+    expect(expands[0].unchosen![0]).toBeCloseTo(-0.6, 4);
     const sims = expands[0].children.map((c) => c.sim);
     [1, 0.8, 0.6, 0].forEach((value, i) => expect(sims[i]).toBeCloseTo(value, 6));
 
@@ -132,7 +140,8 @@ describe('runMcts on a hand-made graph (scriptedReranker is a fake)', () => {
     });
     expect(ranking.find((r) => r.id === 1)).toMatchObject({ N: 8, R: 36.5, simN: 0, simR: 0 });
     expect(ranking.find((r) => r.id === 22)).toMatchObject({ N: 2, R: 17, simN: 1, simR: 9 });
-    expect(trace.ranking).toEqual(ranking);
+    expect(trace.top).toEqual(ranking.map((r) => r.id));
+    expect(rankingFromTrace(buildReplay(trace))).toEqual(ranking);
   });
 
   it('cuts the ranking to the budget B and stops after T iterations', async () => {
@@ -202,7 +211,7 @@ describe('runMcts determinism, cancellation and scale', () => {
     const query = { text: 'q', embedding: new Float32Array(8).fill(0.1) };
     const run = () => runMcts(snapshot, query, hashReranker, (i) => `doc${i % 7}`, params);
     const [a, b] = [await run(), await run()];
-    expect(JSON.stringify(a.trace)).toBe(JSON.stringify(b.trace));
+    expect(JSON.stringify(withoutTimings(a.trace))).toBe(JSON.stringify(withoutTimings(b.trace)));
     expect(a.stats.iterationsRun).toBe(60);
     expect(a.stats.rerankerCalls).toBe(a.trace.events.filter((e) => e.phase === 'simulate').reduce((s, e) => s + (e as SimulateEvent).rewards.length, 0));
   });

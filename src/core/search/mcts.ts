@@ -14,6 +14,7 @@ import { kindCode, neighboursOf } from './graphSnapshot.ts';
 import type { GraphSnapshot } from './graphSnapshot.ts';
 import { initialWidth, nextWidth, validateMctsParams } from './mctsParams.ts';
 import type { MctsParams } from './mctsParams.ts';
+import { roundSim, TRACE_VERSION } from './mctsTrace.ts';
 import type { MctsEvent, MctsStats, MctsTrace, RankedNode, SelectEvent } from './mctsTrace.ts';
 import { createPrng } from './prng.ts';
 
@@ -145,7 +146,7 @@ export async function runMcts(
     events.push(event);
     onTrace?.(event);
   };
-  const stats: MctsStats = { iterationsRun: 0, rerankerCalls: 0, rerankerBatches: 0, treeSize: 1, visited: 0, exhausted: false };
+  const stats: MctsStats = { iterationsRun: 0, rerankerCalls: 0, rerankerBatches: 0, treeSize: 1, visited: 0, exhausted: false, rerankerMs: 0 };
 
   /** Unvisited neighbours with embeddings (line 11-12); monotone, so "none" is cached. */
   const hasExpandable = (v: number): boolean => {
@@ -154,13 +155,16 @@ export async function runMcts(
     tree.fullyExpanded[v] = 1;
     return false;
   };
-  const markExhausted = (v: number): void => {
+  /** Marks v exhausted and every ancestor left without live children; returns them (trace). */
+  const markExhausted = (v: number): number[] => {
+    const marked: number[] = [];
     for (let node = v; ; ) {
       tree.exhausted[node] = 1;
+      marked.push(ids[node]);
       const p = tree.parent[node];
-      if (p < 0) return;
+      if (p < 0) return marked;
       tree.live[p]--;
-      if (tree.live[p] > 0 || hasExpandable(p)) return;
+      if (tree.live[p] > 0 || hasExpandable(p)) return marked;
       node = p;
     }
   };
@@ -198,10 +202,11 @@ export async function runMcts(
       // Lines 8-9 (over-visited leaf: nearest expandable ancestor) and 13-14 (nothing to expand).
       const ancestor = tree.visits[curr] >= 2 ? path.slice(0, -1).reverse().find(hasExpandable) : undefined;
       if (ancestor === undefined) {
-        markExhausted(curr);
-        emit({ ...select, expandAt: null, reason: tree.visits[curr] >= 2 ? 'over-visited leaf' : 'no expandable neighbours' });
+        const exhausted = markExhausted(curr);
+        emit({ ...select, expandAt: null, reason: tree.visits[curr] >= 2 ? 'over-visited leaf' : 'no expandable neighbours', exhausted });
         continue;
       }
+      select.redirect = { from: ids[curr], reason: 'over-visited leaf' };
       curr = ancestor;
       select.expandAt = ids[curr];
     }
@@ -222,10 +227,22 @@ export async function runMcts(
     stats.treeSize += added.length;
     const usedK = k;
     k = nextWidth(k, params.kMin);
-    emit({ phase: 'expand', iteration: t, at: ids[curr], k: usedK, nextK: k, children: added.map((u) => ({ id: ids[u], sim: sim(u) })) });
+    emit({
+      phase: 'expand',
+      iteration: t,
+      at: ids[curr],
+      k: usedK,
+      nextK: k,
+      children: added.map((u) => ({ id: ids[u], sim: sim(u) })),
+      pool: candidates.length,
+      unchosen: candidates.slice(usedK).map((u) => roundSim(sim(u))),
+    });
 
     // (C) Batched cross-encoder simulation.
+    const scoringStarted = performance.now();
     const scores = await reranker.score(query.text, added.map(docText));
+    const scoringMs = performance.now() - scoringStarted;
+    stats.rerankerMs = (stats.rerankerMs ?? 0) + scoringMs;
     throwIfAborted(signal);
     if (scores.length !== added.length) {
       throw new AppError('UNKNOWN', `Reranker returned ${scores.length} scores for ${added.length} documents.`);
@@ -233,7 +250,7 @@ export async function runMcts(
     stats.rerankerCalls += added.length;
     stats.rerankerBatches++;
     const rewards = scores.map(clampReward);
-    emit({ phase: 'simulate', iteration: t, rewards: added.map((u, i) => ({ id: ids[u], score: scores[i], reward: rewards[i] })) });
+    emit({ phase: 'simulate', iteration: t, rewards: added.map((u, i) => ({ id: ids[u], score: scores[i], reward: rewards[i] })), ms: Math.round(scoringMs * 100) / 100 });
 
     // (D) Batched backpropagation along the path from each child to the root.
     added.forEach((u, i) => {
@@ -252,12 +269,16 @@ export async function runMcts(
 
   const ranking = rankVisited(tree, sim, ids, params);
   stats.visited = ranking.visitedCount;
+  stats.rerankerMs = Math.round((stats.rerankerMs ?? 0) * 100) / 100;
   const trace: MctsTrace = {
+    version: TRACE_VERSION,
     query: query.text,
     params: { ...pickParams(params), budget: Number.isFinite(params.budget) ? params.budget : null },
     rootId: ids[root],
+    rootSim: sim(root),
+    stats: { ...stats },
     events,
-    ranking: ranking.top,
+    top: ranking.top.map((r) => r.id),
   };
   return { ranking: ranking.top, trace, stats };
 }
@@ -268,7 +289,7 @@ function pickParams({ iterations, kInit, kMin, c, alpha, seed }: MctsParams) {
 
 /** Lines 28-30: visited nodes (N > 0) scored alpha * R_sim/max(1, N_sim) + (1 - alpha) * sim * 10. */
 function rankVisited(tree: Tree, sim: (i: number) => number, ids: Float64Array, params: MctsParams) {
-  const all: RankedNode[] = [];
+  const all: (RankedNode & { index: number })[] = [];
   for (let v = 0; v < tree.visits.length; v++) {
     if (!tree.inTree[v] || tree.visits[v] <= 0) continue;
     const rewardPart = (params.alpha * tree.simReward[v]) / Math.max(1, tree.simVisits[v]);
@@ -287,5 +308,6 @@ function rankVisited(tree: Tree, sim: (i: number) => number, ids: Float64Array, 
     });
   }
   all.sort((a, b) => b.score - a.score || a.index - b.index);
-  return { top: all.slice(0, Math.min(all.length, params.budget)), visitedCount: all.length };
+  const top: RankedNode[] = all.slice(0, Math.min(all.length, params.budget)).map(({ index: _index, ...node }) => node);
+  return { top, visitedCount: all.length };
 }

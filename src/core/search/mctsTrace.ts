@@ -1,9 +1,16 @@
 /**
- * @file MCTS trace (DESIGN.md section 4): plain JSON, one event per phase per iteration plus the
- * final ranking with each score's parts. The UI replays it, the CLI writes it, tests check it.
+ * @file MCTS trace, version 2 (DESIGN.md section 4, issue 9): plain JSON, one event per phase per
+ * iteration, enough to replay a run exactly without the graph: the select event names the nodes
+ * marked exhausted and the lines 8-9 redirect with its reason (so UCT can be recomputed), the
+ * expand event the candidate pool size and the similarities of the candidates not chosen (what-if
+ * on k), the simulate event the reranker's time. The header holds the version, parameters, model
+ * ids, a graph fingerprint, stats and the route; the final ranking is not stored: only the order
+ * of the top ids, the scores are derived from the events (rankingFromTrace in mctsReplay.ts).
  * Node references are graph node ids (not snapshot indices).
  * Runs in: everywhere. Layer src/core.
  */
+
+export const TRACE_VERSION = 2;
 
 export interface SelectEvent {
   phase: 'select';
@@ -14,6 +21,10 @@ export interface SelectEvent {
   expandAt: number | null;
   /** Why no expansion happens: the selected node has no unvisited neighbour with an embedding. */
   reason?: 'over-visited leaf' | 'no expandable neighbours';
+  /** Lines 8-9: the path's last node was an over-visited leaf; expandAt is its nearest expandable ancestor. */
+  redirect?: { from: number; reason: 'over-visited leaf' };
+  /** Nodes marked exhausted during this iteration (UCT skips them from now on). */
+  exhausted?: number[];
 }
 
 export interface ExpandEvent {
@@ -26,6 +37,10 @@ export interface ExpandEvent {
   nextK: number;
   /** Added children in order of bi-encoder similarity (cosine). */
   children: { id: number; sim: number }[];
+  /** Unvisited embedded neighbours that were candidates (chosen + not chosen). */
+  pool?: number;
+  /** Similarities of the candidates not chosen, best first (rounded to 1e-4). */
+  unchosen?: number[];
 }
 
 export interface SimulateEvent {
@@ -33,6 +48,8 @@ export interface SimulateEvent {
   iteration: number;
   /** score: raw cross-encoder output; reward: clamp(score * 10, 0, 10). */
   rewards: { id: number; score: number; reward: number }[];
+  /** Wall time of the reranker batch in ms. */
+  ms?: number;
 }
 
 export interface BackpropEvent {
@@ -43,10 +60,12 @@ export interface BackpropEvent {
 }
 
 export type MctsEvent = SelectEvent | ExpandEvent | SimulateEvent | BackpropEvent;
+export type MctsPhase = MctsEvent['phase'];
+export const MCTS_PHASES: readonly MctsPhase[] = ['select', 'expand', 'simulate', 'backprop'];
 
+/** A visited node's final score (line 29) and its parts; `id` is a graph node id. */
 export interface RankedNode {
   id: number;
-  index: number;
   score: number;
   /** alpha * R_sim / max(1, N_sim) */
   rewardPart: number;
@@ -59,14 +78,6 @@ export interface RankedNode {
   simR: number;
 }
 
-export interface MctsTrace {
-  query: string;
-  params: { iterations: number; kInit: number; kMin: number; c: number; alpha: number; budget: number | null; seed: number };
-  rootId: number;
-  events: MctsEvent[];
-  ranking: RankedNode[];
-}
-
 export interface MctsStats {
   iterationsRun: number;
   /** (query, document) pairs scored by the cross-encoder. */
@@ -77,4 +88,63 @@ export interface MctsStats {
   visited: number;
   /** True when every reachable node was in the tree before T iterations. */
   exhausted: boolean;
+  /** Total reranker time in ms (sum of the simulate events' ms). */
+  rerankerMs?: number;
+}
+
+export interface TraceParams {
+  iterations: number;
+  kInit: number;
+  kMin: number;
+  c: number;
+  alpha: number;
+  budget: number | null;
+  seed: number;
+}
+
+/** Identifies the graph a trace was made on: counts plus an FNV-1a hash of nodes and edges. */
+export interface GraphFingerprint {
+  nodes: number;
+  edges: number;
+  hash: string;
+}
+
+export interface TraceModels {
+  embedder: string;
+  reranker: string;
+}
+
+export interface TraceRoute {
+  path: 'cypher' | 'mcts' | 'baseline';
+  cypher: string | null;
+  reason: string;
+}
+
+export interface MctsTrace {
+  version: typeof TRACE_VERSION;
+  query: string;
+  params: TraceParams;
+  rootId: number;
+  /** Query similarity of the root (it is never an expanded child, so no event carries it). */
+  rootSim: number;
+  models?: TraceModels;
+  graph?: GraphFingerprint;
+  route?: TraceRoute;
+  /** Search method that produced the trace ('mcts' or 'fusion'). */
+  method?: string;
+  stats: MctsStats;
+  events: MctsEvent[];
+  /** Ids of the final ranking in order (cut to the budget); scores come from the events. */
+  top: number[];
+}
+
+/** Rounds a similarity for storage (what-if on k only needs the order and about 4 digits). */
+export function roundSim(value: number): number {
+  return Math.round(value * 1e4) / 1e4;
+}
+
+/** The trace without wall-clock fields (reranker ms): what a seeded run reproduces exactly. */
+export function withoutTimings(trace: MctsTrace): MctsTrace {
+  const { rerankerMs: _ms, ...stats } = trace.stats;
+  return { ...trace, stats, events: trace.events.map((e) => (e.phase === 'simulate' ? { ...e, ms: undefined } : e)) };
 }

@@ -34,7 +34,8 @@ import type { GraphSnapshot } from './graphSnapshot.ts';
 import { querySimilarities, runMcts } from './mcts.ts';
 import { presetParams } from './mctsParams.ts';
 import type { MctsParams, MctsPreset } from './mctsParams.ts';
-import type { MctsEvent, MctsTrace } from './mctsTrace.ts';
+import { graphFingerprint } from './graphFingerprint.ts';
+import type { GraphFingerprint, MctsEvent, MctsTrace } from './mctsTrace.ts';
 import { reciprocalRankFusion } from './rankFusion.ts';
 import { bm25Text, hideDocstrings, isCandidateKind, rerankText } from './searchDocuments.ts';
 import type { SearchEdge, SearchNode } from './searchDocuments.ts';
@@ -69,6 +70,8 @@ export interface SearchEngine {
   readonly nodes: readonly SearchNode[];
   /** Snapshot indices of the candidates (Function, Method, Class). */
   readonly candidates: Int32Array;
+  /** Fingerprint of the graph the engine was built from (written into every trace). */
+  readonly fingerprint: GraphFingerprint;
   node(id: number): SearchNode | undefined;
   /** A.4 parameters for this graph (N = Module nodes) with overrides. */
   mctsParams(preset?: MctsPreset, params?: Partial<MctsParams>): MctsParams;
@@ -183,7 +186,8 @@ async function recomputeMatrix(
 export async function createSearchEngine(conn: SqlConnection, models: SearchModels, options: SearchEngineOptions = {}): Promise<SearchEngine> {
   const hidden = options.hiddenDocstrings ?? new Set<number>();
   const original = await readNodes(conn);
-  let edges = await readEdges(conn);
+  const storedEdges = await readEdges(conn);
+  let edges = storedEdges;
   const nodes = hidden.size > 0 ? hideDocstrings(original, edges, hidden) : original;
   if (hidden.size > 0) edges = edges.filter((e) => e.type !== 'SIMILAR' || (!hidden.has(e.src) && !hidden.has(e.dst)));
   const affected = new Set(nodes.filter((node, i) => node !== original[i]).map((node) => node.id));
@@ -213,6 +217,13 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
   });
   const candidates = Int32Array.from(candidateList);
   const moduleCount = countKind(snapshot, 'Module');
+  const fingerprint = graphFingerprint(original, storedEdges);
+  const traceOf = (result: { trace: MctsTrace }, method: string): MctsTrace => ({
+    ...result.trace,
+    method,
+    models: { embedder: models.embedderId, reranker: models.reranker.info.id },
+    graph: fingerprint,
+  });
 
   let bm25: Bm25Index | null = null;
   const bm25Index = (): Bm25Index => (bm25 ??= buildBm25Index(candidateList.map((i) => bm25Text(nodes[i])), { tokenize: searchTokens }));
@@ -262,7 +273,7 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
       signal: options.signal,
       onTrace: options.onEvent,
     });
-    const ranked = result.ranking.filter((r) => isCandidateKind(nodes[r.index].kind));
+    const ranked = result.ranking.filter((r) => isCandidateKind(nodes[indexOf.get(r.id)!].kind));
     const stop: SearchStop = { reason: result.stats.exhausted ? 'exhausted' : 'iterations', iterations: result.stats.iterationsRun, planned: params.iterations };
     return { result, ranked, embedCalls: walk ? 1 : 0, stop };
   }
@@ -282,10 +293,10 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
       case 'mcts': {
         const { result, ranked, embedCalls: e, stop: s } = await runMctsRanking(request, options);
         stop = s;
-        results = ranked.slice(0, k).map((r) => hit(r.index, r.score, { rewardPart: r.rewardPart, simPart: r.simPart }));
+        results = ranked.slice(0, k).map((r) => hit(indexOf.get(r.id)!, r.score, { rewardPart: r.rewardPart, simPart: r.simPart }));
         rerankerCalls = result.stats.rerankerCalls;
         embedCalls = e;
-        trace = result.trace;
+        trace = traceOf(result, 'mcts');
         break;
       }
       case 'bm25': {
@@ -323,20 +334,22 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
         results = fused.slice(0, k).map((f) => hit(indexOf.get(f.id)!, f.score));
         rerankerCalls = result.stats.rerankerCalls;
         embedCalls = e;
-        trace = result.trace;
+        trace = traceOf(result, 'fusion');
         break;
       }
       default:
         throw new AppError('INPUT_INVALID', `The engine does not run method '${String(method)}' (the router answers 'auto').`);
     }
     const mcts = method === 'mcts';
+    const route = {
+      path: mcts ? ('mcts' as const) : ('baseline' as const),
+      cypher: null,
+      generator: null,
+      reason: mcts ? 'MCTS asked for directly (Path 2 without the router)' : `baseline '${method}' asked for directly`,
+    };
+    if (trace) trace.route = { path: route.path, cypher: null, reason: route.reason };
     return {
-      route: {
-        path: mcts ? 'mcts' : 'baseline',
-        cypher: null,
-        generator: null,
-        reason: mcts ? 'MCTS asked for directly (Path 2 without the router)' : `baseline '${method}' asked for directly`,
-      },
+      route,
       results,
       stats: { reranker_calls: rerankerCalls, embed_calls: embedCalls, ms: Math.round(performance.now() - started), ...(stop ? { stop } : {}) },
       ...(trace ? { trace } : {}),
@@ -348,6 +361,7 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
     snapshot,
     nodes,
     candidates,
+    fingerprint,
     node: (id) => {
       const i = indexOf.get(id);
       return i === undefined ? undefined : nodes[i];

@@ -87,13 +87,20 @@ export const META_COLUMNS = columns([
   { name: 'value', type: 'VARCHAR' },
 ] as const);
 
-/** Placeholder for MCTS traces and eval results (payload is JSON text). */
+/**
+ * MCTS traces and eval results (payload is JSON text; summary a small JSON for the run list).
+ * Kept across re-indexing: a trace carries its graph's fingerprint (runStore.ts).
+ */
 export const RUN_COLUMNS = columns([
   { name: 'id', type: 'INTEGER' },
   { name: 'kind', type: 'VARCHAR' },
   { name: 'created_at', type: 'VARCHAR' },
   { name: 'payload', type: 'VARCHAR' },
+  { name: 'summary', type: 'VARCHAR' },
 ] as const);
+
+/** Tables a re-index keeps (their rows do not refer to the graph's node ids by position). */
+export const KEPT_TABLES: readonly TableName[] = ['runs'];
 
 // embeddings(node_id INTEGER, model VARCHAR, source VARCHAR, vec FLOAT[dim]) comes with issue 3
 // (one table per vector width); it is not created here yet.
@@ -123,9 +130,9 @@ export function createTableSql(table: TableName): string {
   return `CREATE TABLE ${table} (${cols})`;
 }
 
-/** Drops every table of the schema (a re-index replaces the whole graph, traces included). */
+/** Drops every table of the schema but the kept ones (a re-index replaces the whole graph; runs stay). */
 export function dropTablesSql(): string[] {
-  return TABLE_NAMES.map((t) => `DROP TABLE IF EXISTS ${t}`);
+  return TABLE_NAMES.filter((t) => !KEPT_TABLES.includes(t)).map((t) => `DROP TABLE IF EXISTS ${t}`);
 }
 
 /**
@@ -147,6 +154,14 @@ export function createIndexesSql(): string[] {
   return INDEXES.map((i) => `CREATE INDEX ${i.name} ON ${i.table} (${i.column})`);
 }
 
+/** Creates the dropped tables; kept ones only when missing, with columns added since (summary). */
 export function createSchemaSql(): string[] {
-  return TABLE_NAMES.map(createTableSql);
+  return TABLE_NAMES.flatMap((t) =>
+    KEPT_TABLES.includes(t) ? [createTableSql(t).replace('CREATE TABLE', 'CREATE TABLE IF NOT EXISTS'), ...addMissingColumnsSql(t)] : [createTableSql(t)],
+  );
+}
+
+/** ALTER statements that give an older kept table the columns it lacks (no-ops otherwise). */
+export function addMissingColumnsSql(table: TableName): string[] {
+  return TABLES[table].map((c) => `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS ${c.name} ${c.type}`);
 }

@@ -5,6 +5,7 @@
  * Runs in: the main thread.
  */
 import type { GraphController } from '../graph/graphController.ts';
+import { PLAYER_ACTIONS } from '../player/playerActions.ts';
 import { getState, setState } from '../store/appStore.ts';
 
 export interface ActionContext {
@@ -27,6 +28,8 @@ export interface Action {
   perform(ctx: ActionContext): void;
   /** Also fires while focus is in a text field (only Escape does). */
   inTextFields?: boolean;
+  /** The action applies now (else its key falls through to the next action or the browser). */
+  predicate?: () => boolean;
 }
 
 const plain = (event: KeyboardEvent) => !event.ctrlKey && !event.metaKey && !event.altKey;
@@ -170,6 +173,7 @@ export const ACTIONS: Action[] = [
     keyTest: (e) => plain(e) && e.key === 't',
     perform: () => setTheme(getState().theme === 'dark' ? 'light' : 'dark'),
   },
+  ...PLAYER_ACTIONS,
 ];
 
 /** Documented elsewhere (inside a field or a list), listed in the dialog for completeness. */
@@ -204,6 +208,7 @@ export function handleKey(event: KeyboardEvent, ctx: ActionContext): void {
   const onControl = event.target instanceof HTMLElement && ['BUTTON', 'A', 'SUMMARY'].includes(event.target.tagName);
   for (const action of ACTIONS) {
     if (!action.keyTest(event)) continue;
+    if (action.predicate && !action.predicate()) continue;
     if (typing && !action.inTextFields) return;
     if (onControl && action.name === 'expand') return;
     event.preventDefault();

@@ -1,7 +1,7 @@
 /**
  * @file The graph explorer: a Cytoscape canvas driven by GraphController, with its toolbar
  * (overview / ego view, depth 1-3, SIMILAR edges on/off, fit, zoom, re-layout), legend, notices
- * and a status line.
+ * and a status line; the MCTS player dock under the canvas (player/).
  * Redraws the overview whenever the active graph changes; the controller outlives renders.
  * Runs in: the main thread.
  */
@@ -12,6 +12,8 @@ import { showError } from '../session.ts';
 import { getState, setState, useAppState } from '../store/appStore.ts';
 import { Legend } from './Legend.tsx';
 import { SearchTreeLegend } from './SearchTreeLegend.tsx';
+import { MctsPlayer } from '../player/MctsPlayer.tsx';
+import { usePlayerGraph } from '../player/usePlayerGraph.ts';
 
 interface RenderInfo {
   nodes: number;
@@ -34,6 +36,7 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
   const showSimilar = useAppState((s) => s.showSimilar);
   const semanticVersion = useAppState((s) => s.semanticVersion);
   const similarStored = useAppState((s) => s.semantic?.similar?.edges ?? null);
+  const treeNodes = useAppState((s) => (s.viewMode === 'tree' ? (s.player?.treeNodes ?? 0) : 0));
   const [busy, setBusy] = useState(false);
   const [info, setInfo] = useState<RenderInfo | null>(null);
 
@@ -62,6 +65,8 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
   useEffect(() => {
     controllerRef.current?.setTheme(theme);
   }, [theme]);
+
+  usePlayerGraph(controllerRef);
 
   useEffect(() => {
     if (activeRepoId && graphVersion > 0) void controllerRef.current?.showOverview();
@@ -145,6 +150,7 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
           data-similar-edges={info?.similarEdges ?? 0}
           data-layout-ms={info?.layoutMs ?? 0}
           data-busy={busy}
+          data-tree-nodes={treeNodes}
           aria-label="Code graph"
           role="img"
         />
@@ -156,6 +162,7 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
         {busy && <p className="graph-busy">Loading…</p>}
         <SearchTreeLegend />
       </div>
+      <MctsPlayer />
       <footer className="graph-footer">
         <Legend />
         {info && (

@@ -4,14 +4,15 @@
  * hidden tests, early stop), and the ranked results (rank, kind, name, file:line, relevance in
  * percent with the raw score and its parts in the tooltip, exact / test tags, other locations
  * of a duplicated name); a click opens the node in the explorer. After an
- * MCTS run: show the search tree on the graph again, download the trace.
+ * MCTS run: replay it in the player, download the trace.
  * Runs in: the main thread.
  */
 import type { SearchHit, SearchResponse } from '../../core/agent/searchService.ts';
 import type { Row } from '../../core/pipeline/repoService.ts';
 import { useCommands } from '../commands.ts';
 import { METHOD_LABELS, formatScore, generatorLabel, reasonSentence, relevanceLabel, routeLabel, scoreParts } from '../data/searchFormat.ts';
-import { downloadTrace, showSearchTree } from '../searchSession.ts';
+import { openRun } from '../player/playerSession.ts';
+import { downloadTrace } from '../searchSession.ts';
 import { setState, useAppState } from '../store/appStore.ts';
 import { KindBadge } from './KindBadge.tsx';
 import { ResultTable } from './ResultTable.tsx';
@@ -129,7 +130,7 @@ export function SearchPanel() {
   const commands = useCommands();
   const open = useAppState((s) => s.searchPanelOpen);
   const run = useAppState((s) => s.question);
-  const tree = useAppState((s) => s.searchTree);
+  const player = useAppState((s) => s.player);
   const viewMode = useAppState((s) => s.viewMode);
   const selected = useAppState((s) => s.selectedNodeId);
   if (!open || !run) return null;
@@ -171,21 +172,18 @@ export function SearchPanel() {
             </span>
             {run.events > 0 && <span>{run.iteration.toLocaleString()} iterations</span>}
           </p>
-          {tree && (
+          {response.runId !== undefined && response.traceHead && (
             <div className="answer-tree">
-              <button type="button" aria-pressed={viewMode === 'tree'} data-testid="show-tree" onClick={() => void showSearchTree(commands.graph?.() ?? null)} title="Draw the search tree on the graph">
-                Search tree · {tree.nodes.length.toLocaleString()} nodes
+              <button
+                type="button"
+                aria-pressed={viewMode === 'tree' && player?.runId === response.runId}
+                data-testid="show-tree"
+                onClick={() => void openRun(commands.service, response.runId!)}
+                title="Replay this run's search in the MCTS player"
+              >
+                Search tree · {response.traceHead.stats.treeSize.toLocaleString()} nodes
               </button>
-              {response.runId !== undefined && (
-                <button type="button" data-testid="download-trace" onClick={() => void downloadTrace(commands.service)} title="The full trace as JSON (every event and the final ranking)">
-                  Download trace
-                </button>
-              )}
-            </div>
-          )}
-          {!tree && response.runId !== undefined && response.route.path !== 'cypher' && (
-            <div className="answer-tree">
-              <button type="button" data-testid="download-trace" onClick={() => void downloadTrace(commands.service)}>
+              <button type="button" data-testid="download-trace" onClick={() => void downloadTrace(commands.service)} title="The full trace as JSON (every event, parameters, models, graph fingerprint)">
                 Download trace
               </button>
             </div>

@@ -1,33 +1,44 @@
 /**
- * @file Legend of the MCTS search tree on the graph: colour = mean reward R/N (0 to the largest
- * mean, rounded up; rewards are on a 0-10 scale),
- * size = visits N, emphasised edges = expansions (parent -> child); a way back to the overview.
- * Shown only while the tree is drawn.
+ * @file Legend of the MCTS player's canvas: colour = mean reward R/N (0 to the largest mean at
+ * the scrubbed moment, rounded up; rewards are on a 0-10 scale), size = visits N, rings (top-10,
+ * high reward but rarely visited), the lit path and the current expansion; a way back to the
+ * overview. Shown only while the player's tree is drawn.
  * Runs in: the main thread.
  */
 import { useCommands } from '../commands.ts';
 import { REWARD_STOPS, visitSize } from '../data/searchTree.ts';
+import { closePlayer } from '../player/playerSession.ts';
 import { useAppState } from '../store/appStore.ts';
 
 export function SearchTreeLegend() {
   const commands = useCommands();
-  const tree = useAppState((s) => s.searchTree);
+  const player = useAppState((s) => s.player);
   const mode = useAppState((s) => s.viewMode);
-  if (!tree || mode !== 'tree') return null;
+  if (!player || mode !== 'tree' || player.total === 0) return null;
   const gradient = `linear-gradient(to right, ${REWARD_STOPS.map((s) => `${s.color} ${(s.at / 10) * 100}%`).join(', ')})`;
-  const mid = tree.colorMax / 2;
-  const sizes = [...new Set([1, Math.round(tree.maxN / 4), tree.maxN].filter((n) => n >= 1))];
+  const mid = player.colorMax / 2;
+  const sizes = [...new Set([1, Math.round(player.maxN / 4), player.maxN].filter((n) => n >= 1))];
   const scale = 0.5; // legend circles at half the graph size at zoom 1
   return (
-    <div className="tree-legend" data-testid="search-tree-legend" data-styled={tree.styled} data-nodes={tree.nodes.length} data-iterations={tree.iterations} data-color-max={tree.colorMax} aria-label="Search tree legend">
+    <div
+      className="tree-legend"
+      data-testid="search-tree-legend"
+      data-styled={player.treeNodes}
+      data-nodes={player.treeNodes}
+      data-iterations={player.iteration}
+      data-color-max={player.colorMax}
+      aria-label="Search tree legend"
+    >
       <div className="tree-legend-row">
-        <span className="tree-legend-label" title="Rewards are cross-encoder scores x10, clamped to [0, 10]">Mean reward R/N</span>
+        <span className="tree-legend-label" title="Rewards are cross-encoder scores x10, clamped to [0, 10]">
+          Mean reward R/N
+        </span>
         <span className="tree-legend-scale">
           <span className="tree-legend-gradient" style={{ background: gradient }} aria-hidden="true" />
           <span className="tree-legend-ticks small muted">
             <span>0</span>
             <span>{Number.isInteger(mid) ? mid : mid.toFixed(1)}</span>
-            <span>{tree.colorMax}</span>
+            <span>{player.colorMax}</span>
           </span>
         </span>
       </div>
@@ -35,7 +46,7 @@ export function SearchTreeLegend() {
         <span className="tree-legend-label">Visits N</span>
         <span className="tree-legend-sizes">
           {sizes.map((n) => {
-            const d = Math.round(visitSize(n, tree.maxN) * scale);
+            const d = Math.round(visitSize(n, player.maxN) * scale);
             return (
               <span key={n} className="tree-legend-size small muted">
                 <span className="tree-legend-dot" style={{ width: d, height: d }} aria-hidden="true" />
@@ -45,11 +56,25 @@ export function SearchTreeLegend() {
           })}
         </span>
       </div>
-      <div className="tree-legend-row small muted">
-        <span className="tree-legend-edge" aria-hidden="true" /> expansion (parent → child) · bold ring: a result · {tree.styled.toLocaleString()} nodes, {tree.iterations} iterations
-        {tree.hidden > 0 ? ` · ${tree.hidden.toLocaleString()} least visited not drawn` : ''}
+      <div className="tree-legend-row small muted tree-legend-keys">
+        <span><i className="key-ring top" /> top-10</span>
+        <span><i className="key-ring promising" /> high reward, few visits</span>
+        <span><i className="key-line path" /> selection path</span>
+        <span><i className="key-ring expand" /> expansion / backprop</span>
       </div>
-      <button type="button" className="small" data-testid="tree-clear" onClick={() => void commands.graph?.()?.showOverview()}>
+      <div className="tree-legend-row small muted">
+        {player.treeNodes.toLocaleString()} tree nodes at iteration {player.iteration} of {player.iterations}
+        {player.live ? ' (searching…)' : ''}
+      </div>
+      <button
+        type="button"
+        className="small"
+        data-testid="tree-clear"
+        onClick={() => {
+          closePlayer();
+          void commands.graph?.()?.showOverview();
+        }}
+      >
         Back to overview
       </button>
     </div>

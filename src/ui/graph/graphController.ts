@@ -5,14 +5,13 @@
  * Stale loads are dropped (a newer request wins). Visible nodes stay <= MAX_VISIBLE_NODES.
  * SIMILAR edges (dashed, curved) are drawn among the visible nodes only while the toggle is on.
  * The overview's force layout runs in a worker; only the cheap ego rings run here.
- * After an MCTS run the search tree can replace the view (showSearchTree): tree nodes sized by
- * visits and coloured by mean reward, tree edges emphasised, stored edges among them faint.
+ * The MCTS player's canvas (showPlayer / renderPlayer, player/): the run's final tree laid out
+ * once, states applied per scrub position; a Path 1 answer's nodes (showAnswer).
  * Runs in: the main thread.
  */
 import cytoscape from 'cytoscape';
 import type { Core, ElementDefinition, NodeSingular } from 'cytoscape';
 import type { RepoClient } from '../clients/repoClient.ts';
-import type { SearchTreeOverlay } from '../data/searchTree.ts';
 import type { ThemeChoice } from '../store/appStore.ts';
 import { graphStylesheet } from './graphStyle.ts';
 import type { GraphEdge, GraphNode } from './graphQueries.ts';
@@ -20,8 +19,12 @@ import { MAX_VISIBLE_NODES, loadChildren, loadCrossEdges, loadEgo, loadOverview,
 import { centreOf, egoLayout, ringPositions, stretchToAspect } from './layouts.ts';
 import { runForceLayout } from './layoutClient.ts';
 import { loadTreeSlice } from './searchTreeQueries.ts';
+import type { Replay, ReplayState } from '../../core/search/mctsReplay.ts';
+import { mountPlayer, playerElements } from '../player/playerCanvas.ts';
+import type { PlayerViewKind } from '../player/playerCanvas.ts';
+import type { PlayerRenderInfo, PlayerView } from '../player/playerView.ts';
 
-export type ViewMode = 'overview' | 'ego' | 'tree';
+export type ViewMode = 'overview' | 'ego' | 'tree' | 'answer';
 
 export interface GraphCallbacks {
   onSelect(nodeId: number | null): void;
@@ -100,16 +103,6 @@ function layOut(nodes: GraphNode[], edges: GraphEdge[]): Promise<Float64Array> {
   return runForceLayout({ count: nodes.length, links, linkDistance: 95, charge: -600, gravity: 0.09 });
 }
 
-/** Force layout of a search tree along its tree edges, starting from rings by tree depth. */
-function layOutTree(nodes: GraphNode[], overlay: SearchTreeOverlay): Promise<Float64Array> {
-  const links = linkIndices(nodes.map((n) => n.id), overlay.edges.map((e): [number, number] => [e.parent, e.child]));
-  const initial = levelRings(nodes, new Map(overlay.nodes.map((n) => [n.id, n.depth])), 140);
-  return runForceLayout({ count: nodes.length, links, initial, iterations: 260, linkDistance: 55, charge: -200, gravity: 0.1 });
-}
-
-/** Labels drawn in the search-tree view (the most visited nodes; results are always labelled). */
-const TREE_LABELS = 30;
-
 /** Above this many nodes the ego view uses the force layout instead of concentric rings. */
 const EGO_RINGS_MAX_NODES = 150;
 
@@ -130,6 +123,7 @@ export class GraphController {
   private generation = 0;
   private showSimilar = false;
   private readonly resizeObserver: ResizeObserver;
+  private player: PlayerView | null = null;
 
   constructor(
     container: HTMLElement,
@@ -255,49 +249,56 @@ export class GraphController {
     });
   }
 
-  /** Draws the MCTS search tree (root at the centre, children outward); returns the styled node count. */
-  async showSearchTree(overlay: SearchTreeOverlay, results: readonly number[] = []): Promise<number> {
-    const highlight = new Set(results);
+  /**
+   * The MCTS player's canvas (issue 9): the run's final tree laid out once ('tree': layered,
+   * 'graph': on the code graph); renderPlayer() then applies states without moving a node.
+   * `quick`: live runs skip the database (names come later) so the busy worker is not asked.
+   */
+  async showPlayer(replay: Replay, view: PlayerViewKind, options: { withUct: boolean; quick?: boolean }): Promise<boolean> {
     const generation = ++this.generation;
-    let styled = 0;
+    let shown = false;
     await this.run(async () => {
-      const slice = await loadTreeSlice(this.service, overlay.nodes.map((n) => n.id));
-      if (generation !== this.generation) return;
       const started = performance.now();
-      const positions = stretchToAspect(await layOutTree(slice.nodes, overlay), this.cy.width() / Math.max(1, this.cy.height()));
+      const mount = await playerElements(options.quick ? null : this.service, replay, view, this.cy.width() / Math.max(1, this.cy.height()));
       if (generation !== this.generation) return;
       this.mode = 'tree';
       this.egoCenter = null;
       this.expanded.clear();
       this.revealedBy.clear();
+      this.player = mountPlayer(this.cy, replay, mount, options.withUct);
+      this.cy.fit(undefined, 30);
+      this.report(started);
+      this.callbacks.onNotice(mount.hidden > 0 ? `Search tree: ${mount.hidden.toLocaleString()} of its ${replay.ids.length.toLocaleString()} nodes are not drawn (cap).` : null);
+      shown = true;
+    });
+    return shown;
+  }
+
+  /** Applies a replay state to the player's canvas (null when the player is not shown). */
+  renderPlayer(state: ReplayState): PlayerRenderInfo | null {
+    if (this.mode !== 'tree' || !this.player) return null;
+    return this.player.render(state);
+  }
+
+  /** Path 1: the answer's nodes and the stored edges among them, the rows' nodes ringed. */
+  async showAnswer(ids: readonly number[]): Promise<void> {
+    const generation = ++this.generation;
+    await this.run(async () => {
+      const slice = await loadTreeSlice(this.service, ids.slice(0, MAX_VISIBLE_NODES));
+      if (generation !== this.generation) return;
+      const started = performance.now();
+      const positions = slice.nodes.length > 0 ? stretchToAspect(await layOut(slice.nodes, slice.edges), this.cy.width() / Math.max(1, this.cy.height())) : undefined;
+      if (generation !== this.generation) return;
+      this.mode = 'answer';
+      this.egoCenter = null;
+      this.expanded.clear();
+      this.revealedBy.clear();
       this.replace(slice.nodes, slice.edges, positions);
-      const look = new Map(overlay.nodes.map((n) => [n.id, n]));
-      // Labels only on the most visited nodes and the results: hundreds of labels are unreadable.
-      const labelled = new Set([...overlay.nodes].sort((a, b) => b.N - a.N).slice(0, TREE_LABELS).map((n) => n.id));
-      for (const id of highlight) labelled.add(id);
-      this.cy.batch(() => {
-        this.cy.edges().addClass('tree-faint');
-        this.cy.nodes().forEach((node) => {
-          const style = look.get(Number(node.data('nodeId')));
-          if (!style) return;
-          node.data({ treeSize: style.size, treeColor: style.color, treeN: style.N, treeMean: style.mean, treeLabel: labelled.has(style.id) ? node.data('label') : '' });
-          node.addClass('tree-node');
-          if (highlight.has(style.id)) node.addClass('tree-hit');
-          styled++;
-        });
-        this.cy.getElementById(nodeKey(overlay.rootId)).addClass('tree-root');
-        for (const edge of overlay.edges) {
-          if (!this.hasNode(edge.parent) || !this.hasNode(edge.child)) continue;
-          this.cy.add({ group: 'edges', classes: 'tree-edge', data: { id: `t${edge.parent}-${edge.child}`, source: nodeKey(edge.parent), target: nodeKey(edge.child), type: 'TREE' } });
-        }
-      });
+      this.cy.nodes().addClass('tree-hit');
       this.fitCalmly();
       this.report(started);
-      this.callbacks.onNotice(
-        overlay.hidden > 0 ? `Search tree: the ${overlay.nodes.length.toLocaleString()} most visited nodes are shown; ${overlay.hidden.toLocaleString()} less visited are not.` : null,
-      );
+      this.callbacks.onNotice(slice.nodes.length === 0 ? 'The answer names no graph nodes.' : null);
     });
-    return styled;
   }
 
   async setEgoDepth(depth: number): Promise<void> {
@@ -449,6 +450,7 @@ export class GraphController {
   }
 
   private replace(nodes: GraphNode[], edges: GraphEdge[], positions?: Float64Array): void {
+    this.player = null;
     const ids = new Set(nodes.map((n) => n.id));
     this.cy.batch(() => {
       this.cy.elements().remove();

@@ -8,6 +8,7 @@
 import type { StylesheetJson } from 'cytoscape';
 import type { EdgeType, NodeKind } from '../../core/graph/types.ts';
 import type { ThemeChoice } from '../store/appStore.ts';
+import { playerStylesheet } from '../player/playerStyle.ts';
 
 type Shape = 'star' | 'round-rectangle' | 'diamond' | 'ellipse' | 'round-triangle' | 'rectangle' | 'tag';
 
@@ -118,7 +119,7 @@ export function graphStylesheet(theme: ThemeChoice): StylesheetJson {
     });
   }
   style.push({ selector: 'edge:selected', style: { 'line-color': accent, 'target-arrow-color': accent, width: 3 } });
-  style.push(...searchTreeStyle(theme));
+  style.push(...searchTreeStyle(theme), ...playerStylesheet(theme));
   return style;
 }
 

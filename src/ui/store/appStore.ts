@@ -10,7 +10,8 @@ import type { ErrorCode } from '../../core/errors.ts';
 import type { DescribeProgress, EmbedProgress, SemanticStatus } from '../../core/semantic/semanticService.ts';
 import type { SummaryView } from '../data/summary.ts';
 import type { EvalProgress, EvalReport, EvalSet, SearchMethod, SearchResponse } from '../../core/agent/searchService.ts';
-import type { SearchTreeOverlay } from '../data/searchTree.ts';
+import type { RunInfo } from '../../core/store/runStore.ts';
+import type { PlayerState } from '../player/playerState.ts';
 
 export type StorageState = 'opening' | 'ready' | 'locked' | 'unavailable';
 export type ThemeChoice = 'light' | 'dark';
@@ -85,8 +86,8 @@ export interface AppState {
   indexing: IndexingState | null;
   error: ShownError | null;
   selectedNodeId: number | null;
-  /** 'tree': the MCTS search tree of the last run (search UI). */
-  viewMode: 'overview' | 'ego' | 'tree';
+  /** 'tree': the MCTS player's canvas; 'answer': a Path 1 / baseline answer's nodes. */
+  viewMode: 'overview' | 'ego' | 'tree' | 'answer';
   egoDepth: number;
   graphNotice: GraphNotice | null;
   dialog: Dialog;
@@ -108,9 +109,11 @@ export interface AppState {
   modelsOpen: boolean;
   question: QuestionRun | null;
   searchPanelOpen: boolean;
-  /** The MCTS search tree of the last run (drawn while viewMode is 'tree'); styled = nodes styled on the graph. */
-  searchTree: (SearchTreeOverlay & { styled: number }) | null;
   evalRun: EvalRunState;
+  /** The MCTS player (issue 9): its own slice; the replay itself lives in player/playerSession.ts. */
+  player: PlayerState | null;
+  /** Stored MCTS runs of the open graph (the player's run list), newest first. */
+  runs: RunInfo[];
 }
 
 type Listener = () => void;
@@ -149,8 +152,9 @@ let state: AppState = {
   modelsOpen: false,
   question: null,
   searchPanelOpen: false,
-  searchTree: null,
   evalRun: { set: null, source: null, busy: null, cancelling: false, progress: null, report: null, error: null },
+  player: null,
+  runs: [],
 };
 const listeners = new Set<Listener>();
 
