@@ -196,7 +196,7 @@ describe('docstring eval sets and the eval runner', () => {
 
       const engine = await engineFor(conn, set.hiddenDocstrings);
       const progress: string[] = [];
-      const report = await runEval(engine, { set, methods: ['bm25', 'mcts', 'rerank-all'], k: 5, params: { kMin: 2 }, curve: [0, 2, 50] }, undefined, (p) =>
+      const report = await runEval(engine, { set, methods: ['bm25', 'mcts', 'rerank-all'], k: 5, preset: 'paper', params: { kMin: 2 }, curve: [0, 2, 50] }, undefined, (p) =>
         progress.push(`${p.method}:${p.done}/${p.total}`),
       );
       expect(report.queries).toBe(4);
