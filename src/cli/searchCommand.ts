@@ -1,10 +1,13 @@
 /**
  * @file `ranger search --db <file> "<question>" [--method auto|mcts|bm25|dense|dense-code|
- * rerank-all|fusion] [--k 10] [--iterations T] [--seed S] [--trace <file>]` (DESIGN.md section 9)
+ * rerank-all|fusion] [--k 10] [--iterations T] [--seed S] [--preset default|paper|repoqa]
+ * [--pair-budget N] [--model <id|folder>] [--trace <file>]` (DESIGN.md section 9)
  * -> {path, cypher, results:[{id, kind, qualified_name, file_path, start_line, score}],
  * stats:{reranker_calls, embed_calls, ms}}. Also the engine set-up `eval` shares: the embedding
- * model is the one the database was embedded with (embedding_sets: the built-in lexical set when
- * there is one, else the newest set), the reranker the built-in lexical cross-encoder stand-in;
+ * model is `--model` (a stored set's model id, or what `embed --model` took: a preset, an id or a
+ * folder) or, without it, the one the database was embedded with (embedding_sets: the built-in
+ * lexical set when there is one, else the newest set); the reranker the built-in lexical
+ * cross-encoder stand-in;
  * 'auto' goes through the router (answerQuestion) with no LLM: rule-based Cypher, else MCTS.
  * Runs in: Node (cli).
  */
@@ -21,7 +24,9 @@ import type { MctsTrace } from '../core/search/mctsTrace.ts';
 import { createSearchEngine } from '../core/search/searchEngine.ts';
 import type { SearchEngine, SearchEngineOptions, SearchModels, SearchRunOptions } from '../core/search/searchEngine.ts';
 import { loadBuiltinEmbedder } from '../core/semantic/embedGraph.ts';
-import type { SemanticSource } from '../core/semantic/semanticService.ts';
+import type { EmbeddingSetInfo, SemanticSource } from '../core/semantic/semanticService.ts';
+import { MCTS_PRESETS } from '../core/search/mctsParams.ts';
+import type { MctsPreset } from '../core/search/mctsParams.ts';
 import { listEmbeddingSets } from '../core/store/embeddingStore.ts';
 import type { SqlConnection } from '../core/store/sqlConnection.ts';
 import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
@@ -36,12 +41,30 @@ export interface SearchOutput {
   stats: { reranker_calls: number; embed_calls: number; ms: number };
 }
 
-/** The models for a database: its embedding set's model (query side) and the built-in reranker. */
-export async function searchModelsFor(conn: SqlConnection): Promise<SearchModels> {
-  const sets = await listEmbeddingSets(conn);
+/**
+ * The embedding set to search with: `model` matched against the stored sets' model ids, first
+ * as given, then as `embed --model` resolves it (preset, id or folder -> its id); without
+ * `model` the built-in set when there is one, else the newest. Returns the set and the
+ * `--model` argument to load its query embedder from (null: the stored id itself).
+ */
+export function chooseEmbeddingSet(sets: readonly EmbeddingSetInfo[], model?: string): { chosen: EmbeddingSetInfo; loadArg: string | null } {
   if (sets.length === 0) throw new AppError('INPUT_INVALID', 'This database has no embeddings: run `ranger embed --db <file>` first.');
-  const builtin = sets.find((s) => s.model === LEXICAL_EMBEDDER_INFO.id);
-  const chosen = builtin ?? [...sets].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+  if (model === undefined) {
+    const builtin = sets.find((s) => s.model === LEXICAL_EMBEDDER_INFO.id);
+    return { chosen: builtin ?? [...sets].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0], loadArg: null };
+  }
+  const exact = sets.find((s) => s.model === model);
+  if (exact) return { chosen: exact, loadArg: null };
+  const resolved = resolveModelArg(model, 'embedder').id;
+  const byResolved = sets.find((s) => s.model === resolved);
+  if (byResolved) return { chosen: byResolved, loadArg: model };
+  const stored = [...new Set(sets.map((s) => s.model))].join(', ');
+  throw new AppError('INPUT_INVALID', `--model ${model}: this database has no embeddings of ${resolved} (it has ${stored}); run \`ranger embed --db <file> --model ${model}\` first.`);
+}
+
+/** The models for a database: its embedding set's model (query side) and the built-in reranker. */
+export async function searchModelsFor(conn: SqlConnection, model?: string): Promise<SearchModels> {
+  const { chosen, loadArg } = chooseEmbeddingSet(await listEmbeddingSets(conn), model);
   const embedders = new Map<SemanticSource, Promise<Embedder>>();
   return {
     embedderId: chosen.model,
@@ -50,7 +73,7 @@ export async function searchModelsFor(conn: SqlConnection): Promise<SearchModels
       if (!embedder) {
         embedder = chosen.builtin && chosen.model === LEXICAL_EMBEDDER_INFO.id
           ? loadBuiltinEmbedder(conn, source)
-          : createNodeEmbedder(resolveModelArg(chosen.model, 'embedder'));
+          : createNodeEmbedder(resolveModelArg(loadArg ?? chosen.model, 'embedder'));
         embedders.set(source, embedder);
       }
       return embedder;
@@ -59,8 +82,9 @@ export async function searchModelsFor(conn: SqlConnection): Promise<SearchModels
   };
 }
 
-export async function openSearchEngine(conn: SqlConnection, options: SearchEngineOptions = {}): Promise<SearchEngine> {
-  return createSearchEngine(conn, await searchModelsFor(conn), options);
+export async function openSearchEngine(conn: SqlConnection, options: SearchEngineOptions & { model?: string } = {}): Promise<SearchEngine> {
+  const { model, ...engineOptions } = options;
+  return createSearchEngine(conn, await searchModelsFor(conn, model), engineOptions);
 }
 
 /** The default method ('auto'): the router (Path 1 Cypher from the rule-based generator, else MCTS). */
@@ -74,6 +98,10 @@ export interface SearchCommandOptions {
   k?: number;
   iterations?: number;
   seed?: number;
+  preset?: MctsPreset;
+  pairBudget?: number;
+  /** Embedding set (model id or `embed --model` argument) when the database holds several. */
+  model?: string;
   /** Writes the MCTS trace (JSON) here when MCTS ran. */
   tracePath?: string;
 }
@@ -91,11 +119,12 @@ export async function runSearch(dbPath: string, question: string, options: Searc
   const started = performance.now();
   const conn = await openNodeDatabase(dbPath, { mustExist: true });
   try {
-    const engine = await openSearchEngine(conn);
+    const engine = await openSearchEngine(conn, { model: options.model });
     const params: Partial<MctsParams> = {};
     if (options.iterations !== undefined) params.iterations = options.iterations;
     if (options.seed !== undefined) params.seed = options.seed;
-    const request: SearchRequest = { question, method: options.method ?? 'auto', k: options.k ?? 10, params };
+    if (options.pairBudget !== undefined) params.pairBudget = options.pairBudget;
+    const request: SearchRequest = { question, method: options.method ?? 'auto', k: options.k ?? 10, preset: options.preset, params };
     const response: SearchResponse & { trace?: MctsTrace } =
       request.method === 'auto' ? await autoRoute(conn, engine)(request, {}) : await engine.run(request);
     if (options.tracePath !== undefined) {
@@ -114,6 +143,12 @@ export function parseMethod(value: string | undefined): SearchMethod | undefined
   if (value === undefined) return undefined;
   if (!(SEARCH_METHODS as readonly string[]).includes(value)) throw new UsageError(`--method takes one of ${SEARCH_METHODS.join(', ')} (got '${value}')`);
   return value as SearchMethod;
+}
+
+export function parsePreset(value: string | undefined): MctsPreset | undefined {
+  if (value === undefined) return undefined;
+  if (!(MCTS_PRESETS as readonly string[]).includes(value)) throw new UsageError(`--preset takes one of ${MCTS_PRESETS.join(', ')} (got '${value}')`);
+  return value as MctsPreset;
 }
 
 export function parseInteger(name: string, value: string | undefined, min: number): number | undefined {
@@ -144,6 +179,9 @@ export async function searchCommand(args: ParsedArgs): Promise<{ json: unknown; 
     k: parseInteger('k', args.values.k, 1),
     iterations: parseInteger('iterations', args.values.iterations, 0),
     seed: parseInteger('seed', args.values.seed, 0),
+    preset: parsePreset(args.values.preset),
+    pairBudget: parseInteger('pair-budget', args.values['pair-budget'], 0),
+    model: args.values.model,
     tracePath: args.values.trace,
   });
   return { json: output, text: formatSearch(output) };

@@ -27,7 +27,8 @@ export interface MctsParams {
 }
 
 /** 'default': the guided variant; 'paper': Algorithm 1 with A.4's defaults; 'repoqa': Algorithm 1, RepoQA column. */
-export type MctsPreset = 'default' | 'paper' | 'repoqa';
+export const MCTS_PRESETS = ['default', 'paper', 'repoqa'] as const;
+export type MctsPreset = (typeof MCTS_PRESETS)[number];
 
 /** Algorithm 1's parameters ('default' and 'paper' alike). A.4: k_init = N//2, k_min = 20, c = 1/(8 sqrt(ln 2N)), alpha 0.5, T 200; RepoQA: T 500, alpha 0.9, c = 1/sqrt(ln 4N). N >= 1. */
 export function presetParams(moduleCount: number, preset: MctsPreset = 'default'): MctsParams {
