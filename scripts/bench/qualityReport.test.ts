@@ -52,4 +52,12 @@ describe('quality report', () => {
     expect(text).toContain('[matched 15% = 100.0%]');
     expect(text).toMatch(/Target 2 .*-> MET/);
   });
+  it('counts a repo whose cheapest curve point is over the budget as keeping 0%', () => {
+    const packages = [
+      { package: 'a', report: report(0.5, 0.3, 0.4, [[5, 0.3, 300]]), buildMs: 1 },
+      { package: 'b', report: report(0.4, 0.35, 0.5, [[5, 0.45, 100]]), buildMs: 1 },
+    ];
+    expect(summarise(packages).keptShare).toBeCloseTo(0.45, 12);
+    expect(renderQualityReport(packages, ['auto'])).toContain('[no T within the budget: 0%]');
+  });
 });

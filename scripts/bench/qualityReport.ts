@@ -74,13 +74,15 @@ export function summarise(packages: readonly PackageReport[], defaultMethod: Sea
     return d && b ? [d.ndcg - b.ndcg] : [];
   });
   const defaultMinusBm25 = avg(diffs);
-  const share = (point: { ndcg: number } | null, p: PackageReport) => {
+  // A repo whose curve has no point within the budget keeps 0% (its cheapest point already costs more).
+  const share = (point: { ndcg: number } | null, p: PackageReport, hasCurve: boolean) => {
     const all = p.report.methods['rerank-all'];
-    return !point || !all ? [] : [all.ndcg === 0 ? 1 : point.ndcg / all.ndcg];
+    if (!all || !hasCurve) return [];
+    return [!point ? 0 : all.ndcg === 0 ? 1 : point.ndcg / all.ndcg];
   };
-  const paperKeptShare = avg(packages.flatMap((p) => share(matchedPoint(p.report), p)));
+  const paperKeptShare = avg(packages.flatMap((p) => share(matchedPoint(p.report), p, (p.report.curve ?? []).length > 0)));
   const hasBudgetCurve = packages.some((p) => p.budgetCurve);
-  const keptShare = hasBudgetCurve ? avg(packages.flatMap((p) => share(matchedBudgetPoint(p), p))) : paperKeptShare;
+  const keptShare = hasBudgetCurve ? avg(packages.flatMap((p) => share(matchedBudgetPoint(p), p, (p.budgetCurve ?? []).length > 0))) : paperKeptShare;
   return {
     defaultMinusBm25,
     target1: defaultMinusBm25 === null ? null : defaultMinusBm25 >= MARGIN,
@@ -138,7 +140,8 @@ export function renderQualityReport(packages: readonly PackageReport[], methods:
     if (all) points.push(`rerank-all: ${f3(all.ndcg)} / ${all.reranker_calls.toFixed(0)}`);
     const point = matchedPoint(p.report);
     const kept = point && all && all.ndcg > 0 ? ` = ${((point.ndcg / all.ndcg) * 100).toFixed(1)}%` : '';
-    lines.push(`  ${p.package.padEnd(nameWidth)} ${points.join('  ')}${point ? `  [matched T=${point.iterations}${kept}]` : ''}`);
+    const none = all && (p.report.curve ?? []).length > 0 ? '  [no T within the budget: 0%]' : '';
+    lines.push(`  ${p.package.padEnd(nameWidth)} ${points.join('  ')}${point ? `  [matched T=${point.iterations}${kept}]` : none}`);
   }
   const s = summarise(packages);
   lines.push('');
@@ -148,6 +151,6 @@ export function renderQualityReport(packages: readonly PackageReport[], methods:
   lines.push(
     `Target 2 (default MCTS at <= ${CALL_BUDGET * 100}% of rerank-all's pairs keeps >= ${KEEP_SHARE * 100}% of its NDCG@10, mean per repo): ${s.keptShare === null ? 'n/a' : `${(s.keptShare * 100).toFixed(1)}%`} -> ${s.target2 === null ? 'n/a' : s.target2 ? 'MET' : 'NOT MET'}`,
   );
-  lines.push(`  Algorithm 1 ('paper') at its matched T keeps ${s.paperKeptShare === null ? 'n/a' : `${(s.paperKeptShare * 100).toFixed(1)}%`} of rerank-all's NDCG@10 (mean per repo).`);
+  lines.push(`  Algorithm 1 ('paper') at its matched T (0% where even its smallest T costs more) keeps ${s.paperKeptShare === null ? 'n/a' : `${(s.paperKeptShare * 100).toFixed(1)}%`} of rerank-all's NDCG@10 (mean per repo).`);
   return lines.join('\n');
 }
