@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chooseEmbeddingSet } from '../../src/cli/searchCommand.ts';
+import { chooseEmbeddingSet, parsePreset } from '../../src/cli/searchCommand.ts';
 import type { EmbeddingSetInfo } from '../../src/core/semantic/semanticService.ts';
 import { ranger, scratchDir } from './runCli.ts';
 
@@ -27,6 +27,14 @@ describe('chooseEmbeddingSet', () => {
   it('names the stored sets when the model has none', () => {
     expect(() => chooseEmbeddingSet(sets, 'nope-model')).toThrow(/no embeddings of nope-model .*builtin:lexical, tiny-embedder, other/);
     expect(() => chooseEmbeddingSet([], 'x')).toThrow(/no embeddings: run/);
+  });
+});
+
+describe('--preset', () => {
+  it('takes default, paper or repoqa and names them otherwise', () => {
+    expect(parsePreset('paper')).toBe('paper');
+    expect(parsePreset(undefined)).toBeUndefined();
+    expect(() => parsePreset('fast')).toThrow(/--preset takes one of default, paper, repoqa/);
   });
 });
 
