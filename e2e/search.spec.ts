@@ -111,13 +111,15 @@ test('search: Path 1 Cypher, Path 2 MCTS with tree and trace, eval panel', async
     assert(Number(await legend.getAttribute('data-iterations')) === Math.max(...iterations), 'the tree on the graph was built from every streamed event');
     assert(Math.min(...iterations) === 1 && Math.max(...iterations) <= trace.params.iterations, 'iterations count from 1 to at most T');
 
-    // A baseline asked for directly: no router, no tree; MCTS with 50 iterations from "Advanced".
+    // A baseline asked for directly: no router, no tree; Algorithm 1 ('paper' preset: the guided
+    // default stops at its pair budget) with 50 iterations from "Advanced".
     await page.getByTestId('method-select').selectOption('bm25');
     await ask(page, question);
     assert((await page.getByTestId('route-path').getAttribute('data-path')) === 'baseline', 'bm25 runs as a baseline');
     assert((await page.getByTestId('search-hit').count()) > 0, 'bm25 lists results');
     await page.getByTestId('method-select').selectOption('mcts');
     await page.getByTestId('search-advanced').click();
+    await page.getByTestId('mcts-preset').selectOption('paper');
     await page.getByTestId('mcts-iterations').fill('50');
     await page.getByTestId('search-advanced').click();
     await ask(page, question);

@@ -1,7 +1,7 @@
 /** @file Quality report: matched curve point (15% call budget), target summaries, table rendering. */
 import { describe, expect, it } from 'vitest';
 import type { EvalReport } from '../../src/core/agent/searchService.ts';
-import { matchedPoint, renderQualityReport, summarise } from './qualityReport.ts';
+import { matchedBudgetPoint, matchedPoint, renderQualityReport, summarise } from './qualityReport.ts';
 
 const m = (ndcg: number, calls = 0) => ({ ndcg, recall: ndcg, mrr: ndcg, reranker_calls: calls, ms: 1 });
 
@@ -27,12 +27,37 @@ describe('quality report', () => {
     ];
     const s = summarise(packages);
     expect(s.defaultMinusBm25).toBeCloseTo(0.125, 12);
-    expect(s.target1).toBe(true);
+    expect(s.target1).toBe(false);
+    expect(s.paperKeptShare).toBeCloseTo((0.39 / 0.4 + 0.45 / 0.5) / 2, 12);
     expect(s.keptShare).toBeCloseTo((0.39 / 0.4 + 0.45 / 0.5) / 2, 12);
     expect(s.target2).toBe(false);
     const text = renderQualityReport(packages, ['auto', 'bm25', 'rerank-all']);
-    expect(text).toMatch(/Target 1 .*0\.125 -> MET/);
+    expect(text).toMatch(/Target 1 .*0\.125 -> NOT MET/);
     expect(text).toMatch(/Target 2 .*-> NOT MET/);
-    expect(text).toContain('[matched T=50]');
+    expect(text).toContain('[matched T=50');
+  });
+  it('reads target 2 from the guided budget curve when there is one', () => {
+    const point = (share: number, ndcg: number, calls: number) => ({ share, pairBudget: share * 1000, ndcg, recall: ndcg, mrr: ndcg, reranker_calls: calls });
+    const packages = [
+      { package: 'a', candidates: 1000, report: report(0.6, 0.3, 0.4, [[50, 0.2, 150]]), buildMs: 1, budgetCurve: [point(0.05, 0.3, 50), point(0.15, 0.4, 150), point(0.25, 0.41, 250)] },
+      { package: 'b', candidates: 1000, report: report(0.6, 0.35, 0.5, [[50, 0.25, 100]]), buildMs: 1, budgetCurve: [point(0.05, 0.45, 50), point(0.1, 0.49, 100)] },
+    ];
+    expect(matchedBudgetPoint(packages[0])?.share).toBe(0.15);
+    const s = summarise(packages);
+    expect(s.keptShare).toBeCloseTo((0.4 / 0.4 + 0.49 / 0.5) / 2, 12);
+    expect(s.target2).toBe(true);
+    expect(s.paperKeptShare).toBeCloseTo((0.2 / 0.4 + 0.25 / 0.5) / 2, 12);
+    expect(s.target1).toBe(true);
+    const text = renderQualityReport(packages, ['auto', 'bm25', 'rerank-all']);
+    expect(text).toContain('[matched 15% = 100.0%]');
+    expect(text).toMatch(/Target 2 .*-> MET/);
+  });
+  it('counts a repo whose cheapest curve point is over the budget as keeping 0%', () => {
+    const packages = [
+      { package: 'a', report: report(0.5, 0.3, 0.4, [[5, 0.3, 300]]), buildMs: 1 },
+      { package: 'b', report: report(0.4, 0.35, 0.5, [[5, 0.45, 100]]), buildMs: 1 },
+    ];
+    expect(summarise(packages).keptShare).toBeCloseTo(0.45, 12);
+    expect(renderQualityReport(packages, ['auto'])).toContain('[no T within the budget: 0%]');
   });
 });

@@ -1,12 +1,14 @@
 /**
  * @file `ranger eval --db <file> --queries <jsonl> [--methods auto,mcts,bm25,dense,dense-code,
- * rerank-all,fusion] [--k 10] [--iterations T] [--k-min K] [--alpha A] [--c C] [--seed S]`
+ * rerank-all,fusion] [--k 10] [--iterations T] [--k-min K] [--alpha A] [--c C] [--seed S]
+ * [--preset default|paper|repoqa] [--pair-budget N] [--model <id|folder>]`
  * (DESIGN.md section 9) -> {queries: n, methods: {<method>: {ndcg, recall, mrr, reranker_calls,
  * ms}}}: metrics at k averaged over queries, reranker calls and ms as means per query.
  * `--queries auto` (or `--eval-set auto`) builds a CodeSearchNet-style set from the database's
  * docstrings (`--prefix json/` to keep one package, `--limit N` to sample N with --seed) and
  * hides those docstrings from every method. `--curve 10,25,50` adds `curve` (quality against
- * MCTS iterations); `--save-queries <file>` writes the set used as JSONL.
+ * MCTS iterations); `--save-queries <file>` writes the set used as JSONL. `--model` picks the
+ * embedding set when the database holds several (as `search`).
  * Runs in: Node (cli).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -15,11 +17,11 @@ import { SEARCH_METHODS } from '../core/agent/searchService.ts';
 import type { EvalReport, EvalSet, MethodReport, SearchMethod } from '../core/agent/searchService.ts';
 import { buildDocstringEvalSet, parseEvalJsonl, toEvalJsonl } from '../core/eval/evalSet.ts';
 import { runEval } from '../core/eval/runEval.ts';
-import type { MctsParams } from '../core/search/mctsParams.ts';
+import type { MctsParams, MctsPreset } from '../core/search/mctsParams.ts';
 import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
 import { UsageError } from './args.ts';
 import type { ParsedArgs } from './args.ts';
-import { autoRoute, openSearchEngine, parseInteger } from './searchCommand.ts';
+import { autoRoute, openSearchEngine, parseInteger, parsePreset } from './searchCommand.ts';
 
 export interface EvalOutput {
   queries: number;
@@ -36,6 +38,9 @@ export interface EvalCommandOptions {
   k?: number;
   params?: Partial<MctsParams>;
   curve?: number[];
+  preset?: MctsPreset;
+  /** Embedding set (model id or `embed --model` argument). */
+  model?: string;
   saveQueries?: string;
   onProgress?: (line: string) => void;
 }
@@ -50,10 +55,10 @@ export async function runEvalCommand(dbPath: string, options: EvalCommandOptions
       set = parseEvalJsonl(readFileSync(options.queries, 'utf8'), basename(options.queries));
     }
     if (options.saveQueries) writeFileSync(options.saveQueries, toEvalJsonl(set));
-    const engine = await openSearchEngine(conn, { hiddenDocstrings: new Set(set.hiddenDocstrings ?? []) });
+    const engine = await openSearchEngine(conn, { hiddenDocstrings: new Set(set.hiddenDocstrings ?? []), model: options.model });
     const report = await runEval(
       engine,
-      { set, methods: options.methods ?? [...SEARCH_METHODS], k: options.k, params: options.params, curve: options.curve },
+      { set, methods: options.methods ?? [...SEARCH_METHODS], k: options.k, preset: options.preset, params: options.params, curve: options.curve },
       autoRoute(conn, engine),
       (p) => options.onProgress?.(`[${p.method}] ${p.done}/${p.total}`),
     );
@@ -114,6 +119,8 @@ export async function evalCommand(args: ParsedArgs): Promise<{ json: unknown; te
   const alpha = parseReal('alpha', args.values.alpha, (n) => n >= 0 && n <= 1, 'a number in [0, 1]');
   const c = parseReal('c', args.values.c, (n) => n >= 0, 'a number >= 0');
   const seed = parseInteger('seed', args.values.seed, 0);
+  const pairBudget = parseInteger('pair-budget', args.values['pair-budget'], 0);
+  if (pairBudget !== undefined) params.pairBudget = pairBudget;
   if (iterations !== undefined) params.iterations = iterations;
   if (kMin !== undefined) params.kMin = kMin;
   if (alpha !== undefined) params.alpha = alpha;
@@ -128,6 +135,8 @@ export async function evalCommand(args: ParsedArgs): Promise<{ json: unknown; te
     k: parseInteger('k', args.values.k, 1),
     params,
     curve: parseCurve(args.values.curve),
+    preset: parsePreset(args.values.preset),
+    model: args.values.model,
     saveQueries: args.values['save-queries'],
     onProgress: quiet ? undefined : (line) => process.stderr.write(`\r\x1b[K${line}`),
   });

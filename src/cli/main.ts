@@ -29,12 +29,15 @@ Commands:
                                                      embeddings (built-in lexical by default)
                                                      and SIMILAR edges
   search --db <file> "<question>" [--method auto|mcts|bm25|dense|dense-code|rerank-all|fusion]
-         [--k 10] [--iterations T] [--seed S] [--trace <file>] [--tests after|hide] [--json]
+         [--k 10] [--iterations T] [--seed S] [--preset default|paper|repoqa]
+         [--pair-budget N] [--model <id|folder>] [--trace <file>] [--tests after|hide] [--json]
                                                      ranked definitions (auto: the router;
-                                                     no embeddings: Path 1 needs none, Path 2
+                                                     --model: which embedding set; no
+                                                     embeddings: Path 1 needs none, Path 2
                                                      computes the built-in ones first)
   eval --db <file> --queries <jsonl|auto> [--methods auto,mcts,...] [--k 10] [--iterations T]
-       [--k-min K] [--alpha A] [--c C] [--seed S] [--prefix json/] [--limit N] [--curve 10,50]
+       [--k-min K] [--alpha A] [--c C] [--seed S] [--preset P] [--pair-budget N]
+       [--model <id|folder>] [--prefix json/] [--limit N] [--curve 10,50]
        [--save-queries <file>] [--json]             NDCG / Recall / MRR @k per method
                                                      (--queries auto: docstring set from the db)
   requirements --db <file> [--llm none|fake:<script.json>] [--confirm] [--eps 0.8] [--k 5] [--json]
@@ -54,9 +57,9 @@ const SPECS: Record<string, ArgSpec> = {
   cypher: { values: ['db'], switches: ['json', 'explain', 'help'] },
   describe: { values: ['db', 'llm'], switches: ['json', 'restart', 'help'] },
   embed: { values: ['db', 'model', 'sources', 'eps', 'k', 'models-dir'], switches: ['json', 'help'] },
-  search: { values: ['db', 'method', 'k', 'iterations', 'seed', 'trace', 'tests'], switches: ['json', 'help'] },
+  search: { values: ['db', 'method', 'k', 'iterations', 'seed', 'preset', 'pair-budget', 'model', 'trace', 'tests'], switches: ['json', 'help'] },
   eval: {
-    values: ['db', 'queries', 'eval-set', 'prefix', 'limit', 'methods', 'k', 'iterations', 'k-min', 'alpha', 'c', 'seed', 'curve', 'save-queries'],
+    values: ['db', 'queries', 'eval-set', 'prefix', 'limit', 'methods', 'k', 'iterations', 'k-min', 'alpha', 'c', 'seed', 'preset', 'pair-budget', 'model', 'curve', 'save-queries'],
     switches: ['json', 'help'],
   },
 };

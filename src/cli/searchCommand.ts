@@ -1,13 +1,16 @@
 /**
  * @file `ranger search --db <file> "<question>" [--method auto|mcts|bm25|dense|dense-code|
- * rerank-all|fusion] [--k 10] [--iterations T] [--seed S] [--trace <file>] [--tests after|hide]`
+ * rerank-all|fusion] [--k 10] [--iterations T] [--seed S] [--preset default|paper|repoqa]
+ * [--pair-budget N] [--model <id|folder>] [--trace <file>] [--tests after|hide]`
  * (DESIGN.md section 9) -> {path, cypher, results:[{id, kind, qualified_name, file_path,
  * start_line, score, import_name?, relevance?, is_test?, exact?, duplicates?}], stats:{reranker_calls,
  * embed_calls, ms, stop?}, notes}: the ranking as presentAnswer shows it. Path 1 reads no vectors;
  * Path 2 on a graph without any computes the built-in ones first. An MCTS run is stored in `runs`
- * (the app's run list) and `--trace` writes the same JSON as the app's export (trace version 2). Also the engine set-up `eval` shares: the embedding
- * model is the one the database was embedded with (embedding_sets: the built-in lexical set when
- * there is one, else the newest set), the reranker the built-in lexical cross-encoder stand-in;
+ * (the app's run list) and `--trace` writes the same JSON as the app's export (trace version 2).
+ * Also the engine set-up `eval` shares: the embedding model is `--model` (a stored set's model id,
+ * or what `embed --model` took: a preset, an id or a folder) or, without it, the one the database
+ * was embedded with (embedding_sets: the built-in lexical set when there is one, else the newest
+ * set); the reranker the built-in lexical cross-encoder stand-in;
  * 'auto' goes through the router (answerQuestion) with no LLM: rule-based Cypher, else MCTS.
  * Runs in: Node (cli).
  */
@@ -25,6 +28,9 @@ import type { MctsTrace } from '../core/search/mctsTrace.ts';
 import { createSearchEngine, DEFAULT_K } from '../core/search/searchEngine.ts';
 import type { SearchEngine, SearchEngineOptions, SearchModels, SearchRunOptions } from '../core/search/searchEngine.ts';
 import { BUILT_FALLBACK_NOTE, BUILTIN_EMBEDDER_ID, builtinQueryEmbedders, searchVectors } from '../core/search/searchVectors.ts';
+import type { EmbeddingSetInfo } from '../core/semantic/semanticService.ts';
+import { MCTS_PRESETS } from '../core/search/mctsParams.ts';
+import type { MctsPreset } from '../core/search/mctsParams.ts';
 import { listEmbeddingSets } from '../core/store/embeddingStore.ts';
 import { storeTrace } from '../core/store/runStore.ts';
 import type { SqlConnection } from '../core/store/sqlConnection.ts';
@@ -45,30 +51,61 @@ export interface SearchOutput {
 }
 
 /**
- * The models for a database: its embedding set's model (query side; the built-in lexical set when
- * there is one, else the newest set; none: the built-in set is computed and stored first, as the
- * app does) and the built-in reranker.
+ * The embedding set to search with: `model` matched against the stored sets' model ids, first
+ * as given, then as `embed --model` resolves it (preset, id or folder -> its id); without
+ * `model` the built-in set when there is one, else the newest. Returns the set and the
+ * `--model` argument to load its query embedder from (null: the stored id itself).
  */
-export async function searchModelsFor(conn: SqlConnection): Promise<SearchModels> {
+export function chooseEmbeddingSet(sets: readonly EmbeddingSetInfo[], model?: string): { chosen: EmbeddingSetInfo; loadArg: string | null } {
+  if (sets.length === 0) throw new AppError('INPUT_INVALID', 'This database has no embeddings: run `ranger embed --db <file>` first.');
+  if (model === undefined) {
+    const builtin = sets.find((s) => s.model === BUILTIN_EMBEDDER_ID);
+    return { chosen: builtin ?? [...sets].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0], loadArg: null };
+  }
+  const exact = sets.find((s) => s.model === model);
+  if (exact) return { chosen: exact, loadArg: null };
+  const resolved = resolveModelArg(model, 'embedder').id;
+  const byResolved = sets.find((s) => s.model === resolved);
+  if (byResolved) return { chosen: byResolved, loadArg: model };
+  const stored = [...new Set(sets.map((s) => s.model))].join(', ');
+  throw new AppError('INPUT_INVALID', `--model ${model}: this database has no embeddings of ${resolved} (it has ${stored}); run \`ranger embed --db <file> --model ${model}\` first.`);
+}
+
+/**
+ * The models for a database: the embedding set `--model` names (chooseEmbeddingSet), or without it
+ * the built-in lexical set when there is one, else the newest set (none: the built-in set is
+ * computed and stored first, as the app does); and the built-in reranker.
+ */
+export async function searchModelsFor(conn: SqlConnection, model?: string): Promise<SearchModels> {
   const stored = await listEmbeddingSets(conn);
-  const newest = [...stored].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-  const preferred = stored.some((s) => s.model === BUILTIN_EMBEDDER_ID) ? BUILTIN_EMBEDDER_ID : (newest?.model ?? null);
-  const { embedderId, builtFallback } = await searchVectors(conn, preferred);
+  let embedderId: string;
+  let loadArg: string | null = null;
+  let builtFallback = false;
+  if (model !== undefined) {
+    const choice = chooseEmbeddingSet(stored, model);
+    embedderId = choice.chosen.model;
+    loadArg = choice.loadArg;
+  } else {
+    const newest = [...stored].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+    const preferred = stored.some((s) => s.model === BUILTIN_EMBEDDER_ID) ? BUILTIN_EMBEDDER_ID : (newest?.model ?? null);
+    ({ embedderId, builtFallback } = await searchVectors(conn, preferred));
+  }
   const builtins = builtinQueryEmbedders(conn);
   let neural: Promise<Embedder> | null = null;
   return {
     embedderId,
     queryEmbedder(source) {
       if (embedderId === BUILTIN_EMBEDDER_ID) return builtins(source);
-      return (neural ??= createNodeEmbedder(resolveModelArg(embedderId, 'embedder')));
+      return (neural ??= createNodeEmbedder(resolveModelArg(loadArg ?? embedderId, 'embedder')));
     },
     reranker: new LexicalReranker(),
     ...(builtFallback ? { note: BUILT_FALLBACK_NOTE } : {}),
   };
 }
 
-export async function openSearchEngine(conn: SqlConnection, options: SearchEngineOptions = {}): Promise<SearchEngine> {
-  return createSearchEngine(conn, await searchModelsFor(conn), options);
+export async function openSearchEngine(conn: SqlConnection, options: SearchEngineOptions & { model?: string } = {}): Promise<SearchEngine> {
+  const { model, ...engineOptions } = options;
+  return createSearchEngine(conn, await searchModelsFor(conn, model), engineOptions);
 }
 
 /** A runner that builds the engine (and reads or computes vectors) only when a search needs it. */
@@ -95,6 +132,10 @@ export interface SearchCommandOptions {
   k?: number;
   iterations?: number;
   seed?: number;
+  preset?: MctsPreset;
+  pairBudget?: number;
+  /** Embedding set (model id or `embed --model` argument) when the database holds several. */
+  model?: string;
   /** Writes the MCTS trace (JSON) here when MCTS ran. */
   tracePath?: string;
   tests?: TestsMode;
@@ -128,15 +169,16 @@ export async function runSearch(dbPath: string, question: string, options: Searc
   try {
     let note: string | undefined;
     const engine = lazyEngine(async () => {
-      const models = await searchModelsFor(conn);
+      const models = await searchModelsFor(conn, options.model);
       note = models.note;
       return createSearchEngine(conn, models);
     });
     const params: Partial<MctsParams> = {};
     if (options.iterations !== undefined) params.iterations = options.iterations;
     if (options.seed !== undefined) params.seed = options.seed;
+    if (options.pairBudget !== undefined) params.pairBudget = options.pairBudget;
     const k = options.k ?? DEFAULT_K;
-    const request: SearchRequest = { question, method: options.method ?? 'auto', k: k * PRESENT_DEPTH, params };
+    const request: SearchRequest = { question, method: options.method ?? 'auto', k: k * PRESENT_DEPTH, preset: options.preset, params };
     const ranked: SearchResponse & { trace?: MctsTrace } =
       request.method === 'auto' ? await autoRoute(conn, engine)(request, {}) : await engine.run(request, {});
     const response = { ...(await presentAnswer(conn, question, ranked, { method: request.method, k, tests: options.tests, notes: note ? [note] : [] })), trace: ranked.trace };
@@ -164,6 +206,12 @@ export function parseTests(value: string | undefined): TestsMode | undefined {
   if (value === undefined) return undefined;
   if (!(TESTS_MODES as readonly string[]).includes(value)) throw new UsageError(`--tests takes one of ${TESTS_MODES.join(', ')} (got '${value}')`);
   return value as TestsMode;
+}
+
+export function parsePreset(value: string | undefined): MctsPreset | undefined {
+  if (value === undefined) return undefined;
+  if (!(MCTS_PRESETS as readonly string[]).includes(value)) throw new UsageError(`--preset takes one of ${MCTS_PRESETS.join(', ')} (got '${value}')`);
+  return value as MctsPreset;
 }
 
 export function parseInteger(name: string, value: string | undefined, min: number): number | undefined {
@@ -201,6 +249,9 @@ export async function searchCommand(args: ParsedArgs): Promise<{ json: unknown; 
     k: parseInteger('k', args.values.k, 1),
     iterations: parseInteger('iterations', args.values.iterations, 0),
     seed: parseInteger('seed', args.values.seed, 0),
+    preset: parsePreset(args.values.preset),
+    pairBudget: parseInteger('pair-budget', args.values['pair-budget'], 0),
+    model: args.values.model,
     tracePath: args.values.trace,
     tests: parseTests(args.values.tests),
   });

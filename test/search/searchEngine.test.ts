@@ -147,6 +147,26 @@ describe('search engine', () => {
     }
   });
 
+  it("MCTS presets: 'paper' runs Algorithm 1 with A.4's parameters, the default the guided variant within its pair budget", async () => {
+    const conn = await openGraph();
+    try {
+      const engine = await engineFor(conn);
+      const question = 'compressed tarball of files';
+      const paper = await engine.run({ question, method: 'mcts', preset: 'paper', params: { seed: 2 } });
+      expect(paper.trace?.params).toMatchObject({ ...engine.mctsParams('paper'), budget: null, seed: 2 });
+      expect(paper.trace?.events[1]).toMatchObject({ phase: 'expand', at: paper.trace?.rootId });
+      const guided = await engine.run({ question, method: 'mcts', params: { seed: 2, pairBudget: 3 } });
+      expect(guided.stats.reranker_calls).toBeLessThanOrEqual(3);
+      expect(guided.stats.reranker_calls).toBeGreaterThan(0);
+      for (const e of guided.trace!.events) if (e.phase === 'expand') for (const c of e.children) expect(CANDIDATES).toContain(c.id);
+      const whole = await engine.run({ question, method: 'mcts', params: { seed: 2 } });
+      expect(whole.stats.reranker_calls).toBe(CANDIDATES.length);
+      expect(whole.results[0].qualified_name).toBe('archive.make_tar');
+    } finally {
+      await conn.close?.();
+    }
+  });
+
   it('hides docstrings from every text and vector the methods see', async () => {
     const conn = await openGraph();
     try {
@@ -196,7 +216,7 @@ describe('docstring eval sets and the eval runner', () => {
 
       const engine = await engineFor(conn, set.hiddenDocstrings);
       const progress: string[] = [];
-      const report = await runEval(engine, { set, methods: ['bm25', 'mcts', 'rerank-all'], k: 5, params: { kMin: 2 }, curve: [0, 2, 50] }, undefined, (p) =>
+      const report = await runEval(engine, { set, methods: ['bm25', 'mcts', 'rerank-all'], k: 5, preset: 'paper', params: { kMin: 2 }, curve: [0, 2, 50] }, undefined, (p) =>
         progress.push(`${p.method}:${p.done}/${p.total}`),
       );
       expect(report.queries).toBe(4);

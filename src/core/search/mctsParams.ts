@@ -1,5 +1,7 @@
 /**
- * @file MCTS parameters: RANGER A.4 defaults (CodeSearchNet column) and the RepoQA preset.
+ * @file MCTS parameters: RANGER A.4 defaults (CodeSearchNet column) and the RepoQA preset of
+ * Algorithm 1 ('paper' and 'repoqa'); 'default' is the guided variant (mctsGuided.ts), which
+ * reads the same fields plus the reranker-pair budget.
  * Runs in: everywhere. Layer src/core.
  */
 import { AppError } from '../errors.ts';
@@ -20,11 +22,15 @@ export interface MctsParams {
   seed: number;
   /** Root node index; defaults to the first 'Repo' node of the snapshot. */
   rootIndex?: number;
+  /** Most reranker pairs per query (guided variant; Algorithm 1 ignores it). */
+  pairBudget?: number;
 }
 
-export type MctsPreset = 'default' | 'repoqa';
+/** 'default': the guided variant; 'paper': Algorithm 1 with A.4's defaults; 'repoqa': Algorithm 1, RepoQA column. */
+export const MCTS_PRESETS = ['default', 'paper', 'repoqa'] as const;
+export type MctsPreset = (typeof MCTS_PRESETS)[number];
 
-/** A.4: k_init = N//2, k_min = 20, c = 1/(8 sqrt(ln 2N)), alpha 0.5, T 200; RepoQA: T 500, alpha 0.9, c = 1/sqrt(ln 4N). N >= 1. */
+/** Algorithm 1's parameters ('default' and 'paper' alike). A.4: k_init = N//2, k_min = 20, c = 1/(8 sqrt(ln 2N)), alpha 0.5, T 200; RepoQA: T 500, alpha 0.9, c = 1/sqrt(ln 4N). N >= 1. */
 export function presetParams(moduleCount: number, preset: MctsPreset = 'default'): MctsParams {
   const n = Math.max(1, Math.floor(moduleCount));
   const common = { kInit: Math.floor(n / 2), kMin: 20, budget: Infinity, seed: 1 };

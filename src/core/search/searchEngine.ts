@@ -31,7 +31,9 @@ import { buildBm25Index, scoreBm25 } from './bm25.ts';
 import type { Bm25Index } from './bm25.ts';
 import { buildGraphSnapshot, countKind } from './graphSnapshot.ts';
 import type { GraphSnapshot } from './graphSnapshot.ts';
+import { fuseFirstStage } from './firstStage.ts';
 import { querySimilarities, runMcts } from './mcts.ts';
+import { guidedParams, runGuidedMcts } from './mctsGuided.ts';
 import { presetParams } from './mctsParams.ts';
 import type { MctsParams, MctsPreset } from './mctsParams.ts';
 import { graphFingerprint } from './graphFingerprint.ts';
@@ -266,16 +268,43 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
     return byNode;
   };
 
+  /** The guided variant's seeds: BM25 and every dense source fused (first stage, no reranker). */
+  async function firstStage(question: string, walkEmbedding: Float32Array) {
+    const bm25Scores = bm25ByNode(question);
+    const rankings = [topCandidates(bm25Scores, FUSION_DEPTH, true)];
+    let embedCalls = 0;
+    for (const source of ['description', 'code'] as const) {
+      const matrix = matrices.get(source);
+      if (!matrix) continue;
+      const vector = source === walkSource ? walkEmbedding : await queryVector(source, question);
+      if (source !== walkSource) embedCalls++;
+      rankings.push(topCandidates(cosineAll(matrix, vector), FUSION_DEPTH));
+    }
+    return { ...fuseFirstStage(rankings, n), embedCalls };
+  }
+
   async function runMctsRanking(request: SearchRequest, options: SearchRunOptions) {
     const embedding = walk ? await queryVector(walkSource, request.question) : new Float32Array(0);
-    const params = mctsParams(request.preset, request.params);
-    const result = await runMcts(snapshot, { text: request.question, embedding }, models.reranker, docText, params, {
-      signal: options.signal,
-      onTrace: options.onEvent,
-    });
+    const query = { text: request.question, embedding };
+    const runOptions = { signal: options.signal, onTrace: options.onEvent };
+    let result;
+    let planned: number;
+    let embedCalls = walk ? 1 : 0;
+    if ((request.preset ?? 'default') === 'default') {
+      const stage = await firstStage(request.question, embedding);
+      embedCalls += stage.embedCalls;
+      const params = guidedParams(candidateList.length, stripUndefined(request.params ?? {}));
+      const inputs = { snapshot, query, reranker: models.reranker, docText, seedOrder: stage.order, prior: stage.prior, isCandidate: (i: number) => isCandidateKind(nodes[i].kind) };
+      result = await runGuidedMcts(inputs, params, runOptions);
+      planned = params.iterations;
+    } else {
+      const params = mctsParams(request.preset, request.params);
+      result = await runMcts(snapshot, query, models.reranker, docText, params, runOptions);
+      planned = params.iterations;
+    }
     const ranked = result.ranking.filter((r) => isCandidateKind(nodes[indexOf.get(r.id)!].kind));
-    const stop: SearchStop = { reason: result.stats.exhausted ? 'exhausted' : 'iterations', iterations: result.stats.iterationsRun, planned: params.iterations };
-    return { result, ranked, embedCalls: walk ? 1 : 0, stop };
+    const stop: SearchStop = { reason: result.stats.exhausted ? 'exhausted' : 'iterations', iterations: result.stats.iterationsRun, planned };
+    return { result, ranked, embedCalls, stop };
   }
 
   async function run(request: SearchRequest, options: SearchRunOptions = {}): Promise<SearchRunResult> {

@@ -97,8 +97,9 @@ export function QuestionBar() {
             <label>
               MCTS preset
               <select value={preset} data-testid="mcts-preset" onChange={(e) => setPreset(e.target.value as MctsPreset)}>
-                <option value="default">Default (A.4: T 200, α 0.5)</option>
-                <option value="repoqa">RepoQA (A.4: T 500, α 0.9)</option>
+                <option value="default">Guided (default: 10% reranker pairs, seeded)</option>
+                <option value="paper">Paper (Algorithm 1, A.4: T 200, α 0.5)</option>
+                <option value="repoqa">RepoQA (Algorithm 1, A.4: T 500, α 0.9)</option>
               </select>
             </label>
             <label>

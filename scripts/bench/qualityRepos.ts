@@ -1,0 +1,107 @@
+/**
+ * @file The quality benchmark's repositories (issue 10): held-out Debian `python3-*` packages
+ * named in quality-repos.txt, each fetched once (`apt-get download`, one package per call),
+ * unpacked (`dpkg -x`) and indexed from its `usr/lib/python3/dist-packages` folder (.py files,
+ * test folders left out) into its own database with structural descriptions and the built-in
+ * embeddings; a `--model` adds that model's embedding set. Everything is cached under one
+ * ignored folder (default `.tmp/quality-repos`), so later runs reuse the databases.
+ * Runs in: Node (tsx).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { runDescribe } from '../../src/cli/describeCommand.ts';
+import { runEmbed } from '../../src/cli/embedCommand.ts';
+import { runIndex } from '../../src/cli/indexCommand.ts';
+import { resolveModelArg } from '../../src/adapters/node/nodeModels.ts';
+import { openNodeDatabase } from '../../src/adapters/node/duckdbNode.ts';
+import { listEmbeddingSets } from '../../src/core/store/embeddingStore.ts';
+import { listFiles, selectFiles, zipCorpus } from './corpus.ts';
+
+export const DEFAULT_REPO_LIST = resolve(import.meta.dirname, 'quality-repos.txt');
+export const DEFAULT_CACHE = resolve(import.meta.dirname, '../../.tmp/quality-repos');
+
+/** Package names of a list file: one per line, '#' comments and blank lines skipped. */
+export function parseRepoList(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.replace(/#.*/, '').trim())
+    .filter((line) => line !== '');
+}
+
+export function readRepoList(file = DEFAULT_REPO_LIST): string[] {
+  return parseRepoList(readFileSync(file, 'utf8'));
+}
+
+function log(line: string): void {
+  process.stderr.write(`${line}\n`);
+}
+
+/** The package's dist-packages folder, downloading and unpacking it when not cached. */
+export function repoSource(pkg: string, cache = DEFAULT_CACHE): string {
+  if (!/^[a-z0-9][a-z0-9+.-]*$/.test(pkg)) throw new Error(`'${pkg}' is not a Debian package name`);
+  const debs = join(cache, 'debs');
+  mkdirSync(debs, { recursive: true });
+  const find = () => readdirSync(debs).find((f) => f.startsWith(`${pkg}_`) && f.endsWith('.deb'));
+  let deb = find();
+  if (!deb) {
+    log(`apt-get download ${pkg}`);
+    execFileSync('apt-get', ['download', pkg], { cwd: debs, stdio: ['ignore', 'ignore', 'inherit'] });
+    deb = find();
+    if (!deb) throw new Error(`apt-get download ${pkg} left no .deb in ${debs}`);
+  }
+  const unpacked = join(cache, 'src', pkg);
+  if (!existsSync(unpacked)) {
+    mkdirSync(unpacked, { recursive: true });
+    execFileSync('dpkg', ['-x', join(debs, deb), unpacked]);
+  }
+  const root = join(unpacked, 'usr', 'lib', 'python3', 'dist-packages');
+  if (!existsSync(root)) throw new Error(`${pkg} has no usr/lib/python3/dist-packages folder`);
+  return root;
+}
+
+/** The repo's database (index + describe + built-in embed), built when not cached; `model` adds its set. */
+export async function repoDatabase(pkg: string, options: { cache?: string; model?: string } = {}): Promise<string> {
+  const cache = options.cache ?? DEFAULT_CACHE;
+  const dbDir = join(cache, 'db');
+  mkdirSync(dbDir, { recursive: true });
+  const db = join(dbDir, `${pkg}.duckdb`);
+  if (!existsSync(db)) {
+    const root = repoSource(pkg, cache);
+    const files = selectFiles(listFiles(root, (p) => p.endsWith('.py')).map((path) => ({ path })), { noTests: true }).map(({ path }) => ({
+      path,
+      data: readFileSync(join(root, path)),
+    }));
+    const zip = join(cache, `${pkg}.zip`);
+    writeFileSync(zip, zipCorpus(pkg, files));
+    try {
+      const started = Date.now();
+      await runIndex(zip, db);
+      await runDescribe(db);
+      await runEmbed(db);
+      log(`${pkg}: ${files.length} files indexed, described and embedded in ${Date.now() - started} ms`);
+    } catch (error) {
+      rmSync(db, { force: true });
+      rmSync(`${db}.wal`, { force: true });
+      throw error;
+    } finally {
+      rmSync(zip, { force: true });
+    }
+  }
+  if (options.model !== undefined) {
+    const id = resolveModelArg(options.model, 'embedder').id;
+    const conn = await openNodeDatabase(db, { mustExist: true });
+    let has: boolean;
+    try {
+      has = (await listEmbeddingSets(conn)).some((s) => s.model === id);
+    } finally {
+      await conn.close();
+    }
+    if (!has) {
+      const started = Date.now();
+      await runEmbed(db, { model: options.model });
+      log(`${pkg}: embedded with ${id} in ${Date.now() - started} ms`);
+    }
+  }
+  return db;
+}

@@ -1,0 +1,157 @@
+/**
+ * @file The guided MCTS (default variant) on a generated graph with a scripted (fake) reranker:
+ * the pair budget is never exceeded and no node is scored twice, only candidates are scored, a
+ * seed gives the same run, the first iteration seeds the root from the first stage, graph
+ * expansion reaches a relevant node the first stage ranks last, the trace events keep
+ * Algorithm 1's shapes, and the parameter defaults scale with the candidates.
+ * Runs in: node (vitest).
+ */
+import { describe, expect, it } from 'vitest';
+import type { NodeKind } from '../graph/types.ts';
+import type { Reranker } from '../models/types.ts';
+import { fuseFirstStage } from './firstStage.ts';
+import { buildGraphSnapshot } from './graphSnapshot.ts';
+import { GUIDED_DEFAULTS, guidedParams, runGuidedMcts } from './mctsGuided.ts';
+import type { GuidedInputs, GuidedParams } from './mctsGuided.ts';
+import type { MctsEvent } from './mctsTrace.ts';
+
+/** FAKE cross-encoder: a fixed score per document text (0.1 for unknown texts). */
+function scriptedReranker(scores: Record<string, number>): Reranker & { seen: string[] } {
+  const seen: string[] = [];
+  return {
+    info: { id: 'test:scripted', label: 'scripted fake reranker', builtin: true },
+    seen,
+    score: async (_query, docs) => {
+      seen.push(...docs);
+      return docs.map((d) => scores[d] ?? 0.1);
+    },
+  };
+}
+
+/** Repo 1 -> 4 modules (10 + m) -> 8 functions each (100 + 10m + f); f0 USES the next module's f7; TARGET hangs off m0f0 only. */
+function generated() {
+  const nodes: { id: number; kind: NodeKind }[] = [{ id: 1, kind: 'Repo' }];
+  const edges: { src: number; dst: number; type: string }[] = [];
+  for (let m = 0; m < 4; m++) {
+    nodes.push({ id: 10 + m, kind: 'Module' });
+    edges.push({ src: 1, dst: 10 + m, type: 'CONTAINS' });
+    for (let f = 0; f < 8; f++) {
+      nodes.push({ id: 100 + 10 * m + f, kind: 'Function' });
+      edges.push({ src: 10 + m, dst: 100 + 10 * m + f, type: 'CONTAINS' });
+    }
+    edges.push({ src: 100 + 10 * m, dst: 100 + 10 * ((m + 1) % 4) + 7, type: 'USES' });
+  }
+  const TARGET = 999;
+  nodes.push({ id: TARGET, kind: 'Function' });
+  edges.push({ src: 100, dst: TARGET, type: 'USES' });
+  const dim = 2;
+  const matrix = new Float32Array(nodes.length * dim);
+  nodes.forEach((node, i) => matrix.set([1, (node.id % 7) / 7], i * dim));
+  const snapshot = buildGraphSnapshot({ nodes, edges }, { dim, matrix });
+  const index = new Map(nodes.map((node, i) => [node.id, i] as const));
+  const candidates = nodes.flatMap((node, i) => (node.kind === 'Function' ? [i] : []));
+  // First stage: functions by id, TARGET last; m0f0 (id 100) first.
+  const order = [...candidates].sort((a, b) => (nodes[a].id === TARGET ? 1 : nodes[b].id === TARGET ? -1 : nodes[a].id - nodes[b].id));
+  const stage = fuseFirstStage([order], nodes.length);
+  const scores: Record<string, number> = { '100': 0.9, [String(TARGET)]: 1 };
+  const inputs = (reranker: Reranker): GuidedInputs => ({
+    snapshot,
+    query: { text: 'q', embedding: new Float32Array([1, 0]) },
+    reranker,
+    docText: (i) => String(nodes[i].id),
+    seedOrder: stage.order,
+    prior: stage.prior,
+    isCandidate: (i) => nodes[i].kind === 'Function',
+  });
+  return { nodes, index, candidates, inputs, scores, TARGET };
+}
+
+const PARAMS: GuidedParams = { iterations: 50, pairBudget: 12, seeds: 4, width: 2, c: 1, alpha: 0.8, budget: Infinity, seed: 3 };
+
+describe('runGuidedMcts (scriptedReranker is a fake)', () => {
+  it('never scores more pairs than the budget, nor a node twice, nor a non-candidate', async () => {
+    const g = generated();
+    for (const pairBudget of [0, 1, 5, 12, 20, 1000]) {
+      const reranker = scriptedReranker(g.scores);
+      const { stats, trace } = await runGuidedMcts(g.inputs(reranker), { ...PARAMS, pairBudget });
+      expect(stats.rerankerCalls).toBeLessThanOrEqual(pairBudget);
+      expect(stats.rerankerCalls).toBe(reranker.seen.length);
+      expect(new Set(reranker.seen).size).toBe(reranker.seen.length);
+      expect(reranker.seen.every((id) => Number(id) >= 100)).toBe(true);
+      expect(trace.top.length).toBe(stats.rerankerCalls);
+      if (pairBudget === 1000) expect(stats.rerankerCalls).toBe(g.candidates.length);
+    }
+  });
+
+  it('is deterministic under a seed and streams the events it records', async () => {
+    const g = generated();
+    const streamed: MctsEvent[] = [];
+    const a = await runGuidedMcts(g.inputs(scriptedReranker(g.scores)), PARAMS, { onTrace: (e) => streamed.push(e) });
+    const b = await runGuidedMcts(g.inputs(scriptedReranker(g.scores)), PARAMS);
+    expect(b.trace).toEqual(a.trace);
+    expect(streamed).toEqual(a.trace.events);
+    expect(a.trace.params).toEqual({ iterations: 50, kInit: 4, kMin: 2, c: 1, alpha: 0.8, budget: null, seed: 3 });
+  });
+
+  it("seeds the root from the first stage, then walks the graph to a node the first stage ranks last, with Algorithm 1's event shapes", async () => {
+    const g = generated();
+    const { trace, ranking } = await runGuidedMcts(g.inputs(scriptedReranker(g.scores)), PARAMS);
+    const [select, expand, simulate, backprop] = trace.events;
+    expect(Object.keys(select).sort()).toEqual(['expandAt', 'iteration', 'path', 'phase']);
+    expect(select).toMatchObject({ phase: 'select', iteration: 1, path: [1], expandAt: 1 });
+    expect(expand.phase === 'expand' && expand.children.map((c) => c.id)).toEqual([100, 101, 102, 103]);
+    expect(Object.keys(expand).sort()).toEqual(['at', 'children', 'iteration', 'k', 'nextK', 'phase']);
+    expect(Object.keys(simulate).sort()).toEqual(['iteration', 'phase', 'rewards']);
+    expect(Object.keys(backprop).sort()).toEqual(['iteration', 'nodes', 'phase']);
+    expect(trace.events.map((e) => e.phase).slice(0, 4)).toEqual(['select', 'expand', 'simulate', 'backprop']);
+    // Iteration 2: UCT picks the best seed (100, reward 9) and expands its graph neighbourhood.
+    const second = trace.events.find((e) => e.phase === 'select' && e.iteration === 2);
+    expect(second).toMatchObject({ path: [1, 100], expandAt: 100 });
+    expect(ranking[0].id).toBe(g.TARGET);
+    expect(ranking[0].rewardPart).toBeCloseTo(0.8 * 10, 12);
+  });
+
+  it('stops when T iterations are spent, and returns nothing at T = 0', async () => {
+    const g = generated();
+    const none = await runGuidedMcts(g.inputs(scriptedReranker(g.scores)), { ...PARAMS, iterations: 0 });
+    expect(none.ranking).toEqual([]);
+    expect(none.stats.rerankerCalls).toBe(0);
+    const one = await runGuidedMcts(g.inputs(scriptedReranker(g.scores)), { ...PARAMS, iterations: 1 });
+    expect(one.stats.rerankerCalls).toBe(PARAMS.seeds);
+  });
+
+  it('rejects bad parameters', async () => {
+    const g = generated();
+    await expect(runGuidedMcts(g.inputs(scriptedReranker({})), { ...PARAMS, pairBudget: -1 })).rejects.toThrow(/pair budget/);
+    await expect(runGuidedMcts(g.inputs(scriptedReranker({})), { ...PARAMS, width: 0 })).rejects.toThrow(/k_min/);
+  });
+});
+
+describe('guidedParams', () => {
+  it('scales the pair budget and the seeds with the candidates, with a floor; Algorithm 1 names override', () => {
+    const big = guidedParams(4000);
+    expect(big.pairBudget).toBe(Math.round(GUIDED_DEFAULTS.pairShare * 4000));
+    expect(big.seeds).toBe(Math.round(GUIDED_DEFAULTS.seedShare * big.pairBudget));
+    expect(big.pairBudget).toBeLessThanOrEqual(0.15 * 4000);
+    expect(guidedParams(10).pairBudget).toBe(GUIDED_DEFAULTS.minPairs);
+    expect(guidedParams(4000, { pairBudget: 30, kInit: 7, kMin: 3, iterations: 9, alpha: 0.4, c: 0.2, seed: 5 })).toEqual({
+      iterations: 9,
+      pairBudget: 30,
+      seeds: 7,
+      width: 3,
+      c: 0.2,
+      alpha: 0.4,
+      budget: Infinity,
+      seed: 5,
+    });
+  });
+
+  it('fuses first-stage rankings into one order and a prior in [0, 1]', () => {
+    const { order, prior } = fuseFirstStage([[3, 1, 2], [1, 3]], 5);
+    expect(order).toEqual([1, 3, 2]);
+    expect(prior[1]).toBe(1);
+    expect(prior[0]).toBe(0);
+    expect(prior[2]).toBeGreaterThan(0);
+    expect(prior[2]).toBeLessThan(prior[3]);
+  });
+});
