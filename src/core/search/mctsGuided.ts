@@ -223,10 +223,12 @@ export async function runGuidedMcts(inputs: GuidedInputs, params: GuidedParams, 
 
   const all: (RankedNode & { index: number })[] = [];
   for (let v = 0; v < n; v++) {
-    if (!inTree[v] || v === root || visits[v] <= 0) continue;
+    // Every visited node, the root included, as Algorithm 1 line 28 ranks them (the replay derives the same).
+    if (!inTree[v] || visits[v] <= 0) continue;
+    const simN = v === root ? 0 : 1;
     const rewardPart = params.alpha * simReward[v];
     const simPart = (1 - params.alpha) * sim(v) * 10;
-    all.push({ id: ids[v], index: v, score: rewardPart + simPart, rewardPart, simPart, sim: sim(v), N: visits[v], R: reward[v], simN: 1, simR: simReward[v] });
+    all.push({ id: ids[v], index: v, score: rewardPart + simPart, rewardPart, simPart, sim: sim(v), N: visits[v], R: reward[v], simN, simR: simReward[v] });
   }
   all.sort((a, b) => b.score - a.score || a.index - b.index);
   stats.visited = all.length;
