@@ -207,10 +207,10 @@ describe('answerQuestion', () => {
 
   it('bad LLM Cypher: Path 2 keeps the Cypher tried and its error', async () => {
     const engine = new LexicalEngine();
-    const llm = new ScriptedFakeLlm(['```cypher\nMATCH (n) WITH n RETURN n\n```']);
+    const llm = new ScriptedFakeLlm(['```cypher\nMATCH (n) WITH n.name RETURN n\n```']);
     const response = await answerQuestion(conn, engine, 'rounding', { llm }, { question: 'rounding', method: 'auto' });
-    expect(response.route).toMatchObject({ path: 'mcts', generator: 'llm', cypher: 'MATCH (n) WITH n RETURN n' });
-    expect(response.route.cypherError!.message).toBe('WITH is not supported at 1:11');
+    expect(response.route).toMatchObject({ path: 'mcts', generator: 'llm', cypher: 'MATCH (n) WITH n.name RETURN n' });
+    expect(response.route.cypherError!.message).toBe("Expression 'n.name' in WITH must be aliased (use AS) at 1:16");
     expect(engine.requests[0]!.method).toBe('mcts');
   });
 

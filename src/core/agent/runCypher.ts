@@ -5,14 +5,15 @@
  * Runs in: the repo worker (app), in-process (cli, tests). Layer src/core.
  */
 import { compileCypher } from '../cypher/compile.ts';
+import type { CypherParams } from '../cypher/compile.ts';
 import type { Row, SqlConnection } from '../store/sqlConnection.ts';
 import { assertReadOnlySql } from '../store/sqlGuard.ts';
 import type { CypherResult } from './searchService.ts';
 
-/** Compiles, guards and runs `query`; throws AppError('INPUT_INVALID') with line:column on bad Cypher. */
-export async function runCypher(conn: Pick<SqlConnection, 'query'>, query: string): Promise<CypherResult> {
+/** Compiles (with `params` for $name), guards and runs `query`; throws AppError('INPUT_INVALID') with line:column on bad Cypher. */
+export async function runCypher(conn: Pick<SqlConnection, 'query'>, query: string, params: CypherParams = {}): Promise<CypherResult> {
   const started = performance.now();
-  const { sql, columns } = compileCypher(query);
+  const { sql, columns } = compileCypher(query, params);
   const rows = await conn.query(assertReadOnlySql(sql));
   return { sql, columns, rows, nodeIds: nodeIdsOf(rows, columns), ms: performance.now() - started };
 }
