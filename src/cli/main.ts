@@ -18,8 +18,9 @@ Commands:
   index <zip|dir> --db <file> [--json] [--verbose]   index a repository into a database file
                                                      (replaces the graph already in that file)
   sql --db <file> "<sql>" [--json]                   run one read-only SQL statement
-  cypher --db <file> "<cypher>" [--explain] [--json] run a read-only Cypher query (--explain:
-                                                     {sql, rows} with the compiled SQL)
+  cypher --db <file> "<cypher>" [--params '<json>'] [--explain] [--json]
+                                                     run a read-only Cypher query ($name values
+                                                     from --params; --explain: {sql, rows})
   describe --db <file> [--llm none] [--restart] [--json]
                                                      structural descriptions (LLMs need the app)
   embed --db <file> [--model <preset|id|folder>] [--sources description,code]
@@ -42,7 +43,7 @@ Options:
 const SPECS: Record<string, ArgSpec> = {
   index: { values: ['db'], switches: ['json', 'verbose', 'help'] },
   sql: { values: ['db'], switches: ['json', 'help'] },
-  cypher: { values: ['db'], switches: ['json', 'explain', 'help'] },
+  cypher: { values: ['db', 'params'], switches: ['json', 'explain', 'help'] },
   describe: { values: ['db', 'llm'], switches: ['json', 'restart', 'help'] },
   embed: { values: ['db', 'model', 'sources', 'eps', 'k', 'models-dir'], switches: ['json', 'help'] },
   search: { values: ['db', 'method', 'k', 'iterations', 'seed', 'trace'], switches: ['json', 'help'] },
@@ -114,8 +115,8 @@ async function sqlCommand(args: ParsedArgs): Promise<CommandResult> {
 async function cypherCommand(args: ParsedArgs): Promise<CommandResult> {
   if (args.positionals.length !== 1) throw usageError("'cypher' takes exactly one \"<cypher>\" argument (quote it)");
   const db = requireDb(args);
-  const { runCypher } = await import('./cypherCommand.ts');
-  const { sql, rows } = await runCypher(db, args.positionals[0]);
+  const { runCypher, parseParamsOption } = await import('./cypherCommand.ts');
+  const { sql, rows } = await runCypher(db, args.positionals[0], parseParamsOption(args.values.params));
   if (args.switches.has('explain')) return { json: { sql, rows }, text: `${sql}\n\n${formatRows(rows)}` };
   return { json: rows, text: formatRows(rows) };
 }

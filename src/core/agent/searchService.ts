@@ -23,6 +23,8 @@ export interface SearchRequest {
   /** MCTS parameters over the preset's (A.4 default, or the RepoQA column). */
   preset?: MctsPreset;
   params?: Partial<MctsParams>;
+  /** Values for $name parameters in the router's Cypher (method 'auto'), as a JSON object. */
+  cypherParams?: Record<string, unknown>;
 }
 
 /** One ranked result; `parts` names each component of the score (MCTS: rewardPart, simPart). */
@@ -126,7 +128,7 @@ export interface SearchService {
   search(request: SearchRequest, onEvent?: (event: MctsEvent) => void): Promise<SearchResponse>;
   cancelSearch(): Promise<void>;
   /** Runs user Cypher (read-only subset) on the active graph. */
-  cypher(query: string): Promise<CypherResult>;
+  cypher(query: string, params?: Record<string, unknown>): Promise<CypherResult>;
   /** The stored trace of a run (downloadable JSON). */
   trace(runId: number): Promise<MctsTrace>;
   /** CodeSearchNet-style set from the loaded repo: first docstring sentence -> its definition. */

@@ -35,8 +35,21 @@ export function cypherVocabulary(): CypherVocabulary {
   };
 }
 
-export function runConsoleCypher(service: RepoClient, query: string): Promise<CypherResult> {
-  return service.cypher(query);
+export function runConsoleCypher(service: RepoClient, query: string, params: Record<string, unknown> = {}): Promise<CypherResult> {
+  return service.cypher(query, params);
+}
+
+/** The console's parameters box: empty, or a JSON object of $name values; a clear message otherwise. */
+export function parseCypherParams(text: string): { params: Record<string, unknown> } | { error: string } {
+  if (text.trim() === '') return { params: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { error: `Parameters are not valid JSON: ${(error as Error).message}` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: 'Parameters must be a JSON object, like {"name": "Cart"}' };
+  return { params: value as Record<string, unknown> };
 }
 
 function isWholeNode(value: unknown): value is { id: number; kind: string; qualified_name: string } {
