@@ -36,6 +36,8 @@ function collect(value: unknown, idColumn: boolean, out: Set<number>): void {
   }
   if (typeof value === 'object') {
     if (isWholeNode(value)) out.add(value.id);
+    // A path: {nodes, relationships}.
+    else if (Array.isArray((value as { nodes?: unknown }).nodes)) collect((value as { nodes: unknown[] }).nodes, false, out);
     return;
   }
   if (idColumn && typeof value === 'number' && Number.isInteger(value)) out.add(value);

@@ -968,6 +968,11 @@ function compileCall(expr: Extract<Expr, { kind: 'call' }>, scope: Scope): Compi
     const arg = compileExpr(expr.args[0]!, scope, 'key');
     return plain(`(${arg.sql} IS NOT NULL)`, [arg]);
   }
+  if (name === 'size' && expr.args.length === 1 && expr.args[0]!.kind === 'pattern') {
+    // size((a)-[:T]->()): the number of matches, as COUNT { }.
+    const pattern = expr.args[0]!;
+    return subquerySql({ mode: 'count', matches: [{ optional: false, patterns: [pattern.path], where: null, pos: pattern.pos }], map: null }, scope);
+  }
   const fn = SCALAR_FUNCTIONS[name];
   if (!fn) throw cypherError(`Function ${expr.name}() is not supported`, expr.pos);
   arity(fn.min, fn.max);
@@ -1021,7 +1026,8 @@ function openSegment(table: string, alias: string, carried: CarriedColumn[], old
       const node = old.state.next('n');
       from.push(`LEFT JOIN nodes AS ${node} ON ${node}.id = ${column}`);
       bound.add(node);
-      scope.set(name, { kind: 'node', alias: node, filter: null, labels: binding.labels ?? null });
+      // The node still meets its pattern's literal filter: a variable-length walk may seed from it.
+      scope.set(name, { kind: 'node', alias: node, filter: binding.filter, labels: binding.labels ?? null });
     } else if (binding.kind === 'rel') {
       bound.add(column);
       scope.set(name, { kind: 'rel', alias: column, filter: null });

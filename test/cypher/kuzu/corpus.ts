@@ -277,4 +277,33 @@ const SPECIFIC: CorpusQuery[] = [
   arrow("MATCH (a:Class {name: 'RecordBatchReader'})<-[:INHERITS*1..2]-(b) RETURN b.name, b.module_name"),
 ];
 
-export const CORPUS: CorpusQuery[] = [...BASICS, ...WITH, ...PREDICATES, ...EXPRESSIONS, ...PATHS, ...SPECIFIC];
+/** Mixed forms an LLM strings together. */
+const MIXED: CorpusQuery[] = [
+  both('MATCH (c:Class) RETURN c.name, size((c)-[:HAS_METHOD]->()) AS methods', { kuzu: 'MATCH (c:Class) RETURN c.name, COUNT { MATCH (c)-[:HAS_METHOD]->() } AS methods' }),
+  both('MATCH (c:Class) WITH c WHERE c.start_line > 1 OPTIONAL MATCH (c)-[:INHERITS]->(p:Class) RETURN c.name, p.name'),
+  both('MATCH (c:Class) WITH c, c.name AS name OPTIONAL MATCH (c)<-[:USES]-(u) WITH name, count(u) AS users RETURN name, users ORDER BY users DESC, name LIMIT 7'),
+  both('MATCH (a:Class)-[r:INHERITS]->(b) WITH a, r, b RETURN a.name, type(r) AS t, b.name', { kuzu: 'MATCH (a:Class)-[r:INHERITS]->(b) WITH a, r, b RETURN a.name, label(r) AS t, b.name' }),
+  both('MATCH (c:Class)-[:HAS_METHOD]->(m) WITH c, collect(m) AS ms RETURN c.name, size(ms) AS n, ms[0].kind AS firstKind', {
+    kuzu: 'MATCH (c:Class)-[:HAS_METHOD]->(m) WITH c, collect(m) AS ms WITH c, ms, ms[1] AS first RETURN c.name, size(ms) AS n, first.kind AS firstKind',
+  }),
+  both('MATCH (m:Module) WITH m ORDER BY m.name, m.id LIMIT 3 MATCH (m)-[:CONTAINS*1..2]->(x) RETURN m.name, count(x) AS k'),
+  both('MATCH (r:Repo) WITH r MATCH (r)-[:CONTAINS*1..2]->(x:Class) RETURN count(*) AS k'),
+  both('MATCH (c:Class) WHERE c.docstring IS NOT NULL RETURN count(*) AS documented'),
+  both("MATCH (c:Class) WHERE c.name =~ '(?i).*er' RETURN c.name"),
+  both("MATCH (n) WHERE toLower(n.name) CONTAINS 'pay' OR toLower(n.name) CONTAINS 'visit' RETURN n.kind, n.name"),
+  both('MATCH (c:Class)-[:HAS_METHOD]->(m) RETURN c.name AS cls, count(*) AS n ORDER BY count(*) DESC, cls LIMIT 5', { kuzu: 'MATCH (c:Class)-[:HAS_METHOD]->(m) RETURN c.name AS cls, count(*) AS n ORDER BY n DESC, cls LIMIT 5' }),
+  both('MATCH (c:Class) RETURN c.name AS name, c.end_line - c.start_line AS span ORDER BY span DESC, name LIMIT 5'),
+  both('MATCH (c:Class) RETURN c.name ORDER BY CASE WHEN c.name STARTS WITH "A" THEN 0 ELSE 1 END, c.name, c.id LIMIT 8'),
+  both('MATCH (m:Module)-[:CONTAINS]->(x) WITH m, count(x) AS k WITH avg(k) AS mean, max(k) AS most RETURN round(mean, 3) AS mean, most'),
+  both('UNWIND ["Class", "Method"] AS kind MATCH (n) WHERE n.kind = kind WITH kind, count(n) AS k RETURN kind, k ORDER BY kind'),
+  both('MATCH (c:Class) WITH collect(c.name) AS names UNWIND names AS name RETURN count(name) AS k'),
+  both('MATCH (c:Class)-[:HAS_METHOD]->(m) WITH c, count(m) AS n RETURN CASE WHEN n > 5 THEN "large" ELSE "small" END AS size, count(c) AS classes'),
+  both('MATCH (a)-[:IMPORTS]->(b) WHERE a <> b RETURN count(*) AS k'),
+  both('MATCH (a:Function) WHERE NOT EXISTS { MATCH (a)-[:USES]->() } RETURN count(a) AS leaves'),
+  both('MATCH (c:Class) WHERE NOT c:Function AND c.name <> "" RETURN count(*) AS k', { kuzu: 'MATCH (c:Class) WHERE NOT label(c) = "Function" AND c.name <> "" RETURN count(*) AS k' }),
+  both('MATCH p = (c:Class)-[:HAS_METHOD]->(m) WITH p WHERE length(p) = 1 RETURN count(*) AS k', { kuzu: 'MATCH p = (c:Class)-[:HAS_METHOD]->(m) WITH p AS p WHERE length(p) = 1 RETURN count(*) AS k' }),
+  both('MATCH (c:Class) WITH c SKIP 2 LIMIT 4 RETURN count(*) AS k'),
+  both('MATCH (c:Class)-[:HAS_METHOD]->(m) WITH DISTINCT c WITH count(c) AS classes RETURN classes'),
+];
+
+export const CORPUS: CorpusQuery[] = [...BASICS, ...WITH, ...PREDICATES, ...EXPRESSIONS, ...PATHS, ...SPECIFIC, ...MIXED];
