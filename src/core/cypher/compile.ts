@@ -485,18 +485,25 @@ function walkTable(
     return `(SELECT * FROM ${cte} WHERE depth >= ${min})`;
   }
   if (min !== 1) throw cypherError('Shortest paths start at length 1 (use *..N or *1..N)', at);
-  // Breadth-first distances from each start, then the walks that advance one level per step
+  // Breadth-first: one row per (start, end) pair, reached first at its shortest depth (USING KEY
+  // keeps one row per pair; a pair already reached, in recurring, is never extended again).
+  const bfs = (name: string, columns: string, seedCols: string, stepCols: string) =>
+    `${name}(a, b, depth${columns}) USING KEY (a, b) AS (SELECT a, b, 1${seedCols} FROM (${base}) AS s${seed} UNION ` +
+    `SELECT v.a, s.b, v.depth + 1${stepCols} FROM ${name} AS v JOIN (${base}) AS s ON s.a = v.b WHERE v.depth < ${max} ` +
+    `AND NOT EXISTS (SELECT 1 FROM recurring.${name} AS q WHERE q.a = v.a AND q.b = s.b))`;
+  if (walkMode === 'one') {
+    state.ctes.push(bfs(cte, ', pids, prels', `, [b], [${REL_STRUCT_OF_BASE}]`, `, list_append(v.pids, s.b), list_append(v.prels, ${REL_STRUCT_OF_BASE})`));
+    return `(SELECT * FROM ${cte} WHERE a <> b)`;
+  }
+  // All shortest paths: the distances first, then the walks that advance one level per step
   // (exactly the shortest paths to every node they reach).
-  const reach = state.next('reach');
   const dist = state.next('dist');
   state.ctes.push(
-    `${reach}(a, b, depth) AS (SELECT a, b, 1 FROM (${base}) AS s${seed} UNION SELECT v.a, s.b, v.depth + 1 FROM ${reach} AS v JOIN (${base}) AS s ON s.a = v.b WHERE v.depth < ${max})`,
-    `${dist}(a, b, d) AS (SELECT a, b, min(depth) FROM ${reach} WHERE a <> b GROUP BY a, b)`,
-    `${cte}(a, b, depth, pids, prels) AS (SELECT s.a, s.b, 1, [s.b], [${REL_STRUCT_OF_BASE}] FROM (${base}) AS s JOIN ${dist} AS d ON d.a = s.a AND d.b = s.b AND d.d = 1 UNION ALL ` +
-      `SELECT v.a, s.b, v.depth + 1, list_append(v.pids, s.b), list_append(v.prels, ${REL_STRUCT_OF_BASE}) FROM ${cte} AS v JOIN (${base}) AS s ON s.a = v.b JOIN ${dist} AS d ON d.a = v.a AND d.b = s.b AND d.d = v.depth + 1 WHERE v.depth < ${max})`,
+    bfs(dist, '', '', ''),
+    `${cte}(a, b, depth, pids, prels) AS (SELECT s.a, s.b, 1, [s.b], [${REL_STRUCT_OF_BASE}] FROM (${base}) AS s JOIN ${dist} AS d ON d.a = s.a AND d.b = s.b AND d.depth = 1 AND d.a <> d.b UNION ALL ` +
+      `SELECT v.a, s.b, v.depth + 1, list_append(v.pids, s.b), list_append(v.prels, ${REL_STRUCT_OF_BASE}) FROM ${cte} AS v JOIN (${base}) AS s ON s.a = v.b JOIN ${dist} AS d ON d.a = v.a AND d.b = s.b AND d.depth = v.depth + 1 AND d.a <> d.b WHERE v.depth < ${max})`,
   );
-  const one = walkMode === 'one' ? ' QUALIFY row_number() OVER (PARTITION BY a, b ORDER BY pids) = 1' : '';
-  return `(SELECT * FROM ${cte}${one})`;
+  return `(SELECT * FROM ${cte})`;
 }
 
 function addPropertyConds(entries: PropertyEntry[], alias: string, kind: 'node' | 'rel', scope: Scope, parts: MatchParts): void {
