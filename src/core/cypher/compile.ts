@@ -3,18 +3,21 @@
  * over the graph tables `nodes` and `edges` (DESIGN.md section 3). Node labels are `kind`
  * values; relationship types are `edges.type`; A.8's property `class` maps to `class_name`.
  * Whole nodes come back as structs of every node column; OPTIONAL MATCH is a LEFT JOIN;
- * variable-length relationships are bounded recursive CTEs counting walks (Kuzu's semantics);
- * named paths track their nodes and relationships; shortest paths are a breadth-first distance
- * CTE plus an enumeration along it. Each WITH closes a subquery; UNWIND is a lateral unnest;
+ * variable-length relationships and paths are recursive CTEs (walks.ts), functions are in
+ * functions.ts. Each WITH closes a subquery; UNWIND is a lateral unnest;
  * pattern predicates, EXISTS / COUNT { } and pattern comprehensions are correlated subqueries.
  * Parameters ($name) are inlined as SQL literals. Runs in: everywhere.
  */
-import { EDGE_COLUMNS, NODE_COLUMNS } from '../store/schema.ts';
 import { sqlString } from '../store/sqlConnection.ts';
 import type { CypherQuery, Expr, MatchClause, NodePattern, Projection, PropertyEntry, RelPattern, SingleQuery, WithClause } from './ast.ts';
 import { cypherError } from './errors.ts';
 import type { SourcePosition } from './errors.ts';
+import { SCALAR_FUNCTIONS } from './functions.ts';
 import { parseCypher } from './parser.ts';
+import { EDGE_COLUMN_NAMES, INT_COLUMNS, literalSql, NODE_COLUMN_NAMES, nodeStruct, plain, QueryState, quoteIdent, relStruct, STRING_COLUMNS } from './sqlText.ts';
+import type { Compiled } from './sqlText.ts';
+import { pathAliases, pathLength, pathNodeIds, pathNodes, pathRels, walkTable } from './walks.ts';
+import type { Anchor, PathInfo, WalkMode } from './walks.ts';
 
 export interface CompiledCypher {
   sql: string;
@@ -25,57 +28,10 @@ export interface CompiledCypher {
 export const NODE_LABELS = ['Repo', 'Module', 'Class', 'Function', 'Method', 'Field', 'GlobalVariable'] as const;
 export const RELATIONSHIP_TYPES = ['CONTAINS', 'HAS_METHOD', 'HAS_FIELD', 'INHERITS', 'USES', 'IMPORTS', 'SIMILAR'] as const;
 
-const NODE_COLUMN_NAMES: string[] = NODE_COLUMNS.map((c) => c.name);
-const EDGE_COLUMN_NAMES: string[] = EDGE_COLUMNS.map((c) => c.name);
 /** Property names accepted besides the column names themselves. */
 const NODE_PROPERTY_ALIASES: Record<string, string> = { class: 'class_name' };
 
 const AGGREGATES = new Set(['count', 'collect', 'min', 'max', 'sum', 'avg']);
-interface ScalarFunction {
-  min: number;
-  max: number;
-  /** Arguments compiled as whole values (nodes as structs), not as identities. */
-  entity?: boolean;
-  sql: (args: string[], compiled: Compiled[]) => { sql: string; isString?: boolean; isInt?: boolean; entity?: Compiled['entity'] };
-}
-
-const str = (sql: string) => ({ sql, isString: true });
-const int = (sql: string) => ({ sql, isInt: true });
-const fn = (min: number, max: number, sql: ScalarFunction['sql'], entity = false): ScalarFunction => ({ min, max, sql, entity });
-
-/** Cypher scalar functions by lower-case name (openCypher semantics: strings and lists count from 0). */
-const SCALAR_FUNCTIONS: Record<string, ScalarFunction> = {
-  tolower: fn(1, 1, ([s]) => str(`lower(${s})`)),
-  toupper: fn(1, 1, ([s]) => str(`upper(${s})`)),
-  lower: fn(1, 1, ([s]) => str(`lower(${s})`)),
-  upper: fn(1, 1, ([s]) => str(`upper(${s})`)),
-  trim: fn(1, 1, ([s]) => str(`trim(${s})`)),
-  ltrim: fn(1, 1, ([s]) => str(`ltrim(${s})`)),
-  rtrim: fn(1, 1, ([s]) => str(`rtrim(${s})`)),
-  size: fn(1, 1, ([s]) => int(`len(${s})`)),
-  coalesce: fn(1, 32, (args, c) => ({ sql: `coalesce(${args.join(', ')})`, isString: c.every((a) => a.isString), isInt: c.every((a) => a.isInt), entity: c[0]?.entity }), true),
-  substring: fn(2, 3, ([s, start, length]) => str(length === undefined ? `substring(${s}, ${start} + 1)` : `substring(${s}, ${start} + 1, ${length})`)),
-  left: fn(2, 2, ([s, n]) => str(`left(${s}, ${n})`)),
-  right: fn(2, 2, ([s, n]) => str(`right(${s}, ${n})`)),
-  replace: fn(3, 3, ([s, a, b]) => str(`replace(${s}, ${a}, ${b})`)),
-  reverse: fn(1, 1, ([s], [c]) => (c!.isString ? str(`reverse(${s})`) : { sql: `list_reverse(${s})`, entity: c!.entity }), true),
-  split: fn(2, 2, ([s, d]) => ({ sql: `string_split(${s}, ${d})` })),
-  tostring: fn(1, 1, ([v]) => str(`TRY_CAST(${v} AS VARCHAR)`)),
-  tointeger: fn(1, 1, ([v], [c]) => int(c!.isString ? `TRY_CAST(TRY_CAST(${v} AS DOUBLE) AS BIGINT)` : `TRY_CAST(trunc(${v}) AS BIGINT)`)),
-  tofloat: fn(1, 1, ([v]) => ({ sql: `TRY_CAST(${v} AS DOUBLE)` })),
-  toboolean: fn(1, 1, ([v]) => ({ sql: `TRY_CAST(${v} AS BOOLEAN)` })),
-  head: fn(1, 1, ([l], [c]) => ({ sql: `list_extract(${l}, 1)`, entity: c!.entity === 'nodeList' ? 'node' : c!.entity === 'relList' ? 'rel' : undefined }), true),
-  last: fn(1, 1, ([l], [c]) => ({ sql: `list_extract(${l}, -1)`, entity: c!.entity === 'nodeList' ? 'node' : c!.entity === 'relList' ? 'rel' : undefined }), true),
-  tail: fn(1, 1, ([l], [c]) => ({ sql: `list_slice(${l}, 2, len(${l}))`, entity: c!.entity }), true),
-  range: fn(2, 3, ([a, b, step]) => ({ sql: `generate_series(${a}, ${b}${step === undefined ? '' : `, ${step}`})` })),
-  abs: fn(1, 1, ([v], [c]) => ({ sql: `abs(${v})`, isInt: c!.isInt })),
-  round: fn(1, 2, ([v, digits]) => ({ sql: digits === undefined ? `CAST(round(${v}) AS DOUBLE)` : `CAST(round(${v}, ${digits}) AS DOUBLE)` })),
-  ceil: fn(1, 1, ([v]) => ({ sql: `CAST(ceil(${v}) AS DOUBLE)` })),
-  floor: fn(1, 1, ([v]) => ({ sql: `CAST(floor(${v}) AS DOUBLE)` })),
-  sqrt: fn(1, 1, ([v]) => ({ sql: `sqrt(${v})` })),
-  sign: fn(1, 1, ([v]) => int(`CAST(sign(${v}) AS BIGINT)`)),
-};
-
 /** Parameter values by name ($name), as parsed from JSON. */
 export type CypherParams = Record<string, unknown>;
 
@@ -98,12 +54,6 @@ interface Binding {
   path?: PathInfo;
 }
 
-/** A named path: its start node alias, then per step a fixed relationship or a walk, and its end node alias. */
-interface PathInfo {
-  start: string;
-  steps: { rel: string; walk: boolean; end: string }[];
-}
-
 /** Variables in scope plus what every expression needs: the query state and the parameters. */
 class Scope extends Map<string, Binding> {
   constructor(
@@ -123,30 +73,6 @@ interface Cond {
   aliases: Set<string>;
   /** For `<relationship end> = <node>.id`: the two sides (an OPTIONAL MATCH chain rewrites it). */
   endpoint?: { end: string; node: string };
-}
-
-interface Compiled {
-  sql: string;
-  aliases: Set<string>;
-  aggregate: boolean;
-  /** Known to be a string (a VARCHAR column, a string literal, a concatenation): `+` concatenates. */
-  isString?: boolean;
-  /** Known to be an integer: `/` between two integers divides as integers (as Cypher does). */
-  isInt?: boolean;
-  /** A whole node / relationship as a struct, or a list of them; a path as {nodes, relationships}. */
-  entity?: 'node' | 'rel' | 'nodeList' | 'relList' | 'path';
-}
-
-const STRING_COLUMNS = new Set<string>([...NODE_COLUMNS, ...EDGE_COLUMNS].filter((c) => c.type === 'VARCHAR').map((c) => c.name));
-const INT_COLUMNS = new Set<string>([...NODE_COLUMNS, ...EDGE_COLUMNS].filter((c) => c.type === 'INTEGER').map((c) => c.name));
-
-/** State shared by every UNION branch: CTEs and alias counters. */
-class QueryState {
-  readonly ctes: string[] = [];
-  private counter = 0;
-  next(prefix: string): string {
-    return `${prefix}${this.counter++}`;
-  }
 }
 
 export function compileAst(ast: CypherQuery, params: CypherParams = {}): CompiledCypher {
@@ -175,17 +101,6 @@ export function compileAst(ast: CypherQuery, params: CypherParams = {}): Compile
   }
   const sql = state.ctes.length > 0 ? `WITH RECURSIVE ${state.ctes.join(', ')} ${body}` : body;
   return { sql, columns };
-}
-
-function quoteIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
-function literalSql(value: string | number | boolean | null): string {
-  if (value === null) return 'NULL';
-  if (typeof value === 'string') return sqlString(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  return String(value);
 }
 
 interface CompiledPart {
@@ -377,13 +292,6 @@ function nodeFilter(node: NodePattern): string | null {
   return conds.length > 0 ? conds.join(' AND ') : null;
 }
 
-/** The nodes a variable-length search may start from: its pattern's filter, or its binding's. */
-interface Anchor {
-  filter: string;
-  /** Where to read them: `nodes`, or a name lookup through the index (see nameLookup). */
-  table: string;
-}
-
 function anchorFilter(node: NodePattern, scope: Scope): Anchor | null {
   const own = nodeFilter(node);
   if (own) return { filter: own, table: nameLookup(node)?.table ?? 'nodes' };
@@ -439,71 +347,6 @@ function bindRel(
   if (rel.variable !== null) scope.set(rel.variable, { kind: 'rel', alias, filter: null });
   addPropertyConds(rel.properties, alias, 'rel', scope, parts);
   return { alias, ...ends };
-}
-
-/**
- * How a variable-length relationship is matched. 'count': one row per walk, from walk counts per
- * (start, end, depth) (Kuzu's walk semantics, without listing the walks); 'paths': one row per
- * walk with its node ids (pids) and relationships (prels), for named paths; 'one' / 'all': the
- * shortest paths (one per pair of ends, or all of them).
- */
-type WalkMode = 'count' | 'paths' | 'one' | 'all';
-
-const REL_STRUCT_OF_BASE = "{'src': s.src, 'dst': s.dst, 'type': s.type, 'detail': s.detail}";
-
-/** The FROM item of a variable-length relationship: columns a (start), b (end), and depth / pids / prels when walkMode is not 'count'. */
-function walkTable(
-  bounds: { min: number; max: number },
-  base: string,
-  anchors: { left: Anchor | null; right: Anchor | null },
-  walkMode: WalkMode,
-  state: QueryState,
-  at: SourcePosition,
-): string {
-  const cte = state.next('vl');
-  const { min, max } = bounds;
-  const seedOf = (anchor: Anchor | null) => (anchor === null ? '' : ` WHERE a IN (SELECT id FROM ${anchor.table === 'nodes' ? 'nodes' : `${anchor.table} AS seed`} WHERE ${anchor.filter})`);
-  if (walkMode === 'count') {
-    // Walk from the constrained end when only one end is constrained (right: walk the reversed edges).
-    const fromRight = anchors.left === null && anchors.right !== null;
-    const walked = fromRight ? `SELECT b AS a, a AS b FROM (${base}) AS w` : base;
-    const seed = seedOf(fromRight ? anchors.right : anchors.left);
-    state.ctes.push(
-      `${cte}(a, b, depth, n) AS (SELECT a, b, 1, count(*) FROM (${walked}) AS s${seed} GROUP BY a, b UNION ALL ` +
-        `SELECT v.a, s.b, v.depth + 1, CAST(sum(v.n) AS BIGINT) FROM ${cte} AS v JOIN (${walked}) AS s ON s.a = v.b WHERE v.depth < ${max} GROUP BY v.a, s.b, v.depth)`,
-    );
-    const ends = fromRight ? 'b AS a, a AS b' : 'a, b';
-    // One row per walk: a (start, end) pair reached by n walks comes back n times.
-    return `(SELECT ${ends} FROM ${cte} CROSS JOIN range(${cte}.n) AS r(i) WHERE depth >= ${min})`;
-  }
-  const seed = seedOf(anchors.left);
-  if (walkMode === 'paths') {
-    state.ctes.push(
-      `${cte}(a, b, depth, pids, prels) AS (SELECT a, b, 1, [b], [${REL_STRUCT_OF_BASE}] FROM (${base}) AS s${seed} UNION ALL ` +
-        `SELECT v.a, s.b, v.depth + 1, list_append(v.pids, s.b), list_append(v.prels, ${REL_STRUCT_OF_BASE}) FROM ${cte} AS v JOIN (${base}) AS s ON s.a = v.b WHERE v.depth < ${max})`,
-    );
-    return `(SELECT * FROM ${cte} WHERE depth >= ${min})`;
-  }
-  if (min !== 1) throw cypherError('Shortest paths start at length 1 (use *..N or *1..N)', at);
-  // Breadth-first: one row per (start, end) pair, reached first at its shortest depth (USING KEY
-  // keeps one row per pair; a pair already reached, in recurring, is never extended again).
-  const bfs = (name: string, columns: string, seedCols: string, stepCols: string) =>
-    `${name}(a, b, depth${columns}) USING KEY (a, b) AS (SELECT a, b, 1${seedCols} FROM (${base}) AS s${seed} UNION ` +
-    `SELECT v.a, s.b, v.depth + 1${stepCols} FROM ${name} AS v JOIN (${base}) AS s ON s.a = v.b WHERE v.depth < ${max} ` +
-    `AND NOT EXISTS (SELECT 1 FROM recurring.${name} AS q WHERE q.a = v.a AND q.b = s.b))`;
-  if (walkMode === 'one') {
-    state.ctes.push(bfs(cte, ', pids, prels', `, [b], [${REL_STRUCT_OF_BASE}]`, `, list_append(v.pids, s.b), list_append(v.prels, ${REL_STRUCT_OF_BASE})`));
-    return `(SELECT * FROM ${cte} WHERE a <> b)`;
-  }
-  // All shortest paths: the distances first, then the walks that advance one level per step
-  // (exactly the shortest paths to every node they reach).
-  const dist = state.next('dist');
-  state.ctes.push(
-    bfs(dist, '', '', ''),
-    `${cte}(a, b, depth, pids, prels) AS (SELECT s.a, s.b, 1, [s.b], [${REL_STRUCT_OF_BASE}] FROM (${base}) AS s JOIN ${dist} AS d ON d.a = s.a AND d.b = s.b AND d.depth = 1 AND d.a <> d.b UNION ALL ` +
-      `SELECT v.a, s.b, v.depth + 1, list_append(v.pids, s.b), list_append(v.prels, ${REL_STRUCT_OF_BASE}) FROM ${cte} AS v JOIN (${base}) AS s ON s.a = v.b JOIN ${dist} AS d ON d.a = v.a AND d.b = s.b AND d.depth = v.depth + 1 AND d.a <> d.b WHERE v.depth < ${max})`,
-  );
-  return `(SELECT * FROM ${cte})`;
 }
 
 function addPropertyConds(entries: PropertyEntry[], alias: string, kind: 'node' | 'rel', scope: Scope, parts: MatchParts): void {
@@ -616,22 +459,8 @@ function compileCondition(expr: Expr, scope: Scope): string {
   return compiled.sql;
 }
 
-function nodeStruct(alias: string): string {
-  const fields = NODE_COLUMN_NAMES.map((c) => `'${c}': ${alias}.${c}`).join(', ');
-  return `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE {${fields}} END`;
-}
-
-function relStruct(alias: string): string {
-  const fields = EDGE_COLUMN_NAMES.map((c) => `'${c}': ${alias}.${c}`).join(', ');
-  return `CASE WHEN ${alias}.type IS NULL THEN NULL ELSE {${fields}} END`;
-}
-
 /** 'value': a bare variable is the whole entity (struct); 'key': its identity (comparisons, counts). */
 type EntityMode = 'value' | 'key';
-
-function plain(sql: string, parts: Compiled[] = [], extra: Partial<Compiled> = {}): Compiled {
-  return { sql, aliases: new Set(parts.flatMap((p) => [...p.aliases])), aggregate: parts.some((p) => p.aggregate), ...extra };
-}
 
 function compileExpr(expr: Expr, scope: Scope, mode: EntityMode): Compiled {
   switch (expr.kind) {
@@ -814,36 +643,6 @@ function subquerySql(query: { mode: 'exists' | 'count' | 'list'; matches: MatchC
   if (map.aggregate) throw cypherError('Aggregates are not allowed in a pattern comprehension', query.map!.pos);
   const entity = map.entity === 'node' ? 'nodeList' : map.entity === 'rel' ? 'relList' : undefined;
   return { sql: `(SELECT coalesce(list(${map.sql}), []) ${body})`, aliases, aggregate: false, entity };
-}
-
-function pathAliases(info: PathInfo): Set<string> {
-  return new Set([info.start, ...info.steps.flatMap((s) => [s.rel, s.end])]);
-}
-
-/** nodes(p): the start node, then each step's nodes (a walk's come from its pids). */
-function pathNodes(info: PathInfo): string {
-  const parts = [`[${nodeStruct(info.start)}]`];
-  for (const step of info.steps) {
-    if (step.walk) parts.push(`(SELECT list(${nodeStruct('pn')} ORDER BY u.i) FROM (SELECT unnest(${step.rel}.pids) AS id, generate_subscripts(${step.rel}.pids, 1) AS i) AS u JOIN nodes AS pn ON pn.id = u.id)`);
-    else parts.push(`[${nodeStruct(step.end)}]`);
-  }
-  return parts.length === 1 ? parts[0]! : `flatten([${parts.join(', ')}])`;
-}
-
-function pathNodeIds(info: PathInfo): string {
-  const parts = [`[${info.start}.id]`, ...info.steps.map((step) => (step.walk ? `${step.rel}.pids` : `[${step.end}.id]`))];
-  return `flatten([${parts.join(', ')}])`;
-}
-
-function pathRels(info: PathInfo): string {
-  const parts = info.steps.map((step) => (step.walk ? `${step.rel}.prels` : `[${relStruct(step.rel)}]`));
-  return parts.length === 0 ? '[]' : parts.length === 1 ? parts[0]! : `flatten([${parts.join(', ')}])`;
-}
-
-function pathLength(info: PathInfo): string {
-  const fixed = info.steps.filter((s) => !s.walk).length;
-  const walks = info.steps.filter((s) => s.walk).map((s) => `${s.rel}.depth`);
-  return walks.length === 0 ? String(fixed) : `(${[...(fixed > 0 ? [String(fixed)] : []), ...walks].join(' + ')})`;
 }
 
 function compileBinary(expr: Extract<Expr, { kind: 'binary' }>, scope: Scope): Compiled {
