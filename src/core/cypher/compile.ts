@@ -124,7 +124,27 @@ interface Segment {
   where: string[];
 }
 
+/** Whether an expression holds an aggregate function (outside subqueries). */
+function hasAggregateCall(expr: Expr): boolean {
+  if (expr.kind === 'call' && AGGREGATES.has(expr.name.toLowerCase())) return true;
+  const children: (Expr | null)[] =
+    expr.kind === 'binary' ? [expr.left, expr.right]
+    : expr.kind === 'unary' || expr.kind === 'isNull' || expr.kind === 'labelTest' ? [expr.operand]
+    : expr.kind === 'call' || expr.kind === 'list' ? (expr.kind === 'call' ? expr.args : expr.items)
+    : expr.kind === 'property' ? [expr.object]
+    : expr.kind === 'case' ? [expr.subject, ...expr.whens.flatMap((w) => [w.when, w.then]), expr.otherwise]
+    : expr.kind === 'index' ? [expr.object, expr.index]
+    : expr.kind === 'slice' ? [expr.object, expr.from, expr.to]
+    : expr.kind === 'map' ? expr.entries.map((e) => e.value)
+    : expr.kind === 'listComp' ? [expr.list, expr.where, expr.map]
+    : expr.kind === 'quantifier' ? [expr.list, expr.where]
+    : [];
+  return children.some((c) => c !== null && hasAggregateCall(c));
+}
+
 function compileSingle(part: SingleQuery, state: QueryState, params: CypherParams): CompiledPart {
+  // MATCH ... RETURN DISTINCT without aggregates: how many walks join two nodes cannot show.
+  state.distinctRows = part.clauses.every((c) => c.kind === 'match') && part.projection.distinct && !part.projection.items.some((i) => hasAggregateCall(i.expr));
   let segment: Segment = { scope: new Scope(state, params), from: [], bound: new Set(), where: [] };
   for (const clause of part.clauses) {
     if (clause.kind === 'match') {
@@ -630,10 +650,13 @@ function subquerySql(query: { mode: 'exists' | 'count' | 'list'; matches: MatchC
   const from: string[] = [];
   const bound = new Set<string>();
   const where: string[] = [];
+  const outerDistinct = scope.state.distinctRows;
+  scope.state.distinctRows = query.mode === 'exists';
   for (const match of query.matches) {
     if (match.optional) compileOptionalMatch(match, inner, scope.state, from, bound);
     else compileMatch(match, inner, scope.state, from, bound, where);
   }
+  scope.state.distinctRows = outerDistinct;
   const body = `${from.join(' ')}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
   // The outer aliases it may read: all of them (it is only ready once they are bound).
   const aliases = new Set([...scope.values()].map((b) => b.alias).filter((a) => a !== '' && !a.includes('"')));

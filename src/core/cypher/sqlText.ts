@@ -29,6 +29,8 @@ export const INT_COLUMNS = new Set<string>([...NODE_COLUMNS, ...EDGE_COLUMNS].fi
 /** State shared by every UNION branch: CTEs and alias counters. */
 export class QueryState {
   readonly ctes: string[] = [];
+  /** True while compiling a part whose row multiplicity cannot show (RETURN DISTINCT without aggregates, EXISTS): walks come back once per (start, end). */
+  distinctRows = false;
   private counter = 0;
   next(prefix: string): string {
     return `${prefix}${this.counter++}`;

@@ -53,6 +53,7 @@ export function walkTable(
         `SELECT v.a, s.b, v.depth + 1, CAST(sum(v.n) AS BIGINT) FROM ${cte} AS v JOIN (${walked}) AS s ON s.a = v.b WHERE v.depth < ${max} GROUP BY v.a, s.b, v.depth)`,
     );
     const ends = fromRight ? 'b AS a, a AS b' : 'a, b';
+    if (state.distinctRows) return `(SELECT DISTINCT ${ends} FROM ${cte} WHERE depth >= ${min})`;
     // One row per walk: a (start, end) pair reached by n walks comes back n times.
     return `(SELECT ${ends} FROM ${cte} CROSS JOIN range(${cte}.n) AS r(i) WHERE depth >= ${min})`;
   }

@@ -304,6 +304,12 @@ const MIXED: CorpusQuery[] = [
   both('MATCH p = (c:Class)-[:HAS_METHOD]->(m) WITH p WHERE length(p) = 1 RETURN count(*) AS k', { kuzu: 'MATCH p = (c:Class)-[:HAS_METHOD]->(m) WITH p AS p WHERE length(p) = 1 RETURN count(*) AS k' }),
   both('MATCH (c:Class) WITH c SKIP 2 LIMIT 4 RETURN count(*) AS k'),
   both('MATCH (c:Class)-[:HAS_METHOD]->(m) WITH DISTINCT c WITH count(c) AS classes RETURN classes'),
+  both('MATCH (a:Function)-[:USES*1..3]->(b) RETURN DISTINCT a.name, b.name'),
+  both('MATCH (a:Method)-[:USES*1..3]-(b:Field) RETURN DISTINCT b.name, b.class_name'),
+  both('MATCH (a:Function) WHERE EXISTS { MATCH (a)-[:USES*1..3]->(:Class) } RETURN count(a) AS k'),
+  // Kuzu 0.11.3 answers count(*) = 0 beside a count(DISTINCT ...): one aggregate per query here.
+  both('MATCH (a:Function)-[:USES*1..3]->(b) RETURN a.name, count(DISTINCT b) AS reach'),
+  both('MATCH (a:Function)-[:USES*1..3]->(b) RETURN a.name, count(*) AS walks'),
 ];
 
 export const CORPUS: CorpusQuery[] = [...BASICS, ...WITH, ...PREDICATES, ...EXPRESSIONS, ...PATHS, ...SPECIFIC, ...MIXED];
