@@ -91,7 +91,7 @@ describe('constructs outside the subset name themselves and their position', () 
   };
 
   it.each([
-    ["MATCH (n) WHERE n.name = 'a' XOR n.name = 'b' RETURN n", 'XOR is not supported at 1:30'],
+    ['MATCH (n) RETURN n {.name, .kind}', 'Map projections (n {.name}) are not supported (return n.name AS name, ...) at 1:20'],
     ["MATCH (n {name: 'a'})\n  MERGE (m {name: 'b'})", 'MERGE is not supported (read-only Cypher) at 2:3'],
     ['MATCH (n)\nCALL db.labels() YIELD label RETURN label', 'CALL is not supported (read-only Cypher) at 2:1'],
     ['MATCH (n) WITH n SET n.name = 1 RETURN n', 'SET is not supported (read-only Cypher) at 1:18'],

@@ -31,6 +31,7 @@ export type Expr =
 export type BinaryOp =
   | 'AND'
   | 'OR'
+  | 'XOR'
   | '='
   | '<>'
   | '<'
@@ -46,7 +47,8 @@ export type BinaryOp =
   | '-'
   | '*'
   | '/'
-  | '%';
+  | '%'
+  | '^';
 
 export interface PropertyEntry {
   key: string;

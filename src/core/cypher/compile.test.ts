@@ -63,7 +63,6 @@ describe('unsupported constructs and unknown names name themselves and their pos
     ['MATCH (n) RETURN shortestPath(n)', 'Function shortestPath() is not supported at 1:18'],
     ['MATCH (n) RETURN type(n)', 'type() takes a relationship variable at 1:18'],
     ["MATCH (n) WHERE n.name = 'abc RETURN n", 'Unterminated string at 1:26'],
-    ["MATCH (n) WHERE n.name = 'a' XOR n.name = 'b' RETURN n", 'XOR is not supported at 1:30'],
     ['MATCH (n) RETURN n.', 'Unexpected end of query, expected a property name after . at 1:20'],
     ['OPTIONAL MATCH (n) RETURN n', 'A query starting with OPTIONAL MATCH is not supported at 1:1'],
     ['RETURN n', 'Variable `n` is not defined at 1:8'],

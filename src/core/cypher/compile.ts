@@ -700,6 +700,10 @@ function compileBinary(expr: Extract<Expr, { kind: 'binary' }>, scope: Scope): C
       // Cypher divides two integers as integers (truncating toward zero).
       if (left.isInt && right.isInt) return { sql: `CAST(trunc(${l} / ${r}) AS BIGINT)`, ...both, isInt: true };
       return { sql: `(${l} / ${r})`, ...both };
+    case 'XOR':
+      return { sql: `(${l} <> ${r})`, ...both };
+    case '^':
+      return { sql: `power(${l}, ${r})`, ...both };
     case '-':
     case '*':
     case '%':

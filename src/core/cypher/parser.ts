@@ -282,8 +282,11 @@ class Parser {
   }
 
   private parseXor(): Expr {
-    const left = this.parseAnd();
-    if (this.isKeyword('XOR')) throw cypherError('XOR is not supported', pos(this.peek()));
+    let left = this.parseAnd();
+    while (this.isKeyword('XOR')) {
+      this.index++;
+      left = this.binary('XOR', left, this.parseAnd());
+    }
     return left;
   }
 
@@ -374,8 +377,12 @@ class Parser {
       }
       return { kind: 'unary', op: '-', operand, pos: pos(token), text: this.textFrom(token) };
     }
-    if (token.kind === 'punct' && token.text === '^') throw cypherError('The ^ operator is not supported', pos(token));
-    return this.parsePostfix();
+    let left = this.parsePostfix();
+    while (this.peek().kind === 'punct' && this.peek().text === '^') {
+      this.index++;
+      left = this.binary('^', left, this.parsePostfix());
+    }
+    return left;
   }
 
   private parsePostfix(): Expr {
@@ -400,6 +407,8 @@ class Parser {
           this.expectPunct(']', "']' closing the index");
           expr = { kind: 'index', object: expr, index: from!, pos: expr.pos, text: this.source.slice(this.startOf(expr), this.tokens[this.index - 1].end) };
         }
+      } else if (token.text === '{' && expr.kind === 'variable') {
+        throw cypherError(`Map projections (${expr.name} {.name}) are not supported (return ${expr.name}.name AS name, ...)`, pos(token));
       } else if (token.text === ':' && expr.kind === 'variable') {
         // A label test: `x:Class`, `x:Class:Function` (all), `x:Class|Function` (any).
         this.index++;

@@ -163,6 +163,8 @@ const EXPRESSIONS: CorpusQuery[] = [
   }),
   both("RETURN toInteger('42') AS i, toFloat('1.5') AS f, toInteger(3.9) AS t, toString(7) AS s", { kuzu: "RETURN to_int64('42') AS i, to_double('1.5') AS f, to_int64(floor(3.9)) AS t, to_string(7) AS s" }),
   both('RETURN 7 / 2 AS a, -7 / 2 AS b, 7 % 3 AS c, 7.0 / 2 AS d, 2 * 3 + 1 AS e'),
+  both('RETURN 2 ^ 3 AS p, 2 * 3 ^ 2 AS q, true XOR false AS x, true XOR true AS y'),
+  both("MATCH (c:Class) WHERE c.name STARTS WITH 'C' XOR c.start_line < 20 RETURN c.name"),
   both('RETURN [1, 2, 3][0] AS first, [1, 2, 3][-1] AS last, [1, 2, 3, 4][1..3] AS mid, size([1, 2, 3][1..]) AS rest', { kuzu: 'RETURN [1, 2, 3][1] AS first, [1, 2, 3][3] AS last, [1, 2, 3, 4][2:3] AS mid, size([1, 2, 3][2:3]) AS rest' }),
   demo('MATCH (c:Class {name: $name}) RETURN c.name, c.file_path', { params: { name: 'Money' }, kuzu: "MATCH (c:Class {name: 'Money'}) RETURN c.name, c.file_path" }),
   arrow('MATCH (c:Class {name: $name})-[:HAS_METHOD]->(m) RETURN c.name, count(m) AS n', { params: { name: 'Vector' }, kuzu: "MATCH (c:Class {name: 'Vector'})-[:HAS_METHOD]->(m) RETURN c.name, count(m) AS n" }),
