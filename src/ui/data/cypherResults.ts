@@ -15,8 +15,14 @@ export const CYPHER_EXAMPLE = "MATCH (c:Class)-[:INHERITS*1..3]->(base:Class {na
 export const CYPHER_KEYWORDS = [
   'MATCH', 'OPTIONAL MATCH', 'WHERE', 'RETURN', 'DISTINCT', 'AS', 'AND', 'OR', 'NOT', 'IN', 'CONTAINS', 'STARTS WITH', 'ENDS WITH',
   'IS NULL', 'IS NOT NULL', 'ORDER BY', 'ASC', 'DESC', 'SKIP', 'LIMIT', 'UNION', 'UNION ALL', 'TRUE', 'FALSE', 'NULL',
+  'WITH', 'UNWIND', 'CASE', 'WHEN', 'THEN', 'ELSE', 'END', 'EXISTS', 'XOR',
 ] as const;
-export const CYPHER_FUNCTIONS = ['labels', 'type', 'id', 'count', 'collect', 'min', 'max', 'sum', 'avg', 'toLower', 'toUpper', 'trim', 'size', 'coalesce', 'toString', 'toInteger'] as const;
+export const CYPHER_FUNCTIONS = [
+  'labels', 'type', 'id', 'count', 'collect', 'min', 'max', 'sum', 'avg', 'toLower', 'toUpper', 'trim', 'ltrim', 'rtrim', 'size', 'length',
+  'coalesce', 'toString', 'toInteger', 'toFloat', 'substring', 'split', 'replace', 'left', 'right', 'reverse', 'keys', 'properties',
+  'head', 'last', 'tail', 'range', 'abs', 'round', 'ceil', 'floor', 'nodes', 'relationships', 'shortestPath', 'allShortestPaths',
+  'any', 'all', 'none', 'single',
+] as const;
 
 export interface CypherVocabulary {
   labels: readonly string[];
