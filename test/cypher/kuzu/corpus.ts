@@ -309,6 +309,19 @@ const MIXED: CorpusQuery[] = [
   both('MATCH (a:Function)-[:USES*1..3]->(b) RETURN DISTINCT a.name, b.name'),
   both('MATCH (a:Method)-[:USES*1..3]-(b:Field) RETURN DISTINCT b.name, b.class_name'),
   both('MATCH (a:Function) WHERE EXISTS { MATCH (a)-[:USES*1..3]->(:Class) } RETURN count(a) AS k'),
+  both('MATCH (c:Class) OPTIONAL MATCH (c)-[:INHERITS*1..2]->(p) RETURN c.name, count(p) AS ancestors'),
+  both('MATCH (c:Class) OPTIONAL MATCH (c)-[:HAS_METHOD]->(m) WHERE (m)-[:USES]->(:Field) RETURN c.name, count(m) AS k', {
+    kuzu: 'MATCH (c:Class) OPTIONAL MATCH (c)-[:HAS_METHOD]->(m) WHERE EXISTS { MATCH (m)-[:USES]->(:Field) } RETURN c.name, count(m) AS k',
+  }),
+  // collect() of no rows: [] in openCypher, null in Kuzu.
+  both("MATCH (n:Class {name: 'zz_nope'}) RETURN count(n) AS k, collect(n.name) AS names", { kuzu: "MATCH (n:Class {name: 'zz_nope'}) RETURN count(n) AS k, coalesce(collect(n.name), CAST([], 'STRING[]')) AS names" }),
+  both("MATCH (n {name: 'zz_nope'}) WITH count(n) AS k RETURN k"),
+  both('MATCH (c:Class) RETURN c.docstring AS doc, c.name AS name ORDER BY doc, name, c.id LIMIT 6'),
+  both('MATCH (c:Class) RETURN c.docstring AS doc, c.name AS name ORDER BY doc DESC, name, c.id LIMIT 6'),
+  both('MATCH (c:Class) WITH c.name AS name RETURN name UNION MATCH (f:Function) WITH f.name AS name WHERE name STARTS WITH "a" RETURN name'),
+  both('MATCH (c:Class) WITH c ORDER BY c.name, c.id LIMIT $n RETURN collect(c.name) AS names', { params: { n: 4 }, kuzu: 'MATCH (c:Class) WITH c ORDER BY c.name, c.id LIMIT 4 RETURN collect(c.name) AS names', unorderedLists: true }),
+  both('MATCH (c:Class) WHERE c.start_line >= $range[0] AND c.start_line <= $range[1] RETURN c.name', { params: { range: [1, 40] }, kuzu: 'MATCH (c:Class) WHERE c.start_line >= 1 AND c.start_line <= 40 RETURN c.name' }),
+  both('MATCH (c:Class) RETURN c.name, c.module_name STARTS WITH $p AS inside', { params: { p: 'shopkit.p' }, kuzu: "MATCH (c:Class) RETURN c.name, c.module_name STARTS WITH 'shopkit.p' AS inside" }),
   // Kuzu 0.11.3 answers count(*) = 0 beside a count(DISTINCT ...): one aggregate per query here.
   both('MATCH (a:Function)-[:USES*1..3]->(b) RETURN a.name, count(DISTINCT b) AS reach'),
   both('MATCH (a:Function)-[:USES*1..3]->(b) RETURN a.name, count(*) AS walks'),
