@@ -14,7 +14,7 @@ import { cypherError } from './errors.ts';
 import type { SourcePosition } from './errors.ts';
 import { SCALAR_FUNCTIONS } from './functions.ts';
 import { parseCypher } from './parser.ts';
-import { EDGE_COLUMN_NAMES, INT_COLUMNS, literalSql, NODE_COLUMN_NAMES, nodeStruct, plain, QueryState, quoteIdent, relStruct, STRING_COLUMNS } from './sqlText.ts';
+import { EDGE_COLUMN_NAMES, INT_COLUMNS, listElement, literalSql, NODE_COLUMN_NAMES, nodeStruct, plain, QueryState, quoteIdent, relStruct, STRING_COLUMNS } from './sqlText.ts';
 import type { Compiled } from './sqlText.ts';
 import { pathAliases, pathLength, pathNodeIds, pathNodes, pathRels, walkTable } from './walks.ts';
 import type { Anchor, PathInfo, WalkMode } from './walks.ts';
@@ -488,12 +488,12 @@ function compileExpr(expr: Expr, scope: Scope, mode: EntityMode): Compiled {
       return { ...plain(literalSql(expr.value)), isString: typeof expr.value === 'string', isInt: Number.isInteger(expr.value) && !expr.text.includes('.') };
     case 'list': {
       const items = expr.items.map((i) => compileExpr(i, scope, 'value'));
-      return plain(`[${items.map((i) => i.sql).join(', ')}]`, items);
+      return plain(`[${items.map(listElement).join(', ')}]`, items, { intList: items.length > 0 && items.every((i) => i.isInt) });
     }
     case 'map': {
       if (expr.entries.length === 0) throw cypherError('An empty map {} is not supported', expr.pos);
       const entries = expr.entries.map((e) => ({ key: e.key, value: compileExpr(e.value, scope, 'value') }));
-      return plain(`{${entries.map((e) => `${sqlString(e.key)}: ${e.value.sql}`).join(', ')}}`, entries.map((e) => e.value));
+      return plain(`{${entries.map((e) => `${sqlString(e.key)}: ${listElement(e.value)}`).join(', ')}}`, entries.map((e) => e.value));
     }
     case 'param':
       return paramSql(expr.name, expr.pos, scope.params);
@@ -570,7 +570,7 @@ function compileExpr(expr: Expr, scope: Scope, mode: EntityMode): Compiled {
       if (index.isString) return plain(`struct_extract(${object.sql}, ${index.sql})`, [object, index]);
       // Cypher counts from 0 (negative: from the end); DuckDB lists from 1 (negative: from the end).
       const position = expr.index.kind === 'literal' && typeof expr.index.value === 'number' ? String(expr.index.value >= 0 ? expr.index.value + 1 : expr.index.value) : `(CASE WHEN ${index.sql} >= 0 THEN ${index.sql} + 1 ELSE ${index.sql} END)`;
-      return plain(`list_extract(${object.sql}, ${position})`, [object, index], { entity: elementEntity(object) });
+      return plain(`list_extract(${object.sql}, ${position})`, [object, index], { entity: elementEntity(object), isInt: object.intList });
     }
     case 'slice': {
       const object = compileExpr(expr.object, scope, 'value');
@@ -629,7 +629,7 @@ function compileListLambda(expr: Extract<Expr, { kind: 'listComp' } | { kind: 'q
   const list = compileExpr(expr.list, scope, 'value');
   const variable = scope.state.next('lv');
   const inner = scope.child();
-  inner.set(expr.variable, { kind: 'value', alias: '', filter: null, value: { sql: variable, aliases: new Set(), aggregate: false, entity: elementEntity(list) } });
+  inner.set(expr.variable, { kind: 'value', alias: '', filter: null, value: { sql: variable, aliases: new Set(), aggregate: false, entity: elementEntity(list), isInt: list.intList } });
   const where = expr.where ? compileExpr(expr.where, inner, 'key') : null;
   const filtered = where ? `list_filter(${list.sql}, lambda ${variable}: coalesce(${where.sql}, FALSE))` : list.sql;
   const parts = [list, ...(where ? [where] : [])];
@@ -637,7 +637,7 @@ function compileListLambda(expr: Extract<Expr, { kind: 'listComp' } | { kind: 'q
     if (!expr.map) return plain(filtered, parts, { entity: list.entity });
     const map = compileExpr(expr.map, inner, 'value');
     const entity = map.entity === 'node' ? 'nodeList' : map.entity === 'rel' ? 'relList' : undefined;
-    return plain(`list_transform(${filtered}, lambda ${variable}: ${map.sql})`, [...parts, map], { entity });
+    return plain(`list_transform(${filtered}, lambda ${variable}: ${listElement(map)})`, [...parts, map], { entity, intList: map.isInt });
   }
   const hits = `len(${filtered})`;
   const sql = { any: `${hits} > 0`, none: `${hits} = 0`, single: `${hits} = 1`, all: `${hits} = len(${list.sql})` }[expr.fn];
@@ -665,7 +665,7 @@ function subquerySql(query: { mode: 'exists' | 'count' | 'list'; matches: MatchC
   const map = compileExpr(query.map!, inner, 'value');
   if (map.aggregate) throw cypherError('Aggregates are not allowed in a pattern comprehension', query.map!.pos);
   const entity = map.entity === 'node' ? 'nodeList' : map.entity === 'rel' ? 'relList' : undefined;
-  return { sql: `(SELECT coalesce(list(${map.sql}), []) ${body})`, aliases, aggregate: false, entity };
+  return { sql: `(SELECT coalesce(list(${listElement(map)}), []) ${body})`, aliases, aggregate: false, entity, intList: map.isInt };
 }
 
 function compileBinary(expr: Extract<Expr, { kind: 'binary' }>, scope: Scope): Compiled {
@@ -732,10 +732,10 @@ function compileCall(expr: Extract<Expr, { kind: 'call' }>, scope: Scope): Compi
     let entity: Compiled['entity'];
     if (name === 'collect') {
       const key = compileExpr(expr.args[0], scope, 'key').sql;
-      sql = `coalesce(list(${distinct}${arg.sql}) FILTER (WHERE ${key} IS NOT NULL), [])`;
+      sql = `coalesce(list(${distinct}${listElement(arg)}) FILTER (WHERE ${key} IS NOT NULL), [])`;
       entity = arg.entity === 'node' ? 'nodeList' : arg.entity === 'rel' ? 'relList' : undefined;
     } else sql = `${name}(${distinct}${arg.sql})`;
-    return { sql, aliases: arg.aliases, aggregate: true, entity, isInt: name === 'count' || ((name === 'min' || name === 'max' || name === 'sum') && arg.isInt), isString: (name === 'min' || name === 'max') && arg.isString };
+    return { sql, aliases: arg.aliases, aggregate: true, entity, intList: name === 'collect' && arg.isInt, isInt: name === 'count' || ((name === 'min' || name === 'max' || name === 'sum') && arg.isInt), isString: (name === 'min' || name === 'max') && arg.isString };
   }
   if (name === 'labels' || name === 'label' || name === 'type' || name === 'id') {
     arity(1);
@@ -811,7 +811,7 @@ function compileCall(expr: Extract<Expr, { kind: 'call' }>, scope: Scope): Compi
   arity(fn.min, fn.max);
   const args = expr.args.map((a) => compileExpr(a, scope, fn.entity ? 'value' : 'key'));
   const out = fn.sql(args.map((a) => a.sql), args);
-  return plain(out.sql, args, { isString: out.isString, isInt: out.isInt, entity: out.entity });
+  return plain(out.sql, args, { isString: out.isString, isInt: out.isInt, intList: out.intList, entity: out.entity });
 }
 
 function lookup(name: string, at: SourcePosition, scope: Scope): Binding {
@@ -945,7 +945,7 @@ function compileUnwind(listExpr: Expr, variable: string, at: SourcePosition, seg
     scope.set(variable, { kind: 'node', alias: node, filter: null, labels: null });
     return;
   }
-  scope.set(variable, { kind: 'value', alias, filter: null, value: { sql: `${alias}.x`, aliases: new Set([alias]), aggregate: false, entity: elementEntity(list) } });
+  scope.set(variable, { kind: 'value', alias, filter: null, value: { sql: `${alias}.x`, aliases: new Set([alias]), aggregate: false, entity: elementEntity(list), isInt: list.intList } });
 }
 
 function compileReturn(part: Projection, scope: Scope, from: string[], where: string[]): CompiledPart {

@@ -10,7 +10,7 @@ export interface ScalarFunction {
   max: number;
   /** Arguments compiled as whole values (nodes as structs), not as identities. */
   entity?: boolean;
-  sql: (args: string[], compiled: Compiled[]) => { sql: string; isString?: boolean; isInt?: boolean; entity?: Compiled['entity'] };
+  sql: (args: string[], compiled: Compiled[]) => { sql: string; isString?: boolean; isInt?: boolean; intList?: boolean; entity?: Compiled['entity'] };
 }
 
 const str = (sql: string) => ({ sql, isString: true });
@@ -41,7 +41,7 @@ export const SCALAR_FUNCTIONS: Record<string, ScalarFunction> = {
   head: fn(1, 1, ([l], [c]) => ({ sql: `list_extract(${l}, 1)`, entity: c!.entity === 'nodeList' ? 'node' : c!.entity === 'relList' ? 'rel' : undefined }), true),
   last: fn(1, 1, ([l], [c]) => ({ sql: `list_extract(${l}, -1)`, entity: c!.entity === 'nodeList' ? 'node' : c!.entity === 'relList' ? 'rel' : undefined }), true),
   tail: fn(1, 1, ([l], [c]) => ({ sql: `list_slice(${l}, 2, len(${l}))`, entity: c!.entity }), true),
-  range: fn(2, 3, ([a, b, step]) => ({ sql: `generate_series(${a}, ${b}${step === undefined ? '' : `, ${step}`})` })),
+  range: fn(2, 3, ([a, b, step]) => ({ sql: `CAST(generate_series(${a}, ${b}${step === undefined ? '' : `, ${step}`}) AS INTEGER[])`, intList: true })),
   abs: fn(1, 1, ([v], [c]) => ({ sql: `abs(${v})`, isInt: c!.isInt })),
   round: fn(1, 2, ([v, digits]) => ({ sql: digits === undefined ? `CAST(round(${v}) AS DOUBLE)` : `CAST(round(${v}, ${digits}) AS DOUBLE)` })),
   ceil: fn(1, 1, ([v]) => ({ sql: `CAST(ceil(${v}) AS DOUBLE)` })),

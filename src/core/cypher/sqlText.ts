@@ -18,6 +18,8 @@ export interface Compiled {
   isString?: boolean;
   /** Known to be an integer: `/` between two integers divides as integers (as Cypher does). */
   isInt?: boolean;
+  /** A list of integers (its elements are INTEGER, see listElement). */
+  intList?: boolean;
   /** A whole node / relationship as a struct, or a list of them; a path as {nodes, relationships}. */
   entity?: 'node' | 'rel' | 'nodeList' | 'relList' | 'path';
 }
@@ -56,6 +58,15 @@ export function nodeStruct(alias: string): string {
 export function relStruct(alias: string): string {
   const fields = EDGE_COLUMN_NAMES.map((c) => `'${c}': ${alias}.${c}`).join(', ');
   return `CASE WHEN ${alias}.type IS NULL THEN NULL ELSE {${fields}} END`;
+}
+
+/**
+ * An element of a list or struct: integers as INTEGER. duckdb-wasm, opened with
+ * castBigIntToDouble, declares a BIGINT nested in a list or struct as DOUBLE but keeps its
+ * 64-bit integer bytes, so [1::BIGINT] reads back as [5e-324]; INTEGER reads back right.
+ */
+export function listElement(value: Compiled): string {
+  return value.isInt ? `CAST(${value.sql} AS INTEGER)` : value.sql;
 }
 
 export function plain(sql: string, parts: Compiled[] = [], extra: Partial<Compiled> = {}): Compiled {
