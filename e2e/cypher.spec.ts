@@ -61,6 +61,7 @@ test('Cypher console: highlighting, completion, table, highlighted subgraph, wri
 
     // A WITH pipeline with a $parameter from the JSON box.
     await typeQuery(page, 'MATCH (c:Class {name: $cls})-[:HAS_METHOD]->(m) WITH c, count(m) AS n RETURN c.name AS name, n');
+    assert((await editor.locator('.cy-param').textContent()) === '$cls', 'the editor marks $cls as a parameter');
     await consoleEl.getByTestId('cypher-params').fill('{"cls": "Money"}');
     await consoleEl.getByTestId('cypher-run').click();
     const withResults = consoleEl.locator('[data-testid="cypher-results"][data-rows="1"]');
