@@ -90,6 +90,26 @@ describe('parseCypher', () => {
     }
   });
 
+  it('parses WITH, UNWIND, CASE, parameters, subqueries, comprehensions and shortest paths', () => {
+    const ast = parseCypher('UNWIND $names AS name MATCH (c:Class {name: name}) WITH DISTINCT c, count(*) AS k ORDER BY k DESC LIMIT $n WHERE k > 1 RETURN c.name, CASE WHEN k > 2 THEN 1 ELSE 0 END AS big');
+    const [unwind, match, withClause] = ast.parts[0].clauses;
+    expect(unwind).toMatchObject({ kind: 'unwind', variable: 'name', list: { kind: 'param', name: 'names' } });
+    expect(match).toMatchObject({ kind: 'match' });
+    expect(withClause).toMatchObject({ kind: 'with', projection: { distinct: true, limit: { kind: 'param', name: 'n' } }, where: { op: '>' } });
+    expect(ast.parts[0].projection.items[1].expr).toMatchObject({ kind: 'case', subject: null, whens: [{ when: { op: '>' } }] });
+    const where = (condition: string) => matchesOf(parseCypher(`MATCH (m) WHERE ${condition} RETURN m`).parts[0])[0].where;
+    expect(where('NOT (m)-[:CONTAINS]->(:Class)')).toMatchObject({ kind: 'unary', operand: { kind: 'pattern' } });
+    expect(where('(m.start_line) - (m.end_line) > 3')).toMatchObject({ kind: 'binary', op: '>', left: { kind: 'binary', op: '-' } });
+    expect(where('EXISTS { MATCH (m)-->(x) WHERE x.name = "a" }')).toMatchObject({ kind: 'subquery', mode: 'exists' });
+    expect(where('COUNT { (m)-->() } > 2')).toMatchObject({ left: { kind: 'subquery', mode: 'count' } });
+    expect(where('m:Class|Function')).toMatchObject({ kind: 'labelTest', labels: ['Class', 'Function'] });
+    expect(where('size([(m)-[:HAS_METHOD]->(x) WHERE x.name STARTS WITH "_" | x.name]) > 0')).toMatchObject({ left: { args: [{ kind: 'patternComp' }] } });
+    expect(where('any(x IN [1, 2] WHERE x = 1)')).toMatchObject({ kind: 'quantifier', fn: 'any' });
+    expect(where('[x IN [1, 2] WHERE x > 1 | x * 2][0] = 4')).toMatchObject({ left: { kind: 'index', object: { kind: 'listComp' } } });
+    const path = matchesOf(parseCypher('MATCH p = shortestPath((a)-[:USES*..6]-(b)) RETURN p').parts[0])[0].patterns[0];
+    expect(path).toMatchObject({ name: 'p', shortest: 'one', steps: [{ rel: { varLength: { min: 1, max: 6 } } }] });
+  });
+
   it('bounds nesting instead of overflowing the stack', () => {
     const deep = `MATCH (n) WHERE ${'('.repeat(5000)}1${')'.repeat(5000)} = 1 RETURN n`;
     expect(() => parseCypher(deep)).toThrow(/nested too deeply/);
