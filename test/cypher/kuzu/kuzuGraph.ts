@@ -25,9 +25,13 @@ export interface KuzuConnection {
   query(cypher: string): Promise<{ getAll(): Promise<Record<string, unknown>[]> }>;
 }
 interface KuzuModule {
-  Database: new (path: string) => { close(): Promise<void> };
-  Connection: new (db: unknown) => KuzuConnection & { close(): Promise<void> };
+  Database: new (path: string, bufferManagerSize?: number) => { close(): Promise<void> };
+  Connection: new (db: unknown, numThreads?: number) => KuzuConnection & { close(): Promise<void> };
 }
+
+/** Kuzu's buffer pool (its default takes most of the machine's memory) and threads, CI-sized. */
+const KUZU_BUFFER_BYTES = 512 * 1024 * 1024;
+const KUZU_THREADS = 2;
 
 /** Loads kuzu, first running its install.js when the prebuilt binary was not copied yet. */
 export function loadKuzu(): KuzuModule {
@@ -69,8 +73,8 @@ export async function openDualGraph(tree: SourceTree): Promise<DualGraph> {
   await indexRepository({ kind: 'files', name: tree.name, files }, { parseFiles: async (sources) => sources.map((f) => parseSourceFile(parsers, f)), conn: store }, {});
   const dir = mkdtempSync(join(tmpdir(), 'ranger-kuzu-'));
   const kuzuModule = loadKuzu();
-  const db = new kuzuModule.Database(':memory:');
-  const kuzu = new kuzuModule.Connection(db);
+  const db = new kuzuModule.Database(':memory:', KUZU_BUFFER_BYTES);
+  const kuzu = new kuzuModule.Connection(db, KUZU_THREADS);
   try {
     const kinds = (await store.query('SELECT DISTINCT kind FROM nodes ORDER BY kind')).map((r) => String(r.kind));
     const columns = NODE_COLUMNS.map((c) => `${c.name} ${c.type === 'INTEGER' ? 'INT64' : 'STRING'}`).join(', ');
