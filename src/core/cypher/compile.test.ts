@@ -40,7 +40,8 @@ describe('write clauses are rejected with their position', () => {
 
 describe('unsupported constructs and unknown names name themselves and their position', () => {
   it.each([
-    ['MATCH (n) RETURN *', 'RETURN * is not supported (name the items) at 1:18'],
+    ['UNWIND [1] AS x WITH count(*) AS n RETURN n, *', "Unexpected '*', expected an expression at 1:46"],
+    ['RETURN *', 'RETURN * needs a variable in scope at 1:8'],
     ['MATCH (n) WHERE n.name = $name RETURN n', 'Missing parameter $name (give it in the parameters JSON object) at 1:26'],
     ['MATCH (n) WITH n.name RETURN n', "Expression 'n.name' in WITH must be aliased (use AS) at 1:16"],
     ['MATCH p = (a)-[:USES]->(b) RETURN nodes(a)', 'nodes() takes a path variable (MATCH p = ...) at 1:35'],

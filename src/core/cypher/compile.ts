@@ -948,7 +948,11 @@ function compileUnwind(listExpr: Expr, variable: string, at: SourcePosition, seg
   scope.set(variable, { kind: 'value', alias, filter: null, value: { sql: `${alias}.x`, aliases: new Set([alias]), aggregate: false, entity: elementEntity(list), isInt: list.intList } });
 }
 
-function compileReturn(part: Projection, scope: Scope, from: string[], where: string[]): CompiledPart {
+function compileReturn(projection: Projection, scope: Scope, from: string[], where: string[]): CompiledPart {
+  // RETURN *: every variable in scope, by name (as Neo4j orders them), then the items given.
+  const star = projection.star ? [...scope.keys()].sort().map((name) => ({ expr: { kind: 'variable' as const, name, pos: projection.pos, text: name }, alias: null })) : [];
+  if (projection.star && star.length === 0) throw cypherError('RETURN * needs a variable in scope', projection.pos);
+  const part: Projection = { ...projection, items: [...star, ...projection.items] };
   const items = part.items.map((item) => ({ compiled: compileExpr(item.expr, scope, 'value'), column: item.alias ?? item.expr.text }));
   const columns = items.map((i) => i.column);
   const seen = new Set<string>();

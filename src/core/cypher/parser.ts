@@ -86,7 +86,6 @@ class Parser {
     const returnToken = this.peek();
     this.expectKeyword('RETURN');
     const projection = this.parseProjection(returnToken);
-    if (projection.star) throw cypherError('RETURN * is not supported (name the items)', projection.pos);
     return { clauses, projection, pos: pos(first) };
   }
 

@@ -306,6 +306,8 @@ const MIXED: CorpusQuery[] = [
   both('MATCH p = (c:Class)-[:HAS_METHOD]->(m) WITH p WHERE length(p) = 1 RETURN count(*) AS k', { kuzu: 'MATCH p = (c:Class)-[:HAS_METHOD]->(m) WITH p AS p WHERE length(p) = 1 RETURN count(*) AS k' }),
   both('MATCH (c:Class) WITH c SKIP 2 LIMIT 4 RETURN count(*) AS k'),
   both('MATCH (c:Class)-[:HAS_METHOD]->(m) WITH DISTINCT c WITH count(c) AS classes RETURN classes'),
+  both('MATCH (c:Class)-[:INHERITS]->(p:Class) RETURN *', { kuzu: 'MATCH (c:Class)-[:INHERITS]->(p:Class) RETURN c, p' }),
+  both('MATCH (c:Class)-[:HAS_METHOD]->(m) WITH c, count(m) AS n RETURN * ORDER BY n DESC, c.name, c.id LIMIT 5', { kuzu: 'MATCH (c:Class)-[:HAS_METHOD]->(m) WITH c, count(m) AS n RETURN c, n ORDER BY n DESC, c.name, c.id LIMIT 5' }),
   both('MATCH (a:Function)-[:USES*1..3]->(b) RETURN DISTINCT a.name, b.name'),
   both('MATCH (a:Method)-[:USES*1..3]-(b:Field) RETURN DISTINCT b.name, b.class_name'),
   both('MATCH (a:Function) WHERE EXISTS { MATCH (a)-[:USES*1..3]->(:Class) } RETURN count(a) AS k'),
