@@ -305,6 +305,8 @@ const MIXED: CorpusQuery[] = [
   both('MATCH (c:Class) WHERE NOT c:Function AND c.name <> "" RETURN count(*) AS k', { kuzu: 'MATCH (c:Class) WHERE NOT label(c) = "Function" AND c.name <> "" RETURN count(*) AS k' }),
   both('MATCH p = (c:Class)-[:HAS_METHOD]->(m) WITH p WHERE length(p) = 1 RETURN count(*) AS k', { kuzu: 'MATCH p = (c:Class)-[:HAS_METHOD]->(m) WITH p AS p WHERE length(p) = 1 RETURN count(*) AS k' }),
   both('MATCH (c:Class) WITH c SKIP 2 LIMIT 4 RETURN count(*) AS k'),
+  // WITH ... ORDER BY ... LIMIT ... WHERE: the WHERE filters the rows the LIMIT kept.
+  both('MATCH (c:Class) WITH c ORDER BY c.name, c.id LIMIT 6 WHERE c.start_line > 10 RETURN c.name'),
   both('MATCH (c:Class)-[:HAS_METHOD]->(m) WITH DISTINCT c WITH count(c) AS classes RETURN classes'),
   both('MATCH (c:Class)-[:INHERITS]->(p:Class) RETURN *', { kuzu: 'MATCH (c:Class)-[:INHERITS]->(p:Class) RETURN c, p' }),
   both('MATCH (c:Class)-[:HAS_METHOD]->(m) WITH c, count(m) AS n RETURN * ORDER BY n DESC, c.name, c.id LIMIT 5', { kuzu: 'MATCH (c:Class)-[:HAS_METHOD]->(m) WITH c, count(m) AS n RETURN c, n ORDER BY n DESC, c.name, c.id LIMIT 5' }),
