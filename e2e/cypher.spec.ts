@@ -2,7 +2,7 @@
  * @file The Cypher console on the demo repo: typed Cypher is highlighted (keywords, labels,
  * strings), completion offers labels inside a node pattern, a query runs to a table and its
  * nodes are highlighted on the graph; a write clause shows the error with its line:column and
- * marks it in the editor. Screenshots light and dark.
+ * marks it in the editor; a WITH query takes $cls from the parameters box. Screenshots light and dark.
  * Runs in: Node (e2e, driving chromium).
  */
 import type { Page } from 'playwright-core';
@@ -58,6 +58,18 @@ test('Cypher console: highlighting, completion, table, highlighted subgraph, wri
     await setTheme(page, 'dark');
     await page.waitForTimeout(300);
     await screenshot(page, env, 'cypher-dark');
+
+    // A WITH pipeline with a $parameter from the JSON box.
+    await typeQuery(page, 'MATCH (c:Class {name: $cls})-[:HAS_METHOD]->(m) WITH c, count(m) AS n RETURN c.name AS name, n');
+    assert((await editor.locator('.cy-param').textContent()) === '$cls', 'the editor marks $cls as a parameter');
+    await consoleEl.getByTestId('cypher-params').fill('{"cls": "Money"}');
+    await consoleEl.getByTestId('cypher-run').click();
+    const withResults = consoleEl.locator('[data-testid="cypher-results"][data-rows="1"]');
+    await withResults.waitFor({ timeout: 15_000 });
+    const withRow = (await withResults.locator('tbody tr').first().textContent()) ?? '';
+    assert(withRow.includes('Money') && withRow.includes('12'), `WITH + $cls row: ${withRow}`);
+    await screenshot(page, env, 'cypher-params-dark');
+    await consoleEl.getByTestId('cypher-params').fill('');
 
     // A write clause: the error names it with its position, and the editor marks it.
     await typeQuery(page, 'MATCH (n)');

@@ -2,7 +2,8 @@
  * @file The search benchmark's Cypher workload: query families of the RANGER A.5-A.7 kind
  * (entity by name, methods of a class, callers of a function, module contents as A.5 Table 6,
  * the A.5 Table 7 / A.7 dependency templates, A.6's UNION of whole nodes, 1-3 hop
- * neighbourhoods, `*1..3` paths) plus plain-SQL baselines (a point lookup by name and the
+ * neighbourhoods, `*1..3` paths), the openCypher forms beyond lookups (WITH pipelines, a pattern
+ * predicate, shortestPath up to 6 hops; printed beside, outside the lookup budget) plus plain-SQL baselines (a point lookup by name and the
  * hand-written join of "methods of a class"), each repeated with names drawn (seeded) from the
  * graph. Pure: the same graph and seed give the same queries in Node and in chromium.
  * Runs in: Node (bench, tests) and chromium (search bench worker).
@@ -16,6 +17,8 @@ export interface QueryFamily {
   label: string;
   /** 'sql' families are baselines: hand-written SQL, not compiled. */
   language: 'cypher' | 'sql';
+  /** A form beyond the A.5-A.7 lookups: timed and printed, but not part of the lookup budget. */
+  newForm?: boolean;
 }
 
 export interface WorkloadQuery {
@@ -39,6 +42,10 @@ export const QUERY_FAMILIES: readonly QueryFamily[] = [
   { id: 'hop3', label: '3-hop USES chain', language: 'cypher' },
   { id: 'path', label: 'USES*1..3 path', language: 'cypher' },
   { id: 'inherits', label: 'INHERITS*1..3 ancestors', language: 'cypher' },
+  { id: 'with-agg', label: 'new: WITH count, then MATCH again', language: 'cypher', newForm: true },
+  { id: 'with-top', label: 'new: WITH ORDER BY LIMIT, top callers', language: 'cypher', newForm: true },
+  { id: 'not-pattern', label: 'new: WHERE NOT (m)-[:USES]->()', language: 'cypher', newForm: true },
+  { id: 'shortest', label: 'new: shortestPath USES*..6', language: 'cypher', newForm: true },
 ];
 
 interface Pools {
@@ -49,6 +56,8 @@ interface Pools {
   globals: NodeRow[];
   /** Classes that inherit from another one (so INHERITS*1..3 has something to walk). */
   subclasses: NodeRow[];
+  /** (function, class) pairs joined by a USES path, the class as far as possible within 6 hops. */
+  pathPairs: [NodeRow, NodeRow][];
   repo: string;
 }
 
@@ -64,12 +73,41 @@ function pools(graph: Graph): Pools {
     modules: byKind('Module'),
     globals: byKind('GlobalVariable'),
     subclasses: [...subclassIds].map((id) => byId.get(id)!).filter((n) => n.kind === 'Class'),
+    pathPairs: usesPathPairs(graph, byId),
     repo: byKind('Repo')[0]?.name ?? '',
   };
   for (const [name, list] of Object.entries(out)) {
     if (Array.isArray(list) && list.length === 0) throw new Error(`The graph has no ${name} to build queries from`);
   }
   return out;
+}
+
+/** Breadth-first over USES from the first functions: each with the farthest class it reaches (6 hops at most). */
+function usesPathPairs(graph: Graph, byId: Map<number, NodeRow>, wanted = 40): [NodeRow, NodeRow][] {
+  const next = new Map<number, number[]>();
+  for (const e of graph.edges) if (e.type === 'USES') next.set(e.src, [...(next.get(e.src) ?? []), e.dst]);
+  const pairs: [NodeRow, NodeRow][] = [];
+  for (const f of graph.nodes) {
+    if (pairs.length >= wanted) break;
+    if (f.kind !== 'Function') continue;
+    const depth = new Map([[f.id, 0]]);
+    let frontier = [f.id];
+    let farthest: NodeRow | null = null;
+    for (let d = 1; d <= 6 && frontier.length > 0; d++) {
+      const reached: number[] = [];
+      for (const id of frontier) {
+        for (const to of next.get(id) ?? []) {
+          if (depth.has(to)) continue;
+          depth.set(to, d);
+          reached.push(to);
+          if (byId.get(to)?.kind === 'Class') farthest = byId.get(to)!;
+        }
+      }
+      frontier = reached;
+    }
+    if (farthest) pairs.push([f, farthest]);
+  }
+  return pairs;
 }
 
 function quote(text: string): string {
@@ -151,6 +189,25 @@ function familyQuery(family: string, p: Pools, pick: Pick): string {
       return `MATCH (f:Function {name: ${quote(pick(p.functions).name)}})-[:USES*1..3]->(d) RETURN DISTINCT d.name AS name, d.qualified_name AS qualified_name`;
     case 'inherits':
       return `MATCH (c:Class {name: ${quote(pick(p.subclasses).name)}})-[:INHERITS*1..3]->(base:Class) RETURN DISTINCT base.name AS name, base.module_name AS module`;
+    case 'with-agg':
+      return (
+        `MATCH (c:Class {name: ${quote(pick(p.classes).name)}})-[:HAS_METHOD]->(m:Method)\nWITH c, count(m) AS methods\n` +
+        'MATCH (mod:Module)-[:CONTAINS]->(c)\nRETURN mod.name AS module, c.name AS name, methods'
+      );
+    case 'with-top':
+      return (
+        `MATCH (caller)-[:USES]->(f:Function {name: ${quote(pick(p.functions).name)}})\nWITH caller, count(*) AS uses\n` +
+        'ORDER BY uses DESC, caller.name LIMIT 5\nRETURN caller.name AS name, uses'
+      );
+    case 'not-pattern':
+      return `MATCH (c:Class {name: ${quote(pick(p.classes).name)}})-[:HAS_METHOD]->(m:Method)\nWHERE NOT (m)-[:USES]->()\nRETURN m.name AS name`;
+    case 'shortest': {
+      const [from, to] = pick(p.pathPairs);
+      return (
+        `MATCH p = shortestPath((a:Function {name: ${quote(from.name)}})-[:USES*..6]->(b:Class {name: ${quote(to.name)}}))\n` +
+        'RETURN length(p) AS hops, [n IN nodes(p) | n.name] AS names'
+      );
+    }
     default:
       throw new Error(`Unknown query family ${family}`);
   }

@@ -1,13 +1,28 @@
 /**
- * @file `ranger cypher --db <file> "<cypher>" [--explain]`: the read-only Cypher subset,
- * compiled to SQL (src/core/cypher) and run through the same guarded path as `ranger sql`.
- * Runs in: Node (cli).
+ * @file `ranger cypher --db <file> "<cypher>" [--params '<json>'] [--explain]`: read-only
+ * openCypher compiled to SQL (src/core/cypher) with $name values from --params, run through the
+ * same guarded path as `ranger sql`. Runs in: Node (cli).
  */
 import { compileCypher } from '../core/cypher/compile.ts';
+import type { CypherParams } from '../core/cypher/compile.ts';
+import { AppError } from '../core/errors.ts';
 import type { Row } from '../core/store/sqlConnection.ts';
 import { runSql } from './sqlCommand.ts';
 
-export async function runCypher(dbPath: string, cypher: string): Promise<{ sql: string; rows: Row[] }> {
-  const { sql } = compileCypher(cypher);
+/** --params: a JSON object of parameter values (none when the option is absent). */
+export function parseParamsOption(text: string | undefined): CypherParams {
+  if (text === undefined) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new AppError('INPUT_INVALID', `--params is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new AppError('INPUT_INVALID', '--params must be a JSON object, like \'{"name": "Cart"}\'');
+  return value as CypherParams;
+}
+
+export async function runCypher(dbPath: string, cypher: string, params: CypherParams = {}): Promise<{ sql: string; rows: Row[] }> {
+  const { sql } = compileCypher(cypher, params);
   return { sql, rows: await runSql(dbPath, sql) };
 }

@@ -20,8 +20,9 @@ Commands:
                                                      (--no-tests: leave tests and fixtures out)
                                                      (replaces the graph already in that file)
   sql --db <file> "<sql>" [--json]                   run one read-only SQL statement
-  cypher --db <file> "<cypher>" [--explain] [--json] run a read-only Cypher query (--explain:
-                                                     {sql, rows} with the compiled SQL)
+  cypher --db <file> "<cypher>" [--params '<json>'] [--explain] [--json]
+                                                     run a read-only Cypher query ($name values
+                                                     from --params; --explain: {sql, rows})
   describe --db <file> [--llm none] [--restart] [--json]
                                                      structural descriptions (LLMs need the app)
   embed --db <file> [--model <preset|id|folder>] [--sources description,code]
@@ -54,7 +55,7 @@ Options:
 const SPECS: Record<string, ArgSpec> = {
   index: { values: ['db'], switches: ['json', 'verbose', 'no-tests', 'help'] },
   sql: { values: ['db'], switches: ['json', 'help'] },
-  cypher: { values: ['db'], switches: ['json', 'explain', 'help'] },
+  cypher: { values: ['db', 'params'], switches: ['json', 'explain', 'help'] },
   describe: { values: ['db', 'llm'], switches: ['json', 'restart', 'help'] },
   embed: { values: ['db', 'model', 'sources', 'eps', 'k', 'models-dir'], switches: ['json', 'help'] },
   search: { values: ['db', 'method', 'k', 'iterations', 'seed', 'preset', 'pair-budget', 'model', 'trace', 'tests'], switches: ['json', 'help'] },
@@ -128,8 +129,8 @@ async function sqlCommand(args: ParsedArgs): Promise<CommandResult> {
 async function cypherCommand(args: ParsedArgs): Promise<CommandResult> {
   if (args.positionals.length !== 1) throw usageError("'cypher' takes exactly one \"<cypher>\" argument (quote it)");
   const db = requireDb(args);
-  const { runCypher } = await import('./cypherCommand.ts');
-  const { sql, rows } = await runCypher(db, args.positionals[0]);
+  const { runCypher, parseParamsOption } = await import('./cypherCommand.ts');
+  const { sql, rows } = await runCypher(db, args.positionals[0], parseParamsOption(args.values.params));
   if (args.switches.has('explain')) return { json: { sql, rows }, text: `${sql}\n\n${formatRows(rows)}` };
   return { json: rows, text: formatRows(rows) };
 }

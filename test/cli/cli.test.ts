@@ -104,6 +104,19 @@ describe('ranger index + sql', () => {
     expect(write.stderr).toContain('CREATE is not supported');
   });
 
+  it('cypher takes $name values from --params and says what is wrong with them', async () => {
+    const query = 'MATCH (c:Class {name: $name})-[:INHERITS]->(b) WITH c, b RETURN c.name AS child, b.name AS base';
+    const result = await ranger('cypher', '--db', db, query, '--params', '{"name": "Square"}', '--json');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual([{ child: 'Square', base: 'Shape' }]);
+    const missing = await ranger('cypher', '--db', db, query, '--json');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('Missing parameter $name (give it in the parameters JSON object) at 1:23');
+    const bad = await ranger('cypher', '--db', db, query, '--params', '{name}', '--json');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--params is not valid JSON');
+  });
+
   it('re-indexing into the same --db replaces the graph (zip input)', async () => {
     const zip = join(dir, 'fixture.zip');
     writeFileSync(zip, fixtureZip());

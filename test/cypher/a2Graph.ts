@@ -26,8 +26,8 @@ export interface CypherResult {
   rows: Row[];
 }
 
-export async function runCypher(conn: WasmNodeConnection, query: string): Promise<CypherResult> {
-  const { sql, columns } = compileCypher(query);
+export async function runCypher(conn: WasmNodeConnection, query: string, params: Record<string, unknown> = {}): Promise<CypherResult> {
+  const { sql, columns } = compileCypher(query, params);
   const rows = await conn.query(assertReadOnlySql(sql));
   return { columns, rows };
 }

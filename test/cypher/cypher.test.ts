@@ -230,3 +230,34 @@ describe('variable-length paths and UNION', () => {
     expect(sortedColumn(limited, 'name')).toEqual(['add', 'quick_add']);
   });
 });
+
+describe('openCypher forms on duckdb-wasm (the browser engine)', () => {
+  it('WITH, UNWIND, CASE, EXISTS and parameters', async () => {
+    const methods = await runCypher(conn, 'MATCH (c:Class)-[:HAS_METHOD]->(m) WITH c, count(m) AS n WHERE n >= 1 RETURN c.name AS name, n ORDER BY name');
+    expect(methods.rows).toEqual([
+      { name: 'Calculator', n: 2 },
+      { name: 'Scientific', n: 1 },
+    ]);
+    const unwound = await runCypher(conn, "UNWIND ['Calculator', 'Nope'] AS name OPTIONAL MATCH (c:Class {name: name}) RETURN name, CASE WHEN c IS NULL THEN 'missing' ELSE c.kind END AS kind ORDER BY name");
+    expect(unwound.rows).toEqual([
+      { name: 'Calculator', kind: 'Class' },
+      { name: 'Nope', kind: 'missing' },
+    ]);
+    expect(await names('MATCH (c:Class) WHERE NOT EXISTS { MATCH (c)-[:INHERITS]->() } RETURN c.name AS name')).toEqual(['Calculator']);
+    expect((await runCypher(conn, 'MATCH (c:Class {name: $name}) RETURN c.name AS name', { name: 'Scientific' })).rows).toEqual([{ name: 'Scientific' }]);
+  });
+
+  it('integers inside lists and maps come back as integers (not BIGINT bytes read as doubles)', async () => {
+    const result = await runCypher(conn, 'MATCH (c:Class)-[:HAS_METHOD]->(m) WITH c, count(m) AS n RETURN collect(n) AS counts, range(1, 3) AS r, [x IN range(1, 3) | size("ab") * x] AS s, {n: count(c)} AS m');
+    expect(result.rows).toHaveLength(1);
+    expect([...(result.rows[0]!.counts as number[])].sort()).toEqual([1, 2]);
+    expect(result.rows[0]).toMatchObject({ r: [1, 2, 3], s: [2, 4, 6], m: { n: 2 } });
+  });
+
+  it('named paths and shortest paths', async () => {
+    const path = await runCypher(conn, "MATCH p = (:Repo)-[:CONTAINS*1..2]->(c:Class {name: 'Scientific'}) RETURN length(p) AS len, [n IN nodes(p) | n.name] AS names");
+    expect(path.rows).toEqual([{ len: 2, names: ['a2', 'extended', 'Scientific'] }]);
+    const shortest = await runCypher(conn, "MATCH p = shortestPath((a:Class {name: 'Scientific'})-[*..4]-(b:Method {name: 'add'})) RETURN length(p) AS len");
+    expect(shortest.rows).toEqual([{ len: 2 }]);
+  });
+});

@@ -91,14 +91,14 @@ describe('constructs outside the subset name themselves and their position', () 
   };
 
   it.each([
-    ['MATCH (n)\nUNWIND [1, 2] AS x RETURN x', 'UNWIND is not supported at 2:1'],
-    ['MATCH (n) RETURN CASE WHEN n.name = "a" THEN 1 END', 'CASE expressions are not supported at 1:18'],
-    ['MATCH (n) WHERE EXISTS { MATCH (n)-->() } RETURN n', 'EXISTS { } subqueries are not supported at 1:17'],
-    ["MATCH (n) WHERE n.name = 'a' XOR n.name = 'b' RETURN n", 'XOR is not supported at 1:30'],
-    ['MATCH (n) RETURN n.name[0]', 'Indexing and slicing ([...]) are not supported at 1:24'],
-    ['MATCH (n) RETURN {a: 1}', 'Map literals are not supported at 1:18'],
+    ['MATCH (n) RETURN n {.name, .kind}', 'Map projections (n {.name}) are not supported (return n.name AS name, ...) at 1:20'],
     ["MATCH (n {name: 'a'})\n  MERGE (m {name: 'b'})", 'MERGE is not supported (read-only Cypher) at 2:3'],
-    ['MATCH (n) RETURN reverse(n.name)', 'Function reverse() is not supported at 1:18'],
+    ['MATCH (n)\nCALL db.labels() YIELD label RETURN label', 'CALL is not supported (read-only Cypher) at 2:1'],
+    ['MATCH (n) WITH n SET n.name = 1 RETURN n', 'SET is not supported (read-only Cypher) at 1:18'],
+    ['MATCH (n) RETURN apoc.text.join(n.name)', 'Function apoc.text.join() is not supported (no procedures or library functions) at 1:18'],
+    ['MATCH (n) RETURN n.name AS x WITH x RETURN x', "Unexpected 'WITH' after RETURN at 1:30"],
+    ['MATCH (n) WHERE n.name = $name RETURN n', 'Missing parameter $name (give it in the parameters JSON object) at 1:26'],
+    ['MATCH (n) RETURN stDev(n.start_line)', 'Function stDev() is not supported at 1:18'],
   ])('%s', async (query, message) => {
     expect(await messageOf(query)).toBe(message);
   });

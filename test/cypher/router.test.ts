@@ -158,6 +158,18 @@ describe('LLM router with a scripted fake LLM', () => {
     expect(result!.nodeIds.length).toBe(result!.rows.length);
   });
 
+  it('Path 1 runs openCypher beyond lookups (WITH, pattern predicates, $parameters from the request)', async () => {
+    const cypher = 'MATCH (c:Class {name: $cls})-[:HAS_METHOD]->(m)\nWHERE NOT (m)-[:USES]->(:Class)\nWITH c, count(m) AS methods\nRETURN c.name AS name, methods';
+    const llm = new ScriptedFakeLlm([`\`\`\`cypher\n${cypher}\n\`\`\``, `\`\`\`cypher\n${cypher}\n\`\`\``]);
+    const { route, result } = await routeQuestion(conn, 'how many methods of Money use no class', { llm, cypherParams: { cls: 'Money' } });
+    expect(route).toMatchObject({ path: 'cypher', generator: 'llm', cypher });
+    expect(result!.rows).toHaveLength(1);
+    expect(result!.rows[0]).toMatchObject({ name: 'Money' });
+    expect(Number(result!.rows[0]!.methods)).toBeGreaterThan(0);
+    const missing = await routeQuestion(conn, 'how many methods of Money use no class', { llm });
+    expect(missing.route.cypherError!.message).toBe('Missing parameter $cls (give it in the parameters JSON object) at 1:23');
+  });
+
   it('bad Cypher falls back to Path 2 with the error and its position', async () => {
     const llm = new ScriptedFakeLlm(["```cypher\nMATCH (n:Klass {name: 'Money'})\nRETURN n\n```", "```cypher\nMATCH (n {name: 'Money'})\nSET n.name = 'x'\nRETURN n\n```"]);
     const unknown = await routeQuestion(conn, 'where is Money', { llm });
@@ -207,10 +219,10 @@ describe('answerQuestion', () => {
 
   it('bad LLM Cypher: Path 2 keeps the Cypher tried and its error', async () => {
     const engine = new LexicalEngine();
-    const llm = new ScriptedFakeLlm(['```cypher\nMATCH (n) WITH n RETURN n\n```']);
+    const llm = new ScriptedFakeLlm(['```cypher\nMATCH (n) WITH n.name RETURN n\n```']);
     const response = await answerQuestion(conn, engine, 'rounding', { llm }, { question: 'rounding', method: 'auto' });
-    expect(response.route).toMatchObject({ path: 'mcts', generator: 'llm', cypher: 'MATCH (n) WITH n RETURN n' });
-    expect(response.route.cypherError!.message).toBe('WITH is not supported at 1:11');
+    expect(response.route).toMatchObject({ path: 'mcts', generator: 'llm', cypher: 'MATCH (n) WITH n.name RETURN n' });
+    expect(response.route.cypherError!.message).toBe("Expression 'n.name' in WITH must be aliased (use AS) at 1:16");
     expect(engine.requests[0]!.method).toBe('mcts');
   });
 

@@ -107,8 +107,8 @@ export class BrowserSearchService implements SearchService {
     this.job?.abort();
   }
 
-  async cypher(query: string): Promise<CypherResult> {
-    return runCypher(this.conn(), query);
+  async cypher(query: string, params: Record<string, unknown> = {}): Promise<CypherResult> {
+    return runCypher(this.conn(), query, params);
   }
 
   async trace(runId: number): Promise<MctsTrace> {

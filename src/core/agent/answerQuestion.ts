@@ -79,7 +79,7 @@ export async function answerQuestion(
   if (request.method !== 'auto') return engine.run({ ...request, question }, opts);
   const started = performance.now();
   throwIfAborted(opts.signal);
-  const routed = await routeQuestion(conn, question, { llm: deps.llm, signal: opts.signal });
+  const routed = await routeQuestion(conn, question, { llm: deps.llm, signal: opts.signal, cypherParams: request.cypherParams });
   throwIfAborted(opts.signal);
   if (routed.result) return cypherResponse(conn, routed.result, routed.route, request.k ?? 10, started);
   const response = await engine.run({ ...request, question, method: 'mcts' }, opts);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileCypher } from '../cypher/compile.ts';
-import { buildCypherMessages, buildCypherSystemPrompt, extractCypher } from './cypherPrompt.ts';
+import { buildCypherMessages, buildCypherSystemPrompt, extractCypher, SUPPORTED_CYPHER } from './cypherPrompt.ts';
 
 describe('buildCypherSystemPrompt', () => {
   it('names every label, relationship type and the properties of our tables', () => {
@@ -20,6 +20,11 @@ describe('buildCypherSystemPrompt', () => {
     const messages = buildCypherMessages('  where is Cart?  ');
     expect(messages.map((m) => m.role)).toEqual(['system', 'user']);
     expect(messages[1]!.content).toBe('## User Query:\nwhere is Cart?');
+  });
+
+  it('tells the model what the compiler supports, including the openCypher forms beyond lookups', () => {
+    for (const form of ['WITH', 'UNWIND', 'shortestPath', 'allShortestPaths', 'EXISTS {', 'COUNT {', 'CASE WHEN', '$parameters', 'nodes(p)', 'n:Class']) expect(SUPPORTED_CYPHER).toContain(form);
+    expect(SUPPORTED_CYPHER).toMatch(/no CALL, CREATE, SET, MERGE, DELETE/);
   });
 
   it('every example query in the prompt compiles', () => {

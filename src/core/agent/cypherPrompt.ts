@@ -30,7 +30,7 @@ export const SCHEMA_EDGES = `**Edges** (relationship type; property detail):
 - IMPORTS (Module->Module)
 - SIMILAR (similar descriptions, both ways)`;
 
-export const SUPPORTED_CYPHER = `**Supported Cypher** (read-only): MATCH, OPTIONAL MATCH, WHERE (=, <>, <, >, <=, >=, IN, CONTAINS, STARTS WITH, ENDS WITH, =~, IS NULL, IS NOT NULL, AND, OR, NOT), variable-length paths like -[:INHERITS*1..3]->, label and type alternatives (:Class|Function, [:USES|INHERITS]), RETURN [DISTINCT] with AS aliases and whole nodes, labels(n), type(r), count(), collect(), ORDER BY, SKIP, LIMIT, UNION / UNION ALL. Nothing else (no WITH, UNWIND, CALL, CREATE, SET, MERGE, DELETE).`;
+export const SUPPORTED_CYPHER = `**Supported Cypher** (read-only openCypher): MATCH, OPTIONAL MATCH, WHERE (=, <>, <, >, <=, >=, IN, CONTAINS, STARTS WITH, ENDS WITH, =~, IS NULL, AND, OR, XOR, NOT, label tests like n:Class or n:Function|Method), WITH (aggregation, WHERE, DISTINCT, ORDER BY / SKIP / LIMIT, pipelines of several WITH), UNWIND, variable-length paths like -[:INHERITS*1..3]-> (at most 10 hops; one row per walk, so use RETURN DISTINCT), named paths p = (...) with length(p), nodes(p), relationships(p), shortestPath((a)-[:USES*..6]-(b)) and allShortestPaths, pattern predicates WHERE NOT (m)-[:CONTAINS]->(:Class), EXISTS { MATCH ... }, COUNT { MATCH ... }, CASE WHEN ... THEN ... ELSE ... END, list comprehensions [x IN list WHERE ... | ...], pattern comprehensions [(c)-[:HAS_METHOD]->(m) | m.name], any/all/none/single, $parameters, RETURN [DISTINCT] with AS aliases, whole nodes and RETURN *, UNION / UNION ALL; functions labels, type, id, count, collect, min, max, sum, avg, size, length, substring, split, toUpper, toLower, trim, replace, left, right, reverse, toString, toInteger, toFloat, coalesce, keys, properties, head, last, tail, range, abs, round, ceil, floor. Nothing that writes or calls procedures (no CALL, CREATE, SET, MERGE, DELETE, REMOVE, FOREACH, LOAD CSV).`;
 
 const EXAMPLES = `## Example Queries:
 
@@ -62,6 +62,16 @@ RETURN DISTINCT c AS dep, labels(c) AS label
 UNION
 MATCH (:Class {name: 'BaseRMSLayerNorm'})-[:INHERITS]->(c:Class)
 RETURN DISTINCT c AS dep, labels(c) AS label
+\`\`\`
+
+### Classes with the most methods (WITH pipeline)
+**Question**: which classes have the most methods?
+**Query**:
+\`\`\`cypher
+MATCH (c:Class)-[:HAS_METHOD]->(m:Method)
+WITH c, count(m) AS methods
+ORDER BY methods DESC LIMIT 5
+RETURN c.name AS name, c.file_path AS file, methods
 \`\`\`
 
 ### A natural-language question with no code entity

@@ -4,6 +4,7 @@
  * Cypher runs on the graph. Rows: Path 1. No identifier, no rows or an error: Path 2 (MCTS),
  * with the reason in plain words. Runs in: the repo worker (app), in-process (cli). Layer src/core.
  */
+import type { CypherParams } from '../cypher/compile.ts';
 import { toWire } from '../errors.ts';
 import type { Llm } from '../models/types.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
@@ -16,6 +17,8 @@ import type { CypherResult, RouteInfo } from './searchService.ts';
 export interface RouteOptions {
   llm: Llm | null;
   signal?: AbortSignal;
+  /** Values for $name parameters in the generated Cypher. */
+  cypherParams?: CypherParams;
 }
 
 export interface RoutedQuestion {
@@ -36,9 +39,9 @@ function plural(n: number, word: string): string {
 }
 
 /** Runs generated Cypher and decides the path. */
-async function runGenerated(conn: Pick<SqlConnection, 'query'>, cypher: string, generator: 'llm' | 'rules', why: string): Promise<RoutedQuestion> {
+async function runGenerated(conn: Pick<SqlConnection, 'query'>, cypher: string, generator: 'llm' | 'rules', why: string, params: CypherParams = {}): Promise<RoutedQuestion> {
   try {
-    const result = await runCypher(conn, cypher);
+    const result = await runCypher(conn, cypher, params);
     if (rowsAreEmpty(result.rows)) {
       return { route: { path: 'mcts', cypher, generator, reason: `${why}; its Cypher returned no rows, so MCTS searched instead` }, result: null };
     }
@@ -63,7 +66,7 @@ export async function routeQuestion(conn: Pick<SqlConnection, 'query'>, question
       if (cypher === null) {
         return { route: { path: 'mcts', cypher: null, generator: 'llm', reason: 'the LLM answered without a Cypher query, so MCTS searched instead' }, result: null };
       }
-      return await runGenerated(conn, cypher, 'llm', `the LLM (${options.llm.info.label}) wrote Cypher`);
+      return await runGenerated(conn, cypher, 'llm', `the LLM (${options.llm.info.label}) wrote Cypher`, options.cypherParams);
     } catch (error) {
       if (options.signal?.aborted) throw error;
       llmFailure = toWire(error).message;
@@ -74,5 +77,5 @@ export async function routeQuestion(conn: Pick<SqlConnection, 'query'>, question
   if (rules.cypher === null) {
     return { route: { path: 'mcts', cypher: null, generator: 'rules', reason: `${prefix}${rules.reason}, so MCTS searched instead` }, result: null };
   }
-  return runGenerated(conn, rules.cypher, 'rules', `${prefix}${rules.reason}`);
+  return runGenerated(conn, rules.cypher, 'rules', `${prefix}${rules.reason}`, options.cypherParams);
 }

@@ -6,14 +6,15 @@
  */
 import { compileCypher } from '../cypher/compile.ts';
 import { explainRequirementError, readsRequirementGraph, toCodeNodeIds } from '../requirements/requirementCypher.ts';
+import type { CypherParams } from '../cypher/compile.ts';
 import type { Row, SqlConnection } from '../store/sqlConnection.ts';
 import { assertReadOnlySql } from '../store/sqlGuard.ts';
 import type { CypherResult } from './searchService.ts';
 
-/** Compiles, guards and runs `query`; throws AppError('INPUT_INVALID') with line:column on bad Cypher. */
-export async function runCypher(conn: Pick<SqlConnection, 'query'>, query: string): Promise<CypherResult> {
+/** Compiles (with `params` for $name), guards and runs `query`; throws AppError('INPUT_INVALID') with line:column on bad Cypher. */
+export async function runCypher(conn: Pick<SqlConnection, 'query'>, query: string, params: CypherParams = {}): Promise<CypherResult> {
   const started = performance.now();
-  const { sql, columns } = compileCypher(query);
+  const { sql, columns } = compileCypher(query, params);
   const rows = await conn.query(assertReadOnlySql(sql)).catch((error: unknown) => {
     throw explainRequirementError(sql, error);
   });
@@ -41,6 +42,8 @@ function collect(value: unknown, idColumn: boolean, out: Set<number>): void {
   }
   if (typeof value === 'object') {
     if (isWholeNode(value)) out.add(value.id);
+    // A path: {nodes, relationships}.
+    else if (Array.isArray((value as { nodes?: unknown }).nodes)) collect((value as { nodes: unknown[] }).nodes, false, out);
     return;
   }
   if (idColumn && typeof value === 'number' && Number.isInteger(value)) out.add(value);

@@ -24,6 +24,8 @@ export interface SearchRequest {
   /** MCTS parameters over the preset's (A.4 default, or the RepoQA column). */
   preset?: MctsPreset;
   params?: Partial<MctsParams>;
+  /** Values for $name parameters in the router's Cypher (method 'auto'), as a JSON object. */
+  cypherParams?: Record<string, unknown>;
   /** Tests and fixtures: ranked after the code (default) or hidden (presentAnswer.ts). */
   tests?: TestsMode;
 }
@@ -169,7 +171,7 @@ export interface SearchService {
   search(request: SearchRequest, onEvent?: (event: MctsEvent) => void): Promise<SearchResponse>;
   cancelSearch(): Promise<void>;
   /** Runs user Cypher (read-only subset) on the active graph. */
-  cypher(query: string): Promise<CypherResult>;
+  cypher(query: string, params?: Record<string, unknown>): Promise<CypherResult>;
   /** The stored trace of a run (downloadable JSON, the player's replay). */
   trace(runId: number): Promise<MctsTrace>;
   /** Stored MCTS runs of the open database, newest first (summaries only). */

@@ -1,5 +1,6 @@
 /**
- * @file AST of the read-only Cypher subset (MATCH / OPTIONAL MATCH / WHERE / RETURN / UNION).
+ * @file AST of read-only openCypher: MATCH / OPTIONAL MATCH / WHERE / WITH / UNWIND / RETURN /
+ * UNION, named and shortest paths, pattern predicates, subqueries and comprehensions.
  * Runs in: everywhere.
  */
 import type { SourcePosition } from './errors.ts';
@@ -12,11 +13,25 @@ export type Expr =
   | { kind: 'call'; name: string; distinct: boolean; star: boolean; args: Expr[]; pos: SourcePosition; text: string }
   | { kind: 'unary'; op: 'NOT' | '-'; operand: Expr; pos: SourcePosition; text: string }
   | { kind: 'binary'; op: BinaryOp; left: Expr; right: Expr; pos: SourcePosition; text: string }
-  | { kind: 'isNull'; negated: boolean; operand: Expr; pos: SourcePosition; text: string };
+  | { kind: 'isNull'; negated: boolean; operand: Expr; pos: SourcePosition; text: string }
+  | { kind: 'param'; name: string; pos: SourcePosition; text: string }
+  | { kind: 'map'; entries: PropertyEntry[]; pos: SourcePosition; text: string }
+  | { kind: 'case'; subject: Expr | null; whens: { when: Expr; then: Expr }[]; otherwise: Expr | null; pos: SourcePosition; text: string }
+  | { kind: 'labelTest'; operand: Expr; labels: string[]; pos: SourcePosition; text: string }
+  | { kind: 'index'; object: Expr; index: Expr; pos: SourcePosition; text: string }
+  | { kind: 'slice'; object: Expr; from: Expr | null; to: Expr | null; pos: SourcePosition; text: string }
+  /** A pattern used as a predicate: `(a)-[:T]->(:L)`. */
+  | { kind: 'pattern'; path: PathPattern; pos: SourcePosition; text: string }
+  /** `EXISTS { MATCH ... }` / `COUNT { MATCH ... }`. */
+  | { kind: 'subquery'; mode: 'exists' | 'count'; matches: MatchClause[]; pos: SourcePosition; text: string }
+  | { kind: 'listComp'; variable: string; list: Expr; where: Expr | null; map: Expr | null; pos: SourcePosition; text: string }
+  | { kind: 'patternComp'; path: PathPattern; where: Expr | null; map: Expr; pos: SourcePosition; text: string }
+  | { kind: 'quantifier'; fn: 'any' | 'all' | 'none' | 'single'; variable: string; list: Expr; where: Expr; pos: SourcePosition; text: string };
 
 export type BinaryOp =
   | 'AND'
   | 'OR'
+  | 'XOR'
   | '='
   | '<>'
   | '<'
@@ -32,7 +47,8 @@ export type BinaryOp =
   | '-'
   | '*'
   | '/'
-  | '%';
+  | '%'
+  | '^';
 
 export interface PropertyEntry {
   key: string;
@@ -62,6 +78,11 @@ export interface RelPattern {
 }
 
 export interface PathPattern {
+  /** `p = ...`: the path's variable. */
+  name: string | null;
+  /** shortestPath(...) / allShortestPaths(...). */
+  shortest: 'one' | 'all' | null;
+  pos: SourcePosition;
   start: NodePattern;
   steps: { rel: RelPattern; node: NodePattern }[];
 }
@@ -78,18 +99,43 @@ export interface ReturnItem {
   alias: string | null;
 }
 
+/** A projection: WITH's or RETURN's items with their DISTINCT / ORDER BY / SKIP / LIMIT. */
+export interface Projection {
+  distinct: boolean;
+  /** WITH * : every variable in scope, then `items`. */
+  star: boolean;
+  items: ReturnItem[];
+  orderBy: OrderItem[];
+  skip: Expr | null;
+  limit: Expr | null;
+  pos: SourcePosition;
+}
+
+export interface WithClause {
+  kind: 'with';
+  projection: Projection;
+  where: Expr | null;
+  pos: SourcePosition;
+}
+
+export interface UnwindClause {
+  kind: 'unwind';
+  list: Expr;
+  variable: string;
+  pos: SourcePosition;
+}
+
+export type ReadClause = (MatchClause & { kind: 'match' }) | WithClause | UnwindClause;
+
 export interface OrderItem {
   expr: Expr;
   descending: boolean;
 }
 
 export interface SingleQuery {
-  matches: MatchClause[];
-  distinct: boolean;
-  items: ReturnItem[];
-  orderBy: OrderItem[];
-  skip: number | null;
-  limit: number | null;
+  clauses: ReadClause[];
+  /** The final RETURN. */
+  projection: Projection;
   pos: SourcePosition;
 }
 

@@ -1,17 +1,24 @@
 /**
- * @file Compiles the read-only Cypher subset to one DuckDB SELECT (or WITH RECURSIVE ... SELECT)
+ * @file Compiles read-only openCypher to one DuckDB SELECT (or WITH RECURSIVE ... SELECT)
  * over the graph tables `nodes` and `edges` (DESIGN.md section 3). Node labels are `kind`
  * values; relationship types are `edges.type`; A.8's property `class` maps to `class_name`.
  * Whole nodes come back as structs of every node column; OPTIONAL MATCH is a LEFT JOIN;
- * variable-length relationships are bounded recursive CTEs. Runs in: everywhere.
+ * variable-length relationships and paths are recursive CTEs (walks.ts), functions are in
+ * functions.ts. Each WITH closes a subquery; UNWIND is a lateral unnest;
+ * pattern predicates, EXISTS / COUNT { } and pattern comprehensions are correlated subqueries.
+ * Parameters ($name) are inlined as SQL literals. Runs in: everywhere.
  */
-import { EDGE_COLUMNS, NODE_COLUMNS } from '../store/schema.ts';
 import { sqlString } from '../store/sqlConnection.ts';
-import type { CypherQuery, Expr, MatchClause, NodePattern, PropertyEntry, RelPattern, SingleQuery } from './ast.ts';
+import type { CypherQuery, Expr, MatchClause, NodePattern, Projection, PropertyEntry, RelPattern, SingleQuery, WithClause } from './ast.ts';
 import { cypherError } from './errors.ts';
 import type { SourcePosition } from './errors.ts';
+import { SCALAR_FUNCTIONS } from './functions.ts';
 import { parseCypher } from './parser.ts';
 import { namesRequirementGraph, overRequirementGraph, REQUIREMENT_LABELS, REQUIREMENT_RELATIONSHIP_TYPES } from '../requirements/requirementCypher.ts';
+import { EDGE_COLUMN_NAMES, INT_COLUMNS, listElement, literalSql, NODE_COLUMN_NAMES, nodeStruct, plain, QueryState, quoteIdent, relStruct, STRING_COLUMNS } from './sqlText.ts';
+import type { Compiled } from './sqlText.ts';
+import { pathAliases, pathLength, pathNodeIds, pathNodes, pathRels, walkTable } from './walks.ts';
+import type { Anchor, PathInfo, WalkMode } from './walks.ts';
 
 export interface CompiledCypher {
   sql: string;
@@ -25,34 +32,46 @@ export const RELATIONSHIP_TYPES = ['CONTAINS', 'HAS_METHOD', 'HAS_FIELD', 'INHER
 /** Accepted besides the code graph's: the requirement graph's label and types (requirementCypher.ts). */
 const KNOWN_LABELS: readonly string[] = [...NODE_LABELS, ...REQUIREMENT_LABELS];
 const KNOWN_TYPES: readonly string[] = [...RELATIONSHIP_TYPES, ...REQUIREMENT_RELATIONSHIP_TYPES];
-const NODE_COLUMN_NAMES: string[] = NODE_COLUMNS.map((c) => c.name);
-const EDGE_COLUMN_NAMES: string[] = EDGE_COLUMNS.map((c) => c.name);
 /** Property names accepted besides the column names themselves. */
 const NODE_PROPERTY_ALIASES: Record<string, string> = { class: 'class_name' };
 
 const AGGREGATES = new Set(['count', 'collect', 'min', 'max', 'sum', 'avg']);
-const SCALAR_FUNCTIONS: Record<string, string> = {
-  tolower: 'lower',
-  toupper: 'upper',
-  trim: 'trim',
-  size: 'len',
-  coalesce: 'coalesce',
-};
+/** Parameter values by name ($name), as parsed from JSON. */
+export type CypherParams = Record<string, unknown>;
 
 /** Compiles `query` to SQL; throws AppError('INPUT_INVALID') naming what is wrong and where. */
-export function compileCypher(query: string): CompiledCypher {
+export function compileCypher(query: string, params: CypherParams = {}): CompiledCypher {
   const ast = parseCypher(query);
-  const compiled = compileAst(ast);
+  const compiled = compileAst(ast, params);
   return namesRequirementGraph(ast) ? { ...compiled, sql: overRequirementGraph(compiled.sql) } : compiled;
 }
 
 interface Binding {
-  kind: 'node' | 'rel';
+  kind: 'node' | 'rel' | 'value' | 'path';
+  /** Node / rel: the table alias (a rel carried through WITH: its struct column). Value: the table alias providing it ('' inside a lambda). */
   alias: string;
   /** For nodes: the label / literal-property filter of the pattern that bound it (bare columns). */
   filter: string | null;
   /** For nodes: the labels of the pattern that bound it; null when any. */
   labels?: string[] | null;
+  /** For values: the SQL and its known type. */
+  value?: Compiled;
+  /** For paths: where its nodes and relationships are. */
+  path?: PathInfo;
+}
+
+/** Variables in scope plus what every expression needs: the query state and the parameters. */
+class Scope extends Map<string, Binding> {
+  constructor(
+    readonly state: QueryState,
+    readonly params: CypherParams,
+    entries: Iterable<[string, Binding]> = [],
+  ) {
+    super(entries);
+  }
+  child(): Scope {
+    return new Scope(this.state, this.params, this);
+  }
 }
 
 interface Cond {
@@ -62,28 +81,9 @@ interface Cond {
   endpoint?: { end: string; node: string };
 }
 
-interface Compiled {
-  sql: string;
-  aliases: Set<string>;
-  aggregate: boolean;
-  /** Known to be a string (a VARCHAR column, a string literal, a concatenation): `+` concatenates. */
-  isString?: boolean;
-}
-
-const STRING_COLUMNS = new Set<string>([...NODE_COLUMNS, ...EDGE_COLUMNS].filter((c) => c.type === 'VARCHAR').map((c) => c.name));
-
-/** State shared by every UNION branch: CTEs and alias counters. */
-class QueryState {
-  readonly ctes: string[] = [];
-  private counter = 0;
-  next(prefix: string): string {
-    return `${prefix}${this.counter++}`;
-  }
-}
-
-export function compileAst(ast: CypherQuery): CompiledCypher {
+export function compileAst(ast: CypherQuery, params: CypherParams = {}): CompiledCypher {
   const state = new QueryState();
-  const branches = ast.parts.map((part) => compileSingle(part, state));
+  const branches = ast.parts.map((part) => compileSingle(part, state, params));
   const columns = branches[0].columns;
   branches.forEach((branch, i) => {
     if (i > 0 && branch.columns.join('\u0000') !== columns.join('\u0000')) {
@@ -109,17 +109,6 @@ export function compileAst(ast: CypherQuery): CompiledCypher {
   return { sql, columns };
 }
 
-function quoteIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
-function literalSql(value: string | number | boolean | null): string {
-  if (value === null) return 'NULL';
-  if (typeof value === 'string') return sqlString(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  return String(value);
-}
-
 interface CompiledPart {
   sql: string;
   columns: string[];
@@ -133,16 +122,44 @@ interface KeyedPart {
   nodeColumns: boolean[];
 }
 
-function compileSingle(part: SingleQuery, state: QueryState): CompiledPart {
-  const scope = new Map<string, Binding>();
-  const from: string[] = [];
-  const bound = new Set<string>();
-  const where: string[] = [];
-  for (const match of part.matches) {
-    if (match.optional) compileOptionalMatch(match, scope, state, from, bound);
-    else compileMatch(match, scope, state, from, bound, where);
+/** The query being built between two WITH clauses: its FROM items, WHERE conditions and scope. */
+interface Segment {
+  scope: Scope;
+  from: string[];
+  bound: Set<string>;
+  where: string[];
+}
+
+/** Whether an expression holds an aggregate function (outside subqueries). */
+function hasAggregateCall(expr: Expr): boolean {
+  if (expr.kind === 'call' && AGGREGATES.has(expr.name.toLowerCase())) return true;
+  const children: (Expr | null)[] =
+    expr.kind === 'binary' ? [expr.left, expr.right]
+    : expr.kind === 'unary' || expr.kind === 'isNull' || expr.kind === 'labelTest' ? [expr.operand]
+    : expr.kind === 'call' || expr.kind === 'list' ? (expr.kind === 'call' ? expr.args : expr.items)
+    : expr.kind === 'property' ? [expr.object]
+    : expr.kind === 'case' ? [expr.subject, ...expr.whens.flatMap((w) => [w.when, w.then]), expr.otherwise]
+    : expr.kind === 'index' ? [expr.object, expr.index]
+    : expr.kind === 'slice' ? [expr.object, expr.from, expr.to]
+    : expr.kind === 'map' ? expr.entries.map((e) => e.value)
+    : expr.kind === 'listComp' ? [expr.list, expr.where, expr.map]
+    : expr.kind === 'quantifier' ? [expr.list, expr.where]
+    : [];
+  return children.some((c) => c !== null && hasAggregateCall(c));
+}
+
+function compileSingle(part: SingleQuery, state: QueryState, params: CypherParams): CompiledPart {
+  // MATCH ... RETURN DISTINCT without aggregates: how many walks join two nodes cannot show.
+  state.distinctRows = part.clauses.every((c) => c.kind === 'match') && part.projection.distinct && !part.projection.items.some((i) => hasAggregateCall(i.expr));
+  let segment: Segment = { scope: new Scope(state, params), from: [], bound: new Set(), where: [] };
+  for (const clause of part.clauses) {
+    if (clause.kind === 'match') {
+      if (clause.optional) compileOptionalMatch(clause, segment.scope, state, segment.from, segment.bound);
+      else compileMatch(clause, segment.scope, state, segment.from, segment.bound, segment.where);
+    } else if (clause.kind === 'unwind') compileUnwind(clause.list, clause.variable, clause.pos, segment);
+    else segment = compileWith(clause, segment);
   }
-  return compileReturn(part, scope, from, where);
+  return compileReturn(part.projection, segment.scope, segment.from, segment.where);
 }
 
 interface MatchParts {
@@ -152,18 +169,24 @@ interface MatchParts {
 }
 
 /** Tables and conditions of one MATCH's patterns; binds new variables into `scope`. */
-function collectPatterns(match: MatchClause, scope: Map<string, Binding>, state: QueryState): MatchParts {
+function collectPatterns(match: MatchClause, scope: Scope, state: QueryState): MatchParts {
   const parts: MatchParts = { items: [], conds: [] };
   const simpleRels: SimpleRel[] = [];
   for (const path of match.patterns) {
+    // A named or shortest path binds every node (its nodes() lists them).
+    const tracked = path.name !== null || path.shortest !== null;
+    if (path.name !== null && scope.has(path.name)) throw cypherError(`Variable \`${path.name}\` is already bound`, path.pos);
     // Where the path stands: a bound node's id, or the end column of the previous relationship
     // when the node between is anonymous and unconstrained (every edge end is an existing node,
     // so joining `nodes` there adds nothing but planning and a scan); null at a free start.
-    let left: Position | null = path.steps.length > 0 && isFree(path.start) ? null : nodePosition(bindNode(path.start, scope, state, parts));
+    let left: Position | null = path.steps.length > 0 && isFree(path.start) && !tracked ? null : nodePosition(bindNode(path.start, scope, state, parts));
+    const info: PathInfo = { start: left?.alias ?? '', steps: [] };
     let previous = path.start;
     path.steps.forEach((step, i) => {
       const anchors = { left: anchorFilter(previous, scope), right: anchorFilter(step.node, scope) };
-      const rel = bindRel(step.rel, scope, state, parts, anchors);
+      const walkMode: WalkMode = path.shortest ?? (path.name !== null || step.rel.variable !== null ? 'paths' : 'count');
+      const relPattern = path.shortest && !step.rel.varLength ? { ...step.rel, varLength: { min: 1, max: 1 } } : step.rel;
+      const rel = bindRel(relPattern, scope, state, parts, anchors, walkMode);
       if (!step.rel.varLength) {
         // Cypher matches each relationship at most once per MATCH.
         const ends = [labelsOf(previous, scope), labelsOf(step.node, scope)];
@@ -180,13 +203,15 @@ function collectPatterns(match: MatchClause, scope: Map<string, Binding>, state:
       const end = `${rel.alias}.${rel.b}`;
       // A half-open relationship's NULL end must meet a join to drop the self-loop's second copy.
       const halfOpen = step.rel.direction === 'both' && !step.rel.varLength;
-      if (isFree(step.node) && !(halfOpen && i === path.steps.length - 1)) left = { sql: end, alias: rel.alias, node: false };
+      if (isFree(step.node) && !tracked && !(halfOpen && i === path.steps.length - 1)) left = { sql: end, alias: rel.alias, node: false };
       else {
         const right = bindNode(step.node, scope, state, parts);
         parts.conds.push({ sql: `${end} = ${right}.id`, aliases: new Set([rel.alias, right]), endpoint: { end, node: right } });
         left = nodePosition(right);
+        info.steps.push({ rel: rel.alias, walk: relPattern.varLength !== null, end: right });
       }
     });
+    if (path.name !== null) scope.set(path.name, { kind: 'path', alias: info.start, filter: null, path: info });
   }
   return parts;
 }
@@ -206,7 +231,7 @@ function isFree(node: NodePattern): boolean {
   return node.variable === null && node.labels.length === 0 && node.properties.length === 0;
 }
 
-function bindNode(node: NodePattern, scope: Map<string, Binding>, state: QueryState, parts: MatchParts): string {
+function bindNode(node: NodePattern, scope: Scope, state: QueryState, parts: MatchParts): string {
   let alias: string;
   let properties = node.properties;
   const existing = node.variable === null ? undefined : scope.get(node.variable);
@@ -272,7 +297,7 @@ function maySameEdge(x: SimpleRel, y: SimpleRel): boolean {
 }
 
 /** Labels a node pattern requires: its own, else those of the pattern that bound its variable. */
-function labelsOf(node: NodePattern, scope: Map<string, Binding>): string[] | null {
+function labelsOf(node: NodePattern, scope: Scope): string[] | null {
   if (node.labels.length > 0) return node.labels;
   const binding = node.variable === null ? undefined : scope.get(node.variable);
   return binding?.kind === 'node' ? (binding.labels ?? null) : null;
@@ -293,14 +318,7 @@ function nodeFilter(node: NodePattern): string | null {
   return conds.length > 0 ? conds.join(' AND ') : null;
 }
 
-/** The nodes a variable-length search may start from: its pattern's filter, or its binding's. */
-interface Anchor {
-  filter: string;
-  /** Where to read them: `nodes`, or a name lookup through the index (see nameLookup). */
-  table: string;
-}
-
-function anchorFilter(node: NodePattern, scope: Map<string, Binding>): Anchor | null {
+function anchorFilter(node: NodePattern, scope: Scope): Anchor | null {
   const own = nodeFilter(node);
   if (own) return { filter: own, table: nameLookup(node)?.table ?? 'nodes' };
   const binding = node.variable === null ? undefined : scope.get(node.variable);
@@ -309,10 +327,11 @@ function anchorFilter(node: NodePattern, scope: Map<string, Binding>): Anchor | 
 
 function bindRel(
   rel: RelPattern,
-  scope: Map<string, Binding>,
+  scope: Scope,
   state: QueryState,
   parts: MatchParts,
   anchors: { left: Anchor | null; right: Anchor | null },
+  walkMode: WalkMode = 'count',
 ): { alias: string; a: string; b: string } {
   if (rel.variable !== null && scope.has(rel.variable)) {
     throw cypherError(`Variable \`${rel.variable}\` is already bound; reusing it in a relationship is not supported`, rel.pos);
@@ -333,21 +352,10 @@ function bindRel(
   // keys into both branches of the UNION ALL (the filter stops that: ~200k edges scanned).
   const halfOpen = `${forward} UNION ALL SELECT dst AS a, CASE WHEN src <> dst THEN src END AS b, src, dst, type, detail FROM edges WHERE ${typeFilter}`;
   if (rel.varLength) {
-    if (rel.variable !== null) throw cypherError('A variable on a variable-length relationship is not supported', rel.pos);
     if (rel.properties.length > 0) throw cypherError('Properties on a variable-length relationship are not supported', rel.pos);
-    const cte = state.next('vl');
-    const { min, max } = rel.varLength;
-    // Walk from the constrained end when only one end is constrained (right: walk the reversed edges).
-    const fromRight = anchors.left === null && anchors.right !== null;
-    const walked = fromRight ? `SELECT b AS a, a AS b FROM (${base}) AS w` : base;
-    const anchor = fromRight ? anchors.right : anchors.left;
-    const seed = anchor === null ? '' : ` WHERE a IN (SELECT id FROM ${anchor.table === 'nodes' ? 'nodes' : `${anchor.table} AS seed`} WHERE ${anchor.filter})`;
-    state.ctes.push(
-      `${cte}(a, b, depth) AS (SELECT a, b, 1 FROM (${walked}) AS s${seed} UNION ` +
-        `SELECT v.a, s.b, v.depth + 1 FROM ${cte} AS v JOIN (${walked}) AS s ON s.a = v.b WHERE v.depth < ${max})`,
-    );
-    const ends = fromRight ? 'b AS a, a AS b' : 'a, b';
-    parts.items.push({ alias, table: `(SELECT DISTINCT ${ends} FROM ${cte} WHERE depth >= ${min}) AS ${alias}`, kind: 'rel' });
+    const table = walkTable(rel.varLength, base, anchors, walkMode, state, rel.pos);
+    parts.items.push({ alias, table: `${table} AS ${alias}`, kind: 'rel' });
+    if (rel.variable !== null) scope.set(rel.variable, { kind: 'value', alias, filter: null, value: { sql: `${alias}.prels`, aliases: new Set([alias]), aggregate: false, entity: 'relList' } });
     return { alias, a: 'a', b: 'b' };
   }
   let ends = { a: 'a', b: 'b' };
@@ -367,7 +375,7 @@ function bindRel(
   return { alias, ...ends };
 }
 
-function addPropertyConds(entries: PropertyEntry[], alias: string, kind: 'node' | 'rel', scope: Map<string, Binding>, parts: MatchParts): void {
+function addPropertyConds(entries: PropertyEntry[], alias: string, kind: 'node' | 'rel', scope: Scope, parts: MatchParts): void {
   for (const entry of entries) {
     const column = resolveProperty(kind, entry.key, entry.pos);
     const value = compileExpr(entry.value, scope, 'key');
@@ -386,7 +394,7 @@ function resolveProperty(kind: 'node' | 'rel', name: string, at: SourcePosition)
   throw cypherError(`Unknown relationship property '${name}' (relationship properties: ${EDGE_COLUMN_NAMES.join(', ')})`, at);
 }
 
-function compileMatch(match: MatchClause, scope: Map<string, Binding>, state: QueryState, from: string[], bound: Set<string>, where: string[]): void {
+function compileMatch(match: MatchClause, scope: Scope, state: QueryState, from: string[], bound: Set<string>, where: string[]): void {
   const { items, conds } = collectPatterns(match, scope, state);
   const pending = [...conds];
   for (const item of items) {
@@ -402,7 +410,7 @@ function compileMatch(match: MatchClause, scope: Map<string, Binding>, state: Qu
   if (match.where) where.push(compileCondition(match.where, scope));
 }
 
-function compileOptionalMatch(match: MatchClause, scope: Map<string, Binding>, state: QueryState, from: string[], bound: Set<string>): void {
+function compileOptionalMatch(match: MatchClause, scope: Scope, state: QueryState, from: string[], bound: Set<string>): void {
   const outer = new Set(bound);
   const { items, conds } = collectPatterns(match, scope, state);
   if (items.length === 0) return;
@@ -471,40 +479,39 @@ function takeReady(pending: Cond[], bound: Set<string>): string[] {
   return ready;
 }
 
-function compileCondition(expr: Expr, scope: Map<string, Binding>): string {
+function compileCondition(expr: Expr, scope: Scope): string {
   const compiled = compileExpr(expr, scope, 'key');
   if (compiled.aggregate) throw cypherError('Aggregates are not allowed in WHERE', expr.pos);
   return compiled.sql;
 }
 
-function nodeStruct(alias: string): string {
-  const fields = NODE_COLUMN_NAMES.map((c) => `'${c}': ${alias}.${c}`).join(', ');
-  return `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE {${fields}} END`;
-}
-
-function relStruct(alias: string): string {
-  const fields = EDGE_COLUMN_NAMES.map((c) => `'${c}': ${alias}.${c}`).join(', ');
-  return `CASE WHEN ${alias}.type IS NULL THEN NULL ELSE {${fields}} END`;
-}
-
 /** 'value': a bare variable is the whole entity (struct); 'key': its identity (comparisons, counts). */
 type EntityMode = 'value' | 'key';
 
-function compileExpr(expr: Expr, scope: Map<string, Binding>, mode: EntityMode): Compiled {
-  const plain = (sql: string, parts: Compiled[] = []): Compiled => ({
-    sql,
-    aliases: new Set(parts.flatMap((p) => [...p.aliases])),
-    aggregate: parts.some((p) => p.aggregate),
-  });
+function compileExpr(expr: Expr, scope: Scope, mode: EntityMode): Compiled {
   switch (expr.kind) {
     case 'literal':
-      return { ...plain(literalSql(expr.value)), isString: typeof expr.value === 'string' };
+      return { ...plain(literalSql(expr.value)), isString: typeof expr.value === 'string', isInt: Number.isInteger(expr.value) && !expr.text.includes('.') };
     case 'list': {
       const items = expr.items.map((i) => compileExpr(i, scope, 'value'));
-      return plain(`[${items.map((i) => i.sql).join(', ')}]`, items);
+      return plain(`[${items.map(listElement).join(', ')}]`, items, { intList: items.length > 0 && items.every((i) => i.isInt) });
     }
+    case 'map': {
+      if (expr.entries.length === 0) throw cypherError('An empty map {} is not supported', expr.pos);
+      const entries = expr.entries.map((e) => ({ key: e.key, value: compileExpr(e.value, scope, 'value') }));
+      return plain(`{${entries.map((e) => `${sqlString(e.key)}: ${listElement(e.value)}`).join(', ')}}`, entries.map((e) => e.value));
+    }
+    case 'param':
+      return paramSql(expr.name, expr.pos, scope.params);
     case 'variable': {
       const binding = lookup(expr.name, expr.pos, scope);
+      if (binding.kind === 'value') return { ...binding.value!, sql: mode === 'key' && binding.value!.entity === 'node' ? `(${binding.value!.sql}).id` : binding.value!.sql };
+      if (binding.kind === 'path') {
+        const info = binding.path!;
+        // Identity: the node ids along the path.
+        if (mode === 'key') return plain(pathNodeIds(info), [], { aliases: pathAliases(info) });
+        return plain(`{'nodes': ${pathNodes(info)}, 'relationships': ${pathRels(info)}}`, [], { aliases: pathAliases(info), entity: 'path' });
+      }
       const sql =
         binding.kind === 'node'
           ? mode === 'value'
@@ -513,17 +520,26 @@ function compileExpr(expr: Expr, scope: Map<string, Binding>, mode: EntityMode):
           : mode === 'value'
             ? relStruct(binding.alias)
             : `${binding.alias}.type`;
-      return { sql, aliases: new Set([binding.alias]), aggregate: false };
+      return { sql, aliases: new Set([binding.alias]), aggregate: false, entity: mode === 'value' ? binding.kind : undefined };
     }
     case 'property': {
-      if (expr.object.kind !== 'variable') throw cypherError(`Property access on '${expr.object.text}' is not supported (use variable.property)`, expr.pos);
-      const binding = lookup(expr.object.name, expr.object.pos, scope);
-      const column = resolveProperty(binding.kind, expr.name, expr.namePos);
-      return { sql: `${binding.alias}.${column}`, aliases: new Set([binding.alias]), aggregate: false, isString: STRING_COLUMNS.has(column) };
+      if (expr.object.kind === 'variable') {
+        const binding = lookup(expr.object.name, expr.object.pos, scope);
+        if (binding.kind === 'node' || binding.kind === 'rel') {
+          const column = resolveProperty(binding.kind, expr.name, expr.namePos);
+          return { sql: `${binding.alias}.${column}`, aliases: new Set([binding.alias]), aggregate: false, isString: STRING_COLUMNS.has(column), isInt: INT_COLUMNS.has(column) };
+        }
+      }
+      const object = compileExpr(expr.object, scope, 'value');
+      if (object.entity === 'node' || object.entity === 'rel') {
+        const column = resolveProperty(object.entity, expr.name, expr.namePos);
+        return plain(`(${object.sql}).${column}`, [object], { isString: STRING_COLUMNS.has(column), isInt: INT_COLUMNS.has(column) });
+      }
+      return plain(`struct_extract(${object.sql}, ${sqlString(expr.name)})`, [object]);
     }
     case 'unary': {
       const operand = compileExpr(expr.operand, scope, 'key');
-      return plain(expr.op === 'NOT' ? `(NOT ${operand.sql})` : `(-${operand.sql})`, [operand]);
+      return plain(expr.op === 'NOT' ? `(NOT ${operand.sql})` : `(-${operand.sql})`, [operand], { isInt: expr.op === '-' ? operand.isInt : undefined });
     }
     case 'isNull': {
       const operand = compileExpr(expr.operand, scope, 'key');
@@ -533,23 +549,148 @@ function compileExpr(expr: Expr, scope: Map<string, Binding>, mode: EntityMode):
       return compileBinary(expr, scope);
     case 'call':
       return compileCall(expr, scope);
+    case 'case': {
+      const subject = expr.subject ? compileExpr(expr.subject, scope, 'key') : null;
+      const whens = expr.whens.map((w) => ({ when: compileExpr(w.when, scope, 'key'), then: compileExpr(w.then, scope, 'value') }));
+      const otherwise = expr.otherwise ? compileExpr(expr.otherwise, scope, 'value') : null;
+      const parts = [...(subject ? [subject] : []), ...whens.flatMap((w) => [w.when, w.then]), ...(otherwise ? [otherwise] : [])];
+      const body = whens.map((w) => `WHEN ${w.when.sql} THEN ${w.then.sql}`).join(' ');
+      const results = [...whens.map((w) => w.then), ...(otherwise ? [otherwise] : [])];
+      return plain(`(CASE ${subject ? `${subject.sql} ` : ''}${body}${otherwise ? ` ELSE ${otherwise.sql}` : ''} END)`, parts, {
+        isString: results.every((r) => r.isString),
+        isInt: results.every((r) => r.isInt),
+      });
+    }
+    case 'labelTest': {
+      for (const label of expr.labels) checkLabel(label, expr.pos);
+      const operand = compileExpr(expr.operand, scope, 'value');
+      let kind: string;
+      if (expr.operand.kind === 'variable' && scope.get(expr.operand.name)?.kind === 'node') kind = `${scope.get(expr.operand.name)!.alias}.kind`;
+      else if (operand.entity === 'node') kind = `(${operand.sql}).kind`;
+      else throw cypherError(`A label test needs a node, not '${expr.operand.text}'`, expr.pos);
+      return plain(`(${kind} IN (${expr.labels.map((l) => sqlString(l)).join(', ')}))`, [operand]);
+    }
+    case 'index': {
+      const object = compileExpr(expr.object, scope, 'value');
+      const index = compileExpr(expr.index, scope, 'key');
+      if (index.isString) return plain(`struct_extract(${object.sql}, ${index.sql})`, [object, index]);
+      // Cypher counts from 0 (negative: from the end); DuckDB lists from 1 (negative: from the end).
+      const position = expr.index.kind === 'literal' && typeof expr.index.value === 'number' ? String(expr.index.value >= 0 ? expr.index.value + 1 : expr.index.value) : `(CASE WHEN ${index.sql} >= 0 THEN ${index.sql} + 1 ELSE ${index.sql} END)`;
+      return plain(`list_extract(${object.sql}, ${position})`, [object, index], { entity: elementEntity(object), isInt: object.intList });
+    }
+    case 'slice': {
+      const object = compileExpr(expr.object, scope, 'value');
+      const from = expr.from ? compileExpr(expr.from, scope, 'key') : null;
+      const to = expr.to ? compileExpr(expr.to, scope, 'key') : null;
+      const parts = [object, ...(from ? [from] : []), ...(to ? [to] : [])];
+      const low = from ? `(CASE WHEN ${from.sql} >= 0 THEN ${from.sql} + 1 ELSE len(${object.sql}) + ${from.sql} + 1 END)` : '1';
+      const high = to ? `(CASE WHEN ${to.sql} >= 0 THEN ${to.sql} ELSE len(${object.sql}) + ${to.sql} END)` : `len(${object.sql})`;
+      return plain(`list_slice(${object.sql}, ${low}, ${high})`, parts, { entity: object.entity });
+    }
+    case 'pattern':
+      return subquerySql({ mode: 'exists', matches: [{ optional: false, patterns: [expr.path], where: null, pos: expr.pos }], map: null }, scope);
+    case 'subquery':
+      return subquerySql({ mode: expr.mode, matches: expr.matches, map: null }, scope);
+    case 'patternComp':
+      return subquerySql({ mode: 'list', matches: [{ optional: false, patterns: [expr.path], where: expr.where, pos: expr.pos }], map: expr.map }, scope);
+    case 'listComp':
+    case 'quantifier':
+      return compileListLambda(expr, scope);
   }
 }
 
-function compileBinary(expr: Extract<Expr, { kind: 'binary' }>, scope: Map<string, Binding>): Compiled {
+function elementEntity(list: Compiled): Compiled['entity'] {
+  return list.entity === 'nodeList' ? 'node' : list.entity === 'relList' ? 'rel' : undefined;
+}
+
+function checkLabel(label: string, at: SourcePosition): void {
+  if (!(NODE_LABELS as readonly string[]).includes(label)) throw cypherError(`Unknown label :${label} (labels: ${NODE_LABELS.join(', ')})`, at);
+}
+
+/** A parameter's JSON value as a SQL literal. */
+function paramSql(name: string, at: SourcePosition, params: CypherParams): Compiled {
+  if (!Object.hasOwn(params, name)) throw cypherError(`Missing parameter $${name} (give it in the parameters JSON object)`, at);
+  const toSql = (value: unknown): string => {
+    if (value === null || value === undefined) return 'NULL';
+    if (typeof value === 'string') return sqlString(value);
+    if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) throw cypherError(`Parameter $${name} is not a finite number`, at);
+      return Number.isInteger(value) ? String(value) : `CAST(${value} AS DOUBLE)`;
+    }
+    if (Array.isArray(value)) return `[${value.map(toSql).join(', ')}]`;
+    if (typeof value === 'object') {
+      const entries = Object.entries(value as Record<string, unknown>);
+      if (entries.length === 0) throw cypherError(`Parameter $${name}: an empty map is not supported`, at);
+      return `{${entries.map(([k, v]) => `${sqlString(k)}: ${toSql(v)}`).join(', ')}}`;
+    }
+    throw cypherError(`Parameter $${name} has an unsupported value`, at);
+  };
+  const value = params[name];
+  return plain(toSql(value), [], { isString: typeof value === 'string', isInt: Number.isInteger(value) });
+}
+
+/** [x IN list WHERE p | e], any / all / none / single(x IN list WHERE p): DuckDB list lambdas. */
+function compileListLambda(expr: Extract<Expr, { kind: 'listComp' } | { kind: 'quantifier' }>, scope: Scope): Compiled {
+  const list = compileExpr(expr.list, scope, 'value');
+  const variable = scope.state.next('lv');
+  const inner = scope.child();
+  inner.set(expr.variable, { kind: 'value', alias: '', filter: null, value: { sql: variable, aliases: new Set(), aggregate: false, entity: elementEntity(list), isInt: list.intList } });
+  const where = expr.where ? compileExpr(expr.where, inner, 'key') : null;
+  const filtered = where ? `list_filter(${list.sql}, lambda ${variable}: coalesce(${where.sql}, FALSE))` : list.sql;
+  const parts = [list, ...(where ? [where] : [])];
+  if (expr.kind === 'listComp') {
+    if (!expr.map) return plain(filtered, parts, { entity: list.entity });
+    const map = compileExpr(expr.map, inner, 'value');
+    const entity = map.entity === 'node' ? 'nodeList' : map.entity === 'rel' ? 'relList' : undefined;
+    return plain(`list_transform(${filtered}, lambda ${variable}: ${listElement(map)})`, [...parts, map], { entity, intList: map.isInt });
+  }
+  const hits = `len(${filtered})`;
+  const sql = { any: `${hits} > 0`, none: `${hits} = 0`, single: `${hits} = 1`, all: `${hits} = len(${list.sql})` }[expr.fn];
+  return plain(`(CASE WHEN ${list.sql} IS NULL THEN NULL ELSE ${sql} END)`, parts);
+}
+
+/** EXISTS / COUNT { } and pattern comprehensions: a correlated subquery over the pattern. */
+function subquerySql(query: { mode: 'exists' | 'count' | 'list'; matches: MatchClause[]; map: Expr | null }, scope: Scope): Compiled {
+  const inner = scope.child();
+  const from: string[] = [];
+  const bound = new Set<string>();
+  const where: string[] = [];
+  const outerDistinct = scope.state.distinctRows;
+  scope.state.distinctRows = query.mode === 'exists';
+  for (const match of query.matches) {
+    if (match.optional) compileOptionalMatch(match, inner, scope.state, from, bound);
+    else compileMatch(match, inner, scope.state, from, bound, where);
+  }
+  scope.state.distinctRows = outerDistinct;
+  const body = `${from.join(' ')}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  // The outer aliases it may read: all of them (it is only ready once they are bound).
+  const aliases = new Set([...scope.values()].map((b) => b.alias).filter((a) => a !== '' && !a.includes('"')));
+  if (query.mode === 'exists') return { sql: `EXISTS (SELECT 1 ${body})`, aliases, aggregate: false };
+  if (query.mode === 'count') return { sql: `(SELECT count(*) ${body})`, aliases, aggregate: false, isInt: true };
+  const map = compileExpr(query.map!, inner, 'value');
+  if (map.aggregate) throw cypherError('Aggregates are not allowed in a pattern comprehension', query.map!.pos);
+  const entity = map.entity === 'node' ? 'nodeList' : map.entity === 'rel' ? 'relList' : undefined;
+  return { sql: `(SELECT coalesce(list(${listElement(map)}), []) ${body})`, aliases, aggregate: false, entity, intList: map.isInt };
+}
+
+function compileBinary(expr: Extract<Expr, { kind: 'binary' }>, scope: Scope): Compiled {
   const left = compileExpr(expr.left, scope, 'key');
   if (expr.op === 'IN' && expr.right.kind === 'list') {
     const items = expr.right.items.map((i) => compileExpr(i, scope, 'key'));
     const sql = items.length === 0 ? 'FALSE' : `(${left.sql} IN (${items.map((i) => i.sql).join(', ')}))`;
     return { sql, aliases: new Set([...left.aliases, ...items.flatMap((i) => [...i.aliases])]), aggregate: left.aggregate || items.some((i) => i.aggregate) };
   }
-  const right = compileExpr(expr.right, scope, 'key');
+  const right = compileExpr(expr.right, scope, expr.op === 'IN' ? 'value' : 'key');
   const both = { aliases: new Set([...left.aliases, ...right.aliases]), aggregate: left.aggregate || right.aggregate };
   const l = left.sql;
   const r = right.sql;
   switch (expr.op) {
-    case 'IN':
-      return { sql: `list_contains(${r}, ${l})`, ...both };
+    case 'IN': {
+      // A list of whole nodes: compare ids.
+      const list = right.entity === 'nodeList' ? `list_transform(${r}, lambda x: x.id)` : r;
+      return { sql: `list_contains(${list}, ${l})`, ...both };
+    }
     case 'CONTAINS':
       return { sql: `contains(${l}, ${r})`, ...both };
     case 'STARTS WITH':
@@ -560,62 +701,126 @@ function compileBinary(expr: Extract<Expr, { kind: 'binary' }>, scope: Map<strin
       return { sql: `regexp_full_match(${l}, ${r})`, ...both };
     case '+':
       if (left.isString || right.isString) return { sql: `(${l} || ${r})`, ...both, isString: true };
-      return { sql: `(${l} + ${r})`, ...both };
+      return { sql: `(${l} + ${r})`, ...both, isInt: left.isInt && right.isInt };
+    case '/':
+      // Cypher divides two integers as integers (truncating toward zero).
+      if (left.isInt && right.isInt) return { sql: `CAST(trunc(${l} / ${r}) AS BIGINT)`, ...both, isInt: true };
+      return { sql: `(${l} / ${r})`, ...both };
+    case 'XOR':
+      return { sql: `(${l} <> ${r})`, ...both };
+    case '^':
+      return { sql: `power(${l}, ${r})`, ...both };
+    case '-':
+    case '*':
+    case '%':
+      return { sql: `(${l} ${expr.op} ${r})`, ...both, isInt: left.isInt && right.isInt };
     default:
       return { sql: `(${l} ${expr.op} ${r})`, ...both };
   }
 }
 
-function compileCall(expr: Extract<Expr, { kind: 'call' }>, scope: Map<string, Binding>): Compiled {
+function compileCall(expr: Extract<Expr, { kind: 'call' }>, scope: Scope): Compiled {
   const name = expr.name.toLowerCase();
-  const arity = (n: number): void => {
-    if (expr.args.length !== n || expr.star) throw cypherError(`${expr.name}() takes ${n} argument${n === 1 ? '' : 's'}`, expr.pos);
+  const arity = (n: number, most = n): void => {
+    if (expr.args.length < n || expr.args.length > most || expr.star) throw cypherError(`${expr.name}() takes ${n === most ? n : `${n} to ${most}`} argument${most === 1 ? '' : 's'}`, expr.pos);
   };
   if (expr.distinct && !AGGREGATES.has(name)) throw cypherError(`DISTINCT is only allowed in aggregate functions, not ${expr.name}()`, expr.pos);
   if (AGGREGATES.has(name)) {
     if (expr.star) {
       if (name !== 'count') throw cypherError(`${expr.name}(*) is not supported`, expr.pos);
-      return { sql: 'count(*)', aliases: new Set(), aggregate: true };
+      return { sql: 'count(*)', aliases: new Set(), aggregate: true, isInt: true };
     }
     arity(1);
     const arg = compileExpr(expr.args[0], scope, name === 'collect' ? 'value' : 'key');
     if (arg.aggregate) throw cypherError(`Nested aggregate in ${expr.name}()`, expr.pos);
     const distinct = expr.distinct ? 'DISTINCT ' : '';
     let sql: string;
+    let entity: Compiled['entity'];
     if (name === 'collect') {
       const key = compileExpr(expr.args[0], scope, 'key').sql;
-      sql = `coalesce(list(${distinct}${arg.sql}) FILTER (WHERE ${key} IS NOT NULL), [])`;
+      sql = `coalesce(list(${distinct}${listElement(arg)}) FILTER (WHERE ${key} IS NOT NULL), [])`;
+      entity = arg.entity === 'node' ? 'nodeList' : arg.entity === 'rel' ? 'relList' : undefined;
     } else sql = `${name}(${distinct}${arg.sql})`;
-    return { sql, aliases: arg.aliases, aggregate: true };
+    return { sql, aliases: arg.aliases, aggregate: true, entity, intList: name === 'collect' && arg.isInt, isInt: name === 'count' || ((name === 'min' || name === 'max' || name === 'sum') && arg.isInt), isString: (name === 'min' || name === 'max') && arg.isString };
   }
-  if (name === 'labels' || name === 'type' || name === 'id') {
+  if (name === 'labels' || name === 'label' || name === 'type' || name === 'id') {
     arity(1);
-    const arg = expr.args[0];
-    if (arg.kind !== 'variable') throw cypherError(`${expr.name}() takes a variable`, expr.pos);
-    const binding = lookup(arg.name, arg.pos, scope);
-    const wanted = name === 'type' ? 'rel' : 'node';
-    if (binding.kind !== wanted) throw cypherError(`${expr.name}() takes a ${wanted === 'rel' ? 'relationship' : 'node'} variable`, expr.pos);
-    const a = binding.alias;
-    const sql = name === 'labels' ? `CASE WHEN ${a}.id IS NULL THEN NULL ELSE [${a}.kind] END` : name === 'type' ? `${a}.type` : `${a}.id`;
-    return { sql, aliases: new Set([a]), aggregate: false };
+    const arg = expr.args[0]!;
+    const binding = arg.kind === 'variable' ? lookup(arg.name, arg.pos, scope) : null;
+    const wanted = name === 'type' ? 'rel' : name === 'label' ? null : 'node';
+    let kindSql: string;
+    let idSql: string;
+    let isRel: boolean;
+    if (binding && (binding.kind === 'node' || binding.kind === 'rel')) {
+      isRel = binding.kind === 'rel';
+      kindSql = isRel ? `${binding.alias}.type` : `${binding.alias}.kind`;
+      idSql = `${binding.alias}.id`;
+    } else {
+      const value = compileExpr(arg, scope, 'value');
+      if (value.entity !== 'node' && value.entity !== 'rel') throw cypherError(`${expr.name}() takes a ${wanted === 'rel' ? 'relationship' : 'node'} variable`, expr.pos);
+      isRel = value.entity === 'rel';
+      kindSql = isRel ? `(${value.sql}).type` : `(${value.sql}).kind`;
+      idSql = `(${value.sql}).id`;
+    }
+    if (wanted !== null && (wanted === 'rel') !== isRel) throw cypherError(`${expr.name}() takes a ${wanted === 'rel' ? 'relationship' : 'node'} variable`, expr.pos);
+    const aliases = binding ? new Set([binding.alias]) : compileExpr(arg, scope, 'value').aliases;
+    const sql = name === 'labels' ? `CASE WHEN ${kindSql} IS NULL THEN NULL ELSE [${kindSql}] END` : name === 'id' ? idSql : kindSql;
+    return { sql, aliases, aggregate: false, isString: name !== 'labels' && name !== 'id', isInt: name === 'id' };
   }
-  if (name === 'tostring' || name === 'tointeger') {
+  if (name === 'length' || name === 'nodes' || name === 'relationships' || name === 'rels') {
     arity(1);
-    const arg = compileExpr(expr.args[0], scope, 'key');
-    return { ...arg, sql: `TRY_CAST(${arg.sql} AS ${name === 'tostring' ? 'VARCHAR' : 'BIGINT'})` };
+    const arg = expr.args[0]!;
+    const binding = arg.kind === 'variable' ? scope.get(arg.name) : undefined;
+    if (binding?.kind === 'path') {
+      const info = binding.path!;
+      const aliases = pathAliases(info);
+      if (name === 'length') return { sql: pathLength(info), aliases, aggregate: false, isInt: true };
+      if (name === 'nodes') return { sql: pathNodes(info), aliases, aggregate: false, entity: 'nodeList' };
+      return { sql: pathRels(info), aliases, aggregate: false, entity: 'relList' };
+    }
+    const path = compileExpr(arg, scope, 'value');
+    if (path.entity === 'path') {
+      if (name === 'length') return plain(`len((${path.sql}).relationships)`, [path], { isInt: true });
+      return plain(`(${path.sql}).${name === 'nodes' ? 'nodes' : 'relationships'}`, [path], { entity: name === 'nodes' ? 'nodeList' : 'relList' });
+    }
+    if (name !== 'length') throw cypherError(`${expr.name}() takes a path variable (MATCH p = ...)`, expr.pos);
+    const value = compileExpr(arg, scope, 'key');
+    return plain(`len(${value.sql})`, [value], { isInt: true });
   }
-  const sqlName = SCALAR_FUNCTIONS[name];
-  if (!sqlName) throw cypherError(`Function ${expr.name}() is not supported`, expr.pos);
-  if (name !== 'coalesce') arity(1);
-  const args = expr.args.map((a) => compileExpr(a, scope, name === 'coalesce' ? 'value' : 'key'));
-  return {
-    sql: `${sqlName}(${args.map((a) => a.sql).join(', ')})`,
-    aliases: new Set(args.flatMap((a) => [...a.aliases])),
-    aggregate: args.some((a) => a.aggregate),
-  };
+  if (name === 'keys' || name === 'properties') {
+    arity(1);
+    const arg = expr.args[0]!;
+    const binding = arg.kind === 'variable' ? scope.get(arg.name) : undefined;
+    const value = compileExpr(arg, scope, 'value');
+    const entity = binding?.kind === 'node' || binding?.kind === 'rel' ? binding.kind : value.entity;
+    if (entity !== 'node' && entity !== 'rel') {
+      if (name === 'keys') return plain(`json_keys(to_json(${value.sql}))`, [value]);
+      return value;
+    }
+    if (name === 'properties') return value;
+    // Every property of the schema, as Kuzu lists them (a graph with a fixed schema).
+    const columns = entity === 'node' ? NODE_COLUMN_NAMES : EDGE_COLUMN_NAMES;
+    return plain(`CASE WHEN (${value.sql}) IS NULL THEN NULL ELSE [${columns.map((c) => sqlString(c)).join(', ')}] END`, [value]);
+  }
+  if (name === 'exists') {
+    arity(1);
+    const arg = compileExpr(expr.args[0]!, scope, 'key');
+    return plain(`(${arg.sql} IS NOT NULL)`, [arg]);
+  }
+  if (name === 'size' && expr.args.length === 1 && expr.args[0]!.kind === 'pattern') {
+    // size((a)-[:T]->()): the number of matches, as COUNT { }.
+    const pattern = expr.args[0]!;
+    return subquerySql({ mode: 'count', matches: [{ optional: false, patterns: [pattern.path], where: null, pos: pattern.pos }], map: null }, scope);
+  }
+  const fn = SCALAR_FUNCTIONS[name];
+  if (!fn) throw cypherError(`Function ${expr.name}() is not supported`, expr.pos);
+  arity(fn.min, fn.max);
+  const args = expr.args.map((a) => compileExpr(a, scope, fn.entity ? 'value' : 'key'));
+  const out = fn.sql(args.map((a) => a.sql), args);
+  return plain(out.sql, args, { isString: out.isString, isInt: out.isInt, intList: out.intList, entity: out.entity });
 }
 
-function lookup(name: string, at: SourcePosition, scope: Map<string, Binding>): Binding {
+function lookup(name: string, at: SourcePosition, scope: Scope): Binding {
   const binding = scope.get(name);
   if (!binding) throw cypherError(`Variable \`${name}\` is not defined`, at);
   return binding;
@@ -636,7 +841,124 @@ function fetchNodes(keyedSql: string, columns: string[], nodeColumns: boolean[])
   return `SELECT ${select.join(', ')} FROM (${keyedSql}) AS k ${joins.join(' ')}`;
 }
 
-function compileReturn(part: SingleQuery, scope: Map<string, Binding>, from: string[], where: string[]): CompiledPart {
+/** SKIP / LIMIT: a whole number, given or as a parameter. */
+function countSql(expr: Expr, scope: Scope): number {
+  const value = expr.kind === 'param' ? (Object.hasOwn(scope.params, expr.name) ? scope.params[expr.name] : paramSql(expr.name, expr.pos, scope.params)) : expr.kind === 'literal' ? expr.value : null;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw cypherError(`SKIP and LIMIT take a whole number, got ${expr.text}`, expr.pos);
+  return value;
+}
+
+/** How a column of a WITH subquery comes back into scope. */
+interface CarriedColumn {
+  name: string;
+  binding: Binding;
+}
+
+/** Starts a segment reading `table` (a subquery) as `alias`: nodes are re-joined by id, the rest read from its columns. */
+function openSegment(table: string, alias: string, carried: CarriedColumn[], old: Scope): Segment {
+  const scope = new Scope(old.state, old.params);
+  const from = [`FROM ${table} AS ${alias}`];
+  const bound = new Set([alias]);
+  for (const { name, binding } of carried) {
+    const column = `${alias}.${quoteIdent(name)}`;
+    if (binding.kind === 'node') {
+      const node = old.state.next('n');
+      from.push(`LEFT JOIN nodes AS ${node} ON ${node}.id = ${column}`);
+      bound.add(node);
+      // The node still meets its pattern's literal filter: a variable-length walk may seed from it.
+      scope.set(name, { kind: 'node', alias: node, filter: binding.filter, labels: binding.labels ?? null });
+    } else if (binding.kind === 'rel') {
+      bound.add(column);
+      scope.set(name, { kind: 'rel', alias: column, filter: null });
+    } else scope.set(name, { kind: 'value', alias, filter: null, value: { ...binding.value!, sql: column, aliases: new Set([alias]), aggregate: false } });
+  }
+  return { scope, from, bound, where: [] };
+}
+
+/** WITH: projects (and aggregates) the segment so far into a subquery, the next segment reads it. */
+function compileWith(clause: WithClause, segment: Segment): Segment {
+  const { scope } = segment;
+  const projection = clause.projection;
+  const items = [...projection.items];
+  if (projection.star) {
+    const named = [...scope.keys()];
+    items.unshift(...named.map((name) => ({ expr: { kind: 'variable' as const, name, pos: projection.pos, text: name }, alias: null })));
+  }
+  const seen = new Set<string>();
+  const compiled = items.map((item) => {
+    const name = item.alias ?? (item.expr.kind === 'variable' ? item.expr.name : null);
+    if (name === null) throw cypherError(`Expression '${item.expr.text}' in WITH must be aliased (use AS)`, item.expr.pos);
+    if (seen.has(name)) throw cypherError(`Variable \`${name}\` is projected twice in WITH`, item.expr.pos);
+    seen.add(name);
+    const binding = item.expr.kind === 'variable' ? lookup(item.expr.name, item.expr.pos, scope) : null;
+    if (binding?.kind === 'node') return { name, sql: `${binding.alias}.id`, aggregate: false, binding };
+    const value = compileExpr(item.expr, scope, 'value');
+    const carried: Binding = binding?.kind === 'rel' ? binding : { kind: 'value', alias: '', filter: null, value };
+    return { name, sql: value.sql, aggregate: value.aggregate, binding: carried };
+  });
+  const hasAggregate = compiled.some((c) => c.aggregate);
+  const hidden: string[] = [];
+  const select = compiled.map((c) => `${c.sql} AS ${quoteIdent(c.name)}`);
+  const groupBy = hasAggregate ? compiled.filter((c) => !c.aggregate).map((c) => c.sql) : [];
+  const carried = compiled.map((c) => ({ name: c.name, binding: c.binding }));
+  const statement = (extra: string[]) => {
+    const parts = [`SELECT ${projection.distinct ? 'DISTINCT ' : ''}${[...select, ...extra].join(', ')}`, ...segment.from];
+    if (segment.where.length > 0) parts.push(`WHERE ${segment.where.join(' AND ')}`);
+    if (groupBy.length > 0) parts.push(`GROUP BY ${groupBy.join(', ')}`);
+    return parts.join(' ');
+  };
+  let next: Segment;
+  if (projection.orderBy.length === 0 && projection.skip === null && projection.limit === null) {
+    next = openSegment(`(${statement([])})`, scope.state.next('w'), carried, scope);
+  } else {
+    // ORDER BY reads the projected names; without aggregation or DISTINCT it may also read earlier variables (hidden columns).
+    const alias = scope.state.next('w');
+    const inner = openSegment('?', alias, carried, scope);
+    const order = projection.orderBy.map((o, i) => {
+      let sql: string;
+      try {
+        sql = compileExpr(o.expr, inner.scope, 'key').sql;
+      } catch (error) {
+        if (hasAggregate || projection.distinct) throw error;
+        hidden.push(`${compileExpr(o.expr, scope, 'key').sql} AS ${quoteIdent(`__order${i}`)}`);
+        sql = `${alias}.${quoteIdent(`__order${i}`)}`;
+      }
+      return `${sql} ${o.descending ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}`;
+    });
+    inner.from[0] = `FROM (${statement(hidden)}) AS ${alias}`;
+    const tail = [order.length > 0 ? `ORDER BY ${order.join(', ')}` : '', projection.limit ? `LIMIT ${countSql(projection.limit, scope)}` : '', projection.skip ? `OFFSET ${countSql(projection.skip, scope)}` : ''];
+    const ordered = `(SELECT ${alias}.* ${inner.from.join(' ')} ${tail.join(' ')})`;
+    next = openSegment(ordered, scope.state.next('w'), carried, scope);
+  }
+  if (clause.where) next.where.push(compileCondition(clause.where, next.scope));
+  return next;
+}
+
+/** UNWIND list AS x: a lateral unnest; a list of whole nodes re-joins `nodes` so that x is a node again. */
+function compileUnwind(listExpr: Expr, variable: string, at: SourcePosition, segment: Segment): void {
+  const { scope } = segment;
+  if (scope.has(variable)) throw cypherError(`Variable \`${variable}\` is already bound`, at);
+  const list = compileExpr(listExpr, scope, 'value');
+  if (list.aggregate) throw cypherError('Aggregates are not allowed in UNWIND (aggregate in a WITH first)', listExpr.pos);
+  const alias = scope.state.next('u');
+  const source = `(SELECT unnest(${list.sql}) AS x) AS ${alias}`;
+  segment.from.push(segment.from.length === 0 ? `FROM ${source}` : `CROSS JOIN LATERAL ${source}`);
+  segment.bound.add(alias);
+  if (list.entity === 'nodeList') {
+    const node = scope.state.next('n');
+    segment.from.push(`LEFT JOIN nodes AS ${node} ON ${node}.id = ${alias}.x.id`);
+    segment.bound.add(node);
+    scope.set(variable, { kind: 'node', alias: node, filter: null, labels: null });
+    return;
+  }
+  scope.set(variable, { kind: 'value', alias, filter: null, value: { sql: `${alias}.x`, aliases: new Set([alias]), aggregate: false, entity: elementEntity(list), isInt: list.intList } });
+}
+
+function compileReturn(projection: Projection, scope: Scope, from: string[], where: string[]): CompiledPart {
+  // RETURN *: every variable in scope, by name (as Neo4j orders them), then the items given.
+  const star = projection.star ? [...scope.keys()].sort().map((name) => ({ expr: { kind: 'variable' as const, name, pos: projection.pos, text: name }, alias: null })) : [];
+  if (projection.star && star.length === 0) throw cypherError('RETURN * needs a variable in scope', projection.pos);
+  const part: Projection = { ...projection, items: [...star, ...projection.items] };
   const items = part.items.map((item) => ({ compiled: compileExpr(item.expr, scope, 'value'), column: item.alias ?? item.expr.text }));
   const columns = items.map((i) => i.column);
   const seen = new Set<string>();
@@ -663,8 +985,8 @@ function compileReturn(part: SingleQuery, scope: Map<string, Binding>, from: str
     if (where.length > 0) parts.push(`WHERE ${where.join(' AND ')}`);
     if (groupBy.length > 0) parts.push(`GROUP BY ${groupBy.join(', ')}`);
     if (order.length > 0) parts.push(`ORDER BY ${order.join(', ')}`);
-    if (part.limit !== null) parts.push(`LIMIT ${part.limit}`);
-    if (part.skip !== null) parts.push(`OFFSET ${part.skip}`);
+    if (part.limit !== null) parts.push(`LIMIT ${countSql(part.limit, scope)}`);
+    if (part.skip !== null) parts.push(`OFFSET ${countSql(part.skip, scope)}`);
     return parts.join(' ');
   };
   // Whole nodes without aggregates or ORDER BY: the same rows can be computed on node ids first.

@@ -3,7 +3,8 @@
  * completion (labels, relationship types, properties), Ctrl+Enter runs the read-only subset in
  * the repo worker; the rows show as a table (whole nodes as `Kind qualified_name`, click a row
  * to select its node) and the nodes they mention are highlighted as a subgraph on the explorer.
- * An error shows its message and marks its line:column in the editor.
+ * An error shows its message and marks its line:column in the editor. A JSON box below the
+ * editor gives $name parameters (checked before the query runs; the text is kept).
  * Runs in: the main thread (the query runs in the repo worker).
  */
 import { EditorState } from '@codemirror/state';
@@ -11,7 +12,7 @@ import { EditorView } from '@codemirror/view';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { CypherResult } from '../../core/agent/searchService.ts';
 import { useCommands } from '../commands.ts';
-import { CYPHER_EXAMPLE, cypherVocabulary, errorPosition, highlightSubgraph, rowNodeId, runConsoleCypher, showCypherSubgraph } from '../data/cypherResults.ts';
+import { CYPHER_EXAMPLE, cypherVocabulary, errorPosition, highlightSubgraph, parseCypherParams, rowNodeId, runConsoleCypher, showCypherSubgraph } from '../data/cypherResults.ts';
 import { errorCode, errorText } from '../errors/errorMessages.ts';
 import { getState, useAppState } from '../store/appStore.ts';
 import { cypherExtensions, rangeAt, setErrorMark } from './cypherEditor.ts';
@@ -51,6 +52,7 @@ export function CypherConsole() {
   const [failure, setFailure] = useState<{ code: string; message: string } | null>(null);
   const [running, setRunning] = useState(false);
   const [drawn, setDrawn] = useState<number | null>(null);
+  const [paramsText, setParamsText] = useState('');
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const textRef = useRef(CYPHER_EXAMPLE);
@@ -80,8 +82,15 @@ export function CypherConsole() {
     if (!active || running) return;
     setRunning(true);
     view?.dispatch({ effects: setErrorMark.of(null) });
+    const parsed = parseCypherParams(paramsText);
+    if ('error' in parsed) {
+      setResult(null);
+      setFailure({ code: 'INPUT_INVALID', message: parsed.error });
+      setRunning(false);
+      return;
+    }
     try {
-      const next = await runConsoleCypher(service, textRef.current);
+      const next = await runConsoleCypher(service, textRef.current, parsed.params);
       setResult(next);
       setFailure(null);
       setDrawn(await highlightNodes(next.nodeIds));
@@ -97,7 +106,7 @@ export function CypherConsole() {
     } finally {
       setRunning(false);
     }
-  }, [active, running, service, highlightNodes]);
+  }, [active, running, service, highlightNodes, paramsText]);
   runRef.current = () => void run();
 
   useEffect(() => {
@@ -145,6 +154,24 @@ export function CypherConsole() {
           {running ? 'Running…' : 'Run'}
         </button>
       </div>
+      <label className="cypher-params small">
+        <span className="muted">Parameters (JSON)</span>
+        <textarea
+          className="mono"
+          data-testid="cypher-params"
+          rows={1}
+          spellCheck={false}
+          placeholder='{"name": "Cart"}  (for $name in the query)'
+          value={paramsText}
+          onChange={(event) => setParamsText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+              event.preventDefault();
+              void run();
+            }
+          }}
+        />
+      </label>
       {failure && (
         <p className="error-text" data-testid="cypher-error" data-code={failure.code}>
           {failure.message}

@@ -46,6 +46,10 @@ function token(stream: StringStream, state: CypherState): string | null {
     state.after = '';
     return 'string';
   }
+  if (stream.match(/^\$[A-Za-z_0-9]+/)) {
+    state.after = '';
+    return 'variableName.special';
+  }
   if (stream.match(/^[0-9]+(\.[0-9]+)?/)) {
     state.after = '';
     return 'number';
@@ -86,6 +90,7 @@ const cypherHighlight = HighlightStyle.define([
   { tag: tags.function(tags.variableName), class: 'cy-function' },
   { tag: tags.variableName, class: 'cy-variable' },
   { tag: tags.operator, class: 'cy-operator' },
+  { tag: tags.special(tags.variableName), class: 'cy-param' },
 ]);
 
 const cypherTheme = EditorView.theme({
@@ -97,6 +102,7 @@ const cypherTheme = EditorView.theme({
   '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': { background: 'var(--accent-soft) !important' },
   '.cy-keyword': { color: 'var(--code-keyword)', fontWeight: '600' },
   '.cy-string': { color: 'var(--code-string)' },
+  '.cy-param': { color: 'var(--code-attr)', fontStyle: 'italic' },
   '.cy-number': { color: 'var(--code-number)' },
   '.cy-comment': { color: 'var(--code-comment)', fontStyle: 'italic' },
   '.cy-label': { color: 'var(--code-title)' },

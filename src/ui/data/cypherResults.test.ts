@@ -8,11 +8,19 @@ import type { CompletionResult } from '@codemirror/autocomplete';
 import { EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
 import { cypherCompletionSource, rangeAt } from '../components/cypherEditor.ts';
-import { cellText, cypherVocabulary, errorPosition, rowNodeId } from './cypherResults.ts';
+import { cellText, cypherVocabulary, errorPosition, parseCypherParams, rowNodeId } from './cypherResults.ts';
 
 const node = { id: 7, kind: 'Class', name: 'Money', qualified_name: 'shopkit.pricing.money.Money' };
 
 describe('cypherResults', () => {
+  it('reads the parameters box: empty, a JSON object, or a clear message', () => {
+    expect(parseCypherParams('  ')).toEqual({ params: {} });
+    expect(parseCypherParams('{"name": "Cart", "names": ["a", "b"], "n": 3}')).toEqual({ params: { name: 'Cart', names: ['a', 'b'], n: 3 } });
+    expect(parseCypherParams('[1]')).toEqual({ error: 'Parameters must be a JSON object, like {"name": "Cart"}' });
+    expect(parseCypherParams('{name: 1}')).toMatchObject({ error: expect.stringMatching(/^Parameters are not valid JSON: /) });
+  });
+
+
   it('cell text, error positions and the node of a row', () => {
     expect(cellText(node)).toBe('Class shopkit.pricing.money.Money');
     expect(cellText([node, null, 'x'])).toBe('[Class shopkit.pricing.money.Money, ∅, x]');

@@ -16,8 +16,14 @@ export const CYPHER_EXAMPLE = "MATCH (c:Class)-[:INHERITS*1..3]->(base:Class {na
 export const CYPHER_KEYWORDS = [
   'MATCH', 'OPTIONAL MATCH', 'WHERE', 'RETURN', 'DISTINCT', 'AS', 'AND', 'OR', 'NOT', 'IN', 'CONTAINS', 'STARTS WITH', 'ENDS WITH',
   'IS NULL', 'IS NOT NULL', 'ORDER BY', 'ASC', 'DESC', 'SKIP', 'LIMIT', 'UNION', 'UNION ALL', 'TRUE', 'FALSE', 'NULL',
+  'WITH', 'UNWIND', 'CASE', 'WHEN', 'THEN', 'ELSE', 'END', 'EXISTS', 'XOR',
 ] as const;
-export const CYPHER_FUNCTIONS = ['labels', 'type', 'id', 'count', 'collect', 'min', 'max', 'sum', 'avg', 'toLower', 'toUpper', 'trim', 'size', 'coalesce', 'toString', 'toInteger'] as const;
+export const CYPHER_FUNCTIONS = [
+  'labels', 'type', 'id', 'count', 'collect', 'min', 'max', 'sum', 'avg', 'toLower', 'toUpper', 'trim', 'ltrim', 'rtrim', 'size', 'length',
+  'coalesce', 'toString', 'toInteger', 'toFloat', 'substring', 'split', 'replace', 'left', 'right', 'reverse', 'keys', 'properties',
+  'head', 'last', 'tail', 'range', 'abs', 'round', 'ceil', 'floor', 'nodes', 'relationships', 'shortestPath', 'allShortestPaths',
+  'any', 'all', 'none', 'single',
+] as const;
 
 export interface CypherVocabulary {
   labels: readonly string[];
@@ -36,8 +42,21 @@ export function cypherVocabulary(): CypherVocabulary {
   };
 }
 
-export function runConsoleCypher(service: RepoClient, query: string): Promise<CypherResult> {
-  return service.cypher(query);
+export function runConsoleCypher(service: RepoClient, query: string, params: Record<string, unknown> = {}): Promise<CypherResult> {
+  return service.cypher(query, params);
+}
+
+/** The console's parameters box: empty, or a JSON object of $name values; a clear message otherwise. */
+export function parseCypherParams(text: string): { params: Record<string, unknown> } | { error: string } {
+  if (text.trim() === '') return { params: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { error: `Parameters are not valid JSON: ${(error as Error).message}` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: 'Parameters must be a JSON object, like {"name": "Cart"}' };
+  return { params: value as Record<string, unknown> };
 }
 
 function isWholeNode(value: unknown): value is { id: number; kind: string; qualified_name: string } {

@@ -1,0 +1,74 @@
+/**
+ * @file SQL text shared by the Cypher compiler's modules: identifiers and literals, whole nodes
+ * and relationships as structs, the compiled form of an expression and the per-query state
+ * (CTEs, alias counters). Runs in: everywhere.
+ */
+import { EDGE_COLUMNS, NODE_COLUMNS } from '../store/schema.ts';
+import { sqlString } from '../store/sqlConnection.ts';
+
+export const NODE_COLUMN_NAMES: string[] = NODE_COLUMNS.map((c) => c.name);
+
+export const EDGE_COLUMN_NAMES: string[] = EDGE_COLUMNS.map((c) => c.name);
+
+export interface Compiled {
+  sql: string;
+  aliases: Set<string>;
+  aggregate: boolean;
+  /** Known to be a string (a VARCHAR column, a string literal, a concatenation): `+` concatenates. */
+  isString?: boolean;
+  /** Known to be an integer: `/` between two integers divides as integers (as Cypher does). */
+  isInt?: boolean;
+  /** A list of integers (its elements are INTEGER, see listElement). */
+  intList?: boolean;
+  /** A whole node / relationship as a struct, or a list of them; a path as {nodes, relationships}. */
+  entity?: 'node' | 'rel' | 'nodeList' | 'relList' | 'path';
+}
+
+export const STRING_COLUMNS = new Set<string>([...NODE_COLUMNS, ...EDGE_COLUMNS].filter((c) => c.type === 'VARCHAR').map((c) => c.name));
+
+export const INT_COLUMNS = new Set<string>([...NODE_COLUMNS, ...EDGE_COLUMNS].filter((c) => c.type === 'INTEGER').map((c) => c.name));
+
+/** State shared by every UNION branch: CTEs and alias counters. */
+export class QueryState {
+  readonly ctes: string[] = [];
+  /** True while compiling a part whose row multiplicity cannot show (RETURN DISTINCT without aggregates, EXISTS): walks come back once per (start, end). */
+  distinctRows = false;
+  private counter = 0;
+  next(prefix: string): string {
+    return `${prefix}${this.counter++}`;
+  }
+}
+
+export function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+export function literalSql(value: string | number | boolean | null): string {
+  if (value === null) return 'NULL';
+  if (typeof value === 'string') return sqlString(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  return String(value);
+}
+
+export function nodeStruct(alias: string): string {
+  const fields = NODE_COLUMN_NAMES.map((c) => `'${c}': ${alias}.${c}`).join(', ');
+  return `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE {${fields}} END`;
+}
+
+export function relStruct(alias: string): string {
+  const fields = EDGE_COLUMN_NAMES.map((c) => `'${c}': ${alias}.${c}`).join(', ');
+  return `CASE WHEN ${alias}.type IS NULL THEN NULL ELSE {${fields}} END`;
+}
+
+/**
+ * An element of a list or struct: integers as INTEGER. duckdb-wasm, opened with
+ * castBigIntToDouble, declares a BIGINT nested in a list or struct as DOUBLE but keeps its
+ * 64-bit integer bytes, so [1::BIGINT] reads back as [5e-324]; INTEGER reads back right.
+ */
+export function listElement(value: Compiled): string {
+  return value.isInt ? `CAST(${value.sql} AS INTEGER)` : value.sql;
+}
+
+export function plain(sql: string, parts: Compiled[] = [], extra: Partial<Compiled> = {}): Compiled {
+  return { sql, aliases: new Set(parts.flatMap((p) => [...p.aliases])), aggregate: parts.some((p) => p.aggregate), ...extra };
+}
