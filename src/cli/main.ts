@@ -33,6 +33,12 @@ Commands:
        [--k-min K] [--alpha A] [--c C] [--seed S] [--prefix json/] [--limit N] [--curve 10,50]
        [--save-queries <file>] [--json]             NDCG / Recall / MRR @k per method
                                                      (--queries auto: docstring set from the db)
+  export --db <file> --out <file> [--format bundle|neo4j|kuzu] [--json]
+                                                     the repo as one bundle zip (graph, files,
+                                                     descriptions, embeddings, runs), or CSVs
+                                                     for neo4j-admin import / Kuzu COPY
+  import <bundle.zip> --db <file> [--json]           a bundle into a database file (replaces
+                                                     its graph; a bad bundle changes nothing)
 
 Options:
   --json      print exactly one JSON document on stdout
@@ -51,6 +57,8 @@ const SPECS: Record<string, ArgSpec> = {
     switches: ['json', 'help'],
   },
 };
+SPECS.export = { values: ['db', 'out', 'format'], switches: ['json', 'help'] };
+SPECS.import = { values: ['db'], switches: ['json', 'help'] };
 const GLOBAL_SPEC: ArgSpec = { values: [], switches: ['json', 'help'] };
 
 interface CommandResult {
@@ -128,6 +136,8 @@ const COMMANDS: Record<string, (args: ParsedArgs) => Promise<CommandResult>> = {
   embed: async (args) => (await import('./embedCommand.ts')).embedCommand(args),
   search: async (args) => (await import('./searchCommand.ts')).searchCommand(args),
   eval: async (args) => (await import('./evalCommand.ts')).evalCommand(args),
+  export: async (args) => (await import('./bundleCommand.ts')).exportCommand(args),
+  import: async (args) => (await import('./bundleCommand.ts')).importCommand(args),
 };
 
 function toJson(value: unknown): string {
