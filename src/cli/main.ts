@@ -15,8 +15,11 @@ import { formatCounts, formatRows } from './format.ts';
 const USAGE = `Usage: npm run ranger -- <command> [options]
 
 Commands:
-  index <zip|dir> --db <file> [--json] [--verbose]   index a repository into a database file
-                                                     (replaces the graph already in that file)
+  index <zip|dir> --db <file> [--json] [--verbose] [--incremental]
+                                                     index a repository into a database file
+                                                     (replaces the graph already in that file;
+                                                     --incremental: parse only changed files,
+                                                     keep descriptions and embeddings)
   sql --db <file> "<sql>" [--json]                   run one read-only SQL statement
   cypher --db <file> "<cypher>" [--explain] [--json] run a read-only Cypher query (--explain:
                                                      {sql, rows} with the compiled SQL)
@@ -46,7 +49,7 @@ Options:
   --help      this text`;
 
 const SPECS: Record<string, ArgSpec> = {
-  index: { values: ['db'], switches: ['json', 'verbose', 'help'] },
+  index: { values: ['db'], switches: ['json', 'verbose', 'incremental', 'help'] },
   sql: { values: ['db'], switches: ['json', 'help'] },
   cypher: { values: ['db'], switches: ['json', 'explain', 'help'] },
   describe: { values: ['db', 'llm'], switches: ['json', 'restart', 'help'] },
@@ -96,7 +99,11 @@ async function indexCommand(args: ParsedArgs): Promise<CommandResult> {
   const db = requireDb(args);
   const { runIndex } = await import('./indexCommand.ts');
   const showProgress = !args.switches.has('json') && process.stderr.isTTY === true;
-  const run = await runIndex(input, db, { verbose: args.switches.has('verbose'), onProgress: progressPrinter(showProgress) });
+  const run = await runIndex(input, db, {
+    verbose: args.switches.has('verbose'),
+    incremental: args.switches.has('incremental'),
+    onProgress: progressPrinter(showProgress),
+  });
   if (showProgress) process.stderr.write('\r\x1b[K');
   for (const note of run.notes) process.stderr.write(`not indexed: ${note}\n`);
   const o = run.output;
@@ -107,6 +114,14 @@ async function indexCommand(args: ParsedArgs): Promise<CommandResult> {
     `  edges:      ${formatCounts(o.edges)}`,
     `  unresolved: ${o.unresolved.toLocaleString('en-US')} imports outside the repo`,
   ];
+  if (o.changes) {
+    const c = o.changes;
+    const line = (x: { added: number; removed: number; changed: number; unchanged: number }) =>
+      `${x.added} added, ${x.removed} removed, ${x.changed} changed, ${x.unchanged} unchanged`;
+    lines.push(`  changes:    files ${line(c.files)} (${c.parsed} parsed)`);
+    lines.push(`              nodes ${line(c.nodes)}`);
+    lines.push(`  kept:       ${c.kept.descriptions} descriptions, ${c.kept.embeddings} embeddings`);
+  }
   for (const s of o.skipped_files ?? []) lines.push(`  skipped ${s.path}: ${s.reason}`);
   return { json: o, text: lines.join('\n') };
 }

@@ -13,6 +13,10 @@ import { stitch } from '../graph/stitch.ts';
 import type { EdgeType, FileIssueRow, FileRow, NodeKind } from '../graph/types.ts';
 import type { SqlConnection } from '../store/graphStore.ts';
 import { writeGraph, writeSummary } from '../store/graphStore.ts';
+import { computeSimilarEdges, readSimilarInfo } from '../semantic/similarEdges.ts';
+import { listEmbeddingSets } from '../store/embeddingStore.ts';
+import { fileChanges, nodeChanges, readPreviousGraph, restorePrevious } from './incremental.ts';
+import type { IndexChanges } from './incremental.ts';
 import type { Phase, ProgressListener } from './progress.ts';
 import type { IndexSummary, RepoInput } from './repoService.ts';
 
@@ -32,6 +36,11 @@ export interface IndexOptions {
   repoId?: string;
   /** Include the skipped paths and reasons in the summary (CLI --verbose, UI skip list). */
   verbose?: boolean;
+  /**
+   * Incremental re-index (incremental.ts): reuse what `previous` (the stored graph of this repo,
+   * possibly the same database as deps.conn) holds for unchanged files and nodes.
+   */
+  incremental?: { previous: SqlConnection | Promise<SqlConnection> };
 }
 
 export async function indexRepository(input: RepoInput, deps: IndexDeps, options: IndexOptions = {}): Promise<IndexSummary> {
@@ -52,11 +61,18 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
   throwIfAborted(signal);
   endPhase('read');
 
-  const fileIRs = await deps.parseFiles(
-    ingested.files,
+  const hashes = new Map(ingested.files.map((f) => [f.path, f.sha256]));
+  const previous = options.incremental ? await readPreviousGraph(await options.incremental.previous, hashes) : null;
+  const toParse = previous ? ingested.files.filter((f) => !previous.irs.has(f.path)) : ingested.files;
+  const parsed = await deps.parseFiles(
+    toParse,
     (done, total) => onProgress?.({ phase: 'parse', done, total }),
     signal,
   );
+  const parsedByPath = new Map(parsed.map((ir) => [ir.path, ir]));
+  const fileIRs = previous
+    ? ingested.files.map((f) => previous.irs.get(f.path) ?? parsedByPath.get(f.path)).filter((ir) => ir !== undefined)
+    : parsed;
   throwIfAborted(signal);
   endPhase('parse');
 
@@ -87,19 +103,47 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     sha256: f.sha256,
     text: f.text,
   }));
+  let afterLoad: ((c: SqlConnection) => Promise<void>) | undefined;
+  if (previous) {
+    const { unchanged, counts } = nodeChanges(previous, graph.nodes, hashes);
+    const changes: IndexChanges = {
+      files: fileChanges(previous.files, hashes),
+      nodes: counts,
+      parsed: toParse.length,
+      kept: { descriptions: 0, embeddings: 0 },
+    };
+    summary.changes = changes;
+    afterLoad = async (c) => {
+      changes.kept = await restorePrevious(c, previous, unchanged);
+    };
+  }
   const conn = await deps.conn;
   await writeGraph(
     conn,
-    { repoName: ingested.repoName, graph, files, issues, skipped: ingested.skipped, summary },
+    { repoName: ingested.repoName, graph, files, issues, skipped: ingested.skipped, summary, irs: fileIRs },
     onProgress,
     signal,
+    { afterLoad },
   );
+  if (previous) {
+    const similar = await recomputeSimilar(conn, signal);
+    if (similar > 0) summary.edges.SIMILAR = similar;
+  }
   endPhase('store');
   summary.ms = Date.now() - started;
   summary.phaseMs = phaseMs;
   await writeSummary(conn, summary);
   if (options.verbose) summary.skippedFiles = ingested.skipped;
   return summary;
+}
+
+/** SIMILAR edges again over the kept vectors, with the parameters the graph had (if any). */
+async function recomputeSimilar(conn: SqlConnection, signal?: AbortSignal): Promise<number> {
+  const info = await readSimilarInfo(conn);
+  if (!info) return 0;
+  const sets = await listEmbeddingSets(conn);
+  if (!sets.some((s) => s.model === info.model && s.source === info.source && s.count > 0)) return 0;
+  return (await computeSimilarEdges(conn, { model: info.model, source: info.source, eps: info.eps, k: info.k, signal })).edges;
 }
 
 function fileIssues(files: SourceFile[], irs: FileIR[]): FileIssueRow[] {

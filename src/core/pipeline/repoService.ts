@@ -6,6 +6,7 @@
  */
 import type { SkippedFile } from '../ingest/types.ts';
 import type { EdgeType, NodeKind } from '../graph/types.ts';
+import type { IndexChanges } from './incremental.ts';
 import type { Phase, ProgressListener } from './progress.ts';
 
 /** What the user gave us. Browser: a File (zip) or a list of folder entries read from a drop. */
@@ -27,6 +28,8 @@ export interface IndexSummary {
   /** Wall time of each phase in ms (read, parse, stitch, store). */
   phaseMs?: Partial<Record<Phase, number>>;
   skippedFiles?: SkippedFile[];
+  /** Incremental re-index only: what changed since the stored graph, and what was kept. */
+  changes?: IndexChanges;
 }
 
 export interface RepoEntry {

@@ -7,10 +7,12 @@
 import type { Table } from 'apache-arrow';
 import { throwIfAborted } from '../errors.ts';
 import type { FileIssueRow, FileRow, Graph } from '../graph/types.ts';
+import type { FileIR } from '../parse/fileIR.ts';
 import type { SkippedFile } from '../ingest/types.ts';
 import type { ProgressListener } from '../pipeline/progress.ts';
 import {
   edgesToArrow,
+  fileIrsToArrow,
   fileIssuesToArrow,
   filesToArrow,
   metaToArrow,
@@ -37,6 +39,13 @@ export interface GraphData {
   skipped: SkippedFile[];
   /** Stored as JSON under meta 'summary' (the IndexSummary counts). */
   summary: object;
+  /** Parse results per file, kept for incremental re-index (table file_irs); optional. */
+  irs?: readonly FileIR[];
+}
+
+export interface WriteGraphOptions {
+  /** Runs inside the transaction after the tables are loaded, before the indexes are built. */
+  afterLoad?: (conn: SqlConnection) => Promise<void>;
 }
 
 interface TableLoad {
@@ -60,6 +69,7 @@ function tableLoads(data: GraphData, indexedAt: string): TableLoad[] {
     { table: 'file_issues', rows: data.issues.length, build: () => fileIssuesToArrow(data.issues) },
     { table: 'skipped', rows: data.skipped.length, build: () => skippedToArrow(data.skipped) },
     { table: 'meta', rows: Object.keys(meta).length, build: () => metaToArrow(meta) },
+    { table: 'file_irs', rows: data.irs?.length ?? 0, build: () => fileIrsToArrow(data.irs ?? [], data.files) },
   ];
 }
 
@@ -83,6 +93,7 @@ export async function writeGraph(
   data: GraphData,
   onProgress?: ProgressListener,
   signal?: AbortSignal,
+  options: WriteGraphOptions = {},
 ): Promise<void> {
   const loads = tableLoads(data, new Date().toISOString());
   const total = loads.reduce((sum, l) => sum + l.rows, 0);
@@ -97,6 +108,7 @@ export async function writeGraph(
       onProgress?.({ phase: 'store', done, total, detail: `${load.table}: ${load.rows} rows` });
     }
     throwIfAborted(signal);
+    if (options.afterLoad) await options.afterLoad(conn);
     for (const sql of createIndexesSql()) await conn.run(sql);
     onProgress?.({ phase: 'store', done, total, detail: 'indexes' });
     throwIfAborted(signal);

@@ -95,6 +95,13 @@ export const RUN_COLUMNS = columns([
   { name: 'payload', type: 'VARCHAR' },
 ] as const);
 
+/** Our addition (issue 13): each file's parse result (FileIR JSON), reused by incremental re-index. */
+export const FILE_IR_COLUMNS = columns([
+  { name: 'path', type: 'VARCHAR' },
+  { name: 'sha256', type: 'VARCHAR' },
+  { name: 'ir', type: 'VARCHAR' },
+] as const);
+
 // embeddings(node_id INTEGER, model VARCHAR, source VARCHAR, vec FLOAT[dim]) comes with issue 3
 // (one table per vector width); it is not created here yet.
 
@@ -107,6 +114,7 @@ export const TABLES = {
   skipped: SKIPPED_COLUMNS,
   meta: META_COLUMNS,
   runs: RUN_COLUMNS,
+  file_irs: FILE_IR_COLUMNS,
 } as const;
 
 export type TableName = keyof typeof TABLES;
