@@ -27,7 +27,7 @@ import { SqlConsole } from './components/SqlConsole.tsx';
 import { StartScreen } from './components/StartScreen.tsx';
 import { SummaryBar } from './components/SummaryBar.tsx';
 import type { GraphController } from './graph/graphController.ts';
-import { demoInput } from './input/demoRepo.ts';
+import { demoBundleInput, demoInput } from './input/demoRepo.ts';
 import { dropInput, folderPickInput, zipInput } from './input/readInput.ts';
 import { cancelSemantic, refreshSemantic } from './semanticSession.ts';
 import { cancelIndex, openStorage, runIndex } from './session.ts';
@@ -185,6 +185,7 @@ export function App() {
               onPickZip={() => zipRef.current?.click()}
               onPickFolder={() => folderRef.current?.click()}
               onDemo={() => void runIndex(service, demoInput(), 'demo')}
+              onDemoBundle={() => void runIndex(service, demoBundleInput(), 'demo')}
             />
           </main>
         )}
@@ -203,6 +204,10 @@ export function App() {
                 onDemo={() => {
                   setState({ showStart: false });
                   void runIndex(service, demoInput(), 'demo');
+                }}
+                onDemoBundle={() => {
+                  setState({ showStart: false });
+                  void runIndex(service, demoBundleInput(), 'demo');
                 }}
               />
             </div>

@@ -7,7 +7,9 @@
  * damaged or truncated bundle is refused before anything is written.
  * Runs in: everywhere. Layer src/core.
  */
+import { unzipSync } from 'fflate';
 import { AppError } from '../errors.ts';
+import type { IndexSummary } from '../pipeline/repoService.ts';
 import type { TableColumn } from './tableArrow.ts';
 
 export const BUNDLE_FORMAT = 'ranger-bundle';
@@ -82,4 +84,31 @@ export function parseManifest(bytes: Uint8Array | undefined, schemaVersion: numb
   }
   if (!m.tables.some((t) => t.name === 'nodes')) throw new AppError('ARCHIVE_INVALID', 'Damaged bundle: it has no nodes table.');
   return m as BundleManifest;
+}
+
+/** Whether a zip holds a bundle manifest (only that entry is inflated; any failure means no). */
+export function isBundle(zip: Uint8Array): boolean {
+  try {
+    const files = unzipSync(zip, { filter: (f) => f.name === MANIFEST_FILE });
+    const text = files[MANIFEST_FILE] ? new TextDecoder().decode(files[MANIFEST_FILE]) : '';
+    return text.includes(`"format": "${BUNDLE_FORMAT}"`) || text.includes(`"format":"${BUNDLE_FORMAT}"`);
+  } catch {
+    return false;
+  }
+}
+
+/** The index summary shown for an imported bundle (counts from its manifest). */
+export function summaryFromManifest(m: BundleManifest, repoId: string, ms: number): IndexSummary {
+  const rows = (name: string) => m.tables.find((t) => t.name === name)?.rows ?? 0;
+  return {
+    repoId,
+    repoName: m.repo_name,
+    files: m.counts.files,
+    skipped: rows('skipped'),
+    nodes: m.counts.nodes,
+    edges: m.counts.edges,
+    unresolved: rows('unresolved'),
+    filesWithSyntaxErrors: 0,
+    ms,
+  };
 }

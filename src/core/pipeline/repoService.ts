@@ -32,6 +32,13 @@ export interface IndexSummary {
   changes?: IndexChanges;
 }
 
+export interface IndexRequestOptions {
+  /** Re-index this stored repo incrementally (the new version replaces it). */
+  incrementalFrom?: string;
+  /** false: never incremental, even when a repo of the same name is stored. */
+  incremental?: boolean;
+}
+
 export interface RepoEntry {
   id: string;
   name: string;
@@ -45,8 +52,14 @@ export type Row = Record<string, unknown>;
 export interface RepoService {
   /** Opens storage; rejects with STORAGE_LOCKED when another tab holds the database. */
   open(): Promise<{ repos: RepoEntry[]; activeRepoId: string | null; persistent: boolean }>;
-  /** Index a repo into a new database; the previously active graph stays until this succeeds. */
-  index(input: RepoInput, onProgress?: ProgressListener): Promise<IndexSummary>;
+  /**
+   * Index a repo into a new database; the previously active graph stays until this succeeds.
+   * A stored repo of the same name (or `options.incrementalFrom`) is re-indexed incrementally
+   * and replaced. A zip that is a Ranger bundle is imported instead.
+   */
+  index(input: RepoInput, onProgress?: ProgressListener, options?: IndexRequestOptions): Promise<IndexSummary>;
+  /** The active repo as one bundle file (issue 13). */
+  exportBundle(): Promise<{ fileName: string; bytes: Uint8Array }>;
   /** Cancels a running index(); index() then rejects with CANCELLED. */
   cancel(): Promise<void>;
   listRepos(): Promise<RepoEntry[]>;

@@ -1,11 +1,23 @@
 /**
  * @file The start screen: a drop zone for a .zip or a folder (drop anywhere on the window also
- * works), buttons that open the file pickers, and "Try the demo".
+ * works), buttons that open the file pickers, "Try the demo" (indexes it) and "Open the ready demo"
+ * (imports the prepared bundle).
  * Runs in: the main thread.
  */
 import { useAppState } from '../store/appStore.ts';
 
-export function StartScreen({ onPickZip, onPickFolder, onDemo }: { onPickZip: () => void; onPickFolder: () => void; onDemo: () => void }) {
+export function StartScreen({
+  onPickZip,
+  onPickFolder,
+  onDemo,
+  onDemoBundle,
+}: {
+  onPickZip: () => void;
+  onPickFolder: () => void;
+  onDemo: () => void;
+  /** Opens the prepared demo bundle (described, embedded, a saved search to replay). */
+  onDemoBundle?: () => void;
+}) {
   const busy = useAppState((s) => s.indexing !== null || s.storage === 'opening');
   const locked = useAppState((s) => s.storage === 'locked');
   const opening = useAppState((s) => s.storage === 'opening');
@@ -28,6 +40,17 @@ export function StartScreen({ onPickZip, onPickFolder, onDemo }: { onPickZip: ()
           <button type="button" data-testid="demo-button" onClick={onDemo} disabled={busy || locked}>
             Try the demo
           </button>
+          {onDemoBundle && (
+            <button
+              type="button"
+              data-testid="demo-bundle-button"
+              title="The demo already described and embedded, with a saved search to replay: opens instantly, nothing to index"
+              onClick={onDemoBundle}
+              disabled={busy || locked}
+            >
+              Open the ready demo
+            </button>
+          )}
         </div>
         <p className="muted small" aria-live="polite">
           {opening ? 'Opening the local graph storage…' : locked ? 'Storage is held by another tab.' : (
