@@ -1,9 +1,11 @@
 /**
  * @file Vite config: React, module workers, cross-origin isolation (OPFS + SharedArrayBuffer),
- * and the wasm-heavy libraries kept out of dependency pre-bundling.
+ * the wasm-heavy libraries kept out of dependency pre-bundling, and the service worker written
+ * after a production build (scripts/pwa: offline after the first visit).
  */
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precachePlugin } from './scripts/pwa/precachePlugin.ts';
 
 const isolation = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -11,7 +13,7 @@ const isolation = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precachePlugin()],
   server: { headers: isolation },
   preview: { headers: isolation },
   worker: { format: 'es' },

@@ -28,6 +28,7 @@ import { StartScreen } from './components/StartScreen.tsx';
 import { SummaryBar } from './components/SummaryBar.tsx';
 import type { GraphController } from './graph/graphController.ts';
 import { demoBundleInput, demoInput } from './input/demoRepo.ts';
+import { UpdateNotice } from './components/UpdateNotice.tsx';
 import { dropInput, folderPickInput, zipInput } from './input/readInput.ts';
 import { cancelSemantic, refreshSemantic } from './semanticSession.ts';
 import { cancelIndex, openStorage, runIndex } from './session.ts';
@@ -219,6 +220,7 @@ export function App() {
           </div>
         )}
         <IssuesDialog />
+        <UpdateNotice />
         <ShortcutsDialog />
         <EvalDialog />
       </div>
