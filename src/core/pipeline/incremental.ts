@@ -5,27 +5,31 @@
  *   so only added and changed files are parsed; the stitcher then runs over all of them, which
  *   gives exactly the graph a full index of the new version gives (ids are stable: stableIds.ts).
  * - Nodes: a node is unchanged when a node with the same stable id existed and its content
- *   fingerprint (kind, qualified name, file, signature, code, docstring; a Module's file hash)
- *   is the same. Unchanged nodes keep their descriptions (description, member_descriptions,
- *   requirement) and every row keyed by node_id in the semantic tables (described markers,
- *   embeddings of every model); stored runs and other tables travel whole. SIMILAR edges are
- *   recomputed afterwards from the kept vectors with the stored parameters (meta 'similar').
- * The previous graph is read into memory first, so the target may be the same database (CLI)
- * or a new one (the app indexes into a new database and switches when it is stored).
+ *   fingerprint (md5 of kind, qualified name, file, signature, code, docstring; a Module's file
+ *   hash; computed by the same SQL on both graphs) is the same. Unchanged nodes keep their
+ *   descriptions (description, member_descriptions, requirement) and every row keyed by node_id
+ *   in the other tables (described markers, embeddings of every model); stored runs and other
+ *   tables travel whole. SIMILAR edges are recomputed afterwards from the kept vectors with the
+ *   stored parameters (meta 'similar').
+ * The carried tables never pass through JS rows: on the same database (CLI) they are copied to
+ * temp tables before the graph is replaced and back after, in SQL; from another database (the
+ * app indexes into a new one) they move as Arrow (queryArrow), filtered in the source.
  * Runs in: the repo worker (app), Node (cli, bench). Layer src/core.
  */
-import type { Table } from 'apache-arrow';
-import { listTables, quoteIdent, readTableArrow, rowsToTypedArrow, tableColumns, createTableSql } from '../bundle/tableArrow.ts';
+import { createTableSql, listTables, quoteIdent, readTableArrow, rowsToTypedArrow, tableColumns } from '../bundle/tableArrow.ts';
 import type { TableColumn } from '../bundle/tableArrow.ts';
-import type { NodeRow } from '../graph/types.ts';
+import { Table } from 'apache-arrow';
 import type { FileIR } from '../parse/fileIR.ts';
 import { EMBEDDING_SETS_TABLE } from '../store/embeddingStore.ts';
 import { TABLE_NAMES } from '../store/schema.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
-import { sqlString, tableExists } from '../store/sqlConnection.ts';
+import { arrowTableToRows, sqlString, tableExists } from '../store/sqlConnection.ts';
 
 /** Keys writeGraph writes itself; every other meta key (describe generator, similar...) is carried. */
 const GRAPH_META_KEYS = new Set(['schema_version', 'repo_name', 'indexed_at', 'summary']);
+const PREV_NODES = '__prev_nodes';
+const UNCHANGED = '__unchanged_nodes';
+const CARRY_PREFIX = '__carry_';
 
 export interface ChangeCounts {
   added: number;
@@ -46,26 +50,40 @@ export interface IndexChanges {
 interface CarriedTable {
   name: string;
   columns: TableColumn[];
-  data: Table;
+  keyed: boolean;
 }
 
 export interface PreviousGraph {
+  conn: SqlConnection;
   files: Map<string, string>;
   irs: Map<string, FileIR>;
-  fingerprints: Map<number, string>;
-  descriptions: Map<number, { description: unknown; member_descriptions: unknown; requirement: unknown }>;
-  /** Tables outside the graph schema (semantic tables, runs, later additions), read whole. */
+  /** id, fingerprint and descriptions of every previous node (small: no code). */
+  nodes: Record<string, unknown>[];
   tables: CarriedTable[];
   meta: [string, string][];
+  /** Same database as the target: the carried tables wait in temp copies. */
+  copied: boolean;
 }
 
-/** A node's content fingerprint: what makes its description and vectors still valid. */
-export function nodeFingerprint(node: Pick<NodeRow, 'kind' | 'qualified_name' | 'file_path' | 'signature' | 'code' | 'docstring'>, fileHash: string | null): string {
-  return JSON.stringify([node.kind, node.qualified_name, node.file_path, node.signature, node.code, node.docstring, node.kind === 'Module' ? fileHash : null]);
-}
+/** The fingerprint SQL over `nodes n LEFT JOIN files f` (the same on both graphs). */
+const FINGERPRINT_SQL =
+  "md5(concat_ws('\u0001', n.kind, n.qualified_name, coalesce(n.file_path, ''), coalesce(n.signature, ''), " +
+  "coalesce(n.code, ''), coalesce(n.docstring, ''), CASE WHEN n.kind = 'Module' THEN coalesce(f.sha256, '') ELSE '' END))";
+const FINGERPRINT_FROM = "nodes n LEFT JOIN files f ON f.path = n.file_path AND n.kind = 'Module'";
 
-/** Reads what a re-index may reuse; null when `conn` holds no graph. */
-export async function readPreviousGraph(conn: SqlConnection, currentHashes: Map<string, string>): Promise<PreviousGraph | null> {
+const PREV_COLUMNS: TableColumn[] = [
+  { name: 'id', type: 'INTEGER' },
+  { name: 'fp', type: 'VARCHAR' },
+  { name: 'description', type: 'VARCHAR' },
+  { name: 'member_descriptions', type: 'VARCHAR' },
+  { name: 'requirement', type: 'VARCHAR' },
+];
+
+/**
+ * Reads what a re-index may reuse; null when `conn` holds no graph. `sameAsTarget`: the new
+ * graph replaces this one in the same database (its tables are copied to temp tables now).
+ */
+export async function readPreviousGraph(conn: SqlConnection, currentHashes: Map<string, string>, sameAsTarget: boolean): Promise<PreviousGraph | null> {
   if (!(await tableExists(conn, 'nodes')) || !(await tableExists(conn, 'files'))) return null;
   const files = new Map<string, string>();
   for (const r of await conn.query('SELECT path, sha256 FROM files')) files.set(String(r.path), String(r.sha256));
@@ -76,30 +94,23 @@ export async function readPreviousGraph(conn: SqlConnection, currentHashes: Map<
       if (currentHashes.get(path) === String(r.sha256) && files.get(path) === String(r.sha256)) irs.set(path, JSON.parse(String(r.ir)) as FileIR);
     }
   }
-  const fingerprints = new Map<number, string>();
-  const descriptions: PreviousGraph['descriptions'] = new Map();
-  const rows = await conn.query(
-    'SELECT n.id, n.kind, n.qualified_name, n.file_path, n.signature, n.code, n.docstring, n.description, n.member_descriptions, n.requirement, f.sha256 ' +
-      "FROM nodes n LEFT JOIN files f ON f.path = n.file_path AND n.kind = 'Module'",
+  const nodes = await conn.query(
+    `SELECT n.id, ${FINGERPRINT_SQL} AS fp, n.description, n.member_descriptions, n.requirement FROM ${FINGERPRINT_FROM}`,
   );
-  for (const r of rows) {
-    const id = Number(r.id);
-    fingerprints.set(id, nodeFingerprint(r as unknown as NodeRow, (r.sha256 as string | null) ?? null));
-    if (r.description !== null || r.member_descriptions !== null || r.requirement !== null) {
-      descriptions.set(id, { description: r.description, member_descriptions: r.member_descriptions, requirement: r.requirement });
-    }
-  }
   const graphTables = new Set<string>(TABLE_NAMES);
   const tables: CarriedTable[] = [];
   for (const name of await listTables(conn)) {
-    if (graphTables.has(name) && name !== 'runs') continue;
+    if (name.startsWith('__') || (graphTables.has(name) && name !== 'runs')) continue;
     const columns = await tableColumns(conn, name);
-    tables.push({ name, columns, data: await readTableArrow(conn, name, columns) });
+    tables.push({ name, columns, keyed: columns.some((c) => c.name === 'node_id') });
+  }
+  if (sameAsTarget) {
+    for (const t of tables) await conn.run(`CREATE OR REPLACE TEMP TABLE ${CARRY_PREFIX}${t.name} AS SELECT * FROM ${quoteIdent(t.name)}`);
   }
   const meta = (await conn.query('SELECT key, value FROM meta'))
     .map((r) => [String(r.key), String(r.value)] as [string, string])
     .filter(([key]) => !GRAPH_META_KEYS.has(key));
-  return { files, irs, fingerprints, descriptions, tables, meta };
+  return { conn, files, irs, nodes, tables, meta, copied: sameAsTarget };
 }
 
 export function fileChanges(previous: Map<string, string>, current: Map<string, string>): ChangeCounts {
@@ -114,71 +125,64 @@ export function fileChanges(previous: Map<string, string>, current: Map<string, 
   return counts;
 }
 
-/** Node ids whose content is unchanged, and the node change counts. */
-export function nodeChanges(previous: PreviousGraph, nodes: readonly NodeRow[], fileHashes: Map<string, string>): { unchanged: Set<number>; counts: ChangeCounts } {
-  const unchanged = new Set<number>();
-  const counts: ChangeCounts = { added: 0, removed: 0, changed: 0, unchanged: 0 };
-  const seen = new Set<number>();
-  for (const node of nodes) {
-    seen.add(node.id);
-    const old = previous.fingerprints.get(node.id);
-    if (old === undefined) counts.added++;
-    else if (old === nodeFingerprint(node, node.file_path ? (fileHashes.get(node.file_path) ?? null) : null)) {
-      counts.unchanged++;
-      unchanged.add(node.id);
-    } else counts.changed++;
-  }
-  for (const id of previous.fingerprints.keys()) if (!seen.has(id)) counts.removed++;
-  return { unchanged, counts };
+async function count(conn: SqlConnection, sql: string): Promise<number> {
+  return Number((await conn.query(sql))[0]?.n ?? 0);
 }
 
-/** Keeps the rows of a node-keyed table whose node is unchanged; other tables travel whole. */
-function filterRows(table: CarriedTable, unchanged: Set<number>): Table {
-  const column = table.columns.some((c) => c.name === 'node_id') ? 'node_id' : null;
-  if (!column) return table.data;
-  const ids = table.data.getChild(column)!;
-  const keep: number[] = [];
-  for (let i = 0; i < table.data.numRows; i++) if (unchanged.has(Number(ids.get(i)))) keep.push(i);
-  if (keep.length === table.data.numRows) return table.data;
-  const rows = keep.map((i) => {
-    const row: Record<string, unknown> = {};
-    for (const c of table.columns) {
-      const value = table.data.getChild(c.name)!.get(i) as unknown;
-      row[c.name] = value !== null && typeof value === 'object' && 'toArray' in (value as object) ? (value as { toArray(): unknown }).toArray() : value;
+/** Copies one carried table into the target: from its temp copy, or as Arrow from the source. */
+async function carryTable(conn: SqlConnection, previous: PreviousGraph, table: CarriedTable, unchangedIds: Int32Array): Promise<number> {
+  const filter = table.keyed ? ` WHERE node_id IN (SELECT id FROM ${UNCHANGED})` : '';
+  await conn.run(`DROP TABLE IF EXISTS ${quoteIdent(table.name)}`);
+  await conn.run(createTableSql(table.name, table.columns));
+  if (previous.copied) {
+    await conn.run(`INSERT INTO ${quoteIdent(table.name)} SELECT * FROM ${CARRY_PREFIX}${table.name}${filter}`);
+    await conn.run(`DROP TABLE ${CARRY_PREFIX}${table.name}`);
+  } else {
+    const source = previous.conn;
+    if (table.keyed) {
+      await source.run(`CREATE OR REPLACE TEMP TABLE ${UNCHANGED} (id INTEGER)`);
+      await source.insertArrow(UNCHANGED, rowsToTypedArrow([{ name: 'id', type: 'INTEGER' }], Array.from(unchangedIds, (id) => ({ id }))));
     }
-    return row;
-  });
-  return rowsToTypedArrow(table.columns, rows);
+    let data = source.queryArrow
+      ? await source.queryArrow(`SELECT * FROM ${quoteIdent(table.name)}${filter}`)
+      : await readTableArrow(source, table.name, table.columns); // unfiltered: the rows are dropped below
+    // Another Arrow instance (duckdb-wasm's CJS bundle in Node: RECIPES.md section 2): rebuild.
+    if (!(data instanceof Table)) data = rowsToTypedArrow(table.columns, arrowTableToRows(data));
+    if (data.numRows > 0) await conn.insertArrow(table.name, data);
+    if (table.keyed && !source.queryArrow) await conn.run(`DELETE FROM ${quoteIdent(table.name)} WHERE node_id NOT IN (SELECT id FROM ${UNCHANGED})`);
+    if (table.keyed) await source.run(`DROP TABLE IF EXISTS ${UNCHANGED}`);
+  }
+  return count(conn, `SELECT count(*) AS n FROM ${quoteIdent(table.name)}`);
 }
 
 /**
- * Writes what unchanged nodes keep into `conn`, just after the new graph's tables were loaded
- * (inside writeGraph's transaction). Returns the kept counts.
+ * Runs inside writeGraph's transaction once the new graph is loaded: finds the unchanged nodes,
+ * gives them back their descriptions and node-keyed rows, carries the other tables and meta.
  */
-export async function restorePrevious(conn: SqlConnection, previous: PreviousGraph, unchanged: Set<number>): Promise<IndexChanges['kept']> {
+export async function restorePrevious(conn: SqlConnection, previous: PreviousGraph): Promise<{ nodes: ChangeCounts; kept: IndexChanges['kept'] }> {
+  await conn.run(createTableSql(PREV_NODES, PREV_COLUMNS));
+  if (previous.nodes.length > 0) await conn.insertArrow(PREV_NODES, rowsToTypedArrow(PREV_COLUMNS, previous.nodes));
+  await conn.run(
+    `CREATE OR REPLACE TEMP TABLE ${UNCHANGED} AS SELECT n.id FROM ${FINGERPRINT_FROM} JOIN ${PREV_NODES} p ON p.id = n.id WHERE p.fp = ${FINGERPRINT_SQL}`,
+  );
+  const total = await count(conn, 'SELECT count(*) AS n FROM nodes');
+  const unchanged = await count(conn, `SELECT count(*) AS n FROM ${UNCHANGED}`);
+  const existing = await count(conn, `SELECT count(*) AS n FROM nodes WHERE id IN (SELECT id FROM ${PREV_NODES})`);
+  const nodes: ChangeCounts = { added: total - existing, removed: previous.nodes.length - existing, changed: existing - unchanged, unchanged };
+  const descriptions = await count(
+    conn,
+    `SELECT count(*) AS n FROM ${PREV_NODES} WHERE id IN (SELECT id FROM ${UNCHANGED}) ` +
+      'AND (description IS NOT NULL OR member_descriptions IS NOT NULL OR requirement IS NOT NULL)',
+  );
+  await conn.run(
+    'UPDATE nodes SET description = p.description, member_descriptions = p.member_descriptions, requirement = p.requirement ' +
+      `FROM ${PREV_NODES} p WHERE nodes.id = p.id AND p.id IN (SELECT id FROM ${UNCHANGED})`,
+  );
+  const unchangedIds = Int32Array.from((await conn.query(`SELECT id FROM ${UNCHANGED}`)).map((r) => Number(r.id)));
   let embeddings = 0;
-  const descriptionRows = [...previous.descriptions].filter(([id]) => unchanged.has(id)).map(([id, d]) => ({ id, ...d }));
-  if (descriptionRows.length > 0) {
-    const columns: TableColumn[] = [
-      { name: 'id', type: 'INTEGER' },
-      { name: 'description', type: 'VARCHAR' },
-      { name: 'member_descriptions', type: 'VARCHAR' },
-      { name: 'requirement', type: 'VARCHAR' },
-    ];
-    await conn.run(createTableSql('__kept_descriptions', columns));
-    await conn.insertArrow('__kept_descriptions', rowsToTypedArrow(columns, descriptionRows));
-    await conn.run(
-      'UPDATE nodes SET description = k.description, member_descriptions = k.member_descriptions, requirement = k.requirement ' +
-        'FROM __kept_descriptions k WHERE nodes.id = k.id',
-    );
-    await conn.run('DROP TABLE __kept_descriptions');
-  }
   for (const table of previous.tables) {
-    await conn.run(`DROP TABLE IF EXISTS ${quoteIdent(table.name)}`);
-    await conn.run(createTableSql(table.name, table.columns));
-    const data = filterRows(table, unchanged);
-    if (data.numRows > 0) await conn.insertArrow(table.name, data);
-    if (/^embeddings_\d+$/.test(table.name)) embeddings += data.numRows;
+    const rows = await carryTable(conn, previous, table, unchangedIds);
+    if (/^embeddings_\d+$/.test(table.name)) embeddings += rows;
   }
   if (previous.tables.some((t) => t.name === EMBEDDING_SETS_TABLE)) {
     await conn.run(`UPDATE ${EMBEDDING_SETS_TABLE} SET count = 0`);
@@ -193,5 +197,7 @@ export async function restorePrevious(conn: SqlConnection, previous: PreviousGra
     await conn.run(`DELETE FROM meta WHERE key = ${sqlString(key)}`);
     await conn.run(`INSERT INTO meta VALUES (${sqlString(key)}, ${sqlString(value)})`);
   }
-  return { descriptions: descriptionRows.length, embeddings };
+  await conn.run(`DROP TABLE ${PREV_NODES}`);
+  await conn.run(`DROP TABLE ${UNCHANGED}`);
+  return { nodes, kept: { descriptions, embeddings } };
 }

@@ -15,8 +15,8 @@ import type { SqlConnection } from '../store/graphStore.ts';
 import { writeGraph, writeSummary } from '../store/graphStore.ts';
 import { computeSimilarEdges, readSimilarInfo } from '../semantic/similarEdges.ts';
 import { listEmbeddingSets } from '../store/embeddingStore.ts';
-import { fileChanges, nodeChanges, readPreviousGraph, restorePrevious } from './incremental.ts';
-import type { IndexChanges } from './incremental.ts';
+import { fileChanges, readPreviousGraph, restorePrevious } from './incremental.ts';
+import type { IndexChanges, PreviousGraph } from './incremental.ts';
 import type { Phase, ProgressListener } from './progress.ts';
 import type { IndexSummary, RepoInput } from './repoService.ts';
 
@@ -62,7 +62,11 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
   endPhase('read');
 
   const hashes = new Map(ingested.files.map((f) => [f.path, f.sha256]));
-  const previous = options.incremental ? await readPreviousGraph(await options.incremental.previous, hashes) : null;
+  let previous: PreviousGraph | null = null;
+  if (options.incremental) {
+    const source = await options.incremental.previous;
+    previous = await readPreviousGraph(source, hashes, source === (await deps.conn));
+  }
   const toParse = previous ? ingested.files.filter((f) => !previous.irs.has(f.path)) : ingested.files;
   const parsed = await deps.parseFiles(
     toParse,
@@ -105,16 +109,18 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
   }));
   let afterLoad: ((c: SqlConnection) => Promise<void>) | undefined;
   if (previous) {
-    const { unchanged, counts } = nodeChanges(previous, graph.nodes, hashes);
+    const prior = previous;
     const changes: IndexChanges = {
-      files: fileChanges(previous.files, hashes),
-      nodes: counts,
+      files: fileChanges(prior.files, hashes),
+      nodes: { added: 0, removed: 0, changed: 0, unchanged: 0 },
       parsed: toParse.length,
       kept: { descriptions: 0, embeddings: 0 },
     };
     summary.changes = changes;
     afterLoad = async (c) => {
-      changes.kept = await restorePrevious(c, previous, unchanged);
+      const restored = await restorePrevious(c, prior);
+      changes.nodes = restored.nodes;
+      changes.kept = restored.kept;
     };
   }
   const conn = await deps.conn;
