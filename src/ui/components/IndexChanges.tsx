@@ -20,6 +20,7 @@ export function IndexChanges({ summary }: { summary: SummaryView }) {
     `${c.nodes.changed} changed, ${c.nodes.unchanged} unchanged; kept ${c.kept.descriptions} descriptions and ${c.kept.embeddings} vectors.`;
   return (
     <span className="stat-group index-changes" data-testid="index-changes" data-changes={JSON.stringify(c)} title={title}>
+      <span className="muted">re-indexed:</span>
       <span className="chip">files {counts(c.files)}</span>
       <span className="chip">nodes {counts(c.nodes)}</span>
       <span className="chip">kept {c.kept.descriptions.toLocaleString()} descriptions · {c.kept.embeddings.toLocaleString()} vectors</span>
