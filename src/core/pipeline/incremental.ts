@@ -9,11 +9,12 @@
  *   hash; computed by the same SQL on both graphs) is the same. Unchanged nodes keep their
  *   descriptions (description, member_descriptions, requirement) and every row keyed by node_id
  *   in the other tables (described markers, embeddings of every model); stored runs and other
- *   tables travel whole. SIMILAR edges are recomputed afterwards from the kept vectors with the
- *   stored parameters (meta 'similar').
- * The carried tables never pass through JS rows: on the same database (CLI) they are copied to
- * temp tables before the graph is replaced and back after, in SQL; from another database (the
- * app indexes into a new one) they move as Arrow (queryArrow), filtered in the source.
+ *   tables travel whole. SIMILAR edges between two unchanged nodes stay (their vectors and
+ *   cosine are the same); changed nodes have no vectors until the next embed, which recomputes
+ *   every SIMILAR edge.
+ * The carried tables never pass through JS rows: on the same database (CLI) they stay in place
+ * (writeGraph keepTables) and lose the rows of changed nodes; from another database (the app
+ * indexes into a new one) they move as Arrow (queryArrow), filtered in the source.
  * Runs in: the repo worker (app), Node (cli, bench). Layer src/core.
  */
 import { createTableSql, listTables, quoteIdent, readTableArrow, rowsToTypedArrow, tableColumns } from '../bundle/tableArrow.ts';
@@ -29,7 +30,13 @@ import { arrowTableToRows, sqlString, tableExists } from '../store/sqlConnection
 const GRAPH_META_KEYS = new Set(['schema_version', 'repo_name', 'indexed_at', 'summary']);
 const PREV_NODES = '__prev_nodes';
 const UNCHANGED = '__unchanged_nodes';
-const CARRY_PREFIX = '__carry_';
+const SIMILAR_COPY = '__carry_similar';
+const EDGE_COLUMNS: TableColumn[] = [
+  { name: 'src', type: 'INTEGER' },
+  { name: 'dst', type: 'INTEGER' },
+  { name: 'type', type: 'VARCHAR' },
+  { name: 'detail', type: 'VARCHAR' },
+];
 
 export interface ChangeCounts {
   added: number;
@@ -61,7 +68,7 @@ export interface PreviousGraph {
   nodes: Record<string, unknown>[];
   tables: CarriedTable[];
   meta: [string, string][];
-  /** Same database as the target: the carried tables wait in temp copies. */
+  /** Same database as the target: the carried tables stay in place (writeGraph keepTables). */
   copied: boolean;
 }
 
@@ -104,9 +111,7 @@ export async function readPreviousGraph(conn: SqlConnection, currentHashes: Map<
     const columns = await tableColumns(conn, name);
     tables.push({ name, columns, keyed: columns.some((c) => c.name === 'node_id') });
   }
-  if (sameAsTarget) {
-    for (const t of tables) await conn.run(`CREATE OR REPLACE TEMP TABLE ${CARRY_PREFIX}${t.name} AS SELECT * FROM ${quoteIdent(t.name)}`);
-  }
+  if (sameAsTarget) await conn.run(`CREATE OR REPLACE TEMP TABLE ${SIMILAR_COPY} AS SELECT * FROM edges WHERE type = 'SIMILAR'`);
   const meta = (await conn.query('SELECT key, value FROM meta'))
     .map((r) => [String(r.key), String(r.value)] as [string, string])
     .filter(([key]) => !GRAPH_META_KEYS.has(key));
@@ -129,37 +134,62 @@ async function count(conn: SqlConnection, sql: string): Promise<number> {
   return Number((await conn.query(sql))[0]?.n ?? 0);
 }
 
-/** Copies one carried table into the target: from its temp copy, or as Arrow from the source. */
+/** Rows of `sql` on the source database as an Arrow table of this module's Arrow instance. */
+async function sourceArrow(source: SqlConnection, sql: string, columns: TableColumn[], table: string): Promise<Table> {
+  let data = source.queryArrow ? await source.queryArrow(sql) : await readTableArrow(source, table, columns);
+  // Another Arrow instance (duckdb-wasm's CJS bundle in Node: RECIPES.md section 2): rebuild.
+  if (!(data instanceof Table)) data = rowsToTypedArrow(columns, arrowTableToRows(data));
+  return data;
+}
+
+/** Brings one carried table to the target: filtered in place, or as Arrow from the source. */
 async function carryTable(conn: SqlConnection, previous: PreviousGraph, table: CarriedTable, unchangedIds: Int32Array): Promise<number> {
-  const filter = table.keyed ? ` WHERE node_id IN (SELECT id FROM ${UNCHANGED})` : '';
-  await conn.run(`DROP TABLE IF EXISTS ${quoteIdent(table.name)}`);
-  await conn.run(createTableSql(table.name, table.columns));
+  const name = quoteIdent(table.name);
   if (previous.copied) {
-    await conn.run(`INSERT INTO ${quoteIdent(table.name)} SELECT * FROM ${CARRY_PREFIX}${table.name}${filter}`);
-    await conn.run(`DROP TABLE ${CARRY_PREFIX}${table.name}`);
-  } else {
-    const source = previous.conn;
-    if (table.keyed) {
-      await source.run(`CREATE OR REPLACE TEMP TABLE ${UNCHANGED} (id INTEGER)`);
-      await source.insertArrow(UNCHANGED, rowsToTypedArrow([{ name: 'id', type: 'INTEGER' }], Array.from(unchangedIds, (id) => ({ id }))));
-    }
-    let data = source.queryArrow
-      ? await source.queryArrow(`SELECT * FROM ${quoteIdent(table.name)}${filter}`)
-      : await readTableArrow(source, table.name, table.columns); // unfiltered: the rows are dropped below
-    // Another Arrow instance (duckdb-wasm's CJS bundle in Node: RECIPES.md section 2): rebuild.
-    if (!(data instanceof Table)) data = rowsToTypedArrow(table.columns, arrowTableToRows(data));
-    if (data.numRows > 0) await conn.insertArrow(table.name, data);
-    if (table.keyed && !source.queryArrow) await conn.run(`DELETE FROM ${quoteIdent(table.name)} WHERE node_id NOT IN (SELECT id FROM ${UNCHANGED})`);
-    if (table.keyed) await source.run(`DROP TABLE IF EXISTS ${UNCHANGED}`);
+    if (table.keyed) await conn.run(`DELETE FROM ${name} WHERE node_id NOT IN (SELECT id FROM ${UNCHANGED})`);
+    return count(conn, `SELECT count(*) AS n FROM ${name}`);
   }
-  return count(conn, `SELECT count(*) AS n FROM ${quoteIdent(table.name)}`);
+  const source = previous.conn;
+  const filter = table.keyed ? ` WHERE node_id IN (SELECT id FROM ${UNCHANGED})` : '';
+  await conn.run(`DROP TABLE IF EXISTS ${name}`);
+  await conn.run(createTableSql(table.name, table.columns));
+  if (table.keyed) {
+    await source.run(`CREATE OR REPLACE TEMP TABLE ${UNCHANGED} (id INTEGER)`);
+    await source.insertArrow(UNCHANGED, rowsToTypedArrow([{ name: 'id', type: 'INTEGER' }], Array.from(unchangedIds, (id) => ({ id }))));
+  }
+  const data = await sourceArrow(source, `SELECT * FROM ${name}${filter}`, table.columns, table.name);
+  if (data.numRows > 0) await conn.insertArrow(table.name, data);
+  // Without queryArrow the whole table came over: drop the rows of changed nodes here.
+  if (table.keyed && !source.queryArrow) await conn.run(`DELETE FROM ${name} WHERE node_id NOT IN (SELECT id FROM ${UNCHANGED})`);
+  if (table.keyed) await source.run(`DROP TABLE IF EXISTS ${UNCHANGED}`);
+  return count(conn, `SELECT count(*) AS n FROM ${name}`);
+}
+
+/** SIMILAR edges whose both ends are unchanged, back into the new edges table; returns their count. */
+async function carrySimilar(conn: SqlConnection, previous: PreviousGraph): Promise<number> {
+  let from = SIMILAR_COPY;
+  if (!previous.copied) {
+    from = '__prev_similar';
+    await conn.run(createTableSql(from, EDGE_COLUMNS));
+    const data = await sourceArrow(previous.conn, "SELECT src, dst, type, detail FROM edges WHERE type = 'SIMILAR'", EDGE_COLUMNS, 'edges');
+    if (data.numRows > 0) await conn.insertArrow(from, data);
+  }
+  await conn.run(
+    `INSERT INTO edges SELECT src, dst, type, detail FROM ${from} WHERE type = 'SIMILAR' ` +
+      `AND src IN (SELECT id FROM ${UNCHANGED}) AND dst IN (SELECT id FROM ${UNCHANGED})`,
+  );
+  await conn.run(`DROP TABLE ${from}`);
+  return count(conn, "SELECT count(*) AS n FROM edges WHERE type = 'SIMILAR'");
 }
 
 /**
  * Runs inside writeGraph's transaction once the new graph is loaded: finds the unchanged nodes,
  * gives them back their descriptions and node-keyed rows, carries the other tables and meta.
  */
-export async function restorePrevious(conn: SqlConnection, previous: PreviousGraph): Promise<{ nodes: ChangeCounts; kept: IndexChanges['kept'] }> {
+export async function restorePrevious(
+  conn: SqlConnection,
+  previous: PreviousGraph,
+): Promise<{ nodes: ChangeCounts; kept: IndexChanges['kept']; similar: number }> {
   await conn.run(createTableSql(PREV_NODES, PREV_COLUMNS));
   if (previous.nodes.length > 0) await conn.insertArrow(PREV_NODES, rowsToTypedArrow(PREV_COLUMNS, previous.nodes));
   await conn.run(
@@ -197,7 +227,8 @@ export async function restorePrevious(conn: SqlConnection, previous: PreviousGra
     await conn.run(`DELETE FROM meta WHERE key = ${sqlString(key)}`);
     await conn.run(`INSERT INTO meta VALUES (${sqlString(key)}, ${sqlString(value)})`);
   }
+  const similar = await carrySimilar(conn, previous);
   await conn.run(`DROP TABLE ${PREV_NODES}`);
   await conn.run(`DROP TABLE ${UNCHANGED}`);
-  return { nodes, kept: { descriptions, embeddings } };
+  return { nodes, kept: { descriptions, embeddings }, similar };
 }

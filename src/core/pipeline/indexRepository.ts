@@ -13,8 +13,6 @@ import { stitch } from '../graph/stitch.ts';
 import type { EdgeType, FileIssueRow, FileRow, NodeKind } from '../graph/types.ts';
 import type { SqlConnection } from '../store/graphStore.ts';
 import { writeGraph, writeSummary } from '../store/graphStore.ts';
-import { computeSimilarEdges, readSimilarInfo } from '../semantic/similarEdges.ts';
-import { listEmbeddingSets } from '../store/embeddingStore.ts';
 import { fileChanges, readPreviousGraph, restorePrevious } from './incremental.ts';
 import type { IndexChanges, PreviousGraph } from './incremental.ts';
 import type { Phase, ProgressListener } from './progress.ts';
@@ -121,6 +119,7 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
       const restored = await restorePrevious(c, prior);
       changes.nodes = restored.nodes;
       changes.kept = restored.kept;
+      if (restored.similar > 0) summary.edges.SIMILAR = restored.similar;
     };
   }
   const conn = await deps.conn;
@@ -129,27 +128,14 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     { repoName: ingested.repoName, graph, files, issues, skipped: ingested.skipped, summary, irs: fileIRs },
     onProgress,
     signal,
-    { afterLoad },
+    { afterLoad, keepTables: previous?.copied ? new Set(previous.tables.map((t) => t.name)) : undefined },
   );
-  if (previous) {
-    const similar = await recomputeSimilar(conn, signal);
-    if (similar > 0) summary.edges.SIMILAR = similar;
-  }
   endPhase('store');
   summary.ms = Date.now() - started;
   summary.phaseMs = phaseMs;
   await writeSummary(conn, summary);
   if (options.verbose) summary.skippedFiles = ingested.skipped;
   return summary;
-}
-
-/** SIMILAR edges again over the kept vectors, with the parameters the graph had (if any). */
-async function recomputeSimilar(conn: SqlConnection, signal?: AbortSignal): Promise<number> {
-  const info = await readSimilarInfo(conn);
-  if (!info) return 0;
-  const sets = await listEmbeddingSets(conn);
-  if (!sets.some((s) => s.model === info.model && s.source === info.source && s.count > 0)) return 0;
-  return (await computeSimilarEdges(conn, { model: info.model, source: info.source, eps: info.eps, k: info.k, signal })).edges;
 }
 
 function fileIssues(files: SourceFile[], irs: FileIR[]): FileIssueRow[] {

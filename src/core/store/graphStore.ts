@@ -20,7 +20,7 @@ import {
   skippedToArrow,
   unresolvedToArrow,
 } from './arrowTables.ts';
-import { createIndexesSql, createSchemaSql, dropTablesSql, SCHEMA_VERSION } from './schema.ts';
+import { createIndexesSql, createSchemaSql, createTableSql, dropTablesSql, SCHEMA_VERSION, TABLE_NAMES } from './schema.ts';
 import type { TableName } from './schema.ts';
 import type { SqlConnection } from './sqlConnection.ts';
 import { sqlString, tableExists } from './sqlConnection.ts';
@@ -46,6 +46,11 @@ export interface GraphData {
 export interface WriteGraphOptions {
   /** Runs inside the transaction after the tables are loaded, before the indexes are built. */
   afterLoad?: (conn: SqlConnection) => Promise<void>;
+  /**
+   * Tables left in place (not dropped, not re-created): with it, only the graph tables not named
+   * here are replaced and every other table stays (incremental re-index).
+   */
+  keepTables?: ReadonlySet<string>;
 }
 
 interface TableLoad {
@@ -75,12 +80,21 @@ function tableLoads(data: GraphData, indexedAt: string): TableLoad[] {
 
 /**
  * Creates (or re-creates, dropping every table of the schema) the empty tables. The semantic
- * tables (description markers, embeddings) refer to node ids of the old graph: they go too.
+ * tables (description markers, embeddings) refer to node ids of the old graph: they go too,
+ * except the tables named in `keep` (an incremental re-index filters those itself).
  */
-export async function createSchema(conn: SqlConnection): Promise<void> {
-  await dropEmbeddingTables(conn);
-  await conn.run(`DROP TABLE IF EXISTS ${DESCRIBED_TABLE}`);
-  for (const sql of [...dropTablesSql(), ...createSchemaSql()]) await conn.run(sql);
+export async function createSchema(conn: SqlConnection, keep: ReadonlySet<string> = new Set()): Promise<void> {
+  if (keep.size === 0) {
+    await dropEmbeddingTables(conn);
+    await conn.run(`DROP TABLE IF EXISTS ${DESCRIBED_TABLE}`);
+    for (const sql of [...dropTablesSql(), ...createSchemaSql()]) await conn.run(sql);
+    return;
+  }
+  for (const table of TABLE_NAMES) {
+    if (keep.has(table)) continue;
+    await conn.run(`DROP TABLE IF EXISTS ${table}`);
+    await conn.run(createTableSql(table));
+  }
 }
 
 /**
@@ -100,8 +114,9 @@ export async function writeGraph(
   let done = 0;
   onProgress?.({ phase: 'store', done, total, detail: 'schema' });
   await inTransaction(conn, async () => {
-    await createSchema(conn);
+    await createSchema(conn, options.keepTables);
     for (const load of loads) {
+      if (options.keepTables?.has(load.table)) continue;
       throwIfAborted(signal);
       if (load.rows > 0) await conn.insertArrow(load.table, load.build());
       done += load.rows;
