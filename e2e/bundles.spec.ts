@@ -1,5 +1,5 @@
 /**
- * @file Offline demos (issue 13) in the built app: "Open the ready demo" imports the prepared
+ * @file Offline demos (issue 13) in the built app: "Try the demo" imports the prepared
  * bundle (described, embedded, a saved run); the repo menu exports it; after deleting the repo
  * the exported file imports back with the same counts; dropping the demo zip of the same name
  * re-indexes it incrementally (changes shown, descriptions and vectors kept). A damaged bundle
@@ -43,6 +43,8 @@ async function ask(page: Page, question: string): Promise<void> {
 test('bundles: ready demo, export, delete, import, incremental re-index, damaged bundle', async (env) => {
   await withSession(env, 'bundles', async (_session, page) => {
     await page.goto(env.baseUrl);
+    await page.getByTestId('drop-zone').waitFor();
+    await screenshot(page, env, 'bundles-start-light');
     await page.getByTestId('demo-bundle-button').click();
     const ready = await waitForSummary(page);
     assert(ready.files > 10 && ready.nodes > 400, `ready demo summary ${JSON.stringify(ready)}`);

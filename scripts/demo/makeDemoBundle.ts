@@ -2,7 +2,7 @@
  * @file Builds the prepared demo bundle (`npm run demo:bundle`): demo/shopkit indexed with the
  * real pipeline, described (built-in structural), embedded (built-in lexical, SIMILAR edges),
  * with one saved MCTS search ready to replay in `runs` (the shape the app's search service
- * stores), exported as public/demo/shopkit.ranger.zip. "Open the ready demo" imports it.
+ * stores), exported as public/demo/shopkit.ranger.zip. "Try the demo" imports it.
  * Re-run it after a schema or trace format change. Deterministic apart from timestamps.
  * Runs in: Node (tsx).
  */

@@ -1,7 +1,7 @@
 /**
  * @file The start screen: a drop zone for a .zip or a folder (drop anywhere on the window also
- * works), buttons that open the file pickers, "Try the demo" (indexes it) and "Open the ready demo"
- * (imports the prepared bundle).
+ * works), buttons that open the file pickers, "Try the demo" (imports the prepared demo bundle:
+ * described, embedded, a saved search) and "Index the demo" (indexes its sources).
  * Runs in: the main thread.
  */
 import { useAppState } from '../store/appStore.ts';
@@ -37,20 +37,26 @@ export function StartScreen({
           <button type="button" onClick={onPickFolder} disabled={busy || locked}>
             Choose a folder…
           </button>
-          <button type="button" data-testid="demo-button" onClick={onDemo} disabled={busy || locked}>
-            Try the demo
-          </button>
           {onDemoBundle && (
             <button
               type="button"
               data-testid="demo-bundle-button"
-              title="The demo already described and embedded, with a saved search to replay: opens instantly, nothing to index"
+              title="The demo repository already indexed, described and embedded, with a saved search to replay: opens instantly"
               onClick={onDemoBundle}
               disabled={busy || locked}
             >
-              Open the ready demo
+              Try the demo
             </button>
           )}
+          <button
+            type="button"
+            data-testid="demo-button"
+            title="Index the demo repository's sources here, as with a dropped zip"
+            onClick={onDemo}
+            disabled={busy || locked}
+          >
+            {onDemoBundle ? 'Index the demo' : 'Try the demo'}
+          </button>
         </div>
         <p className="muted small" aria-live="polite">
           {opening ? 'Opening the local graph storage…' : locked ? 'Storage is held by another tab.' : (
