@@ -11,7 +11,7 @@ import { join, relative, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 
 const TEMPLATE = resolve(import.meta.dirname, 'sw.template.js');
-const SKIP = [/\.map$/, /^sw\.js$/, /^llm\//, /duckdb-coi/, /coi\.pthread/];
+const SKIP = [/\.map$/, /^sw\.js$/, /^llm\//, /duckdb-[^/]*coi/];
 
 function listFiles(dir: string, root = dir): string[] {
   return readdirSync(dir).flatMap((name) => {
