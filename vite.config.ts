@@ -1,11 +1,13 @@
 /**
  * @file Vite config: React, module workers, cross-origin isolation (OPFS + SharedArrayBuffer),
- * the wasm-heavy libraries kept out of dependency pre-bundling, and (dev server only)
+ * the wasm-heavy libraries kept out of dependency pre-bundling, the service worker written after a
+ * production build (scripts/pwa: offline after the first visit), and (dev server only)
  * duckdb-wasm's bundles served without their source maps, whose sources lie outside the package
  * (vite printed a hundred "Sourcemap points to a source file outside its package" warnings).
  */
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precachePlugin } from './scripts/pwa/precachePlugin.ts';
 import { duckdbWithoutSourcemaps } from './scripts/vite/duckdbWithoutSourcemaps.ts';
 
 const isolation = {
@@ -14,7 +16,7 @@ const isolation = {
 };
 
 export default defineConfig({
-  plugins: [react(), duckdbWithoutSourcemaps()],
+  plugins: [react(), duckdbWithoutSourcemaps(), precachePlugin()],
   server: { headers: isolation },
   preview: { headers: isolation },
   worker: { format: 'es' },

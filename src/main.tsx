@@ -1,9 +1,11 @@
 /**
- * @file Browser entry: mounts the React app. Runs in: the main thread.
+ * @file Browser entry: mounts the React app and registers the service worker (offline).
+ * Runs in: the main thread.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App.tsx';
+import { registerServiceWorker } from './ui/pwa/serviceWorker.ts';
 import './ui/styles/app.css';
 
 const root = document.getElementById('root');
@@ -13,3 +15,4 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+registerServiceWorker();

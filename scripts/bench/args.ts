@@ -17,6 +17,9 @@ export interface BenchArgs {
   help: boolean;
   /** The built app for the chromium run (default dist/). */
   dist?: string;
+  /** Incremental re-index vs full index (incrementalIngest.ts); `from` is v1. */
+  incremental: boolean;
+  from: string | null;
 }
 
 export const USAGE = `Usage: npm run bench:ingest -- [<zip|dir>] [options]
@@ -28,10 +31,13 @@ export const USAGE = `Usage: npm run bench:ingest -- [<zip|dir>] [options]
   --limit N        only the first N files (sorted by path), for quick runs
   --timeout S      chromium run limit in seconds (default 900)
   --dist DIR       the built app to serve (default dist/)
+  --incremental    time an incremental re-index v1 -> v2 against a full index of v2 (Node);
+                   v2 = <zip|dir> (default: python3's stdlib), v1 = --from <zip|dir>
+                   (default: /usr/bin/python3's stdlib)
   --json           print one JSON document on stdout (progress goes to stderr)`;
 
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
-  const args: BenchArgs = { target: null, json: false, noTests: false, browser: true, timeoutSeconds: 900, help: false };
+  const args: BenchArgs = { target: null, json: false, noTests: false, browser: true, timeoutSeconds: 900, help: false, incremental: false, from: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (commonFlag(args, arg, () => argv[++i])) continue;
@@ -44,6 +50,13 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
         break;
       case '--limit':
         args.limit = wholeNumber(arg, argv[++i]);
+        break;
+      case '--incremental':
+        args.incremental = true;
+        break;
+      case '--from':
+        args.from = argv[++i] ?? null;
+        if (!args.from) throw new Error(`--from needs a zip or folder\n${USAGE}`);
         break;
       case '--dist':
         args.dist = folder(arg, argv[++i]);

@@ -35,6 +35,11 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
+  if (args.incremental) {
+    const { runIncrementalBench } = await import('./incrementalIngest.ts');
+    await runIncrementalBench(args);
+    return;
+  }
   const options = { noTests: args.noTests, limit: args.limit };
   log(args.target ? `corpus: ${args.target}` : 'corpus: the system Python stdlib');
   const corpus = args.target ? corpusFrom(args.target, options) : stdlibCorpus(options);

@@ -25,6 +25,8 @@ export interface IndexOutput {
   unresolved: number;
   ms: number;
   skipped_files?: { path: string; reason: string }[];
+  /** --incremental: files and nodes added / removed / changed / unchanged, files parsed, kept counts. */
+  changes?: IndexSummary['changes'];
 }
 
 export interface IndexRun {
@@ -38,6 +40,8 @@ export interface IndexCommandOptions {
   verbose?: boolean;
   /** --no-tests: leave test and fixture files out of the graph. */
   skipTests?: boolean;
+  /** Re-index into the graph already in --db, reusing unchanged files, descriptions and vectors. */
+  incremental?: boolean;
   onProgress?: ProgressListener;
   signal?: AbortSignal;
 }
@@ -77,6 +81,7 @@ export function toIndexOutput(summary: IndexSummary, verbose: boolean): IndexOut
     unresolved: summary.unresolved,
     ms: summary.ms,
   };
+  if (summary.changes) output.changes = summary.changes;
   if (verbose) output.skipped_files = (summary.skippedFiles ?? []).map((s) => ({ path: s.path, reason: s.reason }));
   return output;
 }
@@ -90,7 +95,12 @@ export async function runIndex(inputPath: string, dbPath: string, options: Index
     const summary = await indexRepository(
       { ...input, skipTests: options.skipTests ?? false },
       { parseFiles: (files, onProgress, signal) => parseFilesInThreads(files, onProgress, signal), conn },
-      { onProgress: options.onProgress, signal: options.signal, verbose: options.verbose },
+      {
+        onProgress: options.onProgress,
+        signal: options.signal,
+        verbose: options.verbose,
+        incremental: options.incremental ? { previous: conn } : undefined,
+      },
     );
     // ms covers the whole command: reading the input from disk included.
     summary.ms = Date.now() - started;

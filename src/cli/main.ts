@@ -15,10 +15,12 @@ import { formatCounts, formatRows } from './format.ts';
 const USAGE = `Usage: npm run ranger -- <command> [options]
 
 Commands:
-  index <zip|dir> --db <file> [--no-tests] [--json] [--verbose]
+  index <zip|dir> --db <file> [--no-tests] [--incremental] [--json] [--verbose]
                                                      index a repository into a database file
-                                                     (--no-tests: leave tests and fixtures out)
-                                                     (replaces the graph already in that file)
+                                                     (replaces the graph already in that file;
+                                                     --no-tests: leave tests and fixtures out;
+                                                     --incremental: parse only changed files,
+                                                     keep descriptions and embeddings)
   sql --db <file> "<sql>" [--json]                   run one read-only SQL statement
   cypher --db <file> "<cypher>" [--params '<json>'] [--explain] [--json]
                                                      run a read-only Cypher query ($name values
@@ -46,6 +48,12 @@ Commands:
   agent --db <file> "<question>" [--llm none|fake:<script.json>] [--rounds 6] [--json]
                                                      ReAct agent over graph tools: transcript
                                                      and cited node ids (none: rule-driven policy)
+  export --db <file> --out <file> [--format bundle|neo4j|kuzu] [--json]
+                                                     the repo as one bundle zip (graph, files,
+                                                     descriptions, embeddings, runs), or CSVs
+                                                     for neo4j-admin import / Kuzu COPY
+  import <bundle.zip> --db <file> [--json]           a bundle into a database file (replaces
+                                                     its graph; a bad bundle changes nothing)
 
 Options:
   --json      print exactly one JSON document on stdout
@@ -53,7 +61,7 @@ Options:
   --help      this text`;
 
 const SPECS: Record<string, ArgSpec> = {
-  index: { values: ['db'], switches: ['json', 'verbose', 'no-tests', 'help'] },
+  index: { values: ['db'], switches: ['json', 'verbose', 'no-tests', 'incremental', 'help'] },
   sql: { values: ['db'], switches: ['json', 'help'] },
   cypher: { values: ['db', 'params'], switches: ['json', 'explain', 'help'] },
   describe: { values: ['db', 'llm'], switches: ['json', 'restart', 'help'] },
@@ -66,6 +74,8 @@ const SPECS: Record<string, ArgSpec> = {
 };
 SPECS.requirements = { values: ['db', 'llm', 'eps', 'k'], switches: ['json', 'confirm', 'help'] };
 SPECS.agent = { values: ['db', 'llm', 'rounds'], switches: ['json', 'help'] };
+SPECS.export = { values: ['db', 'out', 'format'], switches: ['json', 'help'] };
+SPECS.import = { values: ['db'], switches: ['json', 'help'] };
 const GLOBAL_SPEC: ArgSpec = { values: [], switches: ['json', 'help'] };
 
 interface CommandResult {
@@ -103,7 +113,12 @@ async function indexCommand(args: ParsedArgs): Promise<CommandResult> {
   const db = requireDb(args);
   const { runIndex } = await import('./indexCommand.ts');
   const showProgress = !args.switches.has('json') && process.stderr.isTTY === true;
-  const run = await runIndex(input, db, { verbose: args.switches.has('verbose'), skipTests: args.switches.has('no-tests'), onProgress: progressPrinter(showProgress) });
+  const run = await runIndex(input, db, {
+    verbose: args.switches.has('verbose'),
+    skipTests: args.switches.has('no-tests'),
+    incremental: args.switches.has('incremental'),
+    onProgress: progressPrinter(showProgress),
+  });
   if (showProgress) process.stderr.write('\r\x1b[K');
   for (const note of run.notes) process.stderr.write(`not indexed: ${note}\n`);
   const o = run.output;
@@ -114,6 +129,14 @@ async function indexCommand(args: ParsedArgs): Promise<CommandResult> {
     `  edges:      ${formatCounts(o.edges)}`,
     `  unresolved: ${o.unresolved.toLocaleString('en-US')} imports outside the repo`,
   ];
+  if (o.changes) {
+    const c = o.changes;
+    const line = (x: { added: number; removed: number; changed: number; unchanged: number }) =>
+      `${x.added} added, ${x.removed} removed, ${x.changed} changed, ${x.unchanged} unchanged`;
+    lines.push(`  changes:    files ${line(c.files)} (${c.parsed} parsed)`);
+    lines.push(`              nodes ${line(c.nodes)}`);
+    lines.push(`  kept:       ${c.kept.descriptions} descriptions, ${c.kept.embeddings} embeddings`);
+  }
   for (const s of o.skipped_files ?? []) lines.push(`  skipped ${s.path}: ${s.reason}`);
   return { json: o, text: lines.join('\n') };
 }
@@ -145,6 +168,8 @@ const COMMANDS: Record<string, (args: ParsedArgs) => Promise<CommandResult>> = {
   eval: async (args) => (await import('./evalCommand.ts')).evalCommand(args),
   requirements: async (args) => (await import('./requirementsCommand.ts')).requirementsCommand(args),
   agent: async (args) => (await import('./agentCommand.ts')).agentCommand(args),
+  export: async (args) => (await import('./bundleCommand.ts')).exportCommand(args),
+  import: async (args) => (await import('./bundleCommand.ts')).importCommand(args),
 };
 
 function toJson(value: unknown): string {

@@ -28,7 +28,8 @@ import { SqlConsole } from './components/SqlConsole.tsx';
 import { StartScreen } from './components/StartScreen.tsx';
 import { SummaryBar } from './components/SummaryBar.tsx';
 import type { GraphController } from './graph/graphController.ts';
-import { demoInput } from './input/demoRepo.ts';
+import { demoBundleInput, demoInput } from './input/demoRepo.ts';
+import { UpdateNotice } from './components/UpdateNotice.tsx';
 import { dropInput, folderPickInput, zipInput } from './input/readInput.ts';
 import { cancelSemantic, refreshSemantic } from './semanticSession.ts';
 import { cancelIndex, openStorage, runIndex } from './session.ts';
@@ -187,6 +188,7 @@ export function App() {
               onPickZip={() => zipRef.current?.click()}
               onPickFolder={() => folderRef.current?.click()}
               onDemo={() => void runIndex(service, demoInput(), 'demo')}
+              onDemoBundle={() => void runIndex(service, demoBundleInput(), 'demo')}
             />
           </main>
         )}
@@ -206,6 +208,10 @@ export function App() {
                   setState({ showStart: false });
                   void runIndex(service, demoInput(), 'demo');
                 }}
+                onDemoBundle={() => {
+                  setState({ showStart: false });
+                  void runIndex(service, demoBundleInput(), 'demo');
+                }}
               />
             </div>
           </div>
@@ -216,6 +222,7 @@ export function App() {
           </div>
         )}
         <IssuesDialog />
+        <UpdateNotice />
         <ShortcutsDialog />
         <EvalDialog />
       </div>

@@ -140,3 +140,18 @@ export async function deleteRepo(service: RepoClient, repoId: string): Promise<v
     showError(error);
   }
 }
+
+/** Downloads the active repo as a bundle file (graph, files, descriptions, vectors, runs). */
+export async function exportActiveBundle(service: RepoClient): Promise<void> {
+  try {
+    const { fileName, bytes } = await service.exportBundle();
+    const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  } catch (error) {
+    showError(error);
+  }
+}

@@ -10,8 +10,13 @@ import type { EdgeType, NodeKind } from '../../core/graph/types.ts';
 import { indexRepository } from '../../core/pipeline/indexRepository.ts';
 import type { IndexDeps } from '../../core/pipeline/indexRepository.ts';
 import type { ProgressListener } from '../../core/pipeline/progress.ts';
-import type { IndexSummary, RepoEntry, RepoInput, RepoService, Row } from '../../core/pipeline/repoService.ts';
+import type { IndexRequestOptions, IndexSummary, RepoEntry, RepoInput, RepoService, Row } from '../../core/pipeline/repoService.ts';
 import { assertReadOnlySql } from '../../core/store/sqlGuard.ts';
+import { isBundle, summaryFromManifest } from '../../core/bundle/bundleFormat.ts';
+import { exportBundle } from '../../core/bundle/exportBundle.ts';
+import { importBundle, readBundle } from '../../core/bundle/importBundle.ts';
+import { repoNameOf } from '../../core/ingest/ingest.ts';
+import { transfer } from 'comlink';
 import { openBrowserStore } from './duckdbBrowser.ts';
 import type { BrowserStore, RepoDatabase } from './duckdbBrowser.ts';
 import { parseFilesInBrowserWorkers } from './parseWorkerPool.ts';
@@ -83,23 +88,30 @@ export class BrowserRepoService implements RepoService {
     return { repos: catalog.repos, activeRepoId: this.active?.repoId ?? null, persistent: store.persistent };
   }
 
-  async index(input: RepoInput, onProgress?: ProgressListener): Promise<IndexSummary> {
+  async index(input: RepoInput, onProgress?: ProgressListener, options: IndexRequestOptions = {}): Promise<IndexSummary> {
     if (this.indexing) throw new AppError('INPUT_INVALID', 'An index is already running; cancel it or wait for it to finish.');
+    if (input.kind === 'zip' && isBundle(input.data)) return this.importBundle(input.data, onProgress);
     const controller = new AbortController();
     this.indexing = controller;
     // The new database opens while the files are read and parsed; it becomes active only once
     // everything is stored, and is deleted again on any failure or cancel.
     let creating: Promise<RepoDatabase> | null = null;
     let committed = false;
+    let prior: { repoId: string; database: RepoDatabase; owned: boolean } | null = null;
     try {
       const store = await this.store();
+      prior = await this.priorVersion(store, input, options);
       creating = store.create(input.name);
       const conn = creating.then((created) => created.conn);
       conn.catch(() => {}); // indexRepository awaits it only when it reaches the store phase
       const summary = await indexRepository(
         input,
         { parseFiles: this.deps.parseFiles, conn },
-        { onProgress: throttleProgress(onProgress), signal: controller.signal },
+        {
+          onProgress: throttleProgress(onProgress),
+          signal: controller.signal,
+          incremental: prior ? { previous: prior.database.conn } : undefined,
+        },
       );
       const database = await creating;
       summary.repoId = database.repoId;
@@ -116,6 +128,12 @@ export class BrowserRepoService implements RepoService {
       this.setActive(database);
       committed = true;
       if (previous && previous !== this.active) await previous.close();
+      // The new version carries what the old one had: the old entry goes.
+      if (prior) {
+        if (prior.owned) await prior.database.close();
+        await store.delete(prior.repoId);
+        prior = null;
+      }
       return summary;
     } catch (error) {
       if (controller.signal.aborted && !(error instanceof AppError && error.code === 'CANCELLED')) {
@@ -127,8 +145,66 @@ export class BrowserRepoService implements RepoService {
         const created = await creating.catch(() => null);
         if (created) await this.discard(created);
       }
+      if (prior?.owned) await prior.database.close().catch(() => undefined);
       this.indexing = null;
     }
+  }
+
+  /** The stored repo a new index re-indexes incrementally: asked for, or the one of the same name. */
+  private async priorVersion(
+    store: BrowserStore,
+    input: RepoInput,
+    options: IndexRequestOptions,
+  ): Promise<{ repoId: string; database: RepoDatabase; owned: boolean } | null> {
+    if (options.incremental === false) return null;
+    const { repos } = await store.list();
+    const name = repoNameOf(input.name);
+    const entry = options.incrementalFrom ? repos.find((r) => r.id === options.incrementalFrom) : repos.find((r) => r.name === name);
+    if (!entry) return null;
+    if (this.active?.repoId === entry.id) return { repoId: entry.id, database: this.active, owned: false };
+    return { repoId: entry.id, database: await store.open(entry.id), owned: true };
+  }
+
+  /** A bundle becomes a new repo (checked whole before its database is created). */
+  async importBundle(bytes: Uint8Array, onProgress?: ProgressListener): Promise<IndexSummary> {
+    if (this.indexing) throw new AppError('INPUT_INVALID', 'An index is already running; cancel it or wait for it to finish.');
+    const started = Date.now();
+    const controller = new AbortController();
+    this.indexing = controller;
+    let created: RepoDatabase | null = null;
+    let committed = false;
+    try {
+      onProgress?.({ phase: 'read', done: 0, total: 1, detail: 'checking the bundle' });
+      const { manifest } = readBundle(bytes);
+      const store = await this.store();
+      created = await store.create(manifest.repo_name);
+      onProgress?.({ phase: 'store', done: 0, total: 1, detail: 'importing the bundle' });
+      await importBundle(created.conn, bytes, controller.signal);
+      const summary = summaryFromManifest(manifest, created.repoId, Date.now() - started);
+      await store.commit({
+        id: created.repoId,
+        name: manifest.repo_name,
+        indexedAt: new Date().toISOString(),
+        files: summary.files,
+        nodes: totalOf(summary.nodes),
+      });
+      const previous = this.active;
+      this.setActive(created);
+      committed = true;
+      if (previous && previous !== this.active) await previous.close();
+      onProgress?.({ phase: 'store', done: 1, total: 1 });
+      return summary;
+    } finally {
+      if (!committed && created) await this.discard(created);
+      this.indexing = null;
+    }
+  }
+
+  async exportBundle(): Promise<{ fileName: string; bytes: Uint8Array }> {
+    if (!this.active) throw new AppError('INPUT_INVALID', 'No graph is open: index a repository or pick one from the repos menu.');
+    const { bytes, manifest } = await exportBundle(this.active.conn);
+    const slug = manifest.repo_name.replace(/[^A-Za-z0-9._-]+/g, '-') || 'repo';
+    return transfer({ fileName: `${slug}.ranger.zip`, bytes }, [bytes.buffer as ArrayBuffer]);
   }
 
   private async discard(database: RepoDatabase): Promise<void> {

@@ -57,7 +57,7 @@ export function createRepoWorkerApi(): RepoWorkerApi {
     void search.cancelSearch();
     search.invalidate();
   });
-  const repoMethods: (keyof RepoService)[] = ['open', 'index', 'cancel', 'listRepos', 'switchRepo', 'deleteRepo', 'query'];
+  const repoMethods: (keyof RepoService)[] = ['open', 'index', 'cancel', 'listRepos', 'switchRepo', 'deleteRepo', 'query', 'exportBundle'];
   const semanticMethods: (keyof SemanticService)[] = [
     'semanticStatus', 'selectPreset', 'setModel', 'setHubHost', 'addModelFolder', 'loadModels', 'checkDevices',
     'describe', 'pauseDescribe', 'embed', 'computeSimilar', 'cancelSemantic', 'clearModelCache',

@@ -242,7 +242,7 @@ async function createPlan(conn: SqlConnection, generator: string): Promise<numbe
   await conn.run(
     `CREATE OR REPLACE TEMP TABLE ${PLAN_TABLE} AS SELECT row_number() OVER (ORDER BY ` +
       `CASE kind WHEN 'Module' THEN 2 WHEN 'Class' THEN 1 ELSE 0 END, ` +
-      `CASE WHEN kind = 'Class' THEN length(replace(qualified_name, '.', '')) - length(qualified_name) ELSE 0 END, id) AS seq, id ` +
+      `CASE WHEN kind = 'Class' THEN length(replace(qualified_name, '.', '')) - length(qualified_name) ELSE 0 END, file_path, start_line, id) AS seq, id ` +
       `FROM nodes WHERE kind IN (${describedKindsSql()}) ` +
       `AND id NOT IN (SELECT node_id FROM described WHERE generator = ${sqlString(generator)})`,
   );

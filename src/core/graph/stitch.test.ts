@@ -34,21 +34,31 @@ function a2Files() {
 describe('stitch: RANGER A.2 example', () => {
   const { graph, stats } = stitch('calc', a2Files(), []);
 
-  it('has exactly the nodes of Figure 4, with dense ids in path order', () => {
-    expect(graph.nodes.map((n) => `${n.id}:${n.kind}:${n.qualified_name}`)).toEqual([
-      '0:Repo:calc',
-      '1:Module:base',
-      '2:Class:base.Calculator',
-      '3:Method:base.Calculator.add',
-      '4:Method:base.Calculator.multiply',
-      '5:Function:base.format_result',
-      '6:GlobalVariable:base.precision',
-      '7:Module:extended',
-      '8:Class:extended.Scientific',
-      '9:Method:extended.Scientific.divide',
-      '10:Function:extended.quick_add',
-      '11:Function:extended.demo',
+  it('has exactly the nodes of Figure 4, in path order, with stable ids (Repo 0, the rest unique and positive)', () => {
+    expect(graph.nodes.map((n) => `${n.kind}:${n.qualified_name}`)).toEqual([
+      'Repo:calc',
+      'Module:base',
+      'Class:base.Calculator',
+      'Method:base.Calculator.add',
+      'Method:base.Calculator.multiply',
+      'Function:base.format_result',
+      'GlobalVariable:base.precision',
+      'Module:extended',
+      'Class:extended.Scientific',
+      'Method:extended.Scientific.divide',
+      'Function:extended.quick_add',
+      'Function:extended.demo',
     ]);
+    const ids = graph.nodes.map((n) => n.id);
+    expect(ids[0]).toBe(0);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.slice(1).every((id) => id > 0 && id < 2 ** 31)).toBe(true);
+  });
+
+  it('gives every node the same id whatever the order of the files', () => {
+    const reversed = stitch('calc', a2Files().reverse(), []).graph;
+    const idOf = (g: typeof graph) => new Map(g.nodes.map((n) => [`${n.kind}:${n.qualified_name}`, n.id]));
+    expect(idOf(reversed)).toEqual(idOf(graph));
   });
 
   it('has the structural edges, following A.8 for the global variable', () => {

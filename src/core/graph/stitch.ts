@@ -1,7 +1,8 @@
 /**
  * @file RANGER Stage 2 (paper 3.2, A.2): all FileIRs of a repository in, the repository graph out.
- * Nodes: Repo (id 0), one Module per file, one node per entity; ids dense and deterministic
- * (files sorted by path; each Module followed by its entities in file order). Edges: structural
+ * Nodes: Repo (id 0), one Module per file, one node per entity, in a deterministic order (files
+ * sorted by path; each Module followed by its entities in file order); positional working ids
+ * become stable ids at the end (stableIds.ts). Edges: structural
  * (CONTAINS, HAS_METHOD, HAS_FIELD as in A.8), INHERITS, USES (from references), IMPORTS
  * (Module->Module). Import placeholders are resolved to their targets and never become nodes;
  * imports that leave the repo become UnresolvedRows.
@@ -33,6 +34,7 @@ import { EdgeList } from './edgeList.ts';
 import type { LookupScope } from './resolver.ts';
 import { Resolver, enclosingClass } from './resolver.ts';
 import { createSpecifierResolver } from './specifiers.ts';
+import { assignStableIds } from './stableIds.ts';
 import { tsExport } from './tsResolver.ts';
 import type { EdgeRow, EdgeType, Graph, NodeKind, NodeRow, UnresolvedRow } from './types.ts';
 import { EDGE_TYPES, NODE_KINDS } from './types.ts';
@@ -76,7 +78,9 @@ export function stitch(repoName: string, files: readonly FileIR[], configs: read
     addReferenceEdges(resolver, module, nodes, edges, stats);
   }
   stats.edges = countBy(EDGE_TYPES, edges.rows, (e) => e.type);
-  return { graph: { nodes, edges: edges.rows, unresolved }, stats };
+  const graph: Graph = { nodes, edges: edges.rows, unresolved };
+  assignStableIds(graph);
+  return { graph, stats };
 }
 
 function countBy<K extends string, T>(keys: readonly K[], items: readonly T[], keyOf: (item: T) => K): Record<K, number> {

@@ -14,6 +14,8 @@ import { stitch } from '../graph/stitch.ts';
 import type { EdgeType, FileIssueRow, FileRow, NodeKind } from '../graph/types.ts';
 import type { SqlConnection } from '../store/graphStore.ts';
 import { writeGraph, writeSummary } from '../store/graphStore.ts';
+import { fileChanges, readPreviousGraph, restorePrevious } from './incremental.ts';
+import type { IndexChanges, PreviousGraph } from './incremental.ts';
 import type { Phase, ProgressListener } from './progress.ts';
 import type { IndexSummary, RepoInput } from './repoService.ts';
 
@@ -33,6 +35,11 @@ export interface IndexOptions {
   repoId?: string;
   /** Include the skipped paths and reasons in the summary (CLI --verbose, UI skip list). */
   verbose?: boolean;
+  /**
+   * Incremental re-index (incremental.ts): reuse what `previous` (the stored graph of this repo,
+   * possibly the same database as deps.conn) holds for unchanged files and nodes.
+   */
+  incremental?: { previous: SqlConnection | Promise<SqlConnection> };
 }
 
 export async function indexRepository(input: RepoInput, deps: IndexDeps, options: IndexOptions = {}): Promise<IndexSummary> {
@@ -54,11 +61,22 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
   if (input.skipTests) leaveOutTests(ingested, input.name);
   endPhase('read');
 
-  const fileIRs = await deps.parseFiles(
-    ingested.files,
+  const hashes = new Map(ingested.files.map((f) => [f.path, f.sha256]));
+  let previous: PreviousGraph | null = null;
+  if (options.incremental) {
+    const source = await options.incremental.previous;
+    previous = await readPreviousGraph(source, hashes, source === (await deps.conn));
+  }
+  const toParse = previous ? ingested.files.filter((f) => !previous.irs.has(f.path)) : ingested.files;
+  const parsed = await deps.parseFiles(
+    toParse,
     (done, total) => onProgress?.({ phase: 'parse', done, total }),
     signal,
   );
+  const parsedByPath = new Map(parsed.map((ir) => [ir.path, ir]));
+  const fileIRs = previous
+    ? ingested.files.map((f) => previous.irs.get(f.path) ?? parsedByPath.get(f.path)).filter((ir) => ir !== undefined)
+    : parsed;
   throwIfAborted(signal);
   endPhase('parse');
 
@@ -89,12 +107,30 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     sha256: f.sha256,
     text: f.text,
   }));
+  let afterLoad: ((c: SqlConnection) => Promise<void>) | undefined;
+  if (previous) {
+    const prior = previous;
+    const changes: IndexChanges = {
+      files: fileChanges(prior.files, hashes),
+      nodes: { added: 0, removed: 0, changed: 0, unchanged: 0 },
+      parsed: toParse.length,
+      kept: { descriptions: 0, embeddings: 0 },
+    };
+    summary.changes = changes;
+    afterLoad = async (c) => {
+      const restored = await restorePrevious(c, prior);
+      changes.nodes = restored.nodes;
+      changes.kept = restored.kept;
+      if (restored.similar > 0) summary.edges.SIMILAR = restored.similar;
+    };
+  }
   const conn = await deps.conn;
   await writeGraph(
     conn,
-    { repoName: ingested.repoName, graph, files, issues, skipped: ingested.skipped, summary },
+    { repoName: ingested.repoName, graph, files, issues, skipped: ingested.skipped, summary, irs: fileIRs },
     onProgress,
     signal,
+    { afterLoad, keepTables: previous?.copied ? new Set(previous.tables.map((t) => t.name)) : undefined },
   );
   endPhase('store');
   summary.ms = Date.now() - started;

@@ -6,6 +6,7 @@
  */
 import type { SkippedFile } from '../ingest/types.ts';
 import type { EdgeType, NodeKind } from '../graph/types.ts';
+import type { IndexChanges } from './incremental.ts';
 import type { Phase, ProgressListener } from './progress.ts';
 
 /** What the user gave us. Browser: a File (zip) or a list of folder entries read from a drop. */
@@ -31,6 +32,15 @@ export interface IndexSummary {
   /** Wall time of each phase in ms (read, parse, stitch, store). */
   phaseMs?: Partial<Record<Phase, number>>;
   skippedFiles?: SkippedFile[];
+  /** Incremental re-index only: what changed since the stored graph, and what was kept. */
+  changes?: IndexChanges;
+}
+
+export interface IndexRequestOptions {
+  /** Re-index this stored repo incrementally (the new version replaces it). */
+  incrementalFrom?: string;
+  /** false: never incremental, even when a repo of the same name is stored. */
+  incremental?: boolean;
 }
 
 export interface RepoEntry {
@@ -46,8 +56,14 @@ export type Row = Record<string, unknown>;
 export interface RepoService {
   /** Opens storage; rejects with STORAGE_LOCKED when another tab holds the database. */
   open(): Promise<{ repos: RepoEntry[]; activeRepoId: string | null; persistent: boolean }>;
-  /** Index a repo into a new database; the previously active graph stays until this succeeds. */
-  index(input: RepoInput, onProgress?: ProgressListener): Promise<IndexSummary>;
+  /**
+   * Index a repo into a new database; the previously active graph stays until this succeeds.
+   * A stored repo of the same name (or `options.incrementalFrom`) is re-indexed incrementally
+   * and replaced. A zip that is a Ranger bundle is imported instead.
+   */
+  index(input: RepoInput, onProgress?: ProgressListener, options?: IndexRequestOptions): Promise<IndexSummary>;
+  /** The active repo as one bundle file (issue 13). */
+  exportBundle(): Promise<{ fileName: string; bytes: Uint8Array }>;
   /** Cancels a running index(); index() then rejects with CANCELLED. */
   cancel(): Promise<void>;
   listRepos(): Promise<RepoEntry[]>;

@@ -8,7 +8,9 @@ import { Field, Int32, makeData, RecordBatch, Schema, Struct, Table, Utf8 } from
 import type { Data, DataType } from 'apache-arrow';
 import type { EdgeRow, FileIssueRow, FileRow, NodeRow, UnresolvedRow } from '../graph/types.ts';
 import type { SkippedFile } from '../ingest/types.ts';
+import type { FileIR } from '../parse/fileIR.ts';
 import {
+  FILE_IR_COLUMNS,
   EDGE_COLUMNS,
   FILE_COLUMNS,
   FILE_ISSUE_COLUMNS,
@@ -196,5 +198,14 @@ export function metaToArrow(entries: Record<string, string>): Table {
   return rowsToArrow(
     META_COLUMNS,
     Object.entries(entries).map(([key, value]) => ({ key, value })),
+  );
+}
+
+/** FileIRs as (path, sha256, ir JSON) rows; the hash comes from the file rows. */
+export function fileIrsToArrow(irs: readonly FileIR[], files: readonly FileRow[]): Table {
+  const hashes = new Map(files.map((f) => [f.path, f.sha256]));
+  return rowsToArrow(
+    FILE_IR_COLUMNS,
+    irs.map((ir) => ({ path: ir.path, sha256: hashes.get(ir.path) ?? null, ir: JSON.stringify(ir) })),
   );
 }

@@ -7,10 +7,12 @@
 import type { Table } from 'apache-arrow';
 import { throwIfAborted } from '../errors.ts';
 import type { FileIssueRow, FileRow, Graph } from '../graph/types.ts';
+import type { FileIR } from '../parse/fileIR.ts';
 import type { SkippedFile } from '../ingest/types.ts';
 import type { ProgressListener } from '../pipeline/progress.ts';
 import {
   edgesToArrow,
+  fileIrsToArrow,
   fileIssuesToArrow,
   filesToArrow,
   metaToArrow,
@@ -19,7 +21,7 @@ import {
   unresolvedToArrow,
 } from './arrowTables.ts';
 import { dropRequirementGraph } from '../requirements/requirementStore.ts';
-import { createIndexesSql, createSchemaSql, dropTablesSql, SCHEMA_VERSION } from './schema.ts';
+import { createIndexesSql, createSchemaSql, createTableSql, dropTablesSql, ensureTableSql, KEPT_TABLES, SCHEMA_VERSION, TABLE_NAMES } from './schema.ts';
 import type { TableName } from './schema.ts';
 import type { SqlConnection } from './sqlConnection.ts';
 import { sqlString, tableExists } from './sqlConnection.ts';
@@ -38,6 +40,18 @@ export interface GraphData {
   skipped: SkippedFile[];
   /** Stored as JSON under meta 'summary' (the IndexSummary counts). */
   summary: object;
+  /** Parse results per file, kept for incremental re-index (table file_irs); optional. */
+  irs?: readonly FileIR[];
+}
+
+export interface WriteGraphOptions {
+  /** Runs inside the transaction after the tables are loaded, before the indexes are built. */
+  afterLoad?: (conn: SqlConnection) => Promise<void>;
+  /**
+   * Tables left in place (not dropped, not re-created): with it, only the graph tables not named
+   * here are replaced and every other table stays (incremental re-index).
+   */
+  keepTables?: ReadonlySet<string>;
 }
 
 interface TableLoad {
@@ -61,18 +75,32 @@ function tableLoads(data: GraphData, indexedAt: string): TableLoad[] {
     { table: 'file_issues', rows: data.issues.length, build: () => fileIssuesToArrow(data.issues) },
     { table: 'skipped', rows: data.skipped.length, build: () => skippedToArrow(data.skipped) },
     { table: 'meta', rows: Object.keys(meta).length, build: () => metaToArrow(meta) },
+    { table: 'file_irs', rows: data.irs?.length ?? 0, build: () => fileIrsToArrow(data.irs ?? [], data.files) },
   ];
 }
 
 /**
  * Creates (or re-creates, dropping every table of the schema) the empty tables. The semantic
- * tables (description markers, embeddings) refer to node ids of the old graph: they go too.
+ * tables (description markers, embeddings) refer to node ids of the old graph: they go too,
+ * except the tables named in `keep` (an incremental re-index filters those itself).
  */
-export async function createSchema(conn: SqlConnection): Promise<void> {
-  await dropEmbeddingTables(conn);
-  await conn.run(`DROP TABLE IF EXISTS ${DESCRIBED_TABLE}`);
-  await dropRequirementGraph(conn);
-  for (const sql of [...dropTablesSql(), ...createSchemaSql()]) await conn.run(sql);
+export async function createSchema(conn: SqlConnection, keep: ReadonlySet<string> = new Set()): Promise<void> {
+  if (keep.size === 0) {
+    await dropEmbeddingTables(conn);
+    await conn.run(`DROP TABLE IF EXISTS ${DESCRIBED_TABLE}`);
+    await dropRequirementGraph(conn);
+    for (const sql of [...dropTablesSql(), ...createSchemaSql()]) await conn.run(sql);
+    return;
+  }
+  for (const table of TABLE_NAMES) {
+    if (keep.has(table)) continue;
+    if (KEPT_TABLES.includes(table)) {
+      for (const sql of ensureTableSql(table)) await conn.run(sql);
+      continue;
+    }
+    await conn.run(`DROP TABLE IF EXISTS ${table}`);
+    await conn.run(createTableSql(table));
+  }
 }
 
 /**
@@ -85,20 +113,23 @@ export async function writeGraph(
   data: GraphData,
   onProgress?: ProgressListener,
   signal?: AbortSignal,
+  options: WriteGraphOptions = {},
 ): Promise<void> {
   const loads = tableLoads(data, new Date().toISOString());
   const total = loads.reduce((sum, l) => sum + l.rows, 0);
   let done = 0;
   onProgress?.({ phase: 'store', done, total, detail: 'schema' });
   await inTransaction(conn, async () => {
-    await createSchema(conn);
+    await createSchema(conn, options.keepTables);
     for (const load of loads) {
+      if (options.keepTables?.has(load.table)) continue;
       throwIfAborted(signal);
       if (load.rows > 0) await conn.insertArrow(load.table, load.build());
       done += load.rows;
       onProgress?.({ phase: 'store', done, total, detail: `${load.table}: ${load.rows} rows` });
     }
     throwIfAborted(signal);
+    if (options.afterLoad) await options.afterLoad(conn);
     for (const sql of createIndexesSql()) await conn.run(sql);
     onProgress?.({ phase: 'store', done, total, detail: 'indexes' });
     throwIfAborted(signal);

@@ -102,6 +102,13 @@ export const RUN_COLUMNS = columns([
 /** Tables a re-index keeps (their rows do not refer to the graph's node ids by position). */
 export const KEPT_TABLES: readonly TableName[] = ['runs'];
 
+/** Our addition (issue 13): each file's parse result (FileIR JSON), reused by incremental re-index. */
+export const FILE_IR_COLUMNS = columns([
+  { name: 'path', type: 'VARCHAR' },
+  { name: 'sha256', type: 'VARCHAR' },
+  { name: 'ir', type: 'VARCHAR' },
+] as const);
+
 // embeddings(node_id INTEGER, model VARCHAR, source VARCHAR, vec FLOAT[dim]) comes with issue 3
 // (one table per vector width); it is not created here yet.
 
@@ -114,6 +121,7 @@ export const TABLES = {
   skipped: SKIPPED_COLUMNS,
   meta: META_COLUMNS,
   runs: RUN_COLUMNS,
+  file_irs: FILE_IR_COLUMNS,
 } as const;
 
 export type TableName = keyof typeof TABLES;
@@ -156,9 +164,12 @@ export function createIndexesSql(): string[] {
 
 /** Creates the dropped tables; kept ones only when missing, with columns added since (summary). */
 export function createSchemaSql(): string[] {
-  return TABLE_NAMES.flatMap((t) =>
-    KEPT_TABLES.includes(t) ? [createTableSql(t).replace('CREATE TABLE', 'CREATE TABLE IF NOT EXISTS'), ...addMissingColumnsSql(t)] : [createTableSql(t)],
-  );
+  return TABLE_NAMES.flatMap((t) => (KEPT_TABLES.includes(t) ? ensureTableSql(t) : [createTableSql(t)]));
+}
+
+/** A kept table: created when missing, given the columns an older version lacks. */
+export function ensureTableSql(table: TableName): string[] {
+  return [createTableSql(table).replace('CREATE TABLE', 'CREATE TABLE IF NOT EXISTS'), ...addMissingColumnsSql(table)];
 }
 
 /** ALTER statements that give an older kept table the columns it lacks (no-ops otherwise). */

@@ -1,12 +1,14 @@
 /**
  * @file The repos menu: stored repositories (name, size, date), switch with a click or Enter,
- * delete with an inline confirmation, arrows to move. Closes on Esc or a click outside.
+ * delete with an inline confirmation, arrows to move; export / import a bundle; the storage
+ * estimate. Closes on Esc or a click outside.
  * Runs in: the main thread.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useCommands } from '../commands.ts';
-import { deleteRepo, switchRepo } from '../session.ts';
+import { deleteRepo, exportActiveBundle, runIndex, switchRepo } from '../session.ts';
+import { StorageEstimate } from './StorageEstimate.tsx';
 import { useAppState } from '../store/appStore.ts';
 
 export function RepoMenu({ onNew }: { onNew: () => void }) {
@@ -18,6 +20,7 @@ export function RepoMenu({ onNew }: { onNew: () => void }) {
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
+  const bundleInput = useRef<HTMLInputElement>(null);
   const active = repos.find((r) => r.id === activeId);
 
   useEffect(() => {
@@ -125,6 +128,47 @@ export function RepoMenu({ onNew }: { onNew: () => void }) {
           >
             + Index another repository…
           </button>
+          <div className="repo-bundle-actions">
+            <button
+              type="button"
+              className="small"
+              data-testid="export-bundle"
+              disabled={!active || busy}
+              title="Download the active graph as one file: graph, sources, descriptions, embeddings, saved runs"
+              onClick={() => {
+                setOpen(false);
+                void exportActiveBundle(service);
+              }}
+            >
+              Export bundle
+            </button>
+            <button
+              type="button"
+              className="small"
+              data-testid="import-bundle"
+              disabled={busy}
+              title="Open a bundle exported from Ranger Studio (a new repo; nothing else changes)"
+              onClick={() => bundleInput.current?.click()}
+            >
+              Import bundle…
+            </button>
+            <input
+              ref={bundleInput}
+              type="file"
+              accept=".zip,application/zip"
+              hidden
+              data-testid="import-bundle-input"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (!file) return;
+                setOpen(false);
+                const input = file.arrayBuffer().then((buffer) => ({ kind: 'zip' as const, name: file.name, data: new Uint8Array(buffer) }));
+                void runIndex(service, input, file.name);
+              }}
+            />
+          </div>
+          <StorageEstimate />
         </div>
       )}
     </div>

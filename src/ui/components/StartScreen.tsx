@@ -1,12 +1,24 @@
 /**
  * @file The start screen: a drop zone for a .zip or a folder (drop anywhere on the window also
- * works), buttons that open the file pickers, "Try the demo", and whether to leave tests and
- * fixtures out of the graph.
+ * works), buttons that open the file pickers, "Try the demo" (imports the prepared demo bundle:
+ * described, embedded, a saved search), "Index the demo" (indexes its sources), and whether to
+ * leave tests and fixtures out of the graph.
  * Runs in: the main thread.
  */
 import { setState, useAppState } from '../store/appStore.ts';
 
-export function StartScreen({ onPickZip, onPickFolder, onDemo }: { onPickZip: () => void; onPickFolder: () => void; onDemo: () => void }) {
+export function StartScreen({
+  onPickZip,
+  onPickFolder,
+  onDemo,
+  onDemoBundle,
+}: {
+  onPickZip: () => void;
+  onPickFolder: () => void;
+  onDemo: () => void;
+  /** Opens the prepared demo bundle (described, embedded, a saved search to replay). */
+  onDemoBundle?: () => void;
+}) {
   const busy = useAppState((s) => s.indexing !== null || s.storage === 'opening');
   const locked = useAppState((s) => s.storage === 'locked');
   const opening = useAppState((s) => s.storage === 'opening');
@@ -27,8 +39,25 @@ export function StartScreen({ onPickZip, onPickFolder, onDemo }: { onPickZip: ()
           <button type="button" onClick={onPickFolder} disabled={busy || locked}>
             Choose a folder…
           </button>
-          <button type="button" data-testid="demo-button" onClick={onDemo} disabled={busy || locked}>
-            Try the demo
+          {onDemoBundle && (
+            <button
+              type="button"
+              data-testid="demo-bundle-button"
+              title="The demo repository already indexed, described and embedded, with a saved search to replay: opens instantly"
+              onClick={onDemoBundle}
+              disabled={busy || locked}
+            >
+              Try the demo
+            </button>
+          )}
+          <button
+            type="button"
+            data-testid="demo-button"
+            title="Index the demo repository's sources here, as with a dropped zip"
+            onClick={onDemo}
+            disabled={busy || locked}
+          >
+            {onDemoBundle ? 'Index the demo' : 'Try the demo'}
           </button>
         </div>
         <label className="start-option" title="Files under test / tests / fixtures folders, test_*.py, *.test.ts and the like: listed as skipped, not parsed">

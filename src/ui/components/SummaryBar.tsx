@@ -9,6 +9,7 @@ import { totalOf } from '../data/summary.ts';
 import type { SummaryView } from '../data/summary.ts';
 import { EDGE_LOOK, NODE_KIND_ORDER } from '../graph/graphStyle.ts';
 import { setState, useAppState } from '../store/appStore.ts';
+import { IndexChanges } from './IndexChanges.tsx';
 
 function seconds(ms: number): string {
   return ms >= 10_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 1000).toFixed(1)} s`;
@@ -60,6 +61,7 @@ export function SummaryBar() {
         </span>
       </span>
       <Stat label="unresolved imports" value={summary.unresolved} />
+      <IndexChanges summary={summary} />
       <button
         type="button"
         className="stat-button"

@@ -1,6 +1,6 @@
 /**
  * @file The bundled demo repository (demo/ at the repo root), loaded lazily as raw text and
- * handed to the repo worker like a dropped folder.
+ * handed to the repo worker like a dropped folder; and the prepared demo bundle (public/demo/).
  * Runs in: the main thread.
  */
 import type { RepoInput } from '../../core/pipeline/repoService.ts';
@@ -23,4 +23,11 @@ export async function demoInput(): Promise<RepoInput> {
     keys.map(async (key) => ({ path: key.replace(/^\/demo\//, ''), data: encoder.encode(await DEMO_FILES[key]!()) })),
   );
   return { kind: 'files', name, files };
+}
+
+/** The prepared demo (npm run demo:bundle): described, embedded, one saved MCTS run; null when missing. */
+export async function demoBundleInput(): Promise<RepoInput | null> {
+  const response = await fetch(`${import.meta.env.BASE_URL}demo/shopkit.ranger.zip`);
+  if (!response.ok) return null;
+  return { kind: 'zip', name: 'shopkit.ranger.zip', data: new Uint8Array(await response.arrayBuffer()) };
 }

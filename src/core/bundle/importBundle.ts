@@ -1,0 +1,72 @@
+/**
+ * @file Import a bundle (bundleFormat.ts) into a repo database. Everything is read and checked
+ * first (zip, manifest, versions, each table's CRC-32, Arrow decoding, row counts), and only then
+ * written, inside one transaction that replaces every table of the target: a damaged or newer
+ * bundle never touches the database, and a failed write rolls back.
+ * Runs in: the repo worker (app), Node (cli). Layer src/core.
+ */
+import { tableFromIPC } from 'apache-arrow';
+import type { Table } from 'apache-arrow';
+import { unzipSync } from 'fflate';
+import { AppError } from '../errors.ts';
+import { crc32 } from '../ingest/crc32.ts';
+import { createIndexesSql, SCHEMA_VERSION } from '../store/schema.ts';
+import type { SqlConnection } from '../store/sqlConnection.ts';
+import { inTransaction } from '../store/transaction.ts';
+import type { BundleManifest } from './bundleFormat.ts';
+import { MANIFEST_FILE, parseManifest } from './bundleFormat.ts';
+import { createTableSql, listTables, quoteIdent } from './tableArrow.ts';
+
+export interface ReadBundle {
+  manifest: BundleManifest;
+  tables: Map<string, Table>;
+}
+
+/** Reads and checks a whole bundle in memory; throws ARCHIVE_INVALID / INPUT_INVALID with the reason. */
+export function readBundle(bytes: Uint8Array, schemaVersion = SCHEMA_VERSION): ReadBundle {
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes);
+  } catch (error) {
+    throw new AppError('ARCHIVE_INVALID', `Damaged bundle: the zip cannot be read (${(error as Error).message}).`, { cause: error });
+  }
+  const manifest = parseManifest(files[MANIFEST_FILE], schemaVersion);
+  const tables = new Map<string, Table>();
+  for (const t of manifest.tables) {
+    const data = files[t.file];
+    if (!data) throw new AppError('ARCHIVE_INVALID', `Damaged bundle: ${t.file} is missing.`);
+    if (crc32(data) !== t.crc32) throw new AppError('ARCHIVE_INVALID', `Damaged bundle: ${t.file} does not match its checksum.`);
+    let table: Table;
+    try {
+      table = tableFromIPC(data);
+    } catch (error) {
+      throw new AppError('ARCHIVE_INVALID', `Damaged bundle: ${t.file} is not a readable Arrow stream.`, { cause: error });
+    }
+    if (table.numRows !== t.rows || table.numCols !== t.columns.length) {
+      throw new AppError('ARCHIVE_INVALID', `Damaged bundle: ${t.name} has ${table.numRows} rows, the manifest says ${t.rows}.`);
+    }
+    createTableSql(t.name, t.columns); // refuses unsupported column types before any write
+    tables.set(t.name, table);
+  }
+  return { manifest, tables };
+}
+
+/**
+ * Replaces every table of `conn` with the bundle's (one transaction), then CHECKPOINT.
+ * Returns the manifest. The indexes of a graph are rebuilt.
+ */
+export async function importBundle(conn: SqlConnection, bytes: Uint8Array, signal?: AbortSignal): Promise<BundleManifest> {
+  const bundle = readBundle(bytes);
+  await inTransaction(conn, async () => {
+    for (const name of await listTables(conn)) await conn.run(`DROP TABLE ${quoteIdent(name)}`);
+    for (const t of bundle.manifest.tables) {
+      signal?.throwIfAborted();
+      await conn.run(createTableSql(t.name, t.columns));
+      const table = bundle.tables.get(t.name)!;
+      if (table.numRows > 0) await conn.insertArrow(t.name, table);
+    }
+    if (bundle.tables.has('nodes') && bundle.tables.has('edges')) for (const sql of createIndexesSql()) await conn.run(sql);
+  });
+  await conn.run('CHECKPOINT');
+  return bundle.manifest;
+}
