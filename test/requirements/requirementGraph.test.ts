@@ -59,8 +59,14 @@ describe('requirement graph without an LLM', () => {
     expect(add.text).toMatch(/\nInput: .*`sku`/);
     const structural = all.filter((r) => r.source === 'structural');
     for (const r of structural) expect(r.generator).toBe('builtin:structural');
-    const [maxCode] = await conn.query('SELECT max(id) AS m FROM nodes');
-    expect(Math.min(...all.map((r) => r.id))).toBe(Number(maxCode.m) + 1);
+    // Requirement ids are 31-bit (INTEGER), unique, and clear of every code node id.
+    const codeIds = new Set((await conn.query('SELECT id FROM nodes')).map((r) => Number(r.id)));
+    expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
+    for (const r of all) {
+      expect(codeIds.has(r.id)).toBe(false);
+      expect(r.id).toBeGreaterThan(0);
+      expect(r.id).toBeLessThan(2 ** 31);
+    }
   });
 
   it('PARENT_CHILD follows calls: the caller is the parent of its callee', async () => {

@@ -16,6 +16,7 @@
 import { parseDocstring } from '../describe/docstring.ts';
 import { describeStructurally } from '../describe/structuralDescription.ts';
 import { AppError, throwIfAborted } from '../errors.ts';
+import { hash31 } from '../graph/stableIds.ts';
 import type { Language } from '../ingest/types.ts';
 import { BUILTIN_DESCRIBER } from '../models/modelSpec.ts';
 import { LexicalEmbedder } from '../models/lexicalEmbedder.ts';
@@ -105,6 +106,22 @@ async function readCallPairs(conn: Pick<SqlConnection, 'query'>): Promise<[numbe
   return rows.map((r) => [Number(r.src), Number(r.dst)]);
 }
 
+/**
+ * Stable requirement ids, one per code node: hashed from the node's id (stableIds.ts's 31-bit
+ * hash), clear of every node id, so Cypher and highlighting can mix both graphs' ids. Node ids
+ * fill the whole 31-bit range, so "max(id) + 1 + i" would overflow INTEGER.
+ */
+async function requirementIdsFor(conn: Pick<SqlConnection, 'query'>, nodeIds: readonly number[]): Promise<number[]> {
+  const taken = new Set((await conn.query('SELECT id FROM nodes')).map((r) => Number(r.id)));
+  return nodeIds.map((nodeId) => {
+    let attempt = 0;
+    let id = hash31(`requirement\u0000${nodeId}`);
+    while (taken.has(id)) id = hash31(`requirement\u0000${nodeId}`, ++attempt);
+    taken.add(id);
+    return id;
+  });
+}
+
 export async function buildRequirementGraph(conn: SqlConnection, options: BuildRequirementOptions = {}): Promise<RequirementGraphSummary> {
   const started = performance.now();
   const { llm = null, signal, onProgress } = options;
@@ -113,8 +130,7 @@ export async function buildRequirementGraph(conn: SqlConnection, options: BuildR
   const hidden = options.hiddenDocstrings;
   const nodes = (await readCodeNodes(conn)).map((n) => (hidden?.has(n.id) ? { ...n, docstring: null } : n));
   const calls = await readCallPairs(conn);
-  const [maxRow] = await conn.query('SELECT coalesce(max(id), -1) AS m FROM nodes');
-  const base = Number(maxRow?.m ?? -1) + 1;
+  const requirementIds = await requirementIdsFor(conn, nodes.map((n) => n.id));
   const byNode = new Map(nodes.map((n, i) => [n.id, i] as const));
   const calleeNames = new Map<number, string[]>();
   for (const [src, dst] of calls) {
@@ -144,7 +160,7 @@ export async function buildRequirementGraph(conn: SqlConnection, options: BuildR
         generator = llm.info.id;
       }
     }
-    rows.push({ id: base + i, node_id: node.id, kind: node.kind, name: node.name, qualified_name: node.qualified_name, file_path: node.file_path, text, source, generator });
+    rows.push({ id: requirementIds[i]!, node_id: node.id, kind: node.kind, name: node.name, qualified_name: node.qualified_name, file_path: node.file_path, text, source, generator });
   }
 
   const edges: RequirementEdgeRow[] = rows.map((r) => ({ src: r.id, dst: r.node_id, type: 'IMPLEMENTED_BY', detail: null }));
