@@ -1,8 +1,8 @@
 /**
  * @file Builds the prepared demo bundle (`npm run demo:bundle`): demo/shopkit indexed with the
  * real pipeline, described (built-in structural), embedded (built-in lexical, SIMILAR edges),
- * with one saved MCTS search ready to replay in `runs` (the shape the app's search service
- * stores), exported as public/demo/shopkit.ranger.zip. "Try the demo" imports it.
+ * with one saved MCTS search ready to replay in `runs` (stored as the app's search service
+ * stores it) and the requirement graph (built-in, no LLM), exported as public/demo/shopkit.ranger.zip. "Try the demo" imports it.
  * Re-run it after a schema or trace format change. Deterministic apart from timestamps.
  * Runs in: Node (tsx).
  */
@@ -15,7 +15,8 @@ import { LexicalReranker } from '../../src/core/models/lexicalReranker.ts';
 import { createSearchEngine } from '../../src/core/search/searchEngine.ts';
 import { embedGraph, loadBuiltinEmbedder } from '../../src/core/semantic/embedGraph.ts';
 import { computeSimilarEdges } from '../../src/core/semantic/similarEdges.ts';
-import { sqlString } from '../../src/core/store/sqlConnection.ts';
+import { storeTrace } from '../../src/core/store/runStore.ts';
+import { buildRequirementGraph } from '../../src/core/requirements/buildRequirementGraph.ts';
 import { indexDemo } from '../../test/cypher/demoGraph.ts';
 
 export const DEMO_QUESTION = 'how are discounts applied to an order total';
@@ -33,9 +34,8 @@ async function main(): Promise<void> {
   });
   const result = await engine.run({ question: DEMO_QUESTION, method: 'mcts', k: 10, params: { seed: 1, iterations: 100 } });
   if (!result.trace) throw new Error('the MCTS run returned no trace');
-  await conn.run(
-    `INSERT INTO runs VALUES (1, 'mcts', ${sqlString(new Date().toISOString())}, ${sqlString(JSON.stringify(result.trace))})`,
-  );
+  await storeTrace(conn, result.trace, 'demo');
+  await buildRequirementGraph(conn);
   const { bytes, manifest } = await exportBundle(conn);
   writeFileSync(OUT, bytes);
   await conn.close?.();
