@@ -13,6 +13,7 @@ import { parseSourceFiles } from '../src/core/parse/parseFile.ts';
 import type { Language } from '../src/core/ingest/types.ts';
 import type { ParseReply, ParseRequest } from '../src/core/parse/parsePool.ts';
 
+/** Vite needs a literal import per asset: one line per registered language (the Record type checks it). */
 const GRAMMAR_URLS: Record<Language, string> = {
   python: pythonWasm,
   javascript: javascriptWasm,

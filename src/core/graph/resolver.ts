@@ -1,16 +1,16 @@
 /**
  * @file Resolver: turns names as written (import placeholders, references such as 'base.f',
- * 'self.helper', 'ns.Widget') into graph targets, language by language, with memoisation and a
- * cycle guard so circular imports, self-imports and `export *` loops terminate.
+ * 'self.helper', 'ns.Widget') into graph targets, with memoisation and a cycle guard; the
+ * language rules come from each module's LanguageResolver (languages/registry.ts), so circular imports, self-imports and `export *` loops terminate.
  * Runs in: everywhere (stitcher). Layer src/core.
  */
 import type { EntityIR, ImportIR } from '../parse/fileIR.ts';
 import type { ModuleInfo, RepoIndex, Target } from './bindings.ts';
 import { entityIndex } from './bindings.ts';
+import { languageSupport } from '../languages/registry.ts';
 import type { PyImportBase } from './pythonResolver.ts';
-import { pyImportBase, pyImportBinding, pyModuleName, spaceTarget } from './pythonResolver.ts';
+import { pyImportBase, spaceTarget } from './pythonResolver.ts';
 import type { SpecifierResolver } from './tsResolver.ts';
-import { tsExport, tsImportBinding, tsLocal } from './tsResolver.ts';
 
 /** Where a reference is looked up from. */
 export interface LookupScope {
@@ -179,18 +179,17 @@ export class Resolver {
 
   /** What an import placeholder stands for (null: outside the repo, or the name is missing). */
   importBinding(module: ModuleInfo, imp: ImportIR): Target | null {
-    return this.cached(this.importMemo, imp, () =>
-      module.isPython ? pyImportBinding(this, module, imp) : tsImportBinding(this, module, imp),
-    );
+    return this.cached(this.importMemo, imp, () => module.resolver.importBinding(this, module, imp));
   }
 
   /** Member `name` of a target: module names / exports, namespace children, class members. */
   memberOf(target: Target, name: string): Target | null {
     if (target.kind === 'namespace') return spaceTarget(this, target.space, target.prefix === '' ? name : `${target.prefix}.${name}`);
     if (target.kind === 'opaque') return null;
+    if (target.kind === 'package') return languageSupport(target.language).resolver.packageMember?.(this, target.key, name) ?? null;
     const module = this.moduleOfNode(target.id);
     if (!module) return null;
-    if (this.isModuleNode(target.id)) return module.isPython ? pyModuleName(this, module, name, true) : tsExport(this, module, name);
+    if (this.isModuleNode(target.id)) return module.resolver.moduleMember(this, module, name);
     const entity = this.entityOfNode(target.id)!;
     return entity.kind === 'Class' ? this.classMember(target.id, name) : null;
   }
@@ -283,7 +282,7 @@ export class Resolver {
         if (target) return target;
       }
     }
-    return module.isPython ? pyModuleName(this, module, name, false, scope.exclude) : tsLocal(this, module, name, scope.exclude);
+    return module.resolver.moduleName(this, module, name, scope.exclude);
   }
 }
 
