@@ -8,6 +8,7 @@ import pythonWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-python.wasm?ur
 import javascriptWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-javascript.wasm?url';
 import typescriptWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-typescript.wasm?url';
 import tsxWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-tsx.wasm?url';
+import javaWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-java.wasm?url';
 import { createParsers } from '../src/core/parse/treeSitter.ts';
 import { parseSourceFiles } from '../src/core/parse/parseFile.ts';
 import type { Language } from '../src/core/ingest/types.ts';
@@ -19,6 +20,7 @@ const GRAMMAR_URLS: Record<Language, string> = {
   javascript: javascriptWasm,
   typescript: typescriptWasm,
   tsx: tsxWasm,
+  java: javaWasm,
 };
 
 const parsersReady = createParsers(async (language) => GRAMMAR_URLS[language], () => runtimeWasm, []);

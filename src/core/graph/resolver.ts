@@ -4,6 +4,7 @@
  * language rules come from each module's LanguageResolver (languages/registry.ts), so circular imports, self-imports and `export *` loops terminate.
  * Runs in: everywhere (stitcher). Layer src/core.
  */
+import type { ConfigFile } from '../ingest/types.ts';
 import type { EntityIR, ImportIR } from '../parse/fileIR.ts';
 import type { ModuleInfo, RepoIndex, Target } from './bindings.ts';
 import { entityIndex } from './bindings.ts';
@@ -81,6 +82,8 @@ export class Resolver {
   constructor(
     readonly index: RepoIndex,
     private readonly specifiers: SpecifierResolver,
+    /** Config files for the language resolvers (go.mod, Cargo.toml, tsconfig.json). */
+    readonly configs: readonly ConfigFile[] = [],
   ) {
     this.nameMemo = new Array<Map<string, Memo> | undefined>(index.modules.length * 3);
     this.nodeTargets = new Array<Target | undefined>(index.nodeCount);
@@ -273,8 +276,14 @@ export class Resolver {
   /** A bare name from a scope: enclosing function scopes (a class only as the start), then module. */
   private lookupScoped(module: ModuleInfo, name: string, scope: LookupScope): Target | null {
     const entities = module.file.entities;
+    const implicitThis = module.resolver.implicitThis === true;
     for (let current = scope.start; current >= 0; current = entityIndex(module, entities[current]!.parent)) {
-      if (entities[current]!.kind === 'Class' && current !== scope.start) continue;
+      if (entities[current]!.kind === 'Class' && current !== scope.start) {
+        // Java / C#: a bare name in a method is a member of the enclosing classes (inherited ones too).
+        const member = implicitThis ? this.classMember(module.firstEntityNode + current, name) : null;
+        if (member) return member;
+        continue;
+      }
       const child = module.children.get(current)?.get(name);
       if (child !== undefined && child !== scope.exclude) return this.node(module.firstEntityNode + child);
       for (const imp of module.imports.get(current)?.get(name) ?? []) {

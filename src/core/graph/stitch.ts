@@ -57,7 +57,7 @@ export interface StitchResult {
 
 export function stitch(repoName: string, files: readonly FileIR[], configs: readonly ConfigFile[]): StitchResult {
   const index = buildRepoIndex(files);
-  const resolver = new Resolver(index, createSpecifierResolver(index.modules.map((m) => m.file.path), configs));
+  const resolver = new Resolver(index, createSpecifierResolver(index.modules.map((m) => m.file.path), configs), configs);
   const nodes = buildNodes(repoName, index, resolver);
   const edges = new EdgeList();
   const unresolved: UnresolvedRow[] = [];

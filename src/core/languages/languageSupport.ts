@@ -11,6 +11,8 @@ import type { ModuleInfo, Target } from '../graph/bindings.ts';
 import type { Resolver } from '../graph/resolver.ts';
 
 export interface LanguageSupport {
+  /** Name in prompts and the UI ('TypeScript (TSX)'). */
+  displayName: string;
   /** Grammar file name in @vscode/tree-sitter-wasm/wasm/. */
   grammar: string;
   /** File extensions without the dot, lower case. */
@@ -47,6 +49,8 @@ export interface LanguageResolver {
   writtenModule?(imp: ImportIR): string;
   /** TS/JS `export ... from`: counted like an import. */
   reexportOutcome?(r: Resolver, module: ModuleInfo, exp: ExportIR): ImportOutcome | null;
+  /** Java / C#: a bare name inside a method may be a member of the enclosing class or its bases. */
+  implicitThis?: boolean;
   /** nodes.import_name of a module when naming does not give one (Java 'com.x.Foo', Go import path). */
   importName?(r: Resolver, module: ModuleInfo): string | null;
 }

@@ -7,6 +7,7 @@ import { extractPython } from '../parse/python/pythonExtractor.ts';
 import type { LanguageSupport } from './languageSupport.ts';
 
 export const python: LanguageSupport = {
+  displayName: 'Python',
   grammar: 'tree-sitter-python.wasm',
   extensions: ['py', 'pyi'],
   extract: extractPython,

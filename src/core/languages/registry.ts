@@ -7,6 +7,7 @@
  */
 import type { Language } from '../ingest/types.ts';
 import type { LanguageSupport } from './languageSupport.ts';
+import { java } from './java/java.ts';
 import { python } from './python.ts';
 import { javascript, tsx, typescript } from './typescript.ts';
 
@@ -15,6 +16,7 @@ const LANGUAGES: Record<Language, LanguageSupport> = {
   javascript,
   typescript,
   tsx,
+  java,
 };
 
 /** Every registered language id, in registry order. */

@@ -15,6 +15,7 @@ function extract(language: 'javascript' | 'typescript' | 'tsx'): LanguageSupport
 }
 
 export const javascript: LanguageSupport = {
+  displayName: 'JavaScript',
   grammar: 'tree-sitter-javascript.wasm',
   extensions: ['js', 'mjs', 'cjs', 'jsx'],
   configFiles,
@@ -23,6 +24,7 @@ export const javascript: LanguageSupport = {
 };
 
 export const typescript: LanguageSupport = {
+  displayName: 'TypeScript',
   grammar: 'tree-sitter-typescript.wasm',
   extensions: ['ts', 'mts', 'cts'],
   configFiles,
@@ -31,6 +33,7 @@ export const typescript: LanguageSupport = {
 };
 
 export const tsx: LanguageSupport = {
+  displayName: 'TypeScript (TSX)',
   grammar: 'tree-sitter-tsx.wasm',
   extensions: ['tsx'],
   configFiles,
