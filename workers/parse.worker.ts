@@ -9,6 +9,9 @@ import javascriptWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-javascript
 import typescriptWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-typescript.wasm?url';
 import tsxWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-tsx.wasm?url';
 import javaWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-java.wasm?url';
+import goWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-go.wasm?url';
+import rustWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-rust.wasm?url';
+import csharpWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-c-sharp.wasm?url';
 import { createParsers } from '../src/core/parse/treeSitter.ts';
 import { parseSourceFiles } from '../src/core/parse/parseFile.ts';
 import type { Language } from '../src/core/ingest/types.ts';
@@ -21,6 +24,9 @@ const GRAMMAR_URLS: Record<Language, string> = {
   typescript: typescriptWasm,
   tsx: tsxWasm,
   java: javaWasm,
+  go: goWasm,
+  rust: rustWasm,
+  csharp: csharpWasm,
 };
 
 const parsersReady = createParsers(async (language) => GRAMMAR_URLS[language], () => runtimeWasm, []);

@@ -7,8 +7,11 @@
  */
 import type { Language } from '../ingest/types.ts';
 import type { LanguageSupport } from './languageSupport.ts';
+import { csharp } from './csharp/csharp.ts';
+import { go } from './go/go.ts';
 import { java } from './java/java.ts';
 import { python } from './python.ts';
+import { rust } from './rust/rust.ts';
 import { javascript, tsx, typescript } from './typescript.ts';
 
 const LANGUAGES: Record<Language, LanguageSupport> = {
@@ -17,6 +20,9 @@ const LANGUAGES: Record<Language, LanguageSupport> = {
   typescript,
   tsx,
   java,
+  go,
+  rust,
+  csharp,
 };
 
 /** Every registered language id, in registry order. */

@@ -187,6 +187,25 @@ export class DeclarationWalker {
     return id;
   }
 
+  /** Treat `node`'s extent as the inside of an existing entity (a Rust impl block of a struct). */
+  enter(entity: number, node: Node): void {
+    this.scopes.push({ entity, end: node.endIndex, isFunction: false, locals: null, selfName: null });
+  }
+
+  /** Add a base to a Class defined earlier (a Rust `impl Trait for Type`). */
+  addBase(entity: number, base: string, at: Node): void {
+    const bases = (this.entities[entity]!.bases ??= []);
+    if (bases.includes(base)) return;
+    bases.push(base);
+    this.referenceFrom(entity, base, 'inherit', at.startPosition.row + 1);
+  }
+
+  /** A module-level Class of this file by name (first defined), or null. */
+  topLevelClass(name: string): number | null {
+    const found = this.entities.find((e) => e.parent === null && e.kind === 'Class' && e.name === name);
+    return found ? found.id : null;
+  }
+
   /** A name bound inside the current function (parameter, local variable, pattern). */
   local(name: string): void {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
@@ -224,7 +243,7 @@ export class DeclarationWalker {
     const first = dot < 0 ? raw : raw.slice(0, dot);
     let name = raw;
     if (kind !== 'inherit') {
-      if (this.selfAlias(first)) name = dot < 0 ? 'this' : `this${raw.slice(dot)}`;
+      if (first === 'Self' || this.selfAlias(first)) name = dot < 0 ? 'this' : `this${raw.slice(dot)}`;
       else if (this.isLocal(first)) return;
     }
     const key = `${from}|${kind}|${name}`;
