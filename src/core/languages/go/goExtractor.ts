@@ -12,7 +12,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileIR } from '../../parse/fileIR.ts';
 import type { WalkRules } from '../shared/declarationWalker.ts';
-import { DeclarationWalker } from '../shared/declarationWalker.ts';
+import { DeclarationWalker, docBefore } from '../shared/declarationWalker.ts';
 
 const rules: WalkRules = {
   types: new Set([
@@ -25,6 +25,7 @@ const rules: WalkRules = {
     switch (node.type) {
       case 'package_clause':
         w.packageName = w.textOf(node.namedChildren[0]);
+        w.docstring = docBefore(node);
         return false;
       case 'import_spec':
         readImport(node, w);

@@ -10,7 +10,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileIR } from '../../parse/fileIR.ts';
 import type { WalkRules } from '../shared/declarationWalker.ts';
-import { DeclarationWalker } from '../shared/declarationWalker.ts';
+import { DeclarationWalker, docBefore } from '../shared/declarationWalker.ts';
 
 const TYPES = new Set(['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'annotation_type_declaration']);
 const LOCAL_NAMES = new Set(['formal_parameter', 'spread_parameter', 'catch_formal_parameter', 'enhanced_for_statement', 'resource']);
@@ -28,6 +28,7 @@ const rules: WalkRules = {
     switch (type) {
       case 'package_declaration':
         w.packageName = w.chain(node.namedChildren.find((c) => c?.type !== 'annotation' && c?.type !== 'marker_annotation'));
+        w.docstring = docBefore(node);
         return false;
       case 'import_declaration':
         readImport(node, w);

@@ -13,7 +13,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileIR } from '../../parse/fileIR.ts';
 import type { WalkRules } from '../shared/declarationWalker.ts';
-import { DeclarationWalker } from '../shared/declarationWalker.ts';
+import { DeclarationWalker, leadingInnerDoc } from '../shared/declarationWalker.ts';
 
 const TYPES = new Set(['struct_item', 'enum_item', 'union_item', 'trait_item']);
 
@@ -265,5 +265,7 @@ function macroCalls(node: Node, w: DeclarationWalker): void {
 }
 
 export function extractRust(tree: Tree, file: { path: string; text: string }): FileIR {
-  return new DeclarationWalker(tree, file, 'rust').walk(rules).finish();
+  const walker = new DeclarationWalker(tree, file, 'rust');
+  walker.docstring = leadingInnerDoc(tree.rootNode);
+  return walker.walk(rules).finish();
 }

@@ -306,18 +306,42 @@ export function docBefore(node: Node): string | null {
       line = sibling.startPosition.row;
       continue;
     }
-    if (!sibling.type.includes('comment') || sibling.endPosition.row < line - 1) break;
-    parts.unshift(sibling.text);
+    if (!sibling.type.includes('comment') || lastRow(sibling) < line - 1) break;
+    const text = sibling.text;
+    // Rust `//!` and `/*!` document the enclosing module, not the next item.
+    if (text.startsWith('//!') || text.startsWith('/*!')) break;
+    parts.unshift(text);
     line = sibling.startPosition.row;
   }
-  if (parts.length === 0) return null;
-  const cleaned = parts
-    .join('\n')
+  return parts.length === 0 ? null : cleanComment(parts.join('\n'));
+}
+
+/** The comment block's text without markers, leading stars and XML doc tags. */
+export function cleanComment(raw: string): string | null {
+  const cleaned = raw
     .split('\n')
-    .map((l) => l.replace(/^\s*(\/\*\*?|\*\/|\*(?!\/)|\/\/\/?!?)\s?/, '').replace(/\*\/\s*$/, '').trimEnd())
+    .map((l) => l.replace(/^\s*(\/\*\*?!?|\*\/|\*(?!\/)|\/\/[\/!]?)\s?/, '').replace(/\*\/\s*$/, '').trimEnd())
     .join('\n')
+    .replace(/<\/?(summary|remarks|returns|para|param|typeparam|c|code)\b[^>]*>/g, '')
     .trim();
   return cleaned === '' ? null : cleaned;
+}
+
+/** Last row holding text (a line comment's node ends at column 0 of the next row). */
+function lastRow(node: Node): number {
+  const end = node.endPosition;
+  return end.column === 0 && end.row > node.startPosition.row ? end.row - 1 : end.row;
+}
+
+/** The leading `//!` / `/*!` comments of a Rust file, or the comment right above a node. */
+export function leadingInnerDoc(root: Node): string | null {
+  const parts: string[] = [];
+  for (const child of root.children) {
+    if (!child || !child.type.includes('comment')) break;
+    if (!child.text.startsWith('//!') && !child.text.startsWith('/*!')) break;
+    parts.push(child.text);
+  }
+  return parts.length === 0 ? null : cleanComment(parts.join('\n'));
 }
 
 export function countLines(text: string): number {
