@@ -1,6 +1,6 @@
 /**
  * @file Rust extractor: tree-sitter-rust tree -> FileIR through the shared DeclarationWalker.
- * struct / enum / union / trait -> Class (supertraits -> bases), struct fields and enum variants
+ * struct / enum / union / trait / type alias -> Class (supertraits -> bases), struct fields and enum variants
  * -> Field, `impl T` methods -> Methods of struct T when this file defines it (else the impl
  * block is a Class named T), `impl Trait for T` adds Trait to T's bases, fn -> Function, const /
  * static -> GlobalVariable (Field inside an impl or trait). Inline `mod x { }` items are read as
@@ -15,7 +15,7 @@ import type { FileIR } from '../../parse/fileIR.ts';
 import type { WalkRules } from '../shared/declarationWalker.ts';
 import { DeclarationWalker, leadingInnerDoc } from '../shared/declarationWalker.ts';
 
-const TYPES = new Set(['struct_item', 'enum_item', 'union_item', 'trait_item']);
+const TYPES = new Set(['struct_item', 'enum_item', 'union_item', 'trait_item', 'type_item']);
 
 const rules: WalkRules = {
   types: new Set([
@@ -28,6 +28,8 @@ const rules: WalkRules = {
   visit(node, w) {
     const type = node.type;
     if (TYPES.has(type)) {
+      // Associated types (`type Item = T;` in an impl or trait) are not definitions of their own.
+      if (type === 'type_item' && w.current() !== null) return true;
       const name = node.childForFieldName('name');
       w.skip(name);
       const bases: string[] = [];
@@ -223,7 +225,14 @@ function readUse(node: Node, w: DeclarationWalker): void {
   const names: UseName[] = [];
   useNames(argument, [], w, names);
   const line = node.startPosition.row + 1;
-  for (const { path, local, star } of names) {
+  // Inline modules are read as the file's own: `super` inside `mod tests { }` is the file itself.
+  let inline = 0;
+  for (let parent = node.parent; parent; parent = parent.parent) if (parent.type === 'mod_item') inline++;
+  for (const { path: written, local, star } of names) {
+    let path = written;
+    let supers = 0;
+    while (supers < inline && path[supers] === 'super') supers++;
+    if (supers > 0) path = ['self', ...path.slice(supers)];
     if (star) {
       w.addImport({ module: path.join('.'), name: '*', alias: null, localName: '*', line });
       continue;

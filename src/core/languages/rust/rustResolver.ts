@@ -110,7 +110,12 @@ function pathStart(r: Resolver, module: ModuleInfo, segments: readonly string[])
 function walkPath(r: Resolver, module: ModuleInfo, segments: readonly string[]): Target | null {
   if (segments.length === 0) return packageTarget(spaceOf(r), ownKey(r, module));
   let { target, next } = pathStart(r, module, segments);
-  for (; target && next < segments.length; next++) target = r.memberOf(target, segments[next]!);
+  const space = spaceOf(r);
+  for (; target && next < segments.length; next++) {
+    // Modules and values live in different namespaces: a path segment is a module first.
+    const sub = target.kind === 'package' ? packageTarget(space, childKey(target.key, segments[next]!)) : null;
+    target = sub ?? r.memberOf(target, segments[next]!);
+  }
   return target;
 }
 
@@ -150,7 +155,7 @@ function boundByUse(r: Resolver, module: ModuleInfo, name: string): Target | nul
 }
 
 /** A name in a module's scope: its items, `use` bindings, globs, submodules, repo crates. */
-function rustModuleName(r: Resolver, module: ModuleInfo, name: string, exclude: number, withCrates = false): Target | null {
+function rustModuleName(r: Resolver, module: ModuleInfo, name: string, exclude: number, cratesChecked = false): Target | null {
   const entity = module.topLevel.get(name);
   if (entity !== undefined && entity !== exclude) return r.node(module.firstEntityNode + entity);
   const viaUse = r.cachedName(module, 2, name, () => boundByUse(r, module, name));
@@ -158,7 +163,7 @@ function rustModuleName(r: Resolver, module: ModuleInfo, name: string, exclude: 
   const space = spaceOf(r);
   const sub = packageTarget(space, childKey(ownKey(r, module), name));
   if (sub) return sub;
-  if (!withCrates) {
+  if (!cratesChecked) {
     const folder = crates(r).folders.get(name);
     if (folder !== undefined) return packageTarget(space, `${folder}#`);
   }
