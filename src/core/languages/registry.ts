@@ -32,6 +32,12 @@ export function languageSupport(language: Language): LanguageSupport {
   return LANGUAGES[language];
 }
 
+/** 'Python, JavaScript, TypeScript, Java, Go, Rust or C#': the languages read, for messages. */
+export function languageList(): string {
+  const names = [...new Set(LANGUAGE_IDS.map((id) => LANGUAGES[id].displayName.replace(/ \(.*\)$/, '')))];
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+}
+
 let byExtension: Map<string, Language> | null = null;
 
 /** The language of a file extension (lower case, without the dot), or null. */
