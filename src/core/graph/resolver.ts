@@ -1,7 +1,8 @@
 /**
  * @file Resolver: turns names as written (import placeholders, references such as 'base.f',
- * 'self.helper', 'ns.Widget') into graph targets, with memoisation and a cycle guard; the
- * language rules come from each module's LanguageResolver (languages/registry.ts), so circular imports, self-imports and `export *` loops terminate.
+ * 'self.helper', 'ns.Widget') into graph targets, with memoisation and a cycle guard so circular
+ * imports, self-imports and `export *` loops terminate. The language rules come from each
+ * module's LanguageResolver (languages/registry.ts).
  * Runs in: everywhere (stitcher). Layer src/core.
  */
 import type { ConfigFile } from '../ingest/types.ts';

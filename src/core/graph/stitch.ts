@@ -22,6 +22,8 @@
  * - An import counts as resolved when its module is in the repo and, for named imports, the name
  *   is found there (an entity, a submodule, or a TS export without a node such as a type alias).
  * - Python relative imports are resolved from the file's path; FileIR.dottedFolderName is not used.
+ * - Package imports (Go import paths, Java `a.b.*`, C# `using A.B;`, Rust globs) link to every
+ *   file of the package (Go: its non-test files).
  * - class_name is the owning class's name (A.8 'class'), for Method and Field only.
  * Runs in: the repo worker (app), Node (cli, tests). Layer src/core.
  */
