@@ -106,6 +106,7 @@ test(
       // Inputs that index: each must finish in its budget; a slow one is cancelled and reported
       // at the end, so one failure does not hide the others.
       const failures: string[] = [];
+      const seenTasks: number[] = [];
       let previous = demo;
       for (const input of inputs.filter((i) => i.outcome !== 'error')) {
         const started = Date.now();
@@ -125,9 +126,13 @@ test(
           failures.push(`${input.name}: ${String(error).split('\n')[0]}`);
           await page.keyboard.press('Escape');
         }
-        if (process.env.E2E_VERBOSE) console.log(`    ${input.name}: ${Date.now() - started} ms`);
+        if (process.env.E2E_VERBOSE) {
+          const tasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.splice(0));
+          seenTasks.push(...tasks);
+          console.log(`    ${input.name}: ${Date.now() - started} ms; long tasks ${tasks.map(Math.round).join(', ') || 'none'}`);
+        }
       }
-      const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+      const longTasks = [...seenTasks, ...(await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks))];
       const over = longTasks.filter((ms) => ms > 200);
       console.log(
         `    ${inputs.length} inputs; main-thread long tasks: ${longTasks.length}, longest ${Math.round(Math.max(0, ...longTasks))} ms, ` +
