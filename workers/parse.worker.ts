@@ -3,24 +3,11 @@
  * see src/core/parse/parsePool.ts), loading each grammar (Vite ?url asset) on first need.
  * Runs in: a dedicated module worker started by the repo worker.
  */
-import runtimeWasm from 'web-tree-sitter/web-tree-sitter.wasm?url';
-import pythonWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-python.wasm?url';
-import javascriptWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-javascript.wasm?url';
-import typescriptWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-typescript.wasm?url';
-import tsxWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-tsx.wasm?url';
-import { createParsers } from '../src/core/parse/treeSitter.ts';
+import { createBrowserParsers } from '../src/adapters/browser/grammarUrls.ts';
 import { parseSourceFiles } from '../src/core/parse/parseFile.ts';
-import type { Language } from '../src/core/ingest/types.ts';
 import type { ParseReply, ParseRequest } from '../src/core/parse/parsePool.ts';
 
-const GRAMMAR_URLS: Record<Language, string> = {
-  python: pythonWasm,
-  javascript: javascriptWasm,
-  typescript: typescriptWasm,
-  tsx: tsxWasm,
-};
-
-const parsersReady = createParsers(async (language) => GRAMMAR_URLS[language], () => runtimeWasm, []);
+const parsersReady = createBrowserParsers();
 
 self.onmessage = async ({ data: { id, files } }: MessageEvent<ParseRequest>) => {
   let reply: ParseReply;

@@ -6,6 +6,7 @@
  * Runs in: everywhere. Layer src/core.
  */
 import type { Language } from '../ingest/types.ts';
+import { languageSupport } from '../languages/registry.ts';
 import type { NodeRow } from '../graph/types.ts';
 import type { ChatMessage } from '../models/types.ts';
 
@@ -20,12 +21,6 @@ export interface ComponentDescription {
   member_descriptions?: string | null;
 }
 
-const LANGUAGE_NAME: Record<Language, string> = {
-  python: 'Python',
-  javascript: 'JavaScript',
-  typescript: 'TypeScript',
-  tsx: 'TypeScript (TSX)',
-};
 
 /** A.9.1, verbatim apart from the language. */
 export function codeSummarizationTemplate(language: string): string {
@@ -99,7 +94,7 @@ export function componentSummaryTemplate(language: string): string {
 }
 
 export function languageName(language: Language | null): string {
-  return language ? LANGUAGE_NAME[language] : 'Python';
+  return language ? languageSupport(language).displayName : 'Python';
 }
 
 /** A.9.1 messages for a node whose code fits the context: the purpose summary. */

@@ -1,9 +1,12 @@
 /**
  * @file The stitcher's repository index: one ModuleInfo per file with its symbol tables (top-level
- * entities, nested definitions, import bindings per scope, exports), node id layout, and the
- * dotted-name spaces Python imports are looked up in. Built once, read-only afterwards.
+ * entities, nested definitions, import bindings per scope, exports) and node id layout; each
+ * module carries its language's resolver (languages/registry.ts). Built once, read-only afterwards.
  * Runs in: everywhere (stitcher). Layer src/core.
  */
+import type { Language } from '../ingest/types.ts';
+import type { LanguageResolver } from '../languages/languageSupport.ts';
+import { languageSupport } from '../languages/registry.ts';
 import type { ExportIR, FileIR, ImportIR } from '../parse/fileIR.ts';
 import type { ModuleNaming } from './moduleNames.ts';
 import { nameModules } from './moduleNames.ts';
@@ -18,14 +21,17 @@ export type Target =
   /** A Python folder without `__init__.py` reached by a dotted name: its children are its files. */
   | { kind: 'namespace'; space: ModuleSpace; prefix: string }
   /** A name a repo module defines without a node (a TS interface or type alias). */
-  | { kind: 'opaque'; module: number };
+  | { kind: 'opaque'; module: number }
+  /** A package spread over files (Go folder, Java package, C# namespace, Rust module path). */
+  | { kind: 'package'; language: Language; key: string };
 
 export interface ModuleInfo {
   /** Index in RepoIndex.modules (files sorted by path). */
   index: number;
   file: FileIR;
   naming: ModuleNaming;
-  isPython: boolean;
+  /** The stitcher rules of the file's language. */
+  resolver: LanguageResolver;
   nodeId: number;
   /** Node id of entity 0; entity i is node firstEntityNode + i. */
   firstEntityNode: number;
@@ -55,12 +61,6 @@ export interface RepoIndex {
   /** Node id -> entity index inside its module (-1 for Repo and Module nodes). */
   nodeEntity: Int32Array;
   nodeCount: number;
-  /** Python modules by dotted name from the repo root ('src.pkg.mod'). */
-  dottedSpace: ModuleSpace;
-  /** Python modules by import name, for source roots importable from anywhere. */
-  globalImportSpace: ModuleSpace;
-  /** Python modules by import name, per source root (loose script folders see their siblings). */
-  rootSpaces: Map<string, ModuleSpace>;
 }
 
 /** Sort files by path and lay out node ids: Repo 0, then per file its Module and its entities. */
@@ -85,31 +85,7 @@ export function buildRepoIndex(unsorted: readonly FileIR[]): RepoIndex {
     modules.push(buildModuleInfo(file, namings[index]!, index, nodeId));
     byPath.set(file.path, index);
   });
-  const dottedSpace: ModuleSpace = new Map();
-  const globalImportSpace: ModuleSpace = new Map();
-  const rootSpaces = new Map<string, ModuleSpace>();
-  for (const module of modules) {
-    if (!module.isPython) continue;
-    addToSpace(dottedSpace, module.naming.name, module, modules);
-    const { importName, sourceRoot } = module.naming;
-    if (importName === null || sourceRoot === null) continue;
-    if (module.naming.globalImport) addToSpace(globalImportSpace, importName, module, modules);
-    let rootSpace = rootSpaces.get(sourceRoot);
-    if (!rootSpace) rootSpaces.set(sourceRoot, (rootSpace = new Map()));
-    addToSpace(rootSpace, importName, module, modules);
-  }
-  return { modules, byPath, nodeModule, nodeEntity, nodeCount, dottedSpace, globalImportSpace, rootSpaces };
-}
-
-/** Register a module and its dotted prefixes. A package beats a same-named module, else first wins. */
-function addToSpace(space: ModuleSpace, name: string, module: ModuleInfo, modules: readonly ModuleInfo[]): void {
-  const existing = space.get(name);
-  if (existing === undefined || existing === null) space.set(name, module.index);
-  else if (module.naming.isPackage && !modules[existing]!.naming.isPackage) space.set(name, module.index);
-  for (let dot = name.lastIndexOf('.'); dot > 0; dot = name.lastIndexOf('.', dot - 1)) {
-    const prefix = name.slice(0, dot);
-    if (!space.has(prefix)) space.set(prefix, null);
-  }
+  return { modules, byPath, nodeModule, nodeEntity, nodeCount };
 }
 
 function buildModuleInfo(file: FileIR, naming: ModuleNaming, index: number, nodeId: number): ModuleInfo {
@@ -169,7 +145,7 @@ function buildModuleInfo(file: FileIR, naming: ModuleNaming, index: number, node
     index,
     file,
     naming,
-    isPython: file.language === 'python',
+    resolver: languageSupport(file.language).resolver,
     nodeId,
     firstEntityNode: nodeId + 1,
     topLevel,

@@ -4,9 +4,72 @@
  * binds, and a module's visible names (entities, import bindings, `*` imports, submodules).
  * Runs in: everywhere (stitcher). Layer src/core.
  */
+import type { ImportOutcome, LanguageResolver } from '../languages/languageSupport.ts';
 import type { ImportIR } from '../parse/fileIR.ts';
-import type { ModuleInfo, ModuleSpace, Target } from './bindings.ts';
+import type { ModuleInfo, ModuleSpace, RepoIndex, Target } from './bindings.ts';
 import type { Resolver } from './resolver.ts';
+
+/** The dotted-name spaces Python imports are looked up in. */
+interface PythonSpaces {
+  /** Python modules by dotted name from the repo root ('src.pkg.mod'). */
+  dottedSpace: ModuleSpace;
+  /** Python modules by import name, for source roots importable from anywhere. */
+  globalImportSpace: ModuleSpace;
+  /** Python modules by import name, per source root (loose script folders see their siblings). */
+  rootSpaces: Map<string, ModuleSpace>;
+}
+
+const spacesByIndex = new WeakMap<RepoIndex, PythonSpaces>();
+
+/** The Python spaces of a repository, built on first use. */
+function pythonSpaces(index: RepoIndex): PythonSpaces {
+  let spaces = spacesByIndex.get(index);
+  if (spaces) return spaces;
+  spaces = { dottedSpace: new Map(), globalImportSpace: new Map(), rootSpaces: new Map() };
+  const { modules } = index;
+  for (const module of modules) {
+    if (module.file.language !== 'python') continue;
+    addToSpace(spaces.dottedSpace, module.naming.name, module, modules);
+    const { importName, sourceRoot } = module.naming;
+    if (importName === null || sourceRoot === null) continue;
+    if (module.naming.globalImport) addToSpace(spaces.globalImportSpace, importName, module, modules);
+    let rootSpace = spaces.rootSpaces.get(sourceRoot);
+    if (!rootSpace) spaces.rootSpaces.set(sourceRoot, (rootSpace = new Map()));
+    addToSpace(rootSpace, importName, module, modules);
+  }
+  spacesByIndex.set(index, spaces);
+  return spaces;
+}
+
+/** Register a module and its dotted prefixes. A package beats a same-named module, else first wins. */
+function addToSpace(space: ModuleSpace, name: string, module: ModuleInfo, modules: readonly ModuleInfo[]): void {
+  const existing = space.get(name);
+  if (existing === undefined || existing === null) space.set(name, module.index);
+  else if (module.naming.isPackage && !modules[existing]!.naming.isPackage) space.set(name, module.index);
+  for (let dot = name.lastIndexOf('.'); dot > 0; dot = name.lastIndexOf('.', dot - 1)) {
+    const prefix = name.slice(0, dot);
+    if (!space.has(prefix)) space.set(prefix, null);
+  }
+}
+
+/** The stitcher rules for Python (registered in languages/registry.ts). */
+export const pythonResolver: LanguageResolver = {
+  importOutcome: pythonImportOutcome,
+  importBinding: pyImportBinding,
+  moduleName: (r, module, name, exclude) => pyModuleName(r, module, name, false, exclude),
+  moduleMember: (r, module, name) => pyModuleName(r, module, name, true),
+  writtenModule: (imp) => '.'.repeat(imp.level) + imp.module,
+};
+
+function pythonImportOutcome(r: Resolver, module: ModuleInfo, imp: ImportIR): ImportOutcome {
+  const base = r.pyBase(module, imp);
+  const statement = base && base.target.kind === 'node' ? r.moduleOfNode(base.target.id) : null;
+  const statements = statement ? [statement] : [];
+  if (!base) return { statements, target: null, resolved: false };
+  if (imp.name === null || imp.name === '*') return { statements, target: base.target, resolved: true };
+  const target = r.importBinding(module, imp);
+  return { statements, target, resolved: target !== null };
+}
 
 /** The module an import statement names, and the space it was found in. */
 export interface PyImportBase {
@@ -37,7 +100,7 @@ export function spaceTarget(r: Resolver, space: ModuleSpace, name: string): Targ
  * from the repo root, so both 'pkg.mod' and 'src.pkg.mod' work.
  */
 export function pyImportBase(r: Resolver, module: ModuleInfo, imp: ImportIR): PyImportBase | null {
-  const { index } = r;
+  const index = pythonSpaces(r.index);
   if (imp.level > 0) {
     const parts = module.naming.folder === '' ? [] : module.naming.folder.split('/');
     const up = imp.level - 1;
@@ -96,7 +159,7 @@ function pyBindingOrStar(r: Resolver, module: ModuleInfo, name: string, submodul
     const base = r.pyBase(module, star);
     if (!base || base.target.kind !== 'node') continue;
     const source = r.moduleOfNode(base.target.id);
-    if (!source || !source.isPython || !isStarExported(r, source, name)) continue;
+    if (!source || source.file.language !== 'python' || !isStarExported(r, source, name)) continue;
     const target = pyModuleName(r, source, name, source.file.all !== null);
     if (target) return target;
   }
@@ -113,5 +176,5 @@ function isStarExported(r: Resolver, module: ModuleInfo, name: string): boolean 
 export function pySubmodule(r: Resolver, module: ModuleInfo, name: string): Target | null {
   if (!module.naming.isPackage) return null;
   const prefix = module.naming.folder === '' ? '' : module.naming.name;
-  return spaceTarget(r, r.index.dottedSpace, joinDotted(prefix, name));
+  return spaceTarget(r, pythonSpaces(r.index).dottedSpace, joinDotted(prefix, name));
 }

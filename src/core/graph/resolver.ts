@@ -1,16 +1,18 @@
 /**
  * @file Resolver: turns names as written (import placeholders, references such as 'base.f',
- * 'self.helper', 'ns.Widget') into graph targets, language by language, with memoisation and a
- * cycle guard so circular imports, self-imports and `export *` loops terminate.
+ * 'self.helper', 'ns.Widget') into graph targets, with memoisation and a cycle guard so circular
+ * imports, self-imports and `export *` loops terminate. The language rules come from each
+ * module's LanguageResolver (languages/registry.ts).
  * Runs in: everywhere (stitcher). Layer src/core.
  */
+import type { ConfigFile } from '../ingest/types.ts';
 import type { EntityIR, ImportIR } from '../parse/fileIR.ts';
 import type { ModuleInfo, RepoIndex, Target } from './bindings.ts';
 import { entityIndex } from './bindings.ts';
+import { languageSupport } from '../languages/registry.ts';
 import type { PyImportBase } from './pythonResolver.ts';
-import { pyImportBase, pyImportBinding, pyModuleName, spaceTarget } from './pythonResolver.ts';
+import { pyImportBase, spaceTarget } from './pythonResolver.ts';
 import type { SpecifierResolver } from './tsResolver.ts';
-import { tsExport, tsImportBinding, tsLocal } from './tsResolver.ts';
 
 /** Where a reference is looked up from. */
 export interface LookupScope {
@@ -81,6 +83,8 @@ export class Resolver {
   constructor(
     readonly index: RepoIndex,
     private readonly specifiers: SpecifierResolver,
+    /** Config files for the language resolvers (go.mod, Cargo.toml, tsconfig.json). */
+    readonly configs: readonly ConfigFile[] = [],
   ) {
     this.nameMemo = new Array<Map<string, Memo> | undefined>(index.modules.length * 3);
     this.nodeTargets = new Array<Target | undefined>(index.nodeCount);
@@ -179,18 +183,17 @@ export class Resolver {
 
   /** What an import placeholder stands for (null: outside the repo, or the name is missing). */
   importBinding(module: ModuleInfo, imp: ImportIR): Target | null {
-    return this.cached(this.importMemo, imp, () =>
-      module.isPython ? pyImportBinding(this, module, imp) : tsImportBinding(this, module, imp),
-    );
+    return this.cached(this.importMemo, imp, () => module.resolver.importBinding(this, module, imp));
   }
 
   /** Member `name` of a target: module names / exports, namespace children, class members. */
   memberOf(target: Target, name: string): Target | null {
     if (target.kind === 'namespace') return spaceTarget(this, target.space, target.prefix === '' ? name : `${target.prefix}.${name}`);
     if (target.kind === 'opaque') return null;
+    if (target.kind === 'package') return languageSupport(target.language).resolver.packageMember?.(this, target.key, name) ?? null;
     const module = this.moduleOfNode(target.id);
     if (!module) return null;
-    if (this.isModuleNode(target.id)) return module.isPython ? pyModuleName(this, module, name, true) : tsExport(this, module, name);
+    if (this.isModuleNode(target.id)) return module.resolver.moduleMember(this, module, name);
     const entity = this.entityOfNode(target.id)!;
     return entity.kind === 'Class' ? this.classMember(target.id, name) : null;
   }
@@ -274,8 +277,14 @@ export class Resolver {
   /** A bare name from a scope: enclosing function scopes (a class only as the start), then module. */
   private lookupScoped(module: ModuleInfo, name: string, scope: LookupScope): Target | null {
     const entities = module.file.entities;
+    const implicitThis = module.resolver.implicitThis === true;
     for (let current = scope.start; current >= 0; current = entityIndex(module, entities[current]!.parent)) {
-      if (entities[current]!.kind === 'Class' && current !== scope.start) continue;
+      if (entities[current]!.kind === 'Class' && current !== scope.start) {
+        // Java / C#: a bare name in a method is a member of the enclosing classes (inherited ones too).
+        const member = implicitThis ? this.classMember(module.firstEntityNode + current, name) : null;
+        if (member) return member;
+        continue;
+      }
       const child = module.children.get(current)?.get(name);
       if (child !== undefined && child !== scope.exclude) return this.node(module.firstEntityNode + child);
       for (const imp of module.imports.get(current)?.get(name) ?? []) {
@@ -283,7 +292,7 @@ export class Resolver {
         if (target) return target;
       }
     }
-    return module.isPython ? pyModuleName(this, module, name, false, scope.exclude) : tsLocal(this, module, name, scope.exclude);
+    return module.resolver.moduleName(this, module, name, scope.exclude);
   }
 }
 

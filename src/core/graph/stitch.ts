@@ -23,11 +23,14 @@
  * - An import counts as resolved when its module is in the repo and, for named imports, the name
  *   is found there (an entity, a submodule, or a TS export without a node such as a type alias).
  * - Python relative imports are resolved from the file's path; FileIR.dottedFolderName is not used.
+ * - Package imports (Go import paths, Java `a.b.*`, C# `using A.B;`, Rust globs) link to every
+ *   file of the package (Go: its non-test files).
  * - class_name is the owning class's name (A.8 'class'), for Method and Field only.
  * Runs in: the repo worker (app), Node (cli, tests). Layer src/core.
  */
 import type { ConfigFile } from '../ingest/types.ts';
-import type { FileIR, ImportIR, ReferenceIR } from '../parse/fileIR.ts';
+import type { FileIR, ReferenceIR } from '../parse/fileIR.ts';
+import type { ImportOutcome } from '../languages/languageSupport.ts';
 import type { ModuleInfo, RepoIndex, Target } from './bindings.ts';
 import { buildRepoIndex, entityIndex } from './bindings.ts';
 import { EdgeList } from './edgeList.ts';
@@ -35,7 +38,6 @@ import type { LookupScope } from './resolver.ts';
 import { Resolver, enclosingClass } from './resolver.ts';
 import { createSpecifierResolver } from './specifiers.ts';
 import { assignStableIds } from './stableIds.ts';
-import { tsExport } from './tsResolver.ts';
 import type { EdgeRow, EdgeType, Graph, NodeKind, NodeRow, UnresolvedRow } from './types.ts';
 import { EDGE_TYPES, NODE_KINDS } from './types.ts';
 
@@ -59,8 +61,8 @@ export interface StitchResult {
 
 export function stitch(repoName: string, files: readonly FileIR[], configs: readonly ConfigFile[]): StitchResult {
   const index = buildRepoIndex(files);
-  const resolver = new Resolver(index, createSpecifierResolver(index.modules.map((m) => m.file.path), configs));
-  const nodes = buildNodes(repoName, index);
+  const resolver = new Resolver(index, createSpecifierResolver(index.modules.map((m) => m.file.path), configs), configs);
+  const nodes = buildNodes(repoName, index, resolver);
   const edges = new EdgeList();
   const unresolved: UnresolvedRow[] = [];
   const stats: StitchStats = {
@@ -90,7 +92,7 @@ function countBy<K extends string, T>(keys: readonly K[], items: readonly T[], k
 }
 
 /** Nodes by id. Every row is written with all fields in one order (one object shape). */
-function buildNodes(repoName: string, index: RepoIndex): NodeRow[] {
+function buildNodes(repoName: string, index: RepoIndex, resolver: Resolver): NodeRow[] {
   const nodes = new Array<NodeRow>(index.nodeCount);
   nodes[0] = {
     id: 0, kind: 'Repo', name: repoName, qualified_name: repoName, module_name: null, class_name: null,
@@ -104,7 +106,8 @@ function buildNodes(repoName: string, index: RepoIndex): NodeRow[] {
       id: module.nodeId, kind: 'Module', name: naming.name, qualified_name: naming.name, module_name: null,
       class_name: null, file_path: file.path, start_line: 1, end_line: Math.max(file.lines, 1), signature: null,
       code: null, docstring: file.docstring, description: null, member_descriptions: null, requirement: null,
-      language: file.language, local_name: naming.localName, import_name: naming.importName,
+      language: file.language, local_name: naming.localName,
+      import_name: naming.importName ?? module.resolver.importName?.(resolver, module) ?? null,
     };
     const entities = file.entities;
     for (let i = 0; i < entities.length; i++) {
@@ -143,15 +146,7 @@ function addStructuralEdges(module: ModuleInfo, edges: EdgeList): void {
   });
 }
 
-interface ImportOutcome {
-  /** The module the statement names (null: not in the repo, or a namespace folder). */
-  statement: ModuleInfo | null;
-  /** What the import resolves to (null: unresolved). */
-  target: Target | null;
-  resolved: boolean;
-}
-
-/** IMPORTS edges and unresolved rows for one module's imports and TS re-exports. */
+/** IMPORTS edges and unresolved rows for one module's imports and re-exports (TS/JS). */
 function addImportEdges(
   r: Resolver,
   module: ModuleInfo,
@@ -167,7 +162,7 @@ function addImportEdges(
     if (name !== null && !list.includes(name)) list.push(name);
   };
   const record = (outcome: ImportOutcome, name: string | null, row: UnresolvedRow): void => {
-    link(outcome.statement, name);
+    for (const statement of outcome.statements) link(statement, name);
     if (outcome.target) link(definingModule(r, outcome.target), name);
     if (outcome.resolved) stats.resolvedImports++;
     else {
@@ -175,49 +170,27 @@ function addImportEdges(
       unresolved.push(row);
     }
   };
+  const rules = module.resolver;
   for (const imp of module.file.imports) {
-    const outcome = module.isPython ? pythonImportOutcome(r, module, imp) : tsImportOutcome(r, module, imp);
-    const written = module.isPython ? '.'.repeat(imp.level) + imp.module : imp.module;
-    record(outcome, imp.name, { src: module.nodeId, name: imp.name ?? written, module: written, alias: imp.alias });
+    const written = rules.writtenModule ? rules.writtenModule(imp) : imp.module;
+    record(rules.importOutcome(r, module, imp), imp.name, { src: module.nodeId, name: imp.name ?? written, module: written, alias: imp.alias });
   }
-  for (const exp of module.file.exports) {
-    if (exp.fromModule === undefined || module.isPython) continue;
-    const statement = r.tsModule(module, exp.fromModule);
-    const imported = exp.importedName ?? exp.exportedName;
-    let target: Target | null = null;
-    if (statement) target = imported === '*' ? r.node(statement.nodeId) : tsExport(r, statement, imported);
-    const alias = exp.exportedName !== imported && exp.exportedName !== '*' ? exp.exportedName : null;
-    record({ statement, target, resolved: target !== null }, imported, {
-      src: module.nodeId,
-      name: imported,
-      module: exp.fromModule,
-      alias,
-    });
+  if (rules.reexportOutcome) {
+    for (const exp of module.file.exports) {
+      const outcome = rules.reexportOutcome(r, module, exp);
+      if (!outcome) continue;
+      const imported = exp.importedName ?? exp.exportedName;
+      const alias = exp.exportedName !== imported && exp.exportedName !== '*' ? exp.exportedName : null;
+      record(outcome, imported, { src: module.nodeId, name: imported, module: exp.fromModule ?? '', alias });
+    }
   }
   for (const [dst, list] of names) edges.add(module.nodeId, dst, 'IMPORTS', list.length > 0 ? list.join(',') : null);
-}
-
-function pythonImportOutcome(r: Resolver, module: ModuleInfo, imp: ImportIR): ImportOutcome {
-  const base = r.pyBase(module, imp);
-  const statement = base && base.target.kind === 'node' ? r.moduleOfNode(base.target.id) : null;
-  if (!base) return { statement: null, target: null, resolved: false };
-  if (imp.name === null || imp.name === '*') return { statement, target: base.target, resolved: true };
-  const target = r.importBinding(module, imp);
-  return { statement, target, resolved: target !== null };
-}
-
-function tsImportOutcome(r: Resolver, module: ModuleInfo, imp: ImportIR): ImportOutcome {
-  const statement = r.tsModule(module, imp.module);
-  if (!statement) return { statement: null, target: null, resolved: false };
-  if (imp.name === null) return { statement, target: r.node(statement.nodeId), resolved: true };
-  const target = r.importBinding(module, imp);
-  return { statement, target, resolved: target !== null };
 }
 
 /** The module a target lives in (a Module target is its own module). */
 function definingModule(r: Resolver, target: Target): ModuleInfo | null {
   if (target.kind === 'opaque') return r.index.modules[target.module]!;
-  if (target.kind === 'namespace') return null;
+  if (target.kind === 'namespace' || target.kind === 'package') return null;
   return r.moduleOfNode(target.id);
 }
 

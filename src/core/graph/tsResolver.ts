@@ -4,9 +4,37 @@
  * from`, `export *` transitively, `export * as ns`, CommonJS `module.exports` / `exports.x`).
  * Runs in: everywhere (stitcher). Layer src/core.
  */
-import type { ImportIR } from '../parse/fileIR.ts';
+import type { ImportOutcome, LanguageResolver } from '../languages/languageSupport.ts';
+import type { ExportIR, ImportIR } from '../parse/fileIR.ts';
 import type { ModuleInfo, Target } from './bindings.ts';
 import type { Resolver } from './resolver.ts';
+
+/** The stitcher rules for JavaScript, TypeScript and TSX (registered in languages/registry.ts). */
+export const tsResolver: LanguageResolver = {
+  importOutcome: tsImportOutcome,
+  importBinding: tsImportBinding,
+  moduleName: (r, module, name, exclude) => tsLocal(r, module, name, exclude),
+  moduleMember: (r, module, name) => tsExport(r, module, name),
+  reexportOutcome: tsReexportOutcome,
+};
+
+function tsImportOutcome(r: Resolver, module: ModuleInfo, imp: ImportIR): ImportOutcome {
+  const statement = r.tsModule(module, imp.module);
+  if (!statement) return { statements: [], target: null, resolved: false };
+  if (imp.name === null) return { statements: [statement], target: r.node(statement.nodeId), resolved: true };
+  const target = r.importBinding(module, imp);
+  return { statements: [statement], target, resolved: target !== null };
+}
+
+/** `export {a as b} from './x'` / `export * from './x'`: an import of its source. */
+function tsReexportOutcome(r: Resolver, module: ModuleInfo, exp: ExportIR): ImportOutcome | null {
+  if (exp.fromModule === undefined) return null;
+  const statement = r.tsModule(module, exp.fromModule);
+  const imported = exp.importedName ?? exp.exportedName;
+  let target: Target | null = null;
+  if (statement) target = imported === '*' ? r.node(statement.nodeId) : tsExport(r, statement, imported);
+  return { statements: statement ? [statement] : [], target, resolved: target !== null };
+}
 
 /** Resolve an import specifier written in `fromPath` to a repo file path, or null (npm, missing). */
 export type SpecifierResolver = (fromPath: string, specifier: string) => string | null;

@@ -7,6 +7,7 @@
  * Runs in: the ingest worker (app), in-process (cli, tests). Layer src/core.
  */
 import { AppError, throwIfAborted } from '../errors.ts';
+import { languageList } from '../languages/registry.ts';
 import { resolveLimits } from './limits.ts';
 import { baseName } from './pathRules.ts';
 import { listZipEntries, readListedEntries } from './readZip.ts';
@@ -63,7 +64,7 @@ function requireSources(name: string, result: IngestResult): IngestResult {
   if (result.files.length > 0) return result;
   const n = result.skipped.length;
   const skipped = n === 0 ? 'no files' : `${n.toLocaleString('en-US')} ${n === 1 ? 'file' : 'files'} skipped: ${summariseSkips(result.skipped)}`;
-  throw new AppError('NO_SOURCE_FILES', `No Python, JavaScript or TypeScript source files found in ${name} (${skipped}).`);
+  throw new AppError('NO_SOURCE_FILES', `No ${languageList()} source files found in ${name} (${skipped}).`);
 }
 
 /** 'C:\\fakepath\\flask-main.zip' -> 'flask-main'. */

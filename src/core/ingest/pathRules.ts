@@ -3,6 +3,7 @@
  * nested archives, language by extension, config files.
  * Runs in: everywhere. Layer src/core.
  */
+import { isLanguageConfigFile, languageOfExtension } from '../languages/registry.ts';
 import type { Language } from './types.ts';
 
 export type NormalisedPath = { ok: true; path: string } | { ok: false; detail: string };
@@ -94,32 +95,17 @@ export function isNestedArchive(path: string): boolean {
   return NESTED_ARCHIVE.test(path);
 }
 
-const LANGUAGE_BY_EXTENSION: Record<string, Language> = {
-  py: 'python',
-  pyi: 'python',
-  js: 'javascript',
-  mjs: 'javascript',
-  cjs: 'javascript',
-  jsx: 'javascript',
-  ts: 'typescript',
-  mts: 'typescript',
-  cts: 'typescript',
-  tsx: 'tsx',
-};
-
 /** Language of a source file by its extension (case-insensitive), or null. */
 export function languageOf(path: string): Language | null {
   const slash = path.lastIndexOf('/');
   const dot = path.lastIndexOf('.');
   if (dot <= slash + 1) return null; // no extension, or a dotfile such as '.py'
-  return LANGUAGE_BY_EXTENSION[path.slice(dot + 1).toLowerCase()] ?? null;
+  return languageOfExtension(path.slice(dot + 1).toLowerCase());
 }
 
-const CONFIG_FILE = /^(tsconfig|jsconfig)(\.[\w.-]+)?\.json$/i;
-
-/** tsconfig.json / jsconfig.json (and tsconfig.base.json etc., targets of `extends`). */
+/** A config file a language's resolver reads: tsconfig.json / jsconfig.json (and the files they extend), go.mod, Cargo.toml. */
 export function isConfigFile(path: string): boolean {
-  return CONFIG_FILE.test(path.slice(path.lastIndexOf('/') + 1));
+  return isLanguageConfigFile(path.slice(path.lastIndexOf('/') + 1));
 }
 
 /** The last segment of a path. */

@@ -2,7 +2,8 @@
  * @file Ingest contract: archive/folder entries in, decoded source files and a skip list out.
  * Runs in: the ingest worker (app), in-process (cli, tests). Layer src/core.
  */
-export type Language = 'python' | 'javascript' | 'typescript' | 'tsx';
+/** Every language in the registry (src/core/languages/registry.ts). */
+export type Language = 'python' | 'javascript' | 'typescript' | 'tsx' | 'java' | 'go' | 'rust' | 'csharp';
 
 /** One raw entry as read from a zip or a dropped folder, before any filtering. */
 export interface RawEntry {

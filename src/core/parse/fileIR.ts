@@ -107,4 +107,6 @@ export interface FileIR {
   docstring: string | null;
   /** ERROR / MISSING nodes from tree-sitter's recovery; non-empty means the file is flagged. */
   syntaxErrors: SyntaxIssue[];
+  /** Java `package`, Go package clause, C# namespace (the file's first); absent or null elsewhere. */
+  packageName?: string | null;
 }

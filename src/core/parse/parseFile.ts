@@ -1,5 +1,5 @@
 /**
- * @file One source file -> FileIR: parse with tree-sitter, dispatch to the language's extractor.
+ * @file One source file -> FileIR: parse with tree-sitter, dispatch to the language's extractor (languages/registry.ts).
  * Never throws: a failing file yields an empty FileIR carrying the failure as a syntax issue,
  * so one bad file cannot stop a repository.
  * Runs in: parse workers (browser and Node threads). Layer src/core.
@@ -8,8 +8,7 @@ import type { Language, SourceFile } from '../ingest/types.ts';
 import type { FileIR } from './fileIR.ts';
 import type { Parsers } from './treeSitter.ts';
 import { collectSyntaxIssues } from './treeSitter.ts';
-import { extractPython } from './python/pythonExtractor.ts';
-import { extractTypeScript } from './typescript/typescriptExtractor.ts';
+import { languageSupport } from '../languages/registry.ts';
 
 /** Parse a batch (a worker's unit of work), loading the grammars it needs first. */
 export async function parseSourceFiles(parsers: Parsers, files: readonly SourceFile[]): Promise<FileIR[]> {
@@ -22,10 +21,7 @@ export function parseSourceFile(parsers: Parsers, file: Pick<SourceFile, 'path' 
   let tree;
   try {
     tree = parsers.parse(file.language, file.text);
-    const ir =
-      file.language === 'python'
-        ? extractPython(tree, file)
-        : extractTypeScript(tree, { path: file.path, text: file.text, language: file.language });
+    const ir = languageSupport(file.language).extract(tree, file);
     if (ir.syntaxErrors.length === 0 && tree.rootNode.hasError) ir.syntaxErrors = collectSyntaxIssues(tree);
     return ir;
   } catch (error) {

@@ -9,7 +9,8 @@ import type { SourceFile } from '../ingest/types.ts';
 import { parseSourceFile } from './parseFile.ts';
 import { makeBatches, runParsePool } from './parsePool.ts';
 import type { ParseWorkerHandle } from './parsePool.ts';
-import { createParsers, GRAMMAR_FILES } from './treeSitter.ts';
+import { languageSupport } from '../languages/registry.ts';
+import { createParsers } from './treeSitter.ts';
 import type { Parsers } from './treeSitter.ts';
 
 const require = createRequire(import.meta.url);
@@ -17,7 +18,7 @@ let parsers: Parsers;
 
 beforeAll(async () => {
   parsers = await createParsers(async (lang) =>
-    readFileSync(require.resolve(`@vscode/tree-sitter-wasm/wasm/${GRAMMAR_FILES[lang]}`)),
+    readFileSync(require.resolve(`@vscode/tree-sitter-wasm/wasm/${languageSupport(lang).grammar}`)),
   );
 });
 

@@ -6,15 +6,8 @@
 import { Language as TsLanguage, Parser } from 'web-tree-sitter';
 import type { Node, Tree } from 'web-tree-sitter';
 import type { Language } from '../ingest/types.ts';
+import { LANGUAGE_IDS } from '../languages/registry.ts';
 import type { SyntaxIssue } from './fileIR.ts';
-
-/** Grammar file name (in @vscode/tree-sitter-wasm/wasm/) for each language. */
-export const GRAMMAR_FILES: Record<Language, string> = {
-  python: 'tree-sitter-python.wasm',
-  javascript: 'tree-sitter-javascript.wasm',
-  typescript: 'tree-sitter-typescript.wasm',
-  tsx: 'tree-sitter-tsx.wasm',
-};
 
 export type GrammarSource = Uint8Array | string;
 
@@ -24,8 +17,6 @@ export interface Parsers {
   /** Loads the grammars not loaded yet (each once). */
   load(languages: Iterable<Language>): Promise<void>;
 }
-
-const ALL_LANGUAGES = Object.keys(GRAMMAR_FILES) as Language[];
 
 let initialised: Promise<void> | null = null;
 
@@ -38,11 +29,12 @@ export function initTreeSitter(locateFile?: () => string): Promise<void> {
 /**
  * One parser per language. `preload` grammars are ready on return; others load through
  * load() (workers load only what a batch needs: the TS/TSX grammars are large to compile).
+ * Grammar file names come from the language registry (languages/registry.ts).
  */
 export async function createParsers(
   grammars: (language: Language) => Promise<GrammarSource>,
   locateFile?: () => string,
-  preload: readonly Language[] = ALL_LANGUAGES,
+  preload: readonly Language[] = LANGUAGE_IDS,
 ): Promise<Parsers> {
   await initTreeSitter(locateFile);
   const loaded = new Map<Language, Parser>();

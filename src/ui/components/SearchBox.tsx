@@ -3,7 +3,7 @@
  * Enter to select (the node is drawn or its ego view opens), Esc to close. `/` focuses it.
  * Runs in: the main thread.
  */
-import { forwardRef, useEffect, useId, useState } from 'react';
+import { forwardRef, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useCommands } from '../commands.ts';
 import type { SearchHit } from '../graph/graphQueries.ts';
@@ -22,6 +22,13 @@ export const SearchBox = forwardRef<HTMLInputElement>(function SearchBox(_props,
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const listId = useId();
+  /** The close scheduled by a blur (it lets a click on a hit land first); focus cancels it. */
+  const closing = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cancelClose = () => {
+    if (closing.current !== null) clearTimeout(closing.current);
+    closing.current = null;
+  };
+  useEffect(() => cancelClose, []);
 
   useEffect(() => {
     const query = text.trim();
@@ -93,11 +100,19 @@ export const SearchBox = forwardRef<HTMLInputElement>(function SearchBox(_props,
         aria-activedescendant={showList && hits[cursor] ? `${listId}-${cursor}` : undefined}
         aria-autocomplete="list"
         onChange={(e) => {
+          cancelClose();
           setText(e.target.value);
           setOpen(true);
         }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onFocus={() => {
+          // Typing right after choosing a hit must not be closed by that hit's blur.
+          cancelClose();
+          setOpen(true);
+        }}
+        onBlur={() => {
+          cancelClose();
+          closing.current = setTimeout(() => setOpen(false), 150);
+        }}
         onKeyDown={onKeyDown}
       />
       {showList && (

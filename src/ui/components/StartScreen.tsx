@@ -29,7 +29,7 @@ export function StartScreen({
         <div className="drop-icon" aria-hidden="true">⇪</div>
         <h1>Drop a repository here</h1>
         <p className="muted">
-          A <strong>.zip</strong> or a <strong>folder</strong> of Python, JavaScript or TypeScript. Everything stays in this browser:
+          A <strong>.zip</strong> or a <strong>folder</strong> of Python, JavaScript, TypeScript, Java, Go, Rust or C#. Everything stays in this browser:
           nothing is uploaded.
         </p>
         <div className="start-actions">

@@ -8,19 +8,28 @@ import hljs from 'highlight.js/lib/core';
 import python from 'highlight.js/lib/languages/python';
 import typescript from 'highlight.js/lib/languages/typescript';
 import javascript from 'highlight.js/lib/languages/javascript';
+import java from 'highlight.js/lib/languages/java';
+import go from 'highlight.js/lib/languages/go';
+import rust from 'highlight.js/lib/languages/rust';
+import csharp from 'highlight.js/lib/languages/csharp';
 
 hljs.registerLanguage('python', python);
 hljs.registerLanguage('typescript', typescript);
 hljs.registerLanguage('javascript', javascript);
+hljs.registerLanguage('java', java);
+hljs.registerLanguage('go', go);
+hljs.registerLanguage('rust', rust);
+hljs.registerLanguage('csharp', csharp);
+
+/** Our language ids that highlight.js knows under the same name. */
+const SAME_NAME = new Set(['python', 'javascript', 'typescript', 'java', 'go', 'rust', 'csharp']);
 
 /** About 20-40 ms of highlighting on a slow core. */
 export const MAX_HIGHLIGHT_CHARS = 120_000;
 
 export function hljsLanguage(language: string | null): string | null {
-  if (language === 'python') return 'python';
-  if (language === 'typescript' || language === 'tsx') return 'typescript';
-  if (language === 'javascript') return 'javascript';
-  return null;
+  if (language === 'tsx') return 'typescript';
+  return language !== null && SAME_NAME.has(language) ? language : null;
 }
 
 /** Highlighted HTML, or null when the code should be shown as plain text. */

@@ -5,7 +5,8 @@
  * Runs in: Node (vitest only).
  */
 import type { FileIR } from '../fileIR.ts';
-import { GRAMMAR_FILES, createParsers } from '../treeSitter.ts';
+import { languageSupport } from '../../languages/registry.ts';
+import { createParsers } from '../treeSitter.ts';
 import type { Parsers } from '../treeSitter.ts';
 import { extractPython } from './pythonExtractor.ts';
 
@@ -14,7 +15,7 @@ let parsers: Promise<Parsers> | null = null;
 
 /** Parsers for every language, loaded once per test worker. */
 export function nodeParsers(): Promise<Parsers> {
-  parsers ??= createParsers(async (language) => decodeURIComponent(new URL(GRAMMAR_FILES[language], WASM_DIR).pathname));
+  parsers ??= createParsers(async (language) => decodeURIComponent(new URL(languageSupport(language).grammar, WASM_DIR).pathname));
   return parsers;
 }
 

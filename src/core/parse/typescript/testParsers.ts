@@ -5,7 +5,8 @@
  * Runs in: Node (vitest only).
  */
 import type { FileIR } from '../fileIR.ts';
-import { createParsers, GRAMMAR_FILES } from '../treeSitter.ts';
+import { languageSupport } from '../../languages/registry.ts';
+import { createParsers } from '../treeSitter.ts';
 import type { Parsers } from '../treeSitter.ts';
 import { extractTypeScript } from './typescriptExtractor.ts';
 
@@ -18,7 +19,7 @@ let parsers: Promise<Parsers> | null = null;
 
 /** Parsers for every grammar, loaded once per test worker. */
 export function testParsers(): Promise<Parsers> {
-  parsers ??= createParsers(async (language) => decodeURIComponent(new URL(GRAMMAR_FILES[language], WASM_DIR).pathname));
+  parsers ??= createParsers(async (language) => decodeURIComponent(new URL(languageSupport(language).grammar, WASM_DIR).pathname));
   return parsers;
 }
 

@@ -1,0 +1,212 @@
+/**
+ * @file Go extractor: tree-sitter-go tree -> FileIR through the shared DeclarationWalker.
+ * type specs (struct, interface, named types) -> Class (embedded fields and embedded interfaces
+ * -> bases), struct fields -> Field, interface methods and methods with a receiver -> Method of
+ * the receiver's type when this file defines it (else a Function), functions -> Function,
+ * package-level const / var -> GlobalVariable, the package clause -> FileIR.packageName.
+ * Imports: {module: import path, localName: alias or the path's package name}; `.` imports are
+ * stars, `_` imports bind nothing. Uses: calls, composite literals (instantiate), selectors,
+ * names, type names (annotate); the receiver name reads as `this`.
+ * Runs in: parse workers, Node. Layer src/core.
+ */
+import type { Node, Tree } from 'web-tree-sitter';
+import type { FileIR } from '../../parse/fileIR.ts';
+import type { WalkRules } from '../shared/declarationWalker.ts';
+import { DeclarationWalker, docBefore } from '../shared/declarationWalker.ts';
+
+const rules: WalkRules = {
+  types: new Set([
+    'package_clause', 'import_spec', 'type_spec', 'type_alias', 'field_declaration', 'method_elem', 'function_declaration',
+    'method_declaration', 'const_spec', 'var_spec', 'parameter_declaration', 'variadic_parameter_declaration',
+    'short_var_declaration', 'range_clause', 'func_literal', 'call_expression', 'composite_literal',
+    'selector_expression', 'identifier', 'type_identifier', 'qualified_type', 'comment',
+  ]),
+  visit(node, w) {
+    switch (node.type) {
+      case 'package_clause':
+        w.packageName = w.textOf(node.namedChildren[0]);
+        w.docstring = docBefore(node);
+        return false;
+      case 'import_spec':
+        readImport(node, w);
+        return false;
+      case 'type_spec':
+      case 'type_alias': {
+        const name = node.childForFieldName('name');
+        w.skip(name);
+        const body = node.childForFieldName('type');
+        w.define('type', w.textOf(name), node.parent?.type === 'type_declaration' && node.parent.namedChildCount === 1 ? node.parent : node, {
+          bases: embedded(body, w),
+          body,
+          scope: true,
+        });
+        return true;
+      }
+      case 'field_declaration': {
+        const names = node.childrenForFieldName('name').filter((n) => n !== null);
+        if (names.length === 0) {
+          w.skip(node.childForFieldName('type'));
+          return false; // embedded: a base, recorded by type_spec
+        }
+        for (const name of names) {
+          w.skip(name);
+          w.define('variable', w.textOf(name), node);
+        }
+        return true;
+      }
+      case 'method_elem': {
+        const name = node.childForFieldName('name');
+        w.skip(name);
+        w.define('function', w.textOf(name), node, { scope: true });
+        return true;
+      }
+      case 'function_declaration': {
+        const name = node.childForFieldName('name');
+        w.skip(name);
+        w.define('function', w.textOf(name), node, { body: node.childForFieldName('body'), parent: null });
+        return true;
+      }
+      case 'method_declaration': {
+        const name = node.childForFieldName('name');
+        w.skip(name);
+        const receiver = node.childForFieldName('receiver');
+        const param = receiver?.namedChildren.find((c) => c?.type === 'parameter_declaration');
+        const receiverName = param?.childForFieldName('name');
+        const receiverType = receiverTypeName(param?.childForFieldName('type'), w);
+        const owner = receiverType === null ? null : w.topLevelClass(receiverType);
+        w.skip(receiver);
+        w.define('function', w.textOf(name), node, {
+          body: node.childForFieldName('body'),
+          parent: owner,
+          selfName: receiverName ? w.textOf(receiverName) : null,
+        });
+        return true;
+      }
+      case 'const_spec':
+      case 'var_spec':
+        for (const name of node.childrenForFieldName('name')) {
+          if (!name) continue;
+          w.skip(name);
+          w.define('variable', w.textOf(name), node.parent?.namedChildCount === 1 ? node.parent : node);
+        }
+        return true;
+      case 'parameter_declaration':
+      case 'variadic_parameter_declaration':
+        for (const name of node.childrenForFieldName('name')) {
+          if (!name) continue;
+          w.local(w.textOf(name));
+          w.skip(name);
+        }
+        return true;
+      case 'short_var_declaration':
+      case 'range_clause': {
+        const left = node.childForFieldName('left');
+        for (const id of left?.type === 'identifier' ? [left] : (left?.namedChildren ?? [])) {
+          if (id?.type !== 'identifier') continue;
+          w.local(w.textOf(id));
+          w.skip(id);
+        }
+        return true;
+      }
+      case 'call_expression': {
+        const callee = node.childForFieldName('function');
+        const chain = w.chain(callee);
+        if (chain !== null) {
+          w.reference(chain, 'call', node);
+          w.skip(callee);
+        } else if (callee?.type === 'selector_expression') w.skip(callee.childForFieldName('field'));
+        return true;
+      }
+      case 'composite_literal': {
+        const created = node.childForFieldName('type');
+        const chain = w.chain(created);
+        if (chain !== null) {
+          w.reference(chain, 'call', node);
+          w.skip(created);
+        }
+        return true;
+      }
+      case 'selector_expression': {
+        const chain = w.chain(node);
+        if (chain === null) return true;
+        w.reference(chain, 'reference', node);
+        return false;
+      }
+      case 'identifier':
+        w.reference(w.textOf(node), 'reference', node);
+        return false;
+      case 'type_identifier':
+      case 'qualified_type': {
+        const chain = w.chain(node);
+        if (chain !== null) w.reference(chain, 'annotate', node);
+        return false;
+      }
+      default:
+        return node.type !== 'comment';
+    }
+  },
+};
+
+/** Embedded fields of a struct and embedded interfaces: the type's bases. */
+function embedded(body: Node | null, w: DeclarationWalker): string[] {
+  if (!body) return [];
+  const bases: string[] = [];
+  if (body.type === 'struct_type') {
+    const list = body.namedChildren.find((c) => c?.type === 'field_declaration_list');
+    for (const field of list?.namedChildren ?? []) {
+      if (field?.type !== 'field_declaration' || field.childrenForFieldName('name').length > 0) continue;
+      const name = receiverTypeName(field.childForFieldName('type'), w, true);
+      if (name !== null) bases.push(name);
+    }
+  } else if (body.type === 'interface_type') {
+    for (const element of body.namedChildren) {
+      if (element?.type !== 'type_elem' || element.namedChildCount !== 1) continue;
+      const chain = w.chain(element.namedChildren[0]);
+      if (chain !== null) bases.push(chain);
+    }
+  }
+  return bases;
+}
+
+/** 'Scientific' from `*Scientific`, `Scientific[T]`; with `qualified`, 'base.Calculator' too. */
+function receiverTypeName(type: Node | null | undefined, w: DeclarationWalker, qualified = false): string | null {
+  let node = type ?? null;
+  while (node && (node.type === 'pointer_type' || node.type === 'generic_type' || node.type === 'parenthesized_type')) {
+    node = node.type === 'generic_type' ? node.childForFieldName('type') : node.namedChildren[0] ?? null;
+  }
+  if (!node) return null;
+  if (node.type === 'type_identifier') return w.textOf(node);
+  return qualified && node.type === 'qualified_type' ? w.chain(node) : null;
+}
+
+const VERSION = /^v\d+$/;
+
+/** The package name an import path binds by convention: 'gopkg.in/yaml.v3' -> 'yaml', 'x/go-cmp' -> 'cmp', 'x/v2' -> its parent. */
+export function goPackageName(path: string): string {
+  const segments = path.split('/');
+  let last = segments[segments.length - 1]!;
+  if (VERSION.test(last) && segments.length > 1) last = segments[segments.length - 2]!;
+  last = last.replace(/\.v\d+$/, '');
+  const dash = last.lastIndexOf('-');
+  if (dash >= 0) last = last.slice(dash + 1);
+  return last.replace(/[^\p{L}\p{N}_]/gu, '_');
+}
+
+function readImport(node: Node, w: DeclarationWalker): void {
+  const pathNode = node.childForFieldName('path');
+  const path = w.textOf(pathNode).replace(/^["`]|["`]$/g, '');
+  if (path === '') return;
+  const alias = node.childForFieldName('name');
+  const line = node.startPosition.row + 1;
+  if (alias?.type === 'dot') {
+    w.addImport({ module: path, name: '*', alias: null, localName: '*', line });
+    return;
+  }
+  const aliasText = alias ? w.textOf(alias) : null;
+  const localName = aliasText === '_' ? '' : (aliasText ?? goPackageName(path));
+  w.addImport({ module: path, name: null, alias: aliasText, localName, line });
+}
+
+export function extractGo(tree: Tree, file: { path: string; text: string }): FileIR {
+  return new DeclarationWalker(tree, file, 'go').walk(rules).finish();
+}

@@ -1,0 +1,166 @@
+/**
+ * @file Java extractor: tree-sitter-java tree -> FileIR through the shared DeclarationWalker.
+ * class / interface / enum / record / @interface -> Class (extends and implements -> bases),
+ * method and constructor -> Method, field, interface constant and enum constant -> Field,
+ * `package` -> FileIR.packageName, `import a.b.C` -> {module 'a.b', name 'C'}, `import a.b.*`
+ * -> a star, `import static a.b.C.m` -> {module 'a.b.C', name 'm'}. Uses: method calls,
+ * `new T()`, field accesses, type names (annotate), annotations (decorate), method references.
+ * Runs in: parse workers, Node. Layer src/core.
+ */
+import type { Node, Tree } from 'web-tree-sitter';
+import type { FileIR } from '../../parse/fileIR.ts';
+import type { WalkRules } from '../shared/declarationWalker.ts';
+import { DeclarationWalker, docBefore } from '../shared/declarationWalker.ts';
+
+const TYPES = new Set(['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'annotation_type_declaration']);
+const LOCAL_NAMES = new Set(['formal_parameter', 'spread_parameter', 'catch_formal_parameter', 'enhanced_for_statement', 'resource']);
+
+const rules: WalkRules = {
+  types: new Set([
+    'package_declaration', 'import_declaration', ...TYPES, 'method_declaration', 'constructor_declaration',
+    'variable_declarator', 'enum_constant', ...LOCAL_NAMES, 'lambda_expression', 'method_invocation',
+    'object_creation_expression', 'field_access', 'identifier', 'type_identifier', 'scoped_type_identifier',
+    'marker_annotation', 'annotation', 'method_reference', 'line_comment', 'block_comment',
+  ]),
+  visit(node, w) {
+    const type = node.type;
+    if (TYPES.has(type)) return defineType(node, w);
+    switch (type) {
+      case 'package_declaration':
+        w.packageName = w.chain(node.namedChildren.find((c) => c?.type !== 'annotation' && c?.type !== 'marker_annotation'));
+        w.docstring = docBefore(node);
+        return false;
+      case 'import_declaration':
+        readImport(node, w);
+        return false;
+      case 'method_declaration':
+      case 'constructor_declaration': {
+        const name = node.childForFieldName('name');
+        w.skip(name);
+        w.define('function', w.textOf(name), node, { body: node.childForFieldName('body') });
+        return true;
+      }
+      case 'variable_declarator': {
+        const name = node.childForFieldName('name');
+        w.skip(name);
+        const declaration = node.parent;
+        w.define('variable', w.textOf(name), declaration && declaration.type !== 'local_variable_declaration' ? declaration : node);
+        return true;
+      }
+      case 'enum_constant': {
+        const name = node.childForFieldName('name');
+        w.skip(name);
+        w.define('variable', w.textOf(name), node);
+        return true;
+      }
+      case 'lambda_expression': {
+        const params = node.childForFieldName('parameters');
+        if (params?.type === 'identifier') {
+          w.local(w.textOf(params));
+          w.skip(params);
+        } else if (params) {
+          for (const p of params.namedChildren) if (p?.type === 'identifier') { w.local(w.textOf(p)); w.skip(p); }
+        }
+        return true;
+      }
+      case 'method_invocation': {
+        const object = node.childForFieldName('object');
+        const name = node.childForFieldName('name');
+        w.skip(name);
+        if (!object) w.reference(w.textOf(name), 'call', node);
+        else {
+          const chain = w.chain(object);
+          if (chain !== null) {
+            w.reference(`${chain}.${w.textOf(name)}`, 'call', node);
+            w.skip(object);
+          }
+        }
+        return true;
+      }
+      case 'object_creation_expression': {
+        const created = node.childForFieldName('type');
+        const chain = w.chain(created);
+        if (chain !== null) {
+          w.reference(chain, 'call', node);
+          w.skip(created);
+        }
+        return true;
+      }
+      case 'field_access':
+      case 'method_reference': {
+        const chain = w.chain(node);
+        if (chain === null) return true;
+        w.reference(chain, 'reference', node);
+        return false;
+      }
+      case 'identifier':
+        w.reference(w.textOf(node), 'reference', node);
+        return false;
+      case 'type_identifier':
+      case 'scoped_type_identifier': {
+        const chain = w.chain(node);
+        if (chain !== null) w.reference(chain, 'annotate', node);
+        return false;
+      }
+      case 'marker_annotation':
+      case 'annotation': {
+        const chain = w.chain(node.childForFieldName('name'));
+        if (chain !== null && chain !== 'Override') w.reference(chain, 'decorate', node);
+        return false;
+      }
+      case 'line_comment':
+      case 'block_comment':
+        return false;
+      default:
+        if (LOCAL_NAMES.has(type)) {
+          const name = node.childForFieldName('name');
+          if (name) {
+            w.local(w.textOf(name));
+            w.skip(name);
+          }
+        }
+        return true;
+    }
+  },
+};
+
+function defineType(node: Node, w: DeclarationWalker): boolean {
+  const name = node.childForFieldName('name');
+  w.skip(name);
+  const bases: string[] = [];
+  const addTypes = (holder: Node | null | undefined) => {
+    if (!holder) return;
+    for (const child of holder.namedChildren) {
+      if (!child) continue;
+      if (child.type === 'type_list') addTypes(child);
+      else {
+        const chain = w.chain(child.type === 'generic_type' ? child.namedChildren[0] : child);
+        if (chain !== null) bases.push(chain);
+      }
+    }
+  };
+  addTypes(node.childForFieldName('superclass'));
+  addTypes(node.childForFieldName('interfaces'));
+  addTypes(node.namedChildren.find((c) => c?.type === 'extends_interfaces'));
+  for (const holder of [node.childForFieldName('superclass'), node.childForFieldName('interfaces')]) w.skip(holder);
+  w.skip(node.namedChildren.find((c) => c?.type === 'extends_interfaces'));
+  w.define('type', w.textOf(name), node, { bases, body: node.childForFieldName('body') });
+  return true;
+}
+
+function readImport(node: Node, w: DeclarationWalker): void {
+  const path = w.chain(node.namedChildren.find((c) => c?.type === 'scoped_identifier' || c?.type === 'identifier'));
+  if (path === null) return;
+  const line = node.startPosition.row + 1;
+  if (node.namedChildren.some((c) => c?.type === 'asterisk')) {
+    w.addImport({ module: path, name: '*', alias: null, localName: '*', line });
+    return;
+  }
+  const dot = path.lastIndexOf('.');
+  const name = path.slice(dot + 1);
+  w.addImport({ module: dot < 0 ? '' : path.slice(0, dot), name, alias: null, localName: name, line });
+}
+
+export function extractJava(tree: Tree, file: { path: string; text: string }): FileIR {
+  return new DeclarationWalker(tree, file, 'java').walk(rules).finish();
+}

@@ -1,0 +1,56 @@
+/**
+ * @file What the pipeline needs to know about one source language: its grammar, its file
+ * extensions and config files, its extractor (tree -> FileIR) and its resolver (the stitcher's
+ * import and name rules). The registry (registry.ts) holds one LanguageSupport per Language.
+ * Runs in: everywhere. Layer src/core.
+ */
+import type { Tree } from 'web-tree-sitter';
+import type { Language } from '../ingest/types.ts';
+import type { ExportIR, FileIR, ImportIR } from '../parse/fileIR.ts';
+import type { ModuleInfo, Target } from '../graph/bindings.ts';
+import type { Resolver } from '../graph/resolver.ts';
+
+export interface LanguageSupport {
+  /** Name in prompts and the UI ('TypeScript (TSX)'). */
+  displayName: string;
+  /** Grammar file name in @vscode/tree-sitter-wasm/wasm/. */
+  grammar: string;
+  /** File extensions without the dot, lower case. */
+  extensions: readonly string[];
+  /** Config files the resolver reads (kept by ingest, passed to the stitcher): base names. */
+  configFiles?: RegExp;
+  /** tree-sitter tree -> FileIR. May throw: parseSourceFile turns a throw into a flagged file. */
+  extract(tree: Tree, file: { path: string; text: string; language: Language }): FileIR;
+  resolver: LanguageResolver;
+}
+
+/** What one import statement (or re-export) gives the IMPORTS edges and the counts. */
+export interface ImportOutcome {
+  /** The modules the statement names (a file, or every file of a Go / Java / C# package). */
+  statements: readonly ModuleInfo[];
+  /** What the import resolves to (null: unresolved). */
+  target: Target | null;
+  resolved: boolean;
+}
+
+/** The stitcher's per-language rules. Every method is given the shared Resolver (memo, cycles). */
+export interface LanguageResolver {
+  /** IMPORTS edge targets and the resolved flag of one import placeholder. */
+  importOutcome(r: Resolver, module: ModuleInfo, imp: ImportIR): ImportOutcome;
+  /** What an import placeholder binds its local name to (null: outside the repo, or missing). */
+  importBinding(r: Resolver, module: ModuleInfo, imp: ImportIR): Target | null;
+  /** A bare name at module level (own definitions, imports, same package), never entity `exclude`. */
+  moduleName(r: Resolver, module: ModuleInfo, name: string, exclude: number): Target | null;
+  /** `mod.name` where `mod` is this module's node. */
+  moduleMember(r: Resolver, module: ModuleInfo, name: string): Target | null;
+  /** `pkg.name` where `pkg` is a package target of this language (see Target 'package'). */
+  packageMember?(r: Resolver, key: string, name: string): Target | null;
+  /** The module as written in the import, for the unresolved table ('..pkg.mod', './x', 'java.util'). */
+  writtenModule?(imp: ImportIR): string;
+  /** TS/JS `export ... from`: counted like an import. */
+  reexportOutcome?(r: Resolver, module: ModuleInfo, exp: ExportIR): ImportOutcome | null;
+  /** Java / C#: a bare name inside a method may be a member of the enclosing class or its bases. */
+  implicitThis?: boolean;
+  /** nodes.import_name of a module when naming does not give one (Java 'com.x.Foo', Go import path). */
+  importName?(r: Resolver, module: ModuleInfo): string | null;
+}

@@ -1,0 +1,55 @@
+/**
+ * @file The language registry: every language the pipeline reads, one line each. Ingest takes
+ * extensions and config files from here, the parse workers the grammar and the extractor, the
+ * stitcher the resolver. A new language is one folder (extractor + resolver + LanguageSupport)
+ * plus one line here (and its id in ingest/types.ts `Language`, which the Record type enforces).
+ * Runs in: everywhere. Layer src/core.
+ */
+import type { Language } from '../ingest/types.ts';
+import type { LanguageSupport } from './languageSupport.ts';
+import { csharp } from './csharp/csharp.ts';
+import { go } from './go/go.ts';
+import { java } from './java/java.ts';
+import { python } from './python.ts';
+import { rust } from './rust/rust.ts';
+import { javascript, tsx, typescript } from './typescript.ts';
+
+const LANGUAGES: Record<Language, LanguageSupport> = {
+  python,
+  javascript,
+  typescript,
+  tsx,
+  java,
+  go,
+  rust,
+  csharp,
+};
+
+/** Every registered language id, in registry order. */
+export const LANGUAGE_IDS = Object.keys(LANGUAGES) as Language[];
+
+export function languageSupport(language: Language): LanguageSupport {
+  return LANGUAGES[language];
+}
+
+/** 'Python, JavaScript, TypeScript, Java, Go, Rust or C#': the languages read, for messages. */
+export function languageList(): string {
+  const names = [...new Set(LANGUAGE_IDS.map((id) => LANGUAGES[id].displayName.replace(/ \(.*\)$/, '')))];
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+}
+
+let byExtension: Map<string, Language> | null = null;
+
+/** The language of a file extension (lower case, without the dot), or null. */
+export function languageOfExtension(extension: string): Language | null {
+  if (!byExtension) {
+    byExtension = new Map();
+    for (const id of LANGUAGE_IDS) for (const ext of LANGUAGES[id].extensions) if (!byExtension.has(ext)) byExtension.set(ext, id);
+  }
+  return byExtension.get(extension) ?? null;
+}
+
+/** Whether a base name is a config file some language's resolver reads. */
+export function isLanguageConfigFile(baseName: string): boolean {
+  return LANGUAGE_IDS.some((id) => LANGUAGES[id].configFiles?.test(baseName) === true);
+}
