@@ -41,14 +41,16 @@ describe('ranger requirements and agent', () => {
     expect(rule.llm).toBe('builtin:rule-policy');
     expect(rule.status).toBe('answered');
     expect((rule.cited as number[]).length).toBeGreaterThan(0);
+    // Node ids are stable hashes: the fake answer cites the id the graph gave apply_coupon.
+    const [{ id }] = JSON.parse((await ranger('sql', '--db', db, "SELECT id FROM nodes WHERE name = 'apply_coupon' AND kind = 'Method'", '--json')).stdout) as { id: number }[];
     const script = join(dir, 'script.json');
-    writeFileSync(script, JSON.stringify({ model: 'fake-qwen3', turns: ['<tool_call>\n{"name": "cypher", "arguments": {"query": "MATCH (m:Method {name: \'apply_coupon\'}) RETURN m"}}\n</tool_call>', 'See [#22].'] }));
+    writeFileSync(script, JSON.stringify({ model: 'fake-qwen3', turns: ['<tool_call>\n{"name": "cypher", "arguments": {"query": "MATCH (m:Method {name: \'apply_coupon\'}) RETURN m"}}\n</tool_call>', `See [#${id}].`] }));
     const fake = await json('agent', '--db', db, 'where are coupons applied?', '--llm', `fake:${script}`);
     expect(fake.llm).toBe('fake:fake-qwen3');
     const steps = fake.steps as { tool: string | null; input: unknown; output: string }[];
     expect(steps[0].tool).toBe('cypher');
-    expect(steps[0].output).toMatch(/^m=#22 Method shopkit\.cart\.cart\.Cart\.apply_coupon/);
-    expect(fake.cited).toEqual([22]);
+    expect(steps[0].output).toMatch(new RegExp(`^m=#${id} Method shopkit\\.cart\\.cart\\.Cart\\.apply_coupon`));
+    expect(fake.cited).toEqual([id]);
   }, 60_000);
 
   it('refuses a real web-llm id in Node and a malformed script with clear messages', async () => {
