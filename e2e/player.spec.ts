@@ -107,6 +107,11 @@ test('player: scrub, step, inspect, what-if diff, export/import, reopen after re
     await waitForSummary(page);
     await waitForGraph(page, 'overview');
     await describeAndEmbed(page);
+    // Algorithm 1 (preset 'paper'): the guided default spends its reranker-pair budget in a few
+    // iterations on the 49-file demo, too few to scrub through or to show what c changes.
+    await page.getByTestId('search-advanced').click();
+    await page.getByTestId('mcts-preset').selectOption('paper');
+    await page.getByTestId('search-advanced').click();
 
     const question = 'how are prices discounted for a cart';
     await page.getByTestId('question-input').fill(question);

@@ -10,7 +10,7 @@ import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode
 import type { WasmNodeConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
 import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
 import { answerQuestion } from '../../src/core/agent/answerQuestion.ts';
-import { PRESENT_DEPTH, presentAnswer, RELEVANCE_THRESHOLD } from '../../src/core/agent/presentAnswer.ts';
+import { PRESENT_DEPTH, presentAnswer, RELEVANCE_THRESHOLD, stopSentence } from '../../src/core/agent/presentAnswer.ts';
 import { importStyleName } from '../../src/core/graph/moduleNames.ts';
 import type { SearchMethod, SearchResponse, TestsMode } from '../../src/core/agent/searchService.ts';
 import { LexicalReranker } from '../../src/core/models/lexicalReranker.ts';
@@ -86,9 +86,12 @@ beforeAll(async () => {
 }, 60_000);
 
 /** One question the way the app answers it: the router (or a method), then presentAnswer. */
-async function ask(question: string, options: { method?: SearchMethod; tests?: TestsMode; iterations?: number } = {}): Promise<SearchResponse> {
+async function ask(question: string, options: { method?: SearchMethod; tests?: TestsMode; iterations?: number; pairBudget?: number } = {}): Promise<SearchResponse> {
   const method = options.method ?? 'auto';
-  const params = options.iterations !== undefined ? { iterations: options.iterations } : {};
+  const params = {
+    ...(options.iterations !== undefined ? { iterations: options.iterations } : {}),
+    ...(options.pairBudget !== undefined ? { pairBudget: options.pairBudget } : {}),
+  };
   const ranked = await answerQuestion(conn, engine, question, { llm: null }, { question, method, k: 10 * PRESENT_DEPTH, params });
   return presentAnswer(conn, question, ranked, { method, k: 10, tests: options.tests });
 }
@@ -190,6 +193,12 @@ describe('early stop', () => {
     expect(answer.stats.stop).toMatchObject({ reason: 'exhausted', planned: 20_000 });
     expect(answer.stats.stop!.iterations).toBeLessThan(20_000);
     expect(answer.notes?.join(' ')).toMatch(/^.*Stopped early at iteration [\d,]+ of 20,000: the search tree already held every node/);
+  });
+
+  it('says when the guided default spent its reranker-pair budget before T', async () => {
+    const answer = await ask('split a long line at the last space before the limit', { method: 'mcts', iterations: 20_000, pairBudget: 3 });
+    expect(answer.stats.stop).toMatchObject({ reason: 'budget', planned: 20_000 });
+    expect(stopSentence(answer.stats.stop)).toMatch(/^Stopped early at iteration [\d,]+ of 20,000: the reranker-pair budget was spent/);
   });
 
   it('says nothing about stopping when the budget ran out', async () => {

@@ -87,9 +87,13 @@ async function exactMatches(conn: Pick<SqlConnection, 'query'>, question: string
 
 /** "Stopped early at iteration 4,796 of 20,000: ..." (null when the budget simply ran out). */
 export function stopSentence(stop: SearchStop | undefined): string | null {
-  if (!stop || stop.reason !== 'exhausted') return null;
+  if (!stop || stop.reason === 'iterations') return null;
   const n = (x: number) => x.toLocaleString('en');
-  return `Stopped early at iteration ${n(stop.iterations)} of ${n(stop.planned)}: the search tree already held every node it could reach, so more iterations would add nothing.`;
+  const why =
+    stop.reason === 'exhausted'
+      ? 'the search tree already held every node it could reach, so more iterations would add nothing'
+      : 'the reranker-pair budget was spent (raise it under Advanced, or choose the Paper preset to run all iterations)';
+  return `Stopped early at iteration ${n(stop.iterations)} of ${n(stop.planned)}: ${why}.`;
 }
 
 /** See the file header. `response.results` should be the engine's top k x PRESENT_DEPTH. */

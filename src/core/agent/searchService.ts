@@ -85,7 +85,8 @@ export interface SearchStats {
 }
 
 export interface SearchStop {
-  reason: 'iterations' | 'exhausted';
+  /** iterations: ran all T; exhausted: the tree held every reachable node; budget: the reranker-pair budget was spent. */
+  reason: 'iterations' | 'exhausted' | 'budget';
   /** Iterations run. */
   iterations: number;
   /** Iterations asked for (T). */

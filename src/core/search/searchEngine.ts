@@ -303,7 +303,8 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
       planned = params.iterations;
     }
     const ranked = result.ranking.filter((r) => isCandidateKind(nodes[indexOf.get(r.id)!].kind));
-    const stop: SearchStop = { reason: result.stats.exhausted ? 'exhausted' : 'iterations', iterations: result.stats.iterationsRun, planned };
+    const { exhausted, iterationsRun } = result.stats;
+    const stop: SearchStop = { reason: exhausted ? 'exhausted' : iterationsRun < planned ? 'budget' : 'iterations', iterations: iterationsRun, planned };
     return { result, ranked, embedCalls, stop };
   }
 
