@@ -12,7 +12,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileIR } from '../../parse/fileIR.ts';
 import type { WalkRules } from '../shared/declarationWalker.ts';
 import { DeclarationWalker } from '../shared/declarationWalker.ts';
-import { bindLocal, defineIfNamed, referenceCall, referenceCreated, referenceMember } from '../shared/ruleSteps.ts';
+import { bindLocal, defineIfNamed, referenceCall, referenceChain, referenceCreated, referenceMember, referenceName } from '../shared/ruleSteps.ts';
 
 const TYPES = new Set(['class_declaration', 'struct_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'record_struct_declaration']);
 const FUNCTIONS = new Set(['method_declaration', 'constructor_declaration', 'destructor_declaration', 'local_function_statement', 'operator_declaration', 'conversion_operator_declaration']);
@@ -86,13 +86,9 @@ const rules: WalkRules = {
       case 'qualified_name':
         return referenceMember(w, node, 'name', fromBase);
       case 'identifier':
-        w.reference(w.textOf(node), 'reference', node);
-        return false;
-      case 'attribute': {
-        const chain = w.chain(node.childForFieldName('name'));
-        if (chain !== null) w.reference(chain, 'decorate', node);
-        return false;
-      }
+        return referenceName(w, node);
+      case 'attribute':
+        return referenceChain(w, node.childForFieldName('name'), 'decorate', node);
       default:
         return false;
     }

@@ -13,7 +13,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileIR } from '../../parse/fileIR.ts';
 import type { WalkRules } from '../shared/declarationWalker.ts';
 import { DeclarationWalker, docBefore } from '../shared/declarationWalker.ts';
-import { bindLocal, defineNamed, referenceCall, referenceCreated, referenceMember } from '../shared/ruleSteps.ts';
+import { bindLocal, defineNamed, referenceCall, referenceChain, referenceCreated, referenceMember, referenceName } from '../shared/ruleSteps.ts';
 
 const rules: WalkRules = {
   types: new Set([
@@ -104,14 +104,10 @@ const rules: WalkRules = {
       case 'selector_expression':
         return referenceMember(w, node);
       case 'identifier':
-        w.reference(w.textOf(node), 'reference', node);
-        return false;
+        return referenceName(w, node);
       case 'type_identifier':
-      case 'qualified_type': {
-        const chain = w.chain(node);
-        if (chain !== null) w.reference(chain, 'annotate', node);
-        return false;
-      }
+      case 'qualified_type':
+        return referenceChain(w, node, 'annotate', node);
       default:
         return node.type !== 'comment';
     }

@@ -11,7 +11,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileIR } from '../../parse/fileIR.ts';
 import type { WalkRules } from '../shared/declarationWalker.ts';
 import { DeclarationWalker, docBefore } from '../shared/declarationWalker.ts';
-import { bindLocal, defineNamed, referenceCreated, referenceMember } from '../shared/ruleSteps.ts';
+import { bindLocal, defineNamed, referenceChain, referenceCreated, referenceMember, referenceName } from '../shared/ruleSteps.ts';
 
 const TYPES = new Set(['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'annotation_type_declaration']);
 const LOCAL_NAMES = new Set(['formal_parameter', 'spread_parameter', 'catch_formal_parameter', 'enhanced_for_statement', 'resource']);
@@ -76,20 +76,13 @@ const rules: WalkRules = {
       case 'method_reference':
         return referenceMember(w, node);
       case 'identifier':
-        w.reference(w.textOf(node), 'reference', node);
-        return false;
+        return referenceName(w, node);
       case 'type_identifier':
-      case 'scoped_type_identifier': {
-        const chain = w.chain(node);
-        if (chain !== null) w.reference(chain, 'annotate', node);
-        return false;
-      }
+      case 'scoped_type_identifier':
+        return referenceChain(w, node, 'annotate', node);
       case 'marker_annotation':
-      case 'annotation': {
-        const chain = w.chain(node.childForFieldName('name'));
-        if (chain !== null && chain !== 'Override') w.reference(chain, 'decorate', node);
-        return false;
-      }
+      case 'annotation':
+        return referenceChain(w, node.childForFieldName('name'), 'decorate', node, 'Override');
       case 'line_comment':
       case 'block_comment':
         return false;

@@ -14,7 +14,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileIR } from '../../parse/fileIR.ts';
 import type { WalkRules } from '../shared/declarationWalker.ts';
 import { DeclarationWalker, leadingInnerDoc } from '../shared/declarationWalker.ts';
-import { bindLocal, defineIfNamed, defineNamed, referenceCall, referenceCreated, referenceMember } from '../shared/ruleSteps.ts';
+import { bindLocal, defineIfNamed, defineNamed, referenceCall, referenceChain, referenceCreated, referenceMember, referenceName } from '../shared/ruleSteps.ts';
 
 const TYPES = new Set(['struct_item', 'enum_item', 'union_item', 'trait_item', 'type_item']);
 
@@ -79,14 +79,10 @@ const rules: WalkRules = {
       case 'scoped_identifier':
         return referenceMember(w, node, 'field');
       case 'identifier':
-        w.reference(w.textOf(node), 'reference', node);
-        return false;
+        return referenceName(w, node);
       case 'type_identifier':
-      case 'scoped_type_identifier': {
-        const chain = w.chain(node);
-        if (chain !== null && chain !== 'Self') w.reference(chain, 'annotate', node);
-        return false;
-      }
+      case 'scoped_type_identifier':
+        return referenceChain(w, node, 'annotate', node, 'Self');
       case 'macro_invocation':
         macroCalls(node, w);
         return false;

@@ -1,10 +1,12 @@
 /**
  * @file The steps the Go, Rust, Java and C# WalkRules share: define what a `name` field names,
- * bind a local, and record calls, instantiations and dotted member uses as references. Each
+ * bind a local, and record names, calls, instantiations, dotted member uses and type or
+ * annotation chains as references. Each
  * step works on a DeclarationWalker and returns what `visit` returns where that is fixed.
  * Runs in: parse workers, Node. Layer src/core.
  */
 import type { Node } from 'web-tree-sitter';
+import type { UseKind } from '../../parse/fileIR.ts';
 import type { DeclarationWalker, DefineOptions, DefinitionRole } from './declarationWalker.ts';
 
 /** Define the entity `node`'s `name` field names (the name itself is not a use). */
@@ -70,5 +72,21 @@ export function referenceMember(w: DeclarationWalker, node: Node, member?: strin
     return true;
   }
   w.reference(rename ? rename(chain) : chain, 'reference', node);
+  return false;
+}
+
+/** A plain name: a 'reference' use; nothing inside to visit (false). */
+export function referenceName(w: DeclarationWalker, node: Node): false {
+  w.reference(w.textOf(node), 'reference', node);
+  return false;
+}
+
+/**
+ * A use of `kind` at `at` (a type name: 'annotate', an annotation: 'decorate') when `of` is a
+ * plain chain other than `except`; nothing inside to visit (false).
+ */
+export function referenceChain(w: DeclarationWalker, of: Node | null, kind: UseKind, at: Node, except?: string): false {
+  const chain = w.chain(of);
+  if (chain !== null && chain !== except) w.reference(chain, kind, at);
   return false;
 }
