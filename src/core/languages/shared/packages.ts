@@ -78,8 +78,11 @@ export function packageMember(r: Resolver, space: PackageSpace, key: string, nam
   return packageTarget(space, space.child(key, name));
 }
 
-/** A name the module binds itself: its own top-level definition (other than `exclude`), else a named import's target. */
-export function definedOrImported(r: Resolver, module: ModuleInfo, name: string, exclude: number): Target | null {
+/**
+ * A name the module binds itself (Go, Java, C#, TS/JS): its own top-level definition (other than
+ * `exclude`), else a named import's target.
+ */
+export function definedOrImported(r: Resolver, module: ModuleInfo, name: string, exclude = -1): Target | null {
   const entity = module.topLevel.get(name);
   if (entity !== undefined && entity !== exclude) return r.node(module.firstEntityNode + entity);
   for (const imp of module.imports.get(null)?.get(name) ?? []) {
