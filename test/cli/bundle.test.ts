@@ -6,18 +6,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ranger, scratchDir } from './runCli.ts';
+import { ranger, rangerJson as json, scratchDir } from './runCli.ts';
 
 const dir = scratchDir('ranger-bundle-cli-');
 const a = join(dir, 'a.duckdb');
 const g = join(dir, 'g.duckdb');
 const zip = join(dir, 'bundle.zip');
-
-async function json(...args: string[]): Promise<Record<string, unknown>> {
-  const r = await ranger(...args, '--json');
-  expect(r.code, r.stderr).toBe(0);
-  return JSON.parse(r.stdout) as Record<string, unknown>;
-}
 
 beforeAll(async () => {
   await json('index', 'demo/shopkit', '--db', a);

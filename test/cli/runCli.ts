@@ -1,7 +1,7 @@
 /**
  * @file What the CLI tests share: the real `ranger` CLI run as a child process (node + tsx,
- * src/cli/main.ts, from the repo root) with its exit code and both streams, and a scratch folder
- * removed after the test file.
+ * src/cli/main.ts, from the repo root) with its exit code and both streams, its parsed `--json`
+ * answer, a demo database built step by step, and a scratch folder removed after the test file.
  * Runs in: Node (vitest).
  */
 import { execFile } from 'node:child_process';
@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 
 const execFileAsync = promisify(execFile);
 export const repoRoot = resolve(import.meta.dirname, '../..');
@@ -31,6 +31,21 @@ export async function ranger(...args: string[]): Promise<CliResult> {
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
     return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+/** `ranger ...args --json`, which must exit 0, parsed. */
+export async function rangerJson(...args: string[]): Promise<Record<string, unknown>> {
+  const r = await ranger(...args, '--json');
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as Record<string, unknown>;
+}
+
+/** Runs each step (`['index', 'demo/shopkit']`, `['embed']`, ...) on the database `db`; each must exit 0. */
+export async function buildDb(db: string, steps: string[][]): Promise<void> {
+  for (const args of steps) {
+    const r = await ranger(...args, '--db', db, '--json');
+    expect(r.code, r.stderr).toBe(0);
   }
 }
 

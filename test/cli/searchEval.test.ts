@@ -7,23 +7,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildReplay, parseTrace, rankingFromTrace } from '../../src/core/search/mctsReplay.ts';
-import { ranger, scratchDir } from './runCli.ts';
+import { buildDb, ranger, rangerJson as json, scratchDir } from './runCli.ts';
 
 const dir = scratchDir('ranger-search-cli-');
 const db = join(dir, 'demo.duckdb');
 
-async function json(...args: string[]): Promise<Record<string, unknown>> {
-  const r = await ranger(...args, '--json');
-  expect(r.code, r.stderr).toBe(0);
-  return JSON.parse(r.stdout) as Record<string, unknown>;
-}
-
-beforeAll(async () => {
-  for (const args of [['index', 'demo/shopkit'], ['describe'], ['embed']]) {
-    const r = await ranger(...args, '--db', db, '--json');
-    expect(r.code, r.stderr).toBe(0);
-  }
-}, 240_000);
+beforeAll(() => buildDb(db, [['index', 'demo/shopkit'], ['describe'], ['embed']]), 240_000);
 
 const QUESTION = 'score active products against a free-text query';
 

@@ -7,13 +7,14 @@
 import type { ImportOutcome, LanguageResolver } from '../languages/languageSupport.ts';
 import type { ExportIR, ImportIR } from '../parse/fileIR.ts';
 import type { ModuleInfo, Target } from './bindings.ts';
+import { definedOrImported } from '../languages/shared/packages.ts';
 import type { Resolver } from './resolver.ts';
 
 /** The stitcher rules for JavaScript, TypeScript and TSX (registered in languages/registry.ts). */
 export const tsResolver: LanguageResolver = {
   importOutcome: tsImportOutcome,
   importBinding: tsImportBinding,
-  moduleName: (r, module, name, exclude) => tsLocal(r, module, name, exclude),
+  moduleName: (r, module, name, exclude) => definedOrImported(r, module, name, exclude),
   moduleMember: (r, module, name) => tsExport(r, module, name),
   reexportOutcome: tsReexportOutcome,
 };
@@ -88,7 +89,7 @@ function computeExport(r: Resolver, module: ModuleInfo, name: string): Target | 
       continue;
     }
     if (exp.localName === null) continue;
-    const local = tsLocal(r, module, exp.localName);
+    const local = definedOrImported(r, module, exp.localName);
     if (local) return local;
     // Declared here without a node (interface, type alias) unless it is an import that left the repo.
     if (!module.imports.get(null)?.has(exp.localName)) return { kind: 'opaque', module: module.index };
@@ -109,17 +110,6 @@ function computeExport(r: Resolver, module: ModuleInfo, name: string): Target | 
       const member = value && value.kind === 'node' && !r.isModuleNode(value.id) ? r.memberOf(value, name) : null;
       if (member) return member;
     }
-  }
-  return null;
-}
-
-/** A module-level name in a TS/JS file: an entity (unless `exclude`), then an import binding. */
-export function tsLocal(r: Resolver, module: ModuleInfo, name: string, exclude = -1): Target | null {
-  const entity = module.topLevel.get(name);
-  if (entity !== undefined && entity !== exclude) return r.node(module.firstEntityNode + entity);
-  for (const imp of module.imports.get(null)?.get(name) ?? []) {
-    const target = r.importBinding(module, imp);
-    if (target) return target;
   }
   return null;
 }

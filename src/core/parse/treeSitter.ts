@@ -1,10 +1,11 @@
 /**
- * @file web-tree-sitter setup shared by every extractor: init, grammar loading, syntax issues.
+ * @file web-tree-sitter setup shared by every extractor: init, grammar loading, syntax issues,
+ * the iterative pre-order cursor walk.
  * Environment-neutral: callers pass grammar bytes (Node: fs read; browser: fetched ?url asset).
  * Runs in: parse workers, Node. Layer src/core.
  */
 import { Language as TsLanguage, Parser } from 'web-tree-sitter';
-import type { Node, Tree } from 'web-tree-sitter';
+import type { Node, Tree, TreeCursor } from 'web-tree-sitter';
 import type { Language } from '../ingest/types.ts';
 import { LANGUAGE_IDS } from '../languages/registry.ts';
 import type { SyntaxIssue } from './fileIR.ts';
@@ -67,20 +68,16 @@ export async function createParsers(
   };
 }
 
-/** ERROR and MISSING nodes, iteratively (deeply nested trees must not overflow the stack). */
-export function collectSyntaxIssues(tree: Tree, limit = 50): SyntaxIssue[] {
-  const issues: SyntaxIssue[] = [];
-  if (!tree.rootNode.hasError) return issues;
+/**
+ * Pre-order walk with one TreeCursor and no recursion (deep nesting is safe): `visit` sees each
+ * node once, at the cursor, and returns whether to go into its children; `done` ends it early.
+ */
+export function walkTree(tree: Tree, visit: (cursor: TreeCursor) => boolean, done?: () => boolean): void {
   const cursor = tree.walk();
   try {
     let descending = true;
-    while (issues.length < limit) {
-      const node = cursor.currentNode;
-      if (descending && (node.isError || node.isMissing)) {
-        issues.push(toIssue(node));
-      } else if (descending && node.hasError && cursor.gotoFirstChild()) {
-        continue;
-      }
+    while (!done?.()) {
+      if (descending && visit(cursor) && cursor.gotoFirstChild()) continue;
       if (cursor.gotoNextSibling()) {
         descending = true;
         continue;
@@ -91,6 +88,22 @@ export function collectSyntaxIssues(tree: Tree, limit = 50): SyntaxIssue[] {
   } finally {
     cursor.delete();
   }
+}
+
+/** ERROR and MISSING nodes, iteratively (deeply nested trees must not overflow the stack). */
+export function collectSyntaxIssues(tree: Tree, limit = 50): SyntaxIssue[] {
+  const issues: SyntaxIssue[] = [];
+  if (!tree.rootNode.hasError) return issues;
+  walkTree(
+    tree,
+    (cursor) => {
+      const node = cursor.currentNode;
+      if (!node.isError && !node.isMissing) return node.hasError;
+      issues.push(toIssue(node));
+      return false;
+    },
+    () => issues.length >= limit,
+  );
   return issues;
 }
 

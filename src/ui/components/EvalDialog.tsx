@@ -16,6 +16,7 @@ import type { MetricKey } from '../data/searchFormat.ts';
 import { useFocusOnOpen } from '../hooks/useFocusOnOpen.ts';
 import { buildEvalSet, cancelEvaluation, loadEvalFile, runEvaluation, saveBlob } from '../searchSession.ts';
 import { setState, useAppState } from '../store/appStore.ts';
+import { HiddenFileInput } from './HiddenFileInput.tsx';
 import { QualityChart } from './QualityChart.tsx';
 
 const METRIC_HEAD: Record<MetricKey, string> = { ndcg: 'NDCG', recall: 'Recall', mrr: 'MRR', reranker_calls: 'Reranker calls', ms: 'ms' };
@@ -132,19 +133,12 @@ export function EvalDialog() {
             <button type="button" data-testid="eval-load" disabled={run.busy !== null} onClick={() => fileRef.current?.click()}>
               Load JSONL…
             </button>
-            <input
-              ref={fileRef}
-              type="file"
+            <HiddenFileInput
+              inputRef={fileRef}
               accept=".jsonl,.json,.txt"
-              className="visually-hidden"
-              tabIndex={-1}
-              data-testid="eval-file"
-              aria-label="Eval set JSONL file"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (file) void loadEvalFile(file);
-              }}
+              testId="eval-file"
+              label="Eval set JSONL file"
+              onFile={(file) => void loadEvalFile(file)}
             />
           </div>
           {run.set && (

@@ -10,6 +10,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { replaySeries, TOP_K } from '../../core/search/replaySeries.ts';
 import type { RunInfo } from '../../core/store/runStore.ts';
 import { useCommands } from '../commands.ts';
+import { HiddenFileInput } from '../components/HiddenFileInput.tsx';
 import { saveBlob } from '../searchSession.ts';
 import { useAppState } from '../store/appStore.ts';
 import { Inspector } from './Inspector.tsx';
@@ -60,19 +61,12 @@ function RunPicker({ runs, current }: { runs: RunInfo[]; current: number | null 
           </option>
         ))}
       </select>
-      <input
-        ref={fileRef}
-        type="file"
+      <HiddenFileInput
+        inputRef={fileRef}
         accept=".json,application/json"
-        className="visually-hidden"
-        tabIndex={-1}
-        data-testid="run-import-input"
-        aria-label="Import a run (JSON)"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (file) void importRun(service, file);
-        }}
+        testId="run-import-input"
+        label="Import a run (JSON)"
+        onFile={(file) => void importRun(service, file)}
       />
       <button type="button" className="small" data-testid="run-import" onClick={() => fileRef.current?.click()} title="Open a run exported as JSON (or written by the CLI's search --trace)">
         Import…

@@ -12,6 +12,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileIR } from '../../parse/fileIR.ts';
 import type { WalkRules } from '../shared/declarationWalker.ts';
 import { DeclarationWalker } from '../shared/declarationWalker.ts';
+import { bindLocal, defineIfNamed, referenceCall, referenceChain, referenceCreated, referenceMember, referenceName } from '../shared/ruleSteps.ts';
 
 const TYPES = new Set(['class_declaration', 'struct_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'record_struct_declaration']);
 const FUNCTIONS = new Set(['method_declaration', 'constructor_declaration', 'destructor_declaration', 'local_function_statement', 'operator_declaration', 'conversion_operator_declaration']);
@@ -47,17 +48,12 @@ const rules: WalkRules = {
       return true;
     }
     if (MEMBERS.has(type)) {
-      const name = node.childForFieldName('name');
-      w.skip(name);
-      if (name) w.define('variable', w.textOf(name), node);
+      defineIfNamed(w, 'variable', node);
       return true;
     }
     if (LOCALS.has(type)) {
       const name = node.childForFieldName('name') ?? node.childForFieldName('left');
-      if (name?.type === 'identifier') {
-        w.local(w.textOf(name));
-        w.skip(name);
-      }
+      if (name?.type === 'identifier') bindLocal(w, name);
       return true;
     }
     if (NAMESPACES.has(type)) {
@@ -79,48 +75,20 @@ const rules: WalkRules = {
       }
       case 'lambda_expression': {
         const params = node.childForFieldName('parameters');
-        if (params?.type === 'identifier') {
-          w.local(w.textOf(params));
-          w.skip(params);
-        }
+        if (params?.type === 'identifier') bindLocal(w, params);
         return true;
       }
-      case 'invocation_expression': {
-        const callee = node.childForFieldName('function');
-        const chain = w.chain(callee);
-        if (chain !== null) {
-          w.reference(fromBase(chain), 'call', node);
-          w.skip(callee);
-        } else if (callee?.type === 'member_access_expression') w.skip(callee.childForFieldName('name'));
-        return true;
-      }
-      case 'object_creation_expression': {
-        const created = node.childForFieldName('type');
-        const chain = w.chain(created?.type === 'generic_name' ? created.namedChildren[0] : created);
-        if (chain !== null) {
-          w.reference(chain, 'call', node);
-          w.skip(created);
-        }
-        return true;
-      }
+      case 'invocation_expression':
+        return referenceCall(w, node, { callee: 'function', memberType: 'member_access_expression', member: 'name', rename: fromBase });
+      case 'object_creation_expression':
+        return referenceCreated(w, node, 'type', (created) => (created?.type === 'generic_name' ? created.namedChildren[0] : created));
       case 'member_access_expression':
-      case 'qualified_name': {
-        const chain = w.chain(node);
-        if (chain === null) {
-          w.skip(node.childForFieldName('name'));
-          return true;
-        }
-        w.reference(fromBase(chain), 'reference', node);
-        return false;
-      }
+      case 'qualified_name':
+        return referenceMember(w, node, 'name', fromBase);
       case 'identifier':
-        w.reference(w.textOf(node), 'reference', node);
-        return false;
-      case 'attribute': {
-        const chain = w.chain(node.childForFieldName('name'));
-        if (chain !== null) w.reference(chain, 'decorate', node);
-        return false;
-      }
+        return referenceName(w, node);
+      case 'attribute':
+        return referenceChain(w, node.childForFieldName('name'), 'decorate', node);
       default:
         return false;
     }

@@ -13,6 +13,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileIR } from '../../parse/fileIR.ts';
 import type { WalkRules } from '../shared/declarationWalker.ts';
 import { DeclarationWalker, docBefore } from '../shared/declarationWalker.ts';
+import { bindLocal, defineNamed, referenceCall, referenceChain, referenceCreated, referenceMember, referenceName } from '../shared/ruleSteps.ts';
 
 const rules: WalkRules = {
   types: new Set([
@@ -54,18 +55,12 @@ const rules: WalkRules = {
         }
         return true;
       }
-      case 'method_elem': {
-        const name = node.childForFieldName('name');
-        w.skip(name);
-        w.define('function', w.textOf(name), node, { scope: true });
+      case 'method_elem':
+        defineNamed(w, 'function', node, { scope: true });
         return true;
-      }
-      case 'function_declaration': {
-        const name = node.childForFieldName('name');
-        w.skip(name);
-        w.define('function', w.textOf(name), node, { body: node.childForFieldName('body'), parent: null });
+      case 'function_declaration':
+        defineNamed(w, 'function', node, { body: node.childForFieldName('body'), parent: null });
         return true;
-      }
       case 'method_declaration': {
         const name = node.childForFieldName('name');
         w.skip(name);
@@ -92,55 +87,27 @@ const rules: WalkRules = {
         return true;
       case 'parameter_declaration':
       case 'variadic_parameter_declaration':
-        for (const name of node.childrenForFieldName('name')) {
-          if (!name) continue;
-          w.local(w.textOf(name));
-          w.skip(name);
-        }
+        for (const name of node.childrenForFieldName('name')) bindLocal(w, name);
         return true;
       case 'short_var_declaration':
       case 'range_clause': {
         const left = node.childForFieldName('left');
         for (const id of left?.type === 'identifier' ? [left] : (left?.namedChildren ?? [])) {
-          if (id?.type !== 'identifier') continue;
-          w.local(w.textOf(id));
-          w.skip(id);
+          if (id?.type === 'identifier') bindLocal(w, id);
         }
         return true;
       }
-      case 'call_expression': {
-        const callee = node.childForFieldName('function');
-        const chain = w.chain(callee);
-        if (chain !== null) {
-          w.reference(chain, 'call', node);
-          w.skip(callee);
-        } else if (callee?.type === 'selector_expression') w.skip(callee.childForFieldName('field'));
-        return true;
-      }
-      case 'composite_literal': {
-        const created = node.childForFieldName('type');
-        const chain = w.chain(created);
-        if (chain !== null) {
-          w.reference(chain, 'call', node);
-          w.skip(created);
-        }
-        return true;
-      }
-      case 'selector_expression': {
-        const chain = w.chain(node);
-        if (chain === null) return true;
-        w.reference(chain, 'reference', node);
-        return false;
-      }
+      case 'call_expression':
+        return referenceCall(w, node, { callee: 'function', memberType: 'selector_expression', member: 'field' });
+      case 'composite_literal':
+        return referenceCreated(w, node, 'type');
+      case 'selector_expression':
+        return referenceMember(w, node);
       case 'identifier':
-        w.reference(w.textOf(node), 'reference', node);
-        return false;
+        return referenceName(w, node);
       case 'type_identifier':
-      case 'qualified_type': {
-        const chain = w.chain(node);
-        if (chain !== null) w.reference(chain, 'annotate', node);
-        return false;
-      }
+      case 'qualified_type':
+        return referenceChain(w, node, 'annotate', node);
       default:
         return node.type !== 'comment';
     }

@@ -11,7 +11,7 @@ import { folderOf } from '../../graph/moduleNames.ts';
 import type { Resolver } from '../../graph/resolver.ts';
 import type { LanguageResolver } from '../languageSupport.ts';
 import type { PackageSpace } from '../shared/packages.ts';
-import { packageMember, packageModules, packageSpace, packageTarget } from '../shared/packages.ts';
+import { definedOrImported, packageMember, packageModules, packageSpace, packageTarget } from '../shared/packages.ts';
 
 const MODULE_LINE = /^\s*module\s+("?)([^\s"]+)\1/m;
 
@@ -94,12 +94,8 @@ export const goResolver: LanguageResolver = {
     return { statements, target, resolved: target !== null };
   },
   moduleName(r, module, name, exclude) {
-    const entity = module.topLevel.get(name);
-    if (entity !== undefined && entity !== exclude) return r.node(module.firstEntityNode + entity);
-    for (const imp of module.imports.get(null)?.get(name) ?? []) {
-      const target = r.importBinding(module, imp);
-      if (target) return target;
-    }
+    const bound = definedOrImported(r, module, name, exclude);
+    if (bound) return bound;
     const space = spaceOf(r);
     const own = packageMember(r, space, ownPackage(r, module), name);
     if (own && own.kind === 'node') return own;

@@ -11,6 +11,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileIR } from '../../parse/fileIR.ts';
 import type { WalkRules } from '../shared/declarationWalker.ts';
 import { DeclarationWalker, docBefore } from '../shared/declarationWalker.ts';
+import { bindLocal, defineNamed, referenceChain, referenceCreated, referenceMember, referenceName } from '../shared/ruleSteps.ts';
 
 const TYPES = new Set(['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'annotation_type_declaration']);
 const LOCAL_NAMES = new Set(['formal_parameter', 'spread_parameter', 'catch_formal_parameter', 'enhanced_for_statement', 'resource']);
@@ -34,12 +35,9 @@ const rules: WalkRules = {
         readImport(node, w);
         return false;
       case 'method_declaration':
-      case 'constructor_declaration': {
-        const name = node.childForFieldName('name');
-        w.skip(name);
-        w.define('function', w.textOf(name), node, { body: node.childForFieldName('body') });
+      case 'constructor_declaration':
+        defineNamed(w, 'function', node, { body: node.childForFieldName('body') });
         return true;
-      }
       case 'variable_declarator': {
         const name = node.childForFieldName('name');
         w.skip(name);
@@ -47,19 +45,14 @@ const rules: WalkRules = {
         w.define('variable', w.textOf(name), declaration && declaration.type !== 'local_variable_declaration' ? declaration : node);
         return true;
       }
-      case 'enum_constant': {
-        const name = node.childForFieldName('name');
-        w.skip(name);
-        w.define('variable', w.textOf(name), node);
+      case 'enum_constant':
+        defineNamed(w, 'variable', node);
         return true;
-      }
       case 'lambda_expression': {
         const params = node.childForFieldName('parameters');
-        if (params?.type === 'identifier') {
-          w.local(w.textOf(params));
-          w.skip(params);
-        } else if (params) {
-          for (const p of params.namedChildren) if (p?.type === 'identifier') { w.local(w.textOf(p)); w.skip(p); }
+        if (params?.type === 'identifier') bindLocal(w, params);
+        else if (params) {
+          for (const p of params.namedChildren) if (p?.type === 'identifier') bindLocal(w, p);
         }
         return true;
       }
@@ -77,48 +70,24 @@ const rules: WalkRules = {
         }
         return true;
       }
-      case 'object_creation_expression': {
-        const created = node.childForFieldName('type');
-        const chain = w.chain(created);
-        if (chain !== null) {
-          w.reference(chain, 'call', node);
-          w.skip(created);
-        }
-        return true;
-      }
+      case 'object_creation_expression':
+        return referenceCreated(w, node, 'type');
       case 'field_access':
-      case 'method_reference': {
-        const chain = w.chain(node);
-        if (chain === null) return true;
-        w.reference(chain, 'reference', node);
-        return false;
-      }
+      case 'method_reference':
+        return referenceMember(w, node);
       case 'identifier':
-        w.reference(w.textOf(node), 'reference', node);
-        return false;
+        return referenceName(w, node);
       case 'type_identifier':
-      case 'scoped_type_identifier': {
-        const chain = w.chain(node);
-        if (chain !== null) w.reference(chain, 'annotate', node);
-        return false;
-      }
+      case 'scoped_type_identifier':
+        return referenceChain(w, node, 'annotate', node);
       case 'marker_annotation':
-      case 'annotation': {
-        const chain = w.chain(node.childForFieldName('name'));
-        if (chain !== null && chain !== 'Override') w.reference(chain, 'decorate', node);
-        return false;
-      }
+      case 'annotation':
+        return referenceChain(w, node.childForFieldName('name'), 'decorate', node, 'Override');
       case 'line_comment':
       case 'block_comment':
         return false;
       default:
-        if (LOCAL_NAMES.has(type)) {
-          const name = node.childForFieldName('name');
-          if (name) {
-            w.local(w.textOf(name));
-            w.skip(name);
-          }
-        }
+        if (LOCAL_NAMES.has(type)) bindLocal(w, node.childForFieldName('name'));
         return true;
     }
   },

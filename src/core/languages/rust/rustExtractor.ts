@@ -14,6 +14,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileIR } from '../../parse/fileIR.ts';
 import type { WalkRules } from '../shared/declarationWalker.ts';
 import { DeclarationWalker, leadingInnerDoc } from '../shared/declarationWalker.ts';
+import { bindLocal, defineIfNamed, defineNamed, referenceCall, referenceChain, referenceCreated, referenceMember, referenceName } from '../shared/ruleSteps.ts';
 
 const TYPES = new Set(['struct_item', 'enum_item', 'union_item', 'trait_item', 'type_item']);
 
@@ -49,26 +50,17 @@ const rules: WalkRules = {
       case 'impl_item':
         return readImpl(node, w);
       case 'function_item':
-      case 'function_signature_item': {
-        const name = node.childForFieldName('name');
-        w.skip(name);
-        w.define('function', w.textOf(name), node, { body: node.childForFieldName('body'), start: attributesStart(node) });
+      case 'function_signature_item':
+        defineNamed(w, 'function', node, { body: node.childForFieldName('body'), start: attributesStart(node) });
         return true;
-      }
       case 'field_declaration':
-      case 'enum_variant': {
-        const name = node.childForFieldName('name');
-        w.skip(name);
-        if (name) w.define('variable', w.textOf(name), node);
+      case 'enum_variant':
+        defineIfNamed(w, 'variable', node);
         return true;
-      }
       case 'const_item':
-      case 'static_item': {
-        const name = node.childForFieldName('name');
-        w.skip(name);
-        w.define('variable', w.textOf(name), node, { start: attributesStart(node) });
+      case 'static_item':
+        defineNamed(w, 'variable', node, { start: attributesStart(node) });
         return true;
-      }
       case 'parameter':
       case 'let_declaration':
       case 'for_expression': {
@@ -79,43 +71,18 @@ const rules: WalkRules = {
       case 'closure_parameters':
         bindPattern(node, w);
         return true;
-      case 'call_expression': {
-        const callee = node.childForFieldName('function');
-        const chain = w.chain(callee);
-        if (chain !== null) {
-          w.reference(chain, 'call', node);
-          w.skip(callee);
-        } else if (callee?.type === 'field_expression') w.skip(callee.childForFieldName('field'));
-        return true;
-      }
-      case 'struct_expression': {
-        const created = node.childForFieldName('name');
-        const chain = w.chain(created);
-        if (chain !== null) {
-          w.reference(chain, 'call', node);
-          w.skip(created);
-        }
-        return true;
-      }
+      case 'call_expression':
+        return referenceCall(w, node, { callee: 'function', memberType: 'field_expression', member: 'field' });
+      case 'struct_expression':
+        return referenceCreated(w, node, 'name');
       case 'field_expression':
-      case 'scoped_identifier': {
-        const chain = w.chain(node);
-        if (chain === null) {
-          w.skip(node.childForFieldName('field'));
-          return true;
-        }
-        w.reference(chain, 'reference', node);
-        return false;
-      }
+      case 'scoped_identifier':
+        return referenceMember(w, node, 'field');
       case 'identifier':
-        w.reference(w.textOf(node), 'reference', node);
-        return false;
+        return referenceName(w, node);
       case 'type_identifier':
-      case 'scoped_type_identifier': {
-        const chain = w.chain(node);
-        if (chain !== null && chain !== 'Self') w.reference(chain, 'annotate', node);
-        return false;
-      }
+      case 'scoped_type_identifier':
+        return referenceChain(w, node, 'annotate', node, 'Self');
       case 'macro_invocation':
         macroCalls(node, w);
         return false;
@@ -136,8 +103,7 @@ function attributesStart(node: Node): Node | undefined {
 function bindPattern(pattern: Node | null, w: DeclarationWalker): void {
   if (!pattern) return;
   if (pattern.type === 'identifier') {
-    w.local(w.textOf(pattern));
-    w.skip(pattern);
+    bindLocal(w, pattern);
     return;
   }
   for (const id of pattern.descendantsOfType('identifier')) {
@@ -145,8 +111,7 @@ function bindPattern(pattern: Node | null, w: DeclarationWalker): void {
     const parent = id.parent;
     // `Some(x)`, `Point { x, .. }`: the path is read, the names inside are bound.
     if (parent && (parent.type === 'scoped_identifier' || (parent.type === 'tuple_struct_pattern' && parent.childForFieldName('type')?.id === id.id))) continue;
-    w.local(w.textOf(id));
-    w.skip(id);
+    bindLocal(w, id);
   }
 }
 

@@ -10,7 +10,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { Language } from '../../ingest/types.ts';
 import type { EntityIR, EntityKind, FileIR, ImportIR, ReferenceIR, UseKind } from '../../parse/fileIR.ts';
-import { collectSyntaxIssues } from '../../parse/treeSitter.ts';
+import { collectSyntaxIssues, walkTree } from '../../parse/treeSitter.ts';
 
 export interface WalkRules {
   /** Node types visit() is called for; others are walked through without building a Node. */
@@ -75,32 +75,16 @@ export class DeclarationWalker {
 
   /** Walk the whole tree once. */
   walk(rules: WalkRules): this {
-    const cursor = this.tree.walk();
-    try {
-      let descending = true;
-      for (;;) {
-        if (descending) {
-          const start = cursor.startIndex;
-          while (this.scopes.length > 0 && start >= this.scopes[this.scopes.length - 1]!.end) this.scopes.pop();
-          let enter = cursor.nodeIsNamed;
-          if (enter && rules.types.has(cursor.nodeType)) {
-            const node = cursor.currentNode;
-            enter = !this.skipped.has(node.id) && rules.visit(node, this);
-          } else if (enter && this.skipped.size > 0 && this.skipped.has(cursor.nodeId)) {
-            enter = false;
-          }
-          if (enter && cursor.gotoFirstChild()) continue;
-        }
-        if (cursor.gotoNextSibling()) {
-          descending = true;
-          continue;
-        }
-        if (!cursor.gotoParent()) break;
-        descending = false;
+    walkTree(this.tree, (cursor) => {
+      const start = cursor.startIndex;
+      while (this.scopes.length > 0 && start >= this.scopes[this.scopes.length - 1]!.end) this.scopes.pop();
+      if (!cursor.nodeIsNamed) return false;
+      if (rules.types.has(cursor.nodeType)) {
+        const node = cursor.currentNode;
+        return !this.skipped.has(node.id) && rules.visit(node, this);
       }
-    } finally {
-      cursor.delete();
-    }
+      return !(this.skipped.size > 0 && this.skipped.has(cursor.nodeId));
+    });
     return this;
   }
 

@@ -1,7 +1,8 @@
 /**
  * @file Packages spread over files, for the Java, Go, Rust and C# resolvers: a package space
  * (key -> the modules that declare it, every dotted prefix registered too) built once per
- * repository and language, member lookup in a package, and the resolver shared by Java and C#
+ * repository and language, member lookup in a package, a module's own and imported names, and
+ * the resolver shared by Java and C#
  * (qualified names: `import a.b.C`, `import a.b.*`, `using A.B;`, static imports, same-package
  * and enclosing-namespace visibility, fully qualified references).
  * Runs in: everywhere (stitcher). Layer src/core.
@@ -77,6 +78,20 @@ export function packageMember(r: Resolver, space: PackageSpace, key: string, nam
   return packageTarget(space, space.child(key, name));
 }
 
+/**
+ * A name the module binds itself (Go, Java, C#, TS/JS): its own top-level definition (other than
+ * `exclude`), else a named import's target.
+ */
+export function definedOrImported(r: Resolver, module: ModuleInfo, name: string, exclude = -1): Target | null {
+  const entity = module.topLevel.get(name);
+  if (entity !== undefined && entity !== exclude) return r.node(module.firstEntityNode + entity);
+  for (const imp of module.imports.get(null)?.get(name) ?? []) {
+    const target = r.importBinding(module, imp);
+    if (target) return target;
+  }
+  return null;
+}
+
 /** Walk dotted segments from the root package: packages, then types and their members. */
 export function walkQualified(r: Resolver, space: PackageSpace, segments: readonly string[]): Target | null {
   if (segments.length === 0) return null;
@@ -132,12 +147,8 @@ export function qualifiedResolver(rules: QualifiedRules): LanguageResolver {
       return { statements: [], target, resolved: target !== null };
     },
     moduleName(r, module, name, exclude) {
-      const entity = module.topLevel.get(name);
-      if (entity !== undefined && entity !== exclude) return r.node(module.firstEntityNode + entity);
-      for (const imp of module.imports.get(null)?.get(name) ?? []) {
-        const target = r.importBinding(module, imp);
-        if (target) return target;
-      }
+      const bound = definedOrImported(r, module, name, exclude);
+      if (bound) return bound;
       const space = spaceOf(r);
       for (const key of visiblePackages(module)) {
         const target = packageMember(r, space, key, name);
