@@ -33,6 +33,8 @@ interface Metrics {
 
 interface Evaluation {
   candidates: number;
+  heldoutPairs?: number;
+  droppedSeen?: number;
   results: Record<string, { neural: RankSummary; lexical: RankSummary }>;
   perSourceMean: { neuralMrr: number; lexicalMrr: number; sources: number };
 }
@@ -105,7 +107,7 @@ that finishes in under 30 minutes); see \`scripts/train/README.md\`.
 ## Held-out figures
 
 Each held-out docstring summary is a query; its own code is the one relevant candidate among the
-pool's codes. Measured through transformers.js in Node (the product's runtime), beside the built-in
+pool's codes. ${evaluation.droppedSeen ? `${evaluation.droppedSeen.toLocaleString('en-US')} of the ${(evaluation.heldoutPairs ?? 0).toLocaleString('en-US')} held-out pairs also occur (same code or name + docstring) in the training pairs and are left out.` : 'No held-out pair occurs (same code or name + docstring) in the training pairs.'} Measured through transformers.js in Node (the product's runtime), beside the built-in
 lexical embedder on the same pools (fitted on the pool's codes, as the app fits it on a repository).
 
 | pool | candidates | neural MRR | neural R@10 | lexical MRR | lexical R@10 |
@@ -115,7 +117,7 @@ ${rows.join('\n')}
 Mean over the ${evaluation.perSourceMean.sources} held-out sources: neural MRR ${f3(evaluation.perSourceMean.neuralMrr)},
 lexical ${f3(evaluation.perSourceMean.lexicalMrr)}. Pooled over all held-out sources
 (${pooled ? pooled.neural.queries : 0} candidates): neural ${pooled ? f3(pooled.neural.mrr) : '-'}, lexical ${pooled ? f3(pooled.lexical.mrr) : '-'}.
-${metrics.history.length ? `\nDuring training (train.py's own check, pooled, ${evaluation.candidates} candidates): ${metrics.history.map((h) => `${f3(h.mrr)} at ${Math.round(h.seconds / 60)} min`).join(', ')}.\n` : ''}
+${metrics.history.length ? `\nDuring training (train.py's own check: pooled, ${evaluation.candidates} candidates, over all held-out pairs, seen ones included): ${metrics.history.map((h) => `${f3(h.mrr)} at ${Math.round(h.seconds / 60)} min`).join(', ')}.\n` : ''}
 ## Limits
 
 Trained on Python only, on docstring-style queries; a CPU budget of about an hour (a GPU run with a

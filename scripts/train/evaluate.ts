@@ -2,7 +2,8 @@
  * @file Held-out retrieval figures of an exported model folder, through the product's own runtime
  * (transformers.js in Node, the CLI's folder-model loading), beside the built-in lexical embedder
  * on the same queries (issue 10). Each held-out docstring summary is a query; its own code
- * (docstring removed) is the one relevant candidate among the pool's codes. Pools: `--candidates`
+ * (docstring removed) is the one relevant candidate among the pool's codes. Held-out pairs whose
+ * code or (name, docstring) also occur in the training pairs are left out. Pools: `--candidates`
  * pairs drawn from all held-out sources (seeded), and each held-out source on its own (up to
  * `--candidates` of its pairs). The lexical embedder is fitted on the candidate codes, as the app
  * fits it on a repository. Prints a table and writes DIR/eval.json.
@@ -88,7 +89,14 @@ async function main(): Promise<void> {
   const work = resolve(flag(argv, 'work', ''));
   const modelDir = resolve(flag(argv, 'model', join(work, 'model')));
   const size = Number(flag(argv, 'candidates', '1000'));
-  const all = readFileSync(join(work, 'heldout-pairs.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Pair);
+  const readPairs = (file: string) => readFileSync(join(work, file), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Pair & { name: string });
+  // A held-out pair whose code or (name, docstring) the training saw (a vendored copy) is not unseen.
+  const trained = readPairs('pairs.jsonl');
+  const seenKeys = new Set([...trained.map((p) => p.code), ...trained.map((p) => `${p.name}\0${p.doc}`)]);
+  const heldout = readPairs('heldout-pairs.jsonl');
+  const all = heldout.filter((p) => !seenKeys.has(p.code) && !seenKeys.has(`${p.name}\0${p.doc}`));
+  const dropped = heldout.length - all.length;
+  console.log(`held-out pairs: ${heldout.length}, ${dropped} dropped as seen in training (code or name + docstring)`);
   const random = seeded(7);
   const pools: Record<string, Pair[]> = { 'all held-out sources': shuffled(all, random).slice(0, size) };
   for (const pkg of [...new Set(all.map((p) => p.pkg))].sort()) {
@@ -110,7 +118,7 @@ async function main(): Promise<void> {
   const summary = { neuralMrr: macro((r) => r.neural.mrr), lexicalMrr: macro((r) => r.lexical.mrr), sources: perSource.length };
   console.log(`mean over ${summary.sources} sources\t\t${summary.neuralMrr.toFixed(3)}\t\t${summary.lexicalMrr.toFixed(3)}`);
   console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  writeFileSync(join(work, 'eval.json'), JSON.stringify({ model: modelDir, candidates: size, results, perSourceMean: summary }, null, 2));
+  writeFileSync(join(work, 'eval.json'), JSON.stringify({ model: modelDir, candidates: size, heldoutPairs: heldout.length, droppedSeen: dropped, results, perSourceMean: summary }, null, 2));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {

@@ -4,8 +4,10 @@ Downloads Debian python3-* packages (``apt-get download``, one package per call,
 name skips only itself), unpacks them with ``dpkg -x``, and walks their Python sources (and the
 system standard library) with ``ast``: every function, method and class with a docstring gives
 one pair (the docstring's first paragraph, flattened; the node's source with the docstring
-removed). Packages listed in heldout.txt are never mined. Pairs are deduplicated on the code
-text and on (docstring, name); each package is capped so no single package dominates.
+removed). Packages listed in heldout.txt are never mined for training, vendored copies are
+skipped, and training pairs are deduplicated against the held-out pairs (mine those first) and
+each other on the code text and on (name, docstring); each package is capped so no single
+package dominates.
 
 Usage: /usr/bin/python3 scripts/train/mine.py --work DIR [--set train|heldout] [--packages N] [--no-stdlib]
 Writes DIR/pairs.jsonl or DIR/heldout-pairs.jsonl (one {"pkg", "path", "name", "doc", "code"}
@@ -28,6 +30,11 @@ MAX_CODE_CHARS = 2000
 MIN_DOC_WORDS = 3
 MIN_CODE_LINES = 2
 PER_PACKAGE_CAP = 2500
+# Tests, caches, and vendored copies of other projects (pip vendors requests, rich, pyparsing,
+# pygments; setuptools pyparsing; future backports the stdlib's http and email): a vendored
+# copy of a held-out package would leak it into training.
+SKIPPED_DIRS = {'test', 'tests', 'testing', '__pycache__', 'site-packages', 'dist-packages',
+                '_vendor', 'vendor', 'vendored', '_vendored', 'extern', '_extern', 'backports'}
 STDLIB_CAP = 10000
 
 
@@ -96,7 +103,7 @@ def download(pkg, debs):
 def python_files(root, skip=()):
     for dirpath, dirnames, filenames in os.walk(root):
         rel = os.path.relpath(dirpath, root)
-        dirnames[:] = sorted(d for d in dirnames if d not in ('test', 'tests', 'testing', '__pycache__', 'site-packages', 'dist-packages')
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIPPED_DIRS
                              and not (rel == '.' and (d in skip or d.startswith('idlelib'))))
         for name in sorted(filenames):
             if name.endswith('.py') and not name.startswith('test_') and not (rel == '.' and name[:-3] in skip):
@@ -159,10 +166,20 @@ def main():
         entries = heldout
     if args.packages:
         entries = entries[:args.packages]
+    seen = set()
+    heldout_file = os.path.join(args.work, 'heldout-pairs.jsonl')
+    if args.set == 'train':
+        # Whatever the held-out set holds (code or name + docstring) never enters training.
+        if not os.path.exists(heldout_file):
+            sys.exit('mine the held-out set first (--set heldout): training pairs are deduplicated against it')
+        with open(heldout_file) as f:
+            for line in f:
+                pair = json.loads(line)
+                seen.add(hashlib.sha1(pair['code'].encode()).digest())
+                seen.add(hashlib.sha1((pair['name'] + '\0' + pair['doc']).encode()).digest())
     os.makedirs(os.path.join(args.work, 'debs'), exist_ok=True)
     os.makedirs(os.path.join(args.work, 'trees'), exist_ok=True)
     started = time.time()
-    seen = set()
     total = 0
     mined = []
     name = 'pairs' if args.set == 'train' else 'heldout-pairs'

@@ -8,18 +8,21 @@
 #   --small  12 packages, 4k vocabulary, 8 training minutes, 500 candidates: under 30 minutes on 2 cores
 #   --work   work folder (default /tmp/ranger-train or /tmp/ranger-train-small); nothing is written to the repo
 #   --ship   copy the model folder and its card to public/models/ranger-code-search-mini/
+#   --minutes N  training minutes (default 13 full, 8 --small)
 # Needs: root for apt-get (python3-torch python3-onnx python3-numpy libopenblas0-pthread), npm registry
 # access for the `tokenizers` package (installed into the work folder, not the project).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SMALL=0
 SHIP=0
+MINUTES_ARG=''
 WORK=''
 while [ $# -gt 0 ]; do
   case "$1" in
     --small) SMALL=1 ;;
     --ship) SHIP=1 ;;
     --work) WORK="$2"; shift ;;
+    --minutes) MINUTES_ARG="$2"; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -27,8 +30,9 @@ done
 if [ "$SMALL" = 1 ]; then
   WORK=${WORK:-/tmp/ranger-train-small}; PACKAGES=12; VOCAB=4000; MINUTES=8; CANDIDATES=500
 else
-  WORK=${WORK:-/tmp/ranger-train}; PACKAGES=160; VOCAB=8000; MINUTES=58; CANDIDATES=1000
+  WORK=${WORK:-/tmp/ranger-train}; PACKAGES=160; VOCAB=8000; MINUTES=13; CANDIDATES=1000
 fi
+MINUTES=${MINUTES_ARG:-$MINUTES}
 mkdir -p "$WORK/node"
 NICE='nice -n 19'
 PY=/usr/bin/python3
@@ -49,10 +53,10 @@ if [ ! -d "$WORK/node/node_modules/tokenizers" ]; then
   (cd "$WORK/node" && npm install --no-audit --no-fund --silent tokenizers@0.23.2)
 fi
 
-step 'mine training pairs'
-$NICE $PY scripts/train/mine.py --work "$WORK" --set train --packages "$PACKAGES"
 step 'mine held-out pairs'
 $NICE $PY scripts/train/mine.py --work "$WORK" --set heldout
+step 'mine training pairs (deduplicated against the held-out ones)'
+$NICE $PY scripts/train/mine.py --work "$WORK" --set train --packages "$PACKAGES"
 
 step 'tokenizer and token ids'
 $NICE npx tsx scripts/train/tokenize.ts --work "$WORK" --vocab "$VOCAB" --doc-len 32 --code-len 128

@@ -11,7 +11,8 @@ held-out source.
 
 Export (``--export``): ``onnx/model.onnx`` (TorchScript exporter, opset 14, inputs input_ids,
 attention_mask, token_type_ids with dynamic batch and sequence axes, output last_hidden_state),
-``config.json`` (model_type bert, BertModel), ``tokenizer_config.json``; tokenizer.json comes
+``config.json`` (model_type bert, BertModel), ``tokenizer_config.json`` (model_max_length = the
+trained code length: longer inputs would pool untrained positions); tokenizer.json comes
 from tokenize.ts. Writes DIR/model/ and DIR/metrics.json.
 
 Usage: /usr/bin/python3 scripts/train/train.py --work DIR [--minutes 45] [--hidden 192]
@@ -164,7 +165,8 @@ def export(model, args, meta, out):
     with open(os.path.join(out, 'config.json'), 'w') as f:
         json.dump(config, f, indent=2)
     tokenizer_config = {
-        'tokenizer_class': 'BertTokenizer', 'do_lower_case': True, 'model_max_length': args.max_positions,
+        # Truncate where training did: positions past the trained code length were never learned.
+        'tokenizer_class': 'BertTokenizer', 'do_lower_case': True, 'model_max_length': meta['codeLen'],
         'cls_token': '[CLS]', 'sep_token': '[SEP]', 'pad_token': '[PAD]', 'unk_token': '[UNK]', 'mask_token': '[MASK]',
         'clean_up_tokenization_spaces': True,
     }
