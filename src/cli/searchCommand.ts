@@ -2,9 +2,9 @@
  * @file `ranger search --db <file> "<question>" [--method auto|mcts|bm25|dense|dense-code|
  * rerank-all|fusion] [--k 10] [--iterations T] [--seed S] [--trace <file>]` (DESIGN.md section 9)
  * -> {path, cypher, results:[{id, kind, qualified_name, file_path, start_line, score}],
- * stats:{reranker_calls, embed_calls, ms}}. Also the engine set-up `eval` shares: the embedding
- * model is the one the database was embedded with (embedding_sets: the built-in lexical set when
- * there is one, else the newest set), the reranker the built-in lexical cross-encoder stand-in;
+ * stats:{reranker_calls, embed_calls, ms}} (the text output also names the embedder). Also the engine set-up `eval` shares: the
+ * embedding model is the one the database was embedded with (embedding_sets: the shipped neural
+ * set when there is one and the model loads, else the built-in lexical set, else the newest set), the reranker the built-in lexical cross-encoder stand-in;
  * 'auto' goes through the router (answerQuestion) with no LLM: rule-based Cypher, else MCTS.
  * Runs in: Node (cli).
  */
@@ -15,6 +15,7 @@ import type { SearchMethod, SearchRequest, SearchResponse } from '../core/agent/
 import { AppError } from '../core/errors.ts';
 import { LEXICAL_EMBEDDER_INFO } from '../core/models/lexicalEmbedder.ts';
 import { LexicalReranker } from '../core/models/lexicalReranker.ts';
+import { BUILTIN_NEURAL_EMBEDDER, embedderDisplayName } from '../core/models/modelSpec.ts';
 import type { Embedder } from '../core/models/types.ts';
 import type { MctsParams } from '../core/search/mctsParams.ts';
 import type { MctsTrace } from '../core/search/mctsTrace.ts';
@@ -34,6 +35,8 @@ export interface SearchOutput {
   cypher: string | null;
   results: { id: number; kind: string; qualified_name: string; file_path: string | null; start_line: number | null; score: number }[];
   stats: { reranker_calls: number; embed_calls: number; ms: number };
+  /** The embedding set's model that scored the answer, as labelled ("built-in neural, offline" for ours). */
+  embedder?: string;
 }
 
 /** The models for a database: its embedding set's model (query side) and the built-in reranker. */
@@ -41,8 +44,19 @@ export async function searchModelsFor(conn: SqlConnection): Promise<SearchModels
   const sets = await listEmbeddingSets(conn);
   if (sets.length === 0) throw new AppError('INPUT_INVALID', 'This database has no embeddings: run `ranger embed --db <file>` first.');
   const builtin = sets.find((s) => s.model === LEXICAL_EMBEDDER_INFO.id);
-  const chosen = builtin ?? [...sets].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+  let chosen = builtin ?? [...sets].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
   const embedders = new Map<SemanticSource, Promise<Embedder>>();
+  const shipped = sets.find((s) => s.model === BUILTIN_NEURAL_EMBEDDER.id);
+  if (shipped) {
+    // Our shipped neural set first; when its model cannot load, the lexical set (if stored) answers.
+    const neural = await createNodeEmbedder(BUILTIN_NEURAL_EMBEDDER, { onFallback: (message) => process.stderr.write(`Note: ${message}\n`) });
+    if (neural.info.id === BUILTIN_NEURAL_EMBEDDER.id) {
+      chosen = shipped;
+      for (const source of ['description', 'code'] as const) embedders.set(source, Promise.resolve(neural));
+    } else if (!builtin) {
+      throw new AppError('MODEL_UNAVAILABLE', `${BUILTIN_NEURAL_EMBEDDER.label} could not load and this database has no built-in lexical embeddings: run \`ranger embed --db <file> --model lexical\`.`);
+    }
+  }
   return {
     embedderId: chosen.model,
     queryEmbedder(source) {
@@ -84,6 +98,7 @@ export function toSearchOutput(response: SearchResponse): SearchOutput {
     cypher: response.route.cypher,
     results: response.results.map((r) => ({ id: r.id, kind: r.kind, qualified_name: r.qualified_name, file_path: r.file_path, start_line: r.start_line, score: r.score })),
     stats: { reranker_calls: response.stats.reranker_calls, embed_calls: response.stats.embed_calls, ms: response.stats.ms },
+    ...(response.stats.embedder ? { embedder: embedderDisplayName(response.stats.embedder) } : {}),
   };
 }
 
@@ -131,7 +146,7 @@ export function formatSearch(output: SearchOutput): string {
   return [
     `path: ${output.path}${output.cypher ? `  cypher: ${output.cypher}` : ''}`,
     ...(lines.length > 0 ? lines : ['(no results)']),
-    `reranker calls ${s.reranker_calls}, query embeddings ${s.embed_calls}, ${s.ms} ms`,
+    `reranker calls ${s.reranker_calls}, query embeddings ${s.embed_calls}, ${s.ms} ms${output.embedder ? `, embedder ${output.embedder}` : ''}`,
   ].join('\n');
 }
 
@@ -146,5 +161,7 @@ export async function searchCommand(args: ParsedArgs): Promise<{ json: unknown; 
     seed: parseInteger('seed', args.values.seed, 0),
     tracePath: args.values.trace,
   });
-  return { json: output, text: formatSearch(output) };
+  // The JSON keeps DESIGN.md's {path, cypher, results, stats}; the text names the embedder.
+  const { embedder: _embedder, ...json } = output;
+  return { json, text: formatSearch(output) };
 }

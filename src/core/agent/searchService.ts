@@ -55,6 +55,8 @@ export interface SearchStats {
   reranker_calls: number;
   embed_calls: number;
   ms: number;
+  /** The embedding set's model the dense scores came from (absent for Cypher answers). */
+  embedder?: string;
 }
 
 export interface SearchResponse {

@@ -332,7 +332,7 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
         reason: mcts ? 'MCTS asked for directly (Path 2 without the router)' : `baseline '${method}' asked for directly`,
       },
       results,
-      stats: { reranker_calls: rerankerCalls, embed_calls: embedCalls, ms: Math.round(performance.now() - started) },
+      stats: { reranker_calls: rerankerCalls, embed_calls: embedCalls, ms: Math.round(performance.now() - started), embedder: models.embedderId },
       ...(trace ? { trace } : {}),
     };
   }
