@@ -1,5 +1,6 @@
 /**
- * @file Question answering on the demo repo with the offline built-ins (describe + embed first):
+ * @file Question answering on the demo repo with the offline built-ins (describe + embed with the
+ * neural built-in first; answers name it "built-in neural, offline"):
  * an entity question goes Path 1 and shows its Cypher and rows; a natural-language question goes
  * Path 2 (MCTS), results appear, the search tree is drawn on the graph with its legend, the trace
  * downloads as complete JSON, a result opens in the explorer; the eval panel builds a set from
@@ -83,6 +84,8 @@ test('search: Path 1 Cypher, Path 2 MCTS with tree and trace, eval panel', async
     const question = 'how are prices discounted for a cart';
     await ask(page, question);
     assert((await page.getByTestId('route-path').getAttribute('data-path')) === 'mcts', 'natural-language question goes Path 2');
+    const embedderLabel = (await page.getByTestId('search-embedder').textContent()) ?? '';
+    assert(embedderLabel.includes('built-in neural, offline'), `the answer names the neural built-in embedder (${embedderLabel})`);
     const hits = page.getByTestId('search-hit');
     assert((await hits.count()) > 0, 'Path 2 lists results');
     const stats = page.getByTestId('search-stats');

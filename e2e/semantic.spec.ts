@@ -1,7 +1,8 @@
 /**
  * @file The semantic layer on the demo repo with the offline built-ins: the models panel opens
- * with the offline preset (every model "built-in, offline"), switching to "fast" and back
- * downloads nothing, Describe and Embed run to the end, a function's details show its
+ * with the offline preset (the shipped neural embedder "built-in neural, offline", the other
+ * models "built-in, offline"), switching to "fast" and back downloads nothing, Describe and Embed
+ * (the neural built-in, from our own origin, no network) run to the end, a function's details show its
  * description and requirement with the generator, SIMILAR edges appear dashed on the graph when
  * toggled, and after a reload the descriptions are still there. Screenshots light and dark.
  * Runs in: Node (e2e, driving chromium).
@@ -39,8 +40,12 @@ async function waitForTask(page: Page, testId: string, state: string, timeout = 
   );
 }
 
-async function assertAllBuiltin(page: Page): Promise<void> {
-  for (const role of ['embedder', 'reranker', 'llm']) {
+/** The offline preset: our shipped neural embedder (loads from /models/ on use), the rest built-in. */
+async function assertOfflinePreset(page: Page): Promise<void> {
+  const embedder = page.getByTestId('model-row-embedder');
+  assert((await embedder.getAttribute('data-model-id')) === 'ranger-code-search-mini', 'embedder: the shipped neural model');
+  assert(((await embedder.textContent()) ?? '').includes('built-in neural, offline'), 'embedder: labelled built-in neural, offline');
+  for (const role of ['reranker', 'llm']) {
     const row = page.getByTestId(`model-row-${role}`);
     assert((await row.getAttribute('data-state')) === 'ready', `${role}: built-ins are ready without loading`);
     assert((await row.getAttribute('data-device')) === 'builtin', `${role}: runs as the built-in`);
@@ -69,11 +74,11 @@ test('semantic: offline presets, describe, embed, details, SIMILAR edges, reload
     await waitForSummary(page);
     await waitForGraph(page, 'overview');
 
-    // The panel opens on the offline preset: three built-ins, ready, no device, no download.
+    // The panel opens on the offline preset: the neural built-in and two built-ins, no download.
     await page.keyboard.press('m');
     await page.getByTestId('models-panel').waitFor();
     await page.waitForFunction(() => (document.querySelector('[data-testid="preset-select"]') as HTMLSelectElement | null)?.value === 'offline');
-    await assertAllBuiltin(page);
+    await assertOfflinePreset(page);
     assert(Number(await attr(page, 'cache-bytes', 'data-bytes')) === 0, 'nothing cached yet');
 
     // Switching presets only selects: nothing downloads until "Load models".
@@ -82,8 +87,8 @@ test('semantic: offline presets, describe, embed, details, SIMILAR edges, reload
     assert((await attr(page, 'model-row-embedder', 'data-state')) === 'idle', 'fast: the hub embedder waits for Load models');
     assert(/downloaded once/i.test((await page.getByTestId('preset-note').textContent()) ?? ''), 'the preset note is shown');
     await page.getByTestId('preset-select').selectOption('offline');
-    await page.waitForFunction(() => document.querySelector('[data-testid="model-row-embedder"]')?.getAttribute('data-model-id') === 'builtin:lexical');
-    await assertAllBuiltin(page);
+    await page.waitForFunction(() => document.querySelector('[data-testid="model-row-embedder"]')?.getAttribute('data-model-id') === 'ranger-code-search-mini');
+    await assertOfflinePreset(page);
     noExternal(session, 'after switching presets');
 
     // Describe with the structural built-in, to the end.
@@ -94,12 +99,15 @@ test('semantic: offline presets, describe, embed, details, SIMILAR edges, reload
     assert(total > 20 && done === total, `described ${done} of ${total}`);
     assert((await attr(page, 'describe-progress', 'data-generator')) === 'builtin:structural', 'generator is the structural built-in');
 
-    // Embed descriptions and code with the lexical built-in; SIMILAR edges follow.
+    // Embed descriptions and code with the neural built-in (WASM or WebGPU, our own files); SIMILAR edges follow.
     await page.getByTestId('embed-button').click();
     await waitForTask(page, 'embed-progress', 'done');
-    const sets = page.locator('[data-testid="embedding-sets"] tr[data-model="builtin:lexical"]');
-    assert((await sets.count()) === 2, `two built-in embedding sets (description, code), got ${await sets.count()}`);
-    assert(((await page.getByTestId('embedding-sets').textContent()) ?? '').includes('built-in, offline'), 'sets labelled built-in');
+    const sets = page.locator('[data-testid="embedding-sets"] tr[data-model="ranger-code-search-mini"]');
+    assert((await sets.count()) === 2, `two neural built-in embedding sets (description, code), got ${await sets.count()}`);
+    assert(((await page.getByTestId('embedding-sets').textContent()) ?? '').includes('built-in neural, offline'), 'sets labelled built-in neural');
+    const device = await attr(page, 'model-row-embedder', 'data-device');
+    assert((await attr(page, 'model-row-embedder', 'data-state')) === 'ready' && (device === 'wasm' || device === 'webgpu'), `the neural built-in ran on ${device}`);
+    assert((await page.getByTestId('model-fallback-embedder').count()) === 0, 'no lexical stand-in was needed');
     const similarEdges = Number(await attr(page, 'similar-info', 'data-edges'));
     assert(similarEdges > 0, `SIMILAR edges stored (${similarEdges})`);
     await screenshot(page, env, 'semantic-models-light');

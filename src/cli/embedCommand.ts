@@ -13,6 +13,8 @@ import type { EmbedProgress, SemanticSource, SimilarInfo } from '../core/semanti
 import { computeSimilarEdges, DEFAULT_SIMILAR_EPS, DEFAULT_SIMILAR_K } from '../core/semantic/similarEdges.ts';
 import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
 import { createNodeEmbedder, resolveModelArg } from '../adapters/node/nodeModels.ts';
+import { timeLeft } from '../core/semantic/timeLeft.ts';
+import type { PhaseStart } from '../core/semantic/timeLeft.ts';
 import { UsageError } from './args.ts';
 import type { ParsedArgs } from './args.ts';
 
@@ -20,6 +22,8 @@ export interface EmbedOutput {
   model: string;
   label: string;
   builtin: boolean;
+  /** Why the built-in lexical embedder stood in for the shipped neural one, when it did. */
+  fallback?: string;
   sets: EmbedSetResult[];
   similar: SimilarInfo;
   ms: number;
@@ -39,7 +43,8 @@ export interface EmbedCommandOptions {
 export async function runEmbed(dbPath: string, options: EmbedCommandOptions = {}): Promise<EmbedOutput> {
   const started = Date.now();
   const spec = resolveModelArg(options.model, 'embedder');
-  const embedder = await createNodeEmbedder(spec, { modelsDir: options.modelsDir, signal: options.signal });
+  let fallback: string | undefined;
+  const embedder = await createNodeEmbedder(spec, { modelsDir: options.modelsDir, signal: options.signal, onFallback: (message) => (fallback = message) });
   const sources = options.sources ?? ALL_SOURCES;
   const conn = await openNodeDatabase(dbPath, { mustExist: true });
   try {
@@ -53,7 +58,8 @@ export async function runEmbed(dbPath: string, options: EmbedCommandOptions = {}
       onProgress: options.onProgress,
     });
     await conn.run('CHECKPOINT');
-    return { model: embedder.info.id, label: embedder.info.label, builtin: embedder.info.builtin, sets, similar, ms: Date.now() - started };
+    const label = embedder.info.id === spec.id ? spec.label : embedder.info.label;
+    return { model: embedder.info.id, label, builtin: embedder.info.builtin, ...(fallback ? { fallback } : {}), sets, similar, ms: Date.now() - started };
   } finally {
     await conn.close();
   }
@@ -89,10 +95,14 @@ export async function embedCommand(args: ParsedArgs): Promise<{ json: unknown; t
   const quiet = args.switches.has('json');
   const tty = process.stderr.isTTY === true;
   let last = '';
+  let phase: PhaseStart | null = null;
   const onProgress = quiet
     ? undefined
     : (p: EmbedProgress): void => {
-        const line = progressLine(p);
+        const key = `${p.phase}/${p.source ?? ''}/${p.total}`;
+        if (phase?.key !== key) phase = { key, at: Date.now(), done: p.done };
+        const left = timeLeft(phase, Date.now(), p.done, p.total);
+        const line = `${progressLine(p)}${left ? ` ${left}` : ''}`;
         if (tty) process.stderr.write(`\r\x1b[K${line}`);
         else if (p.done === p.total && line !== last) process.stderr.write(`${line}\n`);
         last = line;
@@ -105,6 +115,7 @@ export async function embedCommand(args: ParsedArgs): Promise<{ json: unknown; t
   }
   const s = output.similar;
   const lines = [
+    ...(output.fallback ? [`Note: ${output.fallback}`] : []),
     `Embedded with ${output.label}${output.builtin ? ' [built-in, not a neural model]' : ''} in ${output.ms.toLocaleString('en-US')} ms`,
     ...output.sets.map(
       (set) =>

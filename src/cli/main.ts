@@ -29,7 +29,8 @@ Commands:
                                                      structural descriptions (LLMs need the app)
   embed --db <file> [--model <preset|id|folder>] [--sources description,code]
         [--eps 0.8] [--k 5] [--models-dir <dir>] [--json]
-                                                     embeddings (built-in lexical by default)
+                                                     embeddings (built-in neural, offline by
+                                                     default; --model lexical: the lexical one)
                                                      and SIMILAR edges
   search --db <file> "<question>" [--method auto|mcts|bm25|dense|dense-code|rerank-all|fusion]
          [--k 10] [--iterations T] [--seed S] [--preset default|paper|repoqa]

@@ -9,8 +9,8 @@
  * (the app's run list) and `--trace` writes the same JSON as the app's export (trace version 2).
  * Also the engine set-up `eval` shares: the embedding model is `--model` (a stored set's model id,
  * or what `embed --model` took: a preset, an id or a folder) or, without it, the one the database
- * was embedded with (embedding_sets: the built-in lexical set when there is one, else the newest
- * set); the reranker the built-in lexical cross-encoder stand-in;
+ * was embedded with (embedding_sets: the shipped neural set when there is one and its model loads,
+ * else the built-in lexical set, else the newest set); the reranker the built-in lexical cross-encoder stand-in;
  * 'auto' goes through the router (answerQuestion) with no LLM: rule-based Cypher, else MCTS.
  * Runs in: Node (cli).
  */
@@ -22,6 +22,7 @@ import { SEARCH_METHODS, TESTS_MODES } from '../core/agent/searchService.ts';
 import type { SearchHit, SearchMethod, SearchRequest, SearchResponse, SearchStop, TestsMode } from '../core/agent/searchService.ts';
 import { AppError } from '../core/errors.ts';
 import { LexicalReranker } from '../core/models/lexicalReranker.ts';
+import { BUILTIN_NEURAL_EMBEDDER, embedderDisplayName } from '../core/models/modelSpec.ts';
 import type { Embedder } from '../core/models/types.ts';
 import type { MctsParams } from '../core/search/mctsParams.ts';
 import type { MctsTrace } from '../core/search/mctsTrace.ts';
@@ -48,6 +49,8 @@ export interface SearchOutput {
   stats: { reranker_calls: number; embed_calls: number; ms: number; stop?: SearchStop };
   /** Plain sentences: nothing relevant found, hidden tests, early stop, built-in vectors computed. */
   notes: string[];
+  /** The embedding set's model that scored the answer, as labelled ("built-in neural, offline" for ours). */
+  embedder?: string;
 }
 
 /**
@@ -73,25 +76,37 @@ export function chooseEmbeddingSet(sets: readonly EmbeddingSetInfo[], model?: st
 
 /**
  * The models for a database: the embedding set `--model` names (chooseEmbeddingSet), or without it
- * the built-in lexical set when there is one, else the newest set (none: the built-in set is
- * computed and stored first, as the app does); and the built-in reranker.
+ * our shipped neural set when there is one and its model loads, else the built-in lexical set,
+ * else the newest set (none: the built-in set is computed and stored first, as the app does);
+ * and the built-in reranker.
  */
 export async function searchModelsFor(conn: SqlConnection, model?: string): Promise<SearchModels> {
   const stored = await listEmbeddingSets(conn);
   let embedderId: string;
   let loadArg: string | null = null;
   let builtFallback = false;
+  let neural: Promise<Embedder> | null = null;
   if (model !== undefined) {
     const choice = chooseEmbeddingSet(stored, model);
     embedderId = choice.chosen.model;
     loadArg = choice.loadArg;
   } else {
-    const newest = [...stored].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-    const preferred = stored.some((s) => s.model === BUILTIN_EMBEDDER_ID) ? BUILTIN_EMBEDDER_ID : (newest?.model ?? null);
-    ({ embedderId, builtFallback } = await searchVectors(conn, preferred));
+    embedderId = BUILTIN_EMBEDDER_ID;
+    if (stored.some((s) => s.model === BUILTIN_NEURAL_EMBEDDER.id)) {
+      // Our shipped neural set first; when its model cannot load, the lexical set answers.
+      const shipped = await createNodeEmbedder(BUILTIN_NEURAL_EMBEDDER, { onFallback: (message) => process.stderr.write(`Note: ${message}\n`) });
+      if (shipped.info.id === BUILTIN_NEURAL_EMBEDDER.id) {
+        embedderId = BUILTIN_NEURAL_EMBEDDER.id;
+        neural = Promise.resolve(shipped);
+      }
+    }
+    if (!neural) {
+      const newest = [...stored].filter((s) => s.model !== BUILTIN_NEURAL_EMBEDDER.id).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+      const preferred = stored.some((s) => s.model === BUILTIN_EMBEDDER_ID) ? BUILTIN_EMBEDDER_ID : (newest?.model ?? null);
+      ({ embedderId, builtFallback } = await searchVectors(conn, preferred));
+    }
   }
   const builtins = builtinQueryEmbedders(conn);
-  let neural: Promise<Embedder> | null = null;
   return {
     embedderId,
     queryEmbedder(source) {
@@ -156,6 +171,7 @@ export function toSearchOutput(response: SearchResponse): SearchOutput {
     })),
     stats: { reranker_calls: response.stats.reranker_calls, embed_calls: response.stats.embed_calls, ms: response.stats.ms, ...(response.stats.stop ? { stop: response.stats.stop } : {}) },
     notes: response.notes ?? [],
+    ...(response.stats.embedder ? { embedder: embedderDisplayName(response.stats.embedder) } : {}),
   };
 }
 
@@ -236,7 +252,7 @@ export function formatSearch(output: SearchOutput): string {
     `path: ${output.path}${output.cypher ? `  cypher: ${output.cypher}` : ''}`,
     ...(lines.length > 0 ? lines : ['(no results)']),
     ...output.notes,
-    `reranker calls ${s.reranker_calls}, query embeddings ${s.embed_calls}, ${s.ms} ms`,
+    `reranker calls ${s.reranker_calls}, query embeddings ${s.embed_calls}, ${s.ms} ms${output.embedder ? `, embedder ${output.embedder}` : ''}`,
   ].join('\n');
 }
 
@@ -255,5 +271,7 @@ export async function searchCommand(args: ParsedArgs): Promise<{ json: unknown; 
     tracePath: args.values.trace,
     tests: parseTests(args.values.tests),
   });
-  return { json: output, text: formatSearch(output) };
+  // The JSON keeps DESIGN.md's {path, cypher, results, stats}; the text names the embedder.
+  const { embedder: _embedder, ...json } = output;
+  return { json, text: formatSearch(output) };
 }

@@ -35,7 +35,7 @@ describe('ranger describe + embed on the demo repo', () => {
   });
 
   it('embed --json stores both sets and SIMILAR edges; sql sees them; a re-run replaces', async () => {
-    const r = await ranger('embed', '--db', db, '--json', '--eps', '0.7', '--k', '3');
+    const r = await ranger('embed', '--db', db, '--json', '--model', 'lexical', '--eps', '0.7', '--k', '3');
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.model).toBe('builtin:lexical');
@@ -64,7 +64,7 @@ describe('ranger describe + embed on the demo repo', () => {
     );
     for (const row of check) expect(Math.abs(Number(row.detail) - Number(row.cos))).toBeLessThanOrEqual(0.0011);
 
-    const again = await ranger('embed', '--db', db, '--json', '--sources', 'description', '--eps', '0.9');
+    const again = await ranger('embed', '--db', db, '--json', '--model', 'lexical', '--sources', 'description', '--eps', '0.9');
     expect(again.code, again.stderr).toBe(0);
     const second = JSON.parse(again.stdout);
     expect(second.similar).toMatchObject({ source: 'description', eps: 0.9, k: 5 });
@@ -86,13 +86,26 @@ describe('ranger describe + embed on the demo repo', () => {
     ]);
   }, 120_000);
 
-  it('prints a readable summary and progress on stderr without --json', async () => {
-    const r = await ranger('embed', '--db', db, '--sources', 'code');
+  it('prints a readable summary and progress on stderr without --json (lexical built-in)', async () => {
+    const r = await ranger('embed', '--db', db, '--model', 'lexical', '--sources', 'code');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/built-in, not a neural model/);
     expect(r.stdout).toMatch(/SIMILAR\s+\d+ edges from code/);
     expect(r.stderr).toMatch(/\[embed code\] \d+\/\d+/);
   });
+
+  it('embeds with the shipped neural model by default (built-in neural, offline), and search uses its set', async () => {
+    const r = await ranger('embed', '--db', db, '--sources', 'code');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Embedded with ranger-code-search-mini \(built-in neural, offline\)/);
+    const sets = await sql("SELECT dim, count FROM embedding_sets WHERE model = 'ranger-code-search-mini' AND source = 'code'");
+    expect(sets).toHaveLength(1);
+    expect(Number(sets[0].count)).toBeGreaterThan(50);
+    const search = await ranger('search', '--db', db, '--method', 'dense-code', 'split text into tokens');
+    expect(search.code, search.stderr).toBe(0);
+    expect(search.stdout).toMatch(/embedder ranger-code-search-mini \(built-in neural, offline\)/);
+    expect(search.stdout).toMatch(/^\s+1\. /m);
+  }, 120_000);
 
   it('refuses LLM describe in Node, bad options and a missing database', async () => {
     const llm = await ranger('describe', '--db', db, '--llm', 'Qwen3-0.6B-q4f32_1-MLC', '--json');

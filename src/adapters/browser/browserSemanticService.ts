@@ -9,7 +9,7 @@ import { AppError, toWire } from '../../core/errors.ts';
 import { describeGraph, readDescribeProgress } from '../../core/describe/describeGraph.ts';
 import { LexicalEmbedder } from '../../core/models/lexicalEmbedder.ts';
 import type { EmbedderSpec, LlmSpec, ModelRole, PresetId, RerankerSpec } from '../../core/models/modelSpec.ts';
-import { isBuiltin } from '../../core/models/modelSpec.ts';
+import { isBuiltin, isShipped } from '../../core/models/modelSpec.ts';
 import type { Embedder, Llm, Reranker } from '../../core/models/types.ts';
 import { embedGraph } from '../../core/semantic/embedGraph.ts';
 import { LexicalReranker } from '../../core/models/lexicalReranker.ts';
@@ -193,7 +193,7 @@ export class BrowserSemanticService implements SemanticService {
     this.update(role, { state: 'loading', files: [], error: null, device: null }, onStatus);
     try {
       const { model, device } = await load((p) => this.update(role, { files: upsertFile(this.statuses[role].files, p) }, onStatus));
-      this.update(role, { state: 'ready', device }, onStatus);
+      this.update(role, { state: 'ready', device, fallback: null }, onStatus);
       // The replaced model's weights stay in the models worker until released.
       if (current) await this.host().release(current.model).catch(() => {});
       return { key, model, device };
@@ -239,6 +239,7 @@ export class BrowserSemanticService implements SemanticService {
   async loadModels(onStatus?: Listener<SemanticStatus>): Promise<SemanticStatus> {
     await this.init();
     await this.loadEmbedder(onStatus);
+    this.lexicalFallback(onStatus);
     await this.loadReranker(onStatus);
     await this.loadLlm(onStatus).catch(() => {});
     return this.semanticStatus();
@@ -336,10 +337,24 @@ export class BrowserSemanticService implements SemanticService {
     this.job?.abort();
   }
 
-  private async currentEmbedder(): Promise<Embedder> {
+  private async currentEmbedder(onStatus?: Listener<SemanticStatus>): Promise<Embedder> {
     if (isBuiltin(this.selection.embedder)) return new LexicalEmbedder();
-    await this.loadEmbedder();
+    await this.loadEmbedder(onStatus);
+    const fallback = this.lexicalFallback(onStatus);
+    if (fallback) return fallback;
     return this.loadedModel('embedder', this.embedder);
+  }
+
+  /**
+   * The built-in lexical embedder when the shipped neural one failed to load (the instant
+   * fallback, said so in the models panel); null when the selected embedder is loaded or is not ours.
+   */
+  private lexicalFallback(onStatus?: Listener<SemanticStatus>): Embedder | null {
+    const spec = this.selection.embedder;
+    if (!isShipped(spec) || this.embedder?.key === specKey(spec)) return null;
+    const reason = this.statuses.embedder.error?.message ?? 'unknown error';
+    this.update('embedder', { fallback: `${spec.label} could not load (${reason}): the built-in lexical embedder stands in.` }, onStatus);
+    return new LexicalEmbedder();
   }
 
   async embed(options: { sources?: SemanticSource[] }, onProgress?: Listener<EmbedProgress>): Promise<EmbeddingSetInfo[]> {
@@ -380,16 +395,21 @@ export class BrowserSemanticService implements SemanticService {
   }
 
   /**
-   * Models for search over `conn`: the selected embedder when its vectors are stored, else the
-   * built-in one (embedding with the built-ins first when the graph has no vectors at all, so a
+   * Models for search over `conn`: the selected embedder when its vectors are stored (and, for the
+   * shipped neural one, when it loads), else the built-in lexical one (embedding with the built-ins first when the graph has no vectors at all, so a
    * question works right after indexing); the selected reranker, loaded when neural. `key`
    * identifies models and stored vectors, so a search engine built from them can be reused.
    */
   async searchModels(conn: SqlConnection): Promise<SearchModels & { key: string }> {
     await this.init();
     const selected = this.selection.embedder;
-    const { embedderId, sets, builtFallback } = await searchVectors(conn, selected.id);
-    const neural = embedderId === selected.id && !isBuiltin(selected) ? await this.currentEmbedder() : null;
+    let { embedderId, sets, builtFallback } = await searchVectors(conn, selected.id);
+    let neural = embedderId === selected.id && !isBuiltin(selected) ? await this.currentEmbedder() : null;
+    if (neural && neural.info.id !== selected.id) {
+      // The shipped model's vectors are stored but the model did not load: the lexical set answers.
+      neural = null;
+      ({ embedderId, sets, builtFallback } = await searchVectors(conn, null));
+    }
     // One built-in query embedder per source for these models: its idf is read once, and an
     // engine that refits it (hidden docstrings) embeds its queries with the refitted weights.
     const builtins = builtinQueryEmbedders(conn);

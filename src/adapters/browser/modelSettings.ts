@@ -46,6 +46,9 @@ export async function readModelSelection(): Promise<ModelSelection> {
     if (!isSelection(parsed) || parsed.embedder.source.kind === 'folder' || parsed.reranker.source.kind === 'folder') {
       return selectionOfPreset(DEFAULT_PRESET_ID);
     }
+    // A preset is re-read from the code, so a changed preset (the offline one's shipped neural
+    // embedder) applies to users who picked it before.
+    if (parsed.presetId !== 'custom' && presetById(parsed.presetId)) return selectionOfPreset(parsed.presetId, parsed.hubHost);
     // Contextless JSON turns Infinity into null: restore the built-in describer's unlimited context.
     if (parsed.llm.source.kind === 'builtin') parsed.llm = selectionOfPreset(DEFAULT_PRESET_ID).llm;
     return parsed;

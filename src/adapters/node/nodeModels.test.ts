@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LexicalEmbedder } from '../../core/models/lexicalEmbedder.ts';
 import { LexicalReranker } from '../../core/models/lexicalReranker.ts';
 import type { EmbedderSpec, RerankerSpec } from '../../core/models/modelSpec.ts';
+import { BUILTIN_NEURAL_EMBEDDER } from '../../core/models/modelSpec.ts';
 import type { FileProgress } from '../../core/semantic/semanticService.ts';
 import { FIXTURE_TEXTS, fixtureEmbedder, fixtureReranker } from '../../../scripts/fixtures/fixtureModels.ts';
 import { startHubServer } from '../../../scripts/hubServer.ts';
@@ -108,8 +109,32 @@ describe('transformers.js reranker on the fixture', () => {
 
 describe('built-ins and the --model argument', () => {
   it('returns the lexical models for built-in specs', async () => {
-    expect(await createNodeEmbedder(resolveModelArg(undefined, 'embedder'))).toBeInstanceOf(LexicalEmbedder);
+    expect(await createNodeEmbedder(resolveModelArg('lexical', 'embedder'))).toBeInstanceOf(LexicalEmbedder);
+    expect(await createNodeEmbedder(resolveModelArg('builtin', 'embedder'))).toBeInstanceOf(LexicalEmbedder);
     expect(await createNodeReranker(resolveModelArg('offline', 'reranker'))).toBeInstanceOf(LexicalReranker);
+  });
+
+  it('defaults to the shipped neural embedder, loaded from public/models with no network', async () => {
+    const spec = resolveModelArg(undefined, 'embedder');
+    expect(spec).toBe(BUILTIN_NEURAL_EMBEDDER);
+    expect(resolveModelArg('offline', 'embedder')).toBe(BUILTIN_NEURAL_EMBEDDER);
+    expect(spec.label).toContain('built-in neural, offline');
+    const embedder = await createNodeEmbedder(spec);
+    expect(embedder).not.toBeInstanceOf(LexicalEmbedder);
+    expect(embedder.info.id).toBe('ranger-code-search-mini');
+    const [query, match, other] = await embedder.embed(['read a json configuration file', 'def load_config(path):\n    with open(path) as f:\n        return json.load(f)', 'def area(radius):\n    return math.pi * radius ** 2'], 'document');
+    expect(query.length).toBe(embedder.dim);
+    const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i], 0);
+    expect(dot(query, match)).toBeGreaterThan(dot(query, other));
+  });
+
+  it('falls back to the lexical embedder, and says why, when the shipped model cannot load', async () => {
+    const notes: string[] = [];
+    const empty = mkdtempSync(join(tmpdir(), 'ranger-no-models-'));
+    const embedder = await createNodeEmbedder(BUILTIN_NEURAL_EMBEDDER, { modelsDir: empty, onFallback: (note) => notes.push(note) });
+    expect(embedder).toBeInstanceOf(LexicalEmbedder);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/ranger-code-search-mini .*could not load.*lexical embedder stands in/);
   });
 
   it('resolves presets, folders and hub ids', () => {

@@ -14,7 +14,7 @@ import { AppError } from '../../core/errors.ts';
 import { LexicalEmbedder } from '../../core/models/lexicalEmbedder.ts';
 import type { IdfTable } from '../../core/models/lexicalEmbedder.ts';
 import { LexicalReranker } from '../../core/models/lexicalReranker.ts';
-import { BUILTIN_EMBEDDER, BUILTIN_RERANKER, presetById } from '../../core/models/modelSpec.ts';
+import { BUILTIN_EMBEDDER, BUILTIN_RERANKER, DEFAULT_PRESET_ID, isShipped, presetById } from '../../core/models/modelSpec.ts';
 import type { Dtype, EmbedderSpec, ModelSpec, RerankerSpec } from '../../core/models/modelSpec.ts';
 import type { Embedder, Reranker } from '../../core/models/types.ts';
 import type { FileProgress } from '../../core/semantic/semanticService.ts';
@@ -36,6 +36,8 @@ export interface NodeModelOptions {
   cacheDir?: string;
   onFile?: (progress: FileProgress) => void;
   signal?: AbortSignal;
+  /** Told why when the shipped neural embedder could not load and the built-in lexical one stands in. */
+  onFallback?: (message: string) => void;
 }
 
 type TransformersNode = typeof Transformers;
@@ -69,9 +71,17 @@ export function createNodeEmbedder(
 ): Promise<Embedder> {
   if (spec.source.kind === 'builtin') return Promise.resolve(new LexicalEmbedder(options.idf ? { idf: options.idf } : {}));
   if (spec.source.kind === 'folder') return Promise.reject(folderSourceError(spec));
-  return serially(async () => {
+  const loaded = serially(async () => {
     const lib = await configuredLibrary(spec, options);
     return TransformersEmbedder.load(lib, spec, { device: 'cpu', onFile: options.onFile, signal: options.signal, cacheDir: options.cacheDir });
+  });
+  if (!isShipped(spec)) return loaded;
+  // The shipped neural embedder: the built-in lexical one stands in when it cannot load (said so).
+  return loaded.catch((error: unknown) => {
+    if (options.signal?.aborted) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    options.onFallback?.(`${spec.label} could not load (${reason}): the built-in lexical embedder stands in.`);
+    return new LexicalEmbedder(options.idf ? { idf: options.idf } : {});
   });
 }
 
@@ -90,7 +100,8 @@ function folderSourceError(spec: ModelSpec): AppError {
 }
 
 /**
- * The CLI's `--model <preset|id|folder>`: undefined or 'offline' -> built-in; 'fast' / 'paper' ->
+ * The CLI's `--model <preset|id|folder>`: undefined or 'offline' -> the offline preset (the shipped
+ * neural embedder, the lexical reranker); 'builtin' / 'lexical' -> the built-in lexical models; 'fast' / 'paper' ->
  * that preset's spec; an existing directory -> a `public` source read from its parent folder;
  * an id with a folder under the default models dir -> that `public` folder; anything else -> a hub
  * id (q8). Folder models get fp32 when they ship only onnx/model.onnx.
@@ -100,7 +111,11 @@ export function resolveModelArg(arg: string | undefined, role: 'reranker'): Node
 export function resolveModelArg(arg: string | undefined, role: 'embedder' | 'reranker'): NodeModelSpec<EmbedderSpec | RerankerSpec>;
 export function resolveModelArg(arg: string | undefined, role: 'embedder' | 'reranker'): NodeModelSpec<EmbedderSpec | RerankerSpec> {
   const value = arg?.trim();
-  if (!value || value === 'offline' || value === 'builtin') return role === 'embedder' ? BUILTIN_EMBEDDER : BUILTIN_RERANKER;
+  if (value === 'builtin' || value === 'lexical') return role === 'embedder' ? BUILTIN_EMBEDDER : BUILTIN_RERANKER;
+  if (!value || value === 'offline') {
+    const preset = presetById(DEFAULT_PRESET_ID)!;
+    return role === 'embedder' ? preset.embedder : preset.reranker;
+  }
   const preset = presetById(value);
   if (preset) return role === 'embedder' ? preset.embedder : preset.reranker;
   if (isDirectory(value)) {

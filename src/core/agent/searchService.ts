@@ -80,6 +80,8 @@ export interface SearchStats {
   reranker_calls: number;
   embed_calls: number;
   ms: number;
+  /** The embedding set's model the dense scores came from (absent for Cypher answers). */
+  embedder?: string;
   /** MCTS: why the search stopped (the iteration budget, or nothing left to expand). */
   stop?: SearchStop;
 }

@@ -36,6 +36,11 @@ export interface EmbedderSpec {
   maxTokens?: number;
   /** Texts per model call. */
   batchSize?: number;
+  /**
+   * Ships with the app (public/models/<id>/, committed): labelled "built-in neural, offline", and
+   * the built-in lexical embedder stands in when it cannot be loaded.
+   */
+  shipped?: boolean;
 }
 
 export interface RerankerSpec {
@@ -89,6 +94,26 @@ export const BUILTIN_EMBEDDER: EmbedderSpec = Object.freeze({
   pooling: 'mean',
 }) as EmbedderSpec;
 
+/** Label tag of the shipped neural embedder (every label that names it carries it). */
+export const BUILTIN_NEURAL_TAG = 'built-in neural, offline';
+
+/**
+ * Our own code-search bi-encoder (issue 10, trained by scripts/train/ on CPU), shipped in
+ * public/models/ranger-code-search-mini/: the offline default; no network, WASM or WebGPU.
+ */
+export const BUILTIN_NEURAL_EMBEDDER: EmbedderSpec = Object.freeze({
+  role: 'embedder',
+  id: 'ranger-code-search-mini',
+  label: `ranger-code-search-mini (${BUILTIN_NEURAL_TAG})`,
+  source: { kind: 'public' },
+  dtype: 'fp32',
+  pooling: 'mean',
+  // The length it was trained at (scripts/train: code truncated at 128 tokens).
+  maxTokens: 128,
+  batchSize: 32,
+  shipped: true,
+}) as EmbedderSpec;
+
 export const BUILTIN_RERANKER: RerankerSpec = Object.freeze({
   role: 'reranker',
   id: 'builtin:lexical-reranker',
@@ -112,8 +137,8 @@ export const PRESETS: readonly ModelPreset[] = Object.freeze([
   {
     id: 'offline',
     label: 'Offline (built-in)',
-    note: 'No download: lexical embedder and reranker, structural descriptions.',
-    embedder: BUILTIN_EMBEDDER,
+    note: 'No download: our neural code-search embedder (shipped with the app; the lexical one stands in if it cannot load), lexical reranker, structural descriptions.',
+    embedder: BUILTIN_NEURAL_EMBEDDER,
     reranker: BUILTIN_RERANKER,
     llm: BUILTIN_DESCRIBER,
   },
@@ -193,4 +218,16 @@ export function presetById(id: string): ModelPreset | undefined {
 
 export function isBuiltin(spec: ModelSpec): boolean {
   return spec.source.kind === 'builtin';
+}
+
+/** The shipped neural embedder (or a spec marked shipped): loads from our own files, falls back to lexical. */
+export function isShipped(spec: ModelSpec): boolean {
+  return spec.role === 'embedder' && spec.shipped === true;
+}
+
+/** How an embedding set's model reads in answers and CLI output ("built-in neural, offline" for ours). */
+export function embedderDisplayName(id: string): string {
+  if (id === BUILTIN_NEURAL_EMBEDDER.id) return BUILTIN_NEURAL_EMBEDDER.label;
+  if (id === BUILTIN_EMBEDDER.id) return 'built-in lexical, offline';
+  return id;
 }

@@ -381,7 +381,7 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
     return {
       route,
       results,
-      stats: { reranker_calls: rerankerCalls, embed_calls: embedCalls, ms: Math.round(performance.now() - started), ...(stop ? { stop } : {}) },
+      stats: { reranker_calls: rerankerCalls, embed_calls: embedCalls, ms: Math.round(performance.now() - started), embedder: models.embedderId, ...(stop ? { stop } : {}) },
       ...(trace ? { trace } : {}),
     };
   }

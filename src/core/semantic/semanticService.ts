@@ -30,6 +30,8 @@ export interface ModelStatus {
   files: FileProgress[];
   /** Why the last load failed; the other models keep working. */
   error: WireError | null;
+  /** Set when the shipped neural embedder could not load and the built-in lexical one stands in. */
+  fallback?: string | null;
 }
 
 export type SemanticSource = 'description' | 'code';

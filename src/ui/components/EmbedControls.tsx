@@ -1,13 +1,15 @@
 /**
  * @file Embeddings and SIMILAR edges in the models panel: which texts to embed (description,
- * code), phase progress (fit / embed / similar) with counts, the SIMILAR options (eps, the
+ * code), phase progress (fit / embed / similar) with counts and time left, the SIMILAR options (eps, the
  * cosine threshold, default 0.8; k neighbours per node, default 5) and "Link similar code" (recomputes
  * SIMILAR), in plain words with the technical terms in tooltips.
  * Runs in: the main thread.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { SemanticSource, SemanticStatus } from '../../core/semantic/semanticService.ts';
 import { useCommands } from '../commands.ts';
+import { timeLeft } from '../../core/semantic/timeLeft.ts';
+import type { PhaseStart } from '../../core/semantic/timeLeft.ts';
 import { percent } from '../data/semanticFormat.ts';
 import { cancelSemantic, runEmbed, runSimilar } from '../semanticSession.ts';
 import { useAppState } from '../store/appStore.ts';
@@ -30,6 +32,11 @@ export function EmbedControls({ status }: { status: SemanticStatus }) {
   const chosen = (Object.keys(sources) as SemanticSource[]).filter((s) => sources[s]);
   const pct = live ? percent(live.done, live.total) : state === 'done' ? 100 : 0;
   const noDescriptions = status.describe.done === 0;
+  // Time left per phase (and source), from the rate since that phase started.
+  const phaseStart = useRef<PhaseStart | null>(null);
+  const phaseKey = live ? `${live.phase}/${live.source ?? ''}/${live.total}` : '';
+  if (live && phaseStart.current?.key !== phaseKey) phaseStart.current = { key: phaseKey, at: Date.now(), done: live.done };
+  const left = running && live && phaseStart.current ? timeLeft(phaseStart.current, Date.now(), live.done, live.total) : '';
 
   return (
     <section className="models-section" aria-label="Embeddings and SIMILAR">
@@ -64,7 +71,7 @@ export function EmbedControls({ status }: { status: SemanticStatus }) {
         </span>
         <span className="mono small">
           {running && live
-            ? `${PHASE_LABEL[live.phase]}${live.source ? ` (${live.source})` : ''} ${live.done.toLocaleString()} / ${live.total.toLocaleString()}`
+            ? `${PHASE_LABEL[live.phase]}${live.source ? ` (${live.source})` : ''} ${live.done.toLocaleString()} / ${live.total.toLocaleString()}${left ? ` · ${left}` : ''}`
             : running
               ? 'starting…'
               : stored.length > 0

@@ -1,15 +1,18 @@
 /**
  * @file One model role in the models panel: label and id, source ("built-in, offline" for the
- * built-ins), dtype, the device it actually runs on, its state, per-file download bars with
+ * built-ins, "built-in neural, offline" for the shipped embedder, with its lexical stand-in when it
+ * cannot load), dtype, the device it actually runs on, its state, per-file download bars with
  * bytes, and the error of a failed load (the other roles keep working).
  * Runs in: the main thread.
  */
 import type { ModelStatus } from '../../core/semantic/semanticService.ts';
+import { isShipped } from '../../core/models/modelSpec.ts';
 import { deviceLabel, fileBytes, percent, ROLE_LABEL, sourceLabel } from '../data/semanticFormat.ts';
 
 export function ModelRow({ status }: { status: ModelStatus }) {
   const { spec, state, device, files, error } = status;
   const builtin = spec.source.kind === 'builtin';
+  const shipped = isShipped(spec);
   const dtype = 'dtype' in spec && !builtin ? spec.dtype : null;
   return (
     <li className={`model-row state-${state}`} data-testid={`model-row-${status.role}`} data-state={state} data-device={device ?? ''} data-model-id={spec.id}>
@@ -23,8 +26,8 @@ export function ModelRow({ status }: { status: ModelStatus }) {
         </span>
       </div>
       <div className="model-facts">
-        {builtin ? <span className="chip builtin-chip">built-in, offline</span> : <span className="chip">{sourceLabel(spec)}</span>}
-        {!builtin && <span className="mono muted model-id">{spec.id}</span>}
+        {builtin || shipped ? <span className="chip builtin-chip">{sourceLabel(spec)}</span> : <span className="chip">{sourceLabel(spec)}</span>}
+        {!builtin && !shipped && <span className="mono muted model-id">{spec.id}</span>}
         {dtype && <span className="chip">{dtype}</span>}
         <span className="chip" title="Where it runs">
           {deviceLabel(device)}
@@ -47,6 +50,11 @@ export function ModelRow({ status }: { status: ModelStatus }) {
             );
           })}
         </ul>
+      )}
+      {status.fallback && (
+        <p className="note small model-fallback" data-testid={`model-fallback-${status.role}`}>
+          {status.fallback}
+        </p>
       )}
       {error && (
         <p className="error-text small model-error" data-testid={`model-error-${status.role}`}>

@@ -8,6 +8,7 @@
  * Runs in: the main thread.
  */
 import type { SearchHit, SearchResponse } from '../../core/agent/searchService.ts';
+import { embedderDisplayName } from '../../core/models/modelSpec.ts';
 import type { Row } from '../../core/pipeline/repoService.ts';
 import { useCommands } from '../commands.ts';
 import { METHOD_LABELS, formatScore, generatorLabel, reasonSentence, relevanceLabel, routeLabel, scoreParts } from '../data/searchFormat.ts';
@@ -171,6 +172,11 @@ export function SearchPanel() {
               <b>{Math.round(response.stats.ms).toLocaleString()}</b> ms
             </span>
             {run.events > 0 && <span>{run.iteration.toLocaleString()} iterations</span>}
+            {response.stats.embedder && (
+              <span data-testid="search-embedder" data-model={response.stats.embedder} title="The embedder whose vectors scored this answer">
+                embedder: {embedderDisplayName(response.stats.embedder)}
+              </span>
+            )}
           </p>
           {response.runId !== undefined && response.traceHead && (
             <div className="answer-tree">

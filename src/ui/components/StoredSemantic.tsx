@@ -5,6 +5,7 @@
  * Runs in: the main thread.
  */
 import type { SemanticStatus } from '../../core/semantic/semanticService.ts';
+import { BUILTIN_NEURAL_EMBEDDER, BUILTIN_NEURAL_TAG } from '../../core/models/modelSpec.ts';
 import { BUILTIN_TAG } from '../data/semanticFormat.ts';
 
 export function StoredSemantic({ status }: { status: SemanticStatus }) {
@@ -29,6 +30,7 @@ export function StoredSemantic({ status }: { status: SemanticStatus }) {
               <tr key={`${set.model}:${set.source}`} data-model={set.model} data-source={set.source} data-count={set.count}>
                 <td className="mono" title={set.createdAt}>
                   {set.model} {set.builtin && <span className="chip builtin-chip">{BUILTIN_TAG}</span>}
+                  {set.model === BUILTIN_NEURAL_EMBEDDER.id && <span className="chip builtin-chip">{BUILTIN_NEURAL_TAG}</span>}
                 </td>
                 <td>{set.source}</td>
                 <td className="mono">{set.dim.toLocaleString()}</td>

@@ -1,14 +1,17 @@
 /**
  * @file How the semantic layer reads in the UI: model sources, devices, generators and byte
- * counts as short labels. Built-ins always say "built-in, offline".
+ * counts as short labels. Built-ins always say "built-in, offline"; the shipped neural embedder
+ * "built-in neural, offline".
  * Runs in: the main thread.
  */
 import type { ModelSpec } from '../../core/models/modelSpec.ts';
+import { BUILTIN_NEURAL_TAG, isShipped } from '../../core/models/modelSpec.ts';
 import type { DeviceKind, FileProgress } from '../../core/semantic/semanticService.ts';
 
 export const BUILTIN_TAG = 'built-in, offline';
 
 export function sourceLabel(spec: ModelSpec): string {
+  if (isShipped(spec)) return BUILTIN_NEURAL_TAG;
   switch (spec.source.kind) {
     case 'builtin':
       return BUILTIN_TAG;
@@ -60,3 +63,4 @@ export function fileBytes(file: FileProgress): string {
 export function percent(done: number, total: number): number {
   return total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0;
 }
+

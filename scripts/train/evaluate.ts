@@ -1,0 +1,129 @@
+/**
+ * @file Held-out retrieval figures of an exported model folder, through the product's own runtime
+ * (transformers.js in Node, the CLI's folder-model loading), beside the built-in lexical embedder
+ * on the same queries (issue 10). Each held-out docstring summary is a query; its own code
+ * (docstring removed) is the one relevant candidate among the pool's codes. Held-out pairs whose
+ * code or (name, docstring) also occur in the training pairs are left out. Pools: `--candidates`
+ * pairs drawn from all held-out sources (seeded), and each held-out source on its own (up to
+ * `--candidates` of its pairs). The lexical embedder is fitted on the candidate codes, as the app
+ * fits it on a repository. Prints a table and writes DIR/eval.json.
+ * Usage: npx tsx scripts/train/evaluate.ts --work DIR [--model DIR/model] [--candidates 1000]
+ * Runs in: Node (tsx), offline.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createNodeEmbedder, resolveModelArg } from '../../src/adapters/node/nodeModels.ts';
+import { LexicalEmbedder } from '../../src/core/models/lexicalEmbedder.ts';
+import type { Embedder } from '../../src/core/models/types.ts';
+
+interface Pair {
+  pkg: string;
+  doc: string;
+  code: string;
+}
+
+export interface RankSummary {
+  mrr: number;
+  recallAt1: number;
+  recallAt10: number;
+  queries: number;
+}
+
+function flag(argv: string[], name: string, fallback: string): string {
+  const at = argv.indexOf(`--${name}`);
+  return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1] : fallback;
+}
+
+/** mulberry32: a small seeded generator, so every run draws the same pools. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i] * b[i];
+  return sum;
+}
+
+/** Rank (1-based) of each query's own candidate (same index) among all candidates; ties count against. */
+export function ranks(queries: readonly Float32Array[], candidates: readonly Float32Array[]): number[] {
+  return queries.map((q, i) => {
+    const own = dot(q, candidates[i]);
+    let rank = 1;
+    for (let j = 0; j < candidates.length; j++) if (j !== i && dot(q, candidates[j]) >= own) rank++;
+    return rank;
+  });
+}
+
+export function summarize(rankList: readonly number[]): RankSummary {
+  const n = rankList.length;
+  const mean = (f: (r: number) => number) => rankList.reduce((s, r) => s + f(r), 0) / n;
+  return { mrr: mean((r) => 1 / r), recallAt1: mean((r) => (r <= 1 ? 1 : 0)), recallAt10: mean((r) => (r <= 10 ? 1 : 0)), queries: n };
+}
+
+async function pooled(embedder: Embedder, pairs: readonly Pair[], fit: boolean): Promise<RankSummary> {
+  if (fit && embedder instanceof LexicalEmbedder) embedder.fit(pairs.map((p) => p.code));
+  const queries = await embedder.embed(pairs.map((p) => p.doc), 'query');
+  const codes = await embedder.embed(pairs.map((p) => p.code), 'document');
+  return summarize(ranks(queries, codes));
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const work = resolve(flag(argv, 'work', ''));
+  const modelDir = resolve(flag(argv, 'model', join(work, 'model')));
+  const size = Number(flag(argv, 'candidates', '1000'));
+  const readPairs = (file: string) => readFileSync(join(work, file), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Pair & { name: string });
+  // A held-out pair whose code or (name, docstring) the training saw (a vendored copy) is not unseen.
+  const trained = readPairs('pairs.jsonl');
+  const seenKeys = new Set([...trained.map((p) => p.code), ...trained.map((p) => `${p.name}\0${p.doc}`)]);
+  const heldout = readPairs('heldout-pairs.jsonl');
+  const all = heldout.filter((p) => !seenKeys.has(p.code) && !seenKeys.has(`${p.name}\0${p.doc}`));
+  const dropped = heldout.length - all.length;
+  console.log(`held-out pairs: ${heldout.length}, ${dropped} dropped as seen in training (code or name + docstring)`);
+  const random = seeded(7);
+  const pools: Record<string, Pair[]> = { 'all held-out sources': shuffled(all, random).slice(0, size) };
+  for (const pkg of [...new Set(all.map((p) => p.pkg))].sort()) {
+    const own = all.filter((p) => p.pkg === pkg);
+    if (own.length >= 20) pools[pkg] = shuffled(own, random).slice(0, size);
+  }
+  const started = Date.now();
+  const neural = await createNodeEmbedder(resolveModelArg(modelDir, 'embedder'));
+  const results: Record<string, { neural: RankSummary; lexical: RankSummary }> = {};
+  console.log('pool\tcandidates\tneural MRR\tneural R@10\tlexical MRR\tlexical R@10');
+  for (const [name, pairs] of Object.entries(pools)) {
+    const lexical = new LexicalEmbedder();
+    results[name] = { neural: await pooled(neural, pairs, false), lexical: await pooled(lexical, pairs, true) };
+    const r = results[name];
+    console.log(`${name}\t${pairs.length}\t${r.neural.mrr.toFixed(3)}\t${r.neural.recallAt10.toFixed(3)}\t${r.lexical.mrr.toFixed(3)}\t${r.lexical.recallAt10.toFixed(3)}`);
+  }
+  const perSource = Object.entries(results).filter(([name]) => name !== 'all held-out sources');
+  const macro = (pick: (r: { neural: RankSummary; lexical: RankSummary }) => number) => perSource.reduce((s, [, r]) => s + pick(r), 0) / perSource.length;
+  const summary = { neuralMrr: macro((r) => r.neural.mrr), lexicalMrr: macro((r) => r.lexical.mrr), sources: perSource.length };
+  console.log(`mean over ${summary.sources} sources\t\t${summary.neuralMrr.toFixed(3)}\t\t${summary.lexicalMrr.toFixed(3)}`);
+  console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  writeFileSync(join(work, 'eval.json'), JSON.stringify({ model: modelDir, candidates: size, heldoutPairs: heldout.length, droppedSeen: dropped, results, perSourceMean: summary }, null, 2));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exit(1);
+  });
+}
