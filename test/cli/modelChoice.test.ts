@@ -21,7 +21,7 @@ describe('chooseEmbeddingSet', () => {
   });
   it('takes --model as a stored id, a preset name or a folder', () => {
     expect(chooseEmbeddingSet(sets, 'tiny-embedder')).toEqual({ chosen: sets[1], loadArg: null });
-    expect(chooseEmbeddingSet(sets, 'offline')).toEqual({ chosen: sets[0], loadArg: 'offline' });
+    expect(chooseEmbeddingSet(sets, 'lexical')).toEqual({ chosen: sets[0], loadArg: 'lexical' });
     expect(chooseEmbeddingSet(sets, 'public/models/fixtures/tiny-embedder')).toEqual({ chosen: sets[1], loadArg: 'public/models/fixtures/tiny-embedder' });
   });
   it('names the stored sets when the model has none', () => {

@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BUILTIN_NEURAL_EMBEDDER } from '../../src/core/models/modelSpec.ts';
 import { buildReplay, parseTrace, rankingFromTrace } from '../../src/core/search/mctsReplay.ts';
 import { buildDb, ranger, rangerJson as json, scratchDir } from './runCli.ts';
 
@@ -43,7 +44,7 @@ describe('ranger search', () => {
     const written = JSON.parse(readFileSync(trace, 'utf8'));
     expect(written.params).toMatchObject({ iterations: 20, seed: 7 });
     expect(written.events[0].phase).toBe('select');
-    expect(written).toMatchObject({ version: 2, method: 'mcts', models: { embedder: 'builtin:lexical' }, route: { path: 'mcts' } });
+    expect(written).toMatchObject({ version: 2, method: 'mcts', models: { embedder: BUILTIN_NEURAL_EMBEDDER.id }, route: { path: 'mcts' } });
     expect(written.graph.hash).toMatch(/^[0-9a-f]{8}$/);
     expect(written.top.length).toBeGreaterThan(0);
     // The same JSON as the app's export: it parses and replays to its own ranking.
