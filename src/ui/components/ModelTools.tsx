@@ -5,6 +5,7 @@
  * Runs in: the main thread.
  */
 import { useEffect, useState } from 'react';
+import { isBuiltin, isShipped } from '../../core/models/modelSpec.ts';
 import type { DeviceCheck, SemanticStatus } from '../../core/semantic/semanticService.ts';
 import { useCommands } from '../commands.ts';
 import { formatBytes } from '../data/semanticFormat.ts';
@@ -19,7 +20,8 @@ export function ModelTools({ status }: { status: SemanticStatus }) {
   const [host, setHost] = useState(status.hubHost);
   useEffect(() => setHost(status.hubHost), [status.hubHost]);
   const busy = task !== null || indexing;
-  const allBuiltin = [status.embedder, status.reranker, status.llm].every((m) => m.spec.source.kind === 'builtin');
+  // Built-ins and the shipped neural embedder come with the app: nothing to download.
+  const allBuiltin = [status.embedder, status.reranker, status.llm].every((m) => isBuiltin(m.spec) || isShipped(m.spec));
 
   return (
     <section className="models-section" aria-label="Load and check">
@@ -38,7 +40,7 @@ export function ModelTools({ status }: { status: SemanticStatus }) {
         </button>
         <span className="muted small">{status.webgpu ? 'WebGPU available' : 'no WebGPU: models run on WASM'}</span>
       </div>
-      {allBuiltin && <p className="note">The built-ins need no download: "Load models" only matters for hub, folder and web-llm models.</p>}
+      {allBuiltin && <p className="note">The built-ins (the shipped neural embedder included) need no download: "Load models" only matters for hub, folder and web-llm models.</p>}
       {checks && (
         <table className="data-table device-check" data-testid="device-check-result">
           <thead>
