@@ -113,6 +113,31 @@ function layOutEgo(nodes: GraphNode[], edges: GraphEdge[], distance: ReadonlyMap
   return runForceLayout({ count: nodes.length, links, initial, iterations: 220, linkDistance: 60, charge: -180, gravity: 0.12 });
 }
 
+/**
+ * Force-layout input for the package level: each open package gets an invisible hub its children
+ * are tied to (and the hub to its own package's hub), so a package's members stay together and
+ * boxes overlap less; dependency links only pull between items of the same package.
+ */
+function groupedLayoutInput(cy: Core, leaves: NodeCollection, initial?: number[]) {
+  const index = new Map(leaves.map((n, i) => [n.id(), i]));
+  const hubs = new Map<string, number>();
+  cy.nodes().filter((n) => n.isParent()).forEach((n) => void hubs.set(n.id(), leaves.length + hubs.size));
+  const links: number[] = [];
+  const slot = (id: string) => index.get(id) ?? hubs.get(id);
+  for (const edge of cy.edges()) {
+    const a = index.get(edge.source().id());
+    const b = index.get(edge.target().id());
+    if (a !== undefined && b !== undefined && edge.source().data('parent') === edge.target().data('parent')) links.push(a, b);
+  }
+  for (const node of cy.nodes()) {
+    const parent = node.data('parent') as string | undefined;
+    const at = slot(node.id());
+    if (parent && at !== undefined && hubs.has(parent)) links.push(at, hubs.get(parent)!);
+  }
+  const start = initial ? [...initial, ...[...hubs.keys()].flatMap((id) => [cy.getElementById(id).position('x'), cy.getElementById(id).position('y')])] : undefined;
+  return { count: leaves.length + hubs.size, links, initial: start, iterations: initial ? 260 : undefined, linkDistance: 55, charge: -420, gravity: 0.08 };
+}
+
 export class GraphController {
   readonly cy: Core;
   mode: ViewMode = 'overview';
@@ -218,7 +243,7 @@ export class GraphController {
       this.expanded.clear();
       this.revealedBy.clear();
       this.packages = data;
-      this.openPackages = defaultExpansion(data.tree);
+      this.openPackages = defaultExpansion(data.tree, 28);
       this.player = null;
       this.cy.elements().remove();
       await this.applyLevel(generation, null);
@@ -303,23 +328,9 @@ export class GraphController {
       this.cy.add(linkElements(level.links));
     });
     const leaves = this.cy.nodes().filter((n) => !n.isParent()) as NodeCollection;
-    const ids = leaves.map((n) => n.id());
-    const index = new Map(ids.map((id, i) => [id, i]));
-    const links: number[] = [];
-    for (const edge of this.cy.edges()) {
-      const a = index.get(edge.source().id());
-      const b = index.get(edge.target().id());
-      if (a !== undefined && b !== undefined) links.push(a, b);
-    }
-    // Siblings in one open package are tied in a ring, so each package stays together.
-    for (const parent of this.cy.nodes().filter((n) => n.isParent())) {
-      const kids = parent.children().filter((n) => !n.isParent()).map((n) => index.get(n.id())!);
-      for (let i = 1; i < kids.length; i++) links.push(kids[i - 1]!, kids[i]!);
-      if (kids.length > 2) links.push(kids[kids.length - 1]!, kids[0]!);
-    }
     const first = around === null;
     const initial = first ? undefined : leaves.map((n) => [n.position('x'), n.position('y')]).flat();
-    const laidOut = await runForceLayout({ count: ids.length, links, initial, iterations: first ? undefined : 220, linkDistance: 70, charge: -520, gravity: 0.1 });
+    const laidOut = await runForceLayout(groupedLayoutInput(this.cy, leaves, initial));
     if (generation !== this.generation) return;
     const positions = stretchToAspect(laidOut, this.cy.width() / Math.max(1, this.cy.height()));
     this.cy.batch(() => leaves.forEach((n, i) => void n.position({ x: positions[i * 2]!, y: positions[i * 2 + 1]! })));
