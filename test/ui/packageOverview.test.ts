@@ -67,6 +67,8 @@ describe('package overview (demo repo)', () => {
     expect(open.has('p:shopkit')).toBe(true);
     const level = overviewLevel(tree, open, links);
     expect(level.items.length).toBeLessThanOrEqual(60);
+    expect(level.links.length).toBeLessThanOrEqual(Math.max(24, Math.round(level.items.length * 1.5)));
+    expect(level.hiddenLinks).toBeGreaterThan(0);
     expect(level.items.length).toBeGreaterThan(3);
     for (let i = 1; i < level.links.length; i++) expect(level.links[i - 1]!.weight).toBeGreaterThanOrEqual(level.links[i]!.weight);
     const registry = [...data.modules.values()].find((m) => m.qualifiedName.endsWith('registry'))!;

@@ -136,8 +136,11 @@ export function packagesAbove(tree: PackageTree, moduleId: number): string[] {
   return [];
 }
 
+/** The link cap when none is given: 1.5 per drawn item, between 24 and 120. */
+export const autoLinkCap = (items: number): number => Math.min(120, Math.max(24, Math.round(items * 1.5)));
+
 /** The drawn items for the open packages, and the summed links between them (heaviest `maxLinks`). */
-export function overviewLevel(tree: PackageTree, open: ReadonlySet<string>, links: readonly ModuleLink[], maxLinks = 80): OverviewLevel {
+export function overviewLevel(tree: PackageTree, open: ReadonlySet<string>, links: readonly ModuleLink[], maxLinks?: number): OverviewLevel {
   const items: OverviewItem[] = [];
   /** Module id -> the key of the item that stands for it. */
   const standsFor = new Map<number, string>();
@@ -172,5 +175,6 @@ export function overviewLevel(tree: PackageTree, open: ReadonlySet<string>, link
     else summed.set(id, { src, dst, weight: link.weight });
   }
   const ranked = [...summed.values()].sort((a, b) => b.weight - a.weight || a.src.localeCompare(b.src) || a.dst.localeCompare(b.dst));
-  return { items, links: ranked.slice(0, maxLinks), hiddenLinks: Math.max(0, ranked.length - maxLinks) };
+  const cap = maxLinks ?? autoLinkCap(items.length);
+  return { items, links: ranked.slice(0, cap), hiddenLinks: Math.max(0, ranked.length - cap) };
 }

@@ -36,7 +36,7 @@ export interface GraphCallbacks {
   onBusy(busy: boolean): void;
   onError(error: unknown): void;
   /** Last layout's timing, for the benchmark and the status line. */
-  onRendered(info: { nodes: number; edges: number; similarEdges: number; layoutMs: number; mode: ViewMode }): void;
+  onRendered(info: { nodes: number; edges: number; similarEdges: number; packages: number; layoutMs: number; mode: ViewMode }): void;
 }
 
 const nodeKey = (id: number) => `n${id}`;
@@ -135,7 +135,7 @@ function groupedLayoutInput(cy: Core, leaves: NodeCollection, initial?: number[]
     if (parent && at !== undefined && hubs.has(parent)) links.push(at, hubs.get(parent)!);
   }
   const start = initial ? [...initial, ...[...hubs.keys()].flatMap((id) => [cy.getElementById(id).position('x'), cy.getElementById(id).position('y')])] : undefined;
-  return { count: leaves.length + hubs.size, links, initial: start, iterations: initial ? 260 : undefined, linkDistance: 55, charge: -420, gravity: 0.08 };
+  return { count: leaves.length + hubs.size, links, initial: start, iterations: initial ? 260 : undefined, linkDistance: 45, charge: -700, gravity: 0.08 };
 }
 
 export class GraphController {
@@ -336,10 +336,11 @@ export class GraphController {
     this.cy.batch(() => leaves.forEach((n, i) => void n.position({ x: positions[i * 2]!, y: positions[i * 2 + 1]! })));
     this.fitCalmly();
     const closed = level.items.filter((i) => i.kind === 'package' && !i.open).length;
+    const hidden = level.hiddenLinks > 0 ? ` The ${level.links.length} heaviest dependencies are drawn (${level.hiddenLinks.toLocaleString()} lighter ones not).` : '';
     this.callbacks.onNotice(
       closed > 0
-        ? `${closed.toLocaleString()} package${closed > 1 ? 's' : ''} closed: click one to open it, double-click an open one to close it. Search reaches any node.`
-        : null,
+        ? `${closed.toLocaleString()} package${closed > 1 ? 's' : ''} closed: click one to open it, double-click an open one to close it. Search reaches any node.${hidden}`
+        : hidden.trim() || null,
     );
   }
 
@@ -602,6 +603,7 @@ export class GraphController {
       nodes: this.cy.nodes().length,
       edges: this.cy.edges().length,
       similarEdges: this.cy.edges('[type = "SIMILAR"]').length,
+      packages: this.cy.nodes('.package').length,
       layoutMs: Math.round(performance.now() - started),
       mode: this.mode,
     });
