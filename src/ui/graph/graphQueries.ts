@@ -1,6 +1,6 @@
 /**
  * @file The explorer's read-only SQL: package overview (modules by folder, IMPORTS + USES
- * summed per module pair), the older module overview (IMPORTS aggregated), children of a
+ * summed per module pair), children of a
  * module or class, edges among visible nodes, the ego neighbourhood of a node (BFS by level),
  * and name search. Queries stay small: ids, kinds and names only, never code.
  * Runs in: the main thread (queries run in the repo worker).
@@ -102,30 +102,6 @@ export async function loadPackageOverview(service: RepoClient): Promise<PackageO
   }
   const tree = buildPackageTree(moduleRows.map((row) => ({ id: num(row, 'id'), path: str(row, 'file_path') })));
   return { modules, tree, links };
-}
-
-/** Modules ranked by import degree (the most connected first when there are too many). */
-export async function loadOverview(service: RepoClient, limit = MAX_VISIBLE_NODES): Promise<GraphSlice> {
-  const [totalRows, moduleRows] = await Promise.all([
-    service.query("SELECT count(*) AS n FROM nodes WHERE kind = 'Module'"),
-    service.query(
-      `SELECT n.id, n.kind, n.name, n.qualified_name, coalesce(c.n, 0) AS children
-       FROM nodes n ${CHILD_COUNT}
-       LEFT JOIN (SELECT id, count(*) AS n FROM (SELECT src AS id FROM edges WHERE type = 'IMPORTS'
-                  UNION ALL SELECT dst AS id FROM edges WHERE type = 'IMPORTS') GROUP BY id) d ON d.id = n.id
-       WHERE n.kind = 'Module'
-       ORDER BY coalesce(d.n, 0) DESC, n.name
-       LIMIT ${limit}`,
-    ),
-  ]);
-  const total = totalRows[0] ? num(totalRows[0], 'n') : 0;
-  const nodes = moduleRows.map(toNode);
-  const filter = total > nodes.length ? `AND src IN (${sqlIds(nodes.map((n) => n.id))}) AND dst IN (${sqlIds(nodes.map((n) => n.id))})` : '';
-  const edgeRows = await service.query(
-    `SELECT src, dst, 'IMPORTS' AS type, count(*) AS n FROM edges
-     WHERE type = 'IMPORTS' AND src <> dst ${filter} GROUP BY src, dst`,
-  );
-  return { nodes, edges: edgeRows.map(toEdge), hidden: Math.max(0, total - nodes.length) };
 }
 
 /** Direct members of a module (classes, functions, globals) or a class (methods, fields). */
