@@ -33,14 +33,15 @@ describe('package overview (small tree)', () => {
     ]);
   });
 
-  it('an open package draws its children inside it; the cap keeps the heaviest', () => {
+  it('an open package draws its children inside it; the cap keeps links between packages first', () => {
     const level = overviewLevel(tree, new Set([tree.root, 'p:r/a']), links, 2);
     expect(level.items.filter((i) => i.parent === 'p:r/a').map((i) => i.key)).toEqual([moduleKey(1), moduleKey(2)]);
     expect(level.links).toEqual([
-      { src: 'n1', dst: 'n2', weight: 7 },
       { src: 'n2', dst: 'p:r/b', weight: 5 },
+      { src: 'n1', dst: 'p:r/b', weight: 2 },
     ]);
     expect(level.hiddenLinks).toBe(2);
+    expect(overviewLevel(tree, new Set([tree.root, 'p:r/a']), links, 4).links[0]).toEqual({ src: 'n1', dst: 'n2', weight: 7 });
     expect(packagesAbove(tree, 4)).toEqual(['p:r', 'p:r/b', 'p:r/b/c']);
   });
 

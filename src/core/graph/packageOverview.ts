@@ -3,7 +3,8 @@
  * tree (the common root folder and its single-folder chain skipped), a default expansion that
  * opens the biggest packages while the view stays under a node budget, and for any set of open
  * packages the drawn items (packages, modules, each with its open parent package) and the
- * module->module dependency weights summed between the drawn items (heaviest first, capped).
+ * module->module dependency weights summed between the drawn items (capped: links between
+ * packages before links inside one, heaviest first).
  * Runs in: anywhere (no DOM, no I/O).
  */
 
@@ -139,7 +140,7 @@ export function packagesAbove(tree: PackageTree, moduleId: number): string[] {
 /** The link cap when none is given: 1.5 per drawn item, between 24 and 120. */
 export const autoLinkCap = (items: number): number => Math.min(120, Math.max(24, Math.round(items * 1.5)));
 
-/** The drawn items for the open packages, and the summed links between them (heaviest `maxLinks`). */
+/** The drawn items for the open packages, and the summed links between them (`maxLinks`, cross-package first). */
 export function overviewLevel(tree: PackageTree, open: ReadonlySet<string>, links: readonly ModuleLink[], maxLinks?: number): OverviewLevel {
   const items: OverviewItem[] = [];
   /** Module id -> the key of the item that stands for it. */
@@ -174,7 +175,11 @@ export function overviewLevel(tree: PackageTree, open: ReadonlySet<string>, link
     if (known) known.weight += link.weight;
     else summed.set(id, { src, dst, weight: link.weight });
   }
-  const ranked = [...summed.values()].sort((a, b) => b.weight - a.weight || a.src.localeCompare(b.src) || a.dst.localeCompare(b.dst));
+  // Links between packages (their ends drawn in different boxes) first, then those inside one box.
+  const parentOf = new Map(items.map((i) => [i.key, i.parent]));
+  const crosses = (l: OverviewLink) => (parentOf.get(l.src) !== parentOf.get(l.dst) ? 0 : 1);
+  const heavier = (a: OverviewLink, b: OverviewLink) => b.weight - a.weight || a.src.localeCompare(b.src) || a.dst.localeCompare(b.dst);
+  const ranked = [...summed.values()].sort((a, b) => crosses(a) - crosses(b) || heavier(a, b));
   const cap = maxLinks ?? autoLinkCap(items.length);
-  return { items, links: ranked.slice(0, cap), hiddenLinks: Math.max(0, ranked.length - cap) };
+  return { items, links: ranked.slice(0, cap).sort(heavier), hiddenLinks: Math.max(0, ranked.length - cap) };
 }

@@ -565,7 +565,12 @@ export class GraphController {
       const ids = nodes.map((n) => n.id());
       const initial = nodes.map((n) => [n.position('x'), n.position('y')]).flat();
       const started = performance.now();
-      const laidOut = await runForceLayout({ count: ids.length, links, initial, iterations: 200, linkDistance: 80, charge: -420, gravity: 0.08 });
+      // The package overview keeps each open package together (one hub per package).
+      const laidOut = await runForceLayout(
+        this.mode === 'overview' && this.packages
+          ? groupedLayoutInput(this.cy, nodes, initial)
+          : { count: ids.length, links, initial, iterations: 200, linkDistance: 80, charge: -420, gravity: 0.08 },
+      );
       const positions = stretchToAspect(laidOut, this.cy.width() / Math.max(1, this.cy.height()));
       if (generation !== this.generation) return;
       this.cy.batch(() => nodes.forEach((n, i) => void n.position({ x: positions[i * 2]!, y: positions[i * 2 + 1]! })));
