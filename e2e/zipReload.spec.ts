@@ -22,6 +22,8 @@ test('zip upload: graph, search, details with highlighted code, reload restores 
     }
     const overviewNodes = await waitForGraph(page, 'overview');
     assert(overviewNodes > 3, `overview shows ${overviewNodes} modules`);
+    const packages = Number(await page.getByTestId('graph').getAttribute('data-packages'));
+    assert(packages > 3 && packages < overviewNodes, `the overview groups modules into packages (${packages} of ${overviewNodes} nodes)`);
     await screenshot(page, env, 'overview-light');
 
     await page.keyboard.press('/');

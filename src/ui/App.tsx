@@ -79,7 +79,10 @@ export function App() {
       graph?.select(null);
       return;
     }
-    if (!graph.select(id)) void graph.showEgo(id, getState().egoDepth);
+    // In the package overview a module inside a closed package is revealed; else the ego view.
+    void graph.reveal(id).then((shown) => {
+      if (!shown) void graph.showEgo(id, getState().egoDepth);
+    });
   }, []);
 
   const commands: Commands = useMemo(

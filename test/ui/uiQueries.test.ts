@@ -9,28 +9,22 @@ import { assertReadOnlySql } from '../../src/core/store/sqlGuard.ts';
 import { loadIssuePage } from '../../src/ui/data/issueLists.ts';
 import { loadNodeDetails, moduleIdForPath } from '../../src/ui/data/nodeDetails.ts';
 import { loadSummary, totalOf } from '../../src/ui/data/summary.ts';
-import { loadChildren, loadCrossEdges, loadEgo, loadOverview, searchNodes } from '../../src/ui/graph/graphQueries.ts';
+import { loadChildren, loadCrossEdges, loadEgo, loadPackageOverview, searchNodes } from '../../src/ui/graph/graphQueries.ts';
 import { useDemoService } from './demoService.ts';
 
 const demo = useDemoService();
 const { service, idOf, sent } = demo;
 
 describe('UI queries on the indexed demo', () => {
-  it('overview: every module, IMPORTS aggregated between them; a limit announces the rest', async () => {
-    const all = await loadOverview(service);
-    expect(all.nodes.length).toBe(demo.summary.nodes.Module);
-    expect(all.hidden).toBe(0);
-    expect(all.nodes.every((n) => n.kind === 'Module')).toBe(true);
-    expect(all.edges.length).toBeGreaterThan(0);
-    expect(all.edges.every((e) => e.type === 'IMPORTS' && e.src !== e.dst)).toBe(true);
-    const ids = new Set(all.nodes.map((n) => n.id));
-    expect(all.edges.every((e) => ids.has(e.src) && ids.has(e.dst))).toBe(true);
-
-    const few = await loadOverview(service, 5);
-    expect(few.nodes).toHaveLength(5);
-    expect(few.hidden).toBe(demo.summary.nodes.Module! - 5);
-    const fewIds = new Set(few.nodes.map((n) => n.id));
-    expect(few.edges.every((e) => fewIds.has(e.src) && fewIds.has(e.dst))).toBe(true);
+  it('package overview: every module with its file, IMPORTS + USES summed between modules', async () => {
+    const data = await loadPackageOverview(service);
+    expect(data.modules.size).toBe(demo.summary.nodes.Module);
+    expect([...data.modules.values()].every((n) => n.kind === 'Module')).toBe(true);
+    expect(data.tree.moduleParent.size).toBe(data.modules.size);
+    expect(data.links.length).toBeGreaterThan(0);
+    expect(data.links.every((l) => l.src !== l.dst && l.weight > 0 && data.modules.has(l.src) && data.modules.has(l.dst))).toBe(true);
+    const total = data.links.reduce((sum, l) => sum + l.weight, 0);
+    expect(total).toBeGreaterThan(data.links.length);
   });
 
   it('children of a module and of a class, with member counts', async () => {

@@ -19,6 +19,7 @@ interface RenderInfo {
   nodes: number;
   edges: number;
   similarEdges: number;
+  packages: number;
   layoutMs: number;
 }
 
@@ -148,6 +149,7 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
           data-nodes={info?.nodes ?? 0}
           data-edges={info?.edges ?? 0}
           data-similar-edges={info?.similarEdges ?? 0}
+          data-packages={info?.packages ?? 0}
           data-layout-ms={info?.layoutMs ?? 0}
           data-busy={busy}
           data-tree-nodes={treeNodes}

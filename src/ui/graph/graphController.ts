@@ -1,7 +1,8 @@
 /**
  * @file The explorer's imperative side: owns one Cytoscape instance (WebGL renderer when the
  * browser has WebGL2), loads slices through graphQueries and applies them: module overview,
- * expand/collapse of modules and classes, ego view with depth, selection and camera.
+ * package overview (folders as nodes or open compound parents, summed dependencies as weighted
+ * edges, click a package to open it), expand/collapse of modules and classes, ego view with depth, selection and camera.
  * Stale loads are dropped (a newer request wins). Visible nodes stay <= MAX_VISIBLE_NODES.
  * SIMILAR edges (dashed, curved) are drawn among the visible nodes only while the toggle is on.
  * The overview's force layout runs in a worker; only the cheap ego rings run here.
@@ -10,12 +11,15 @@
  * Runs in: the main thread.
  */
 import cytoscape from 'cytoscape';
-import type { Core, ElementDefinition, NodeSingular } from 'cytoscape';
+import type { Core, ElementDefinition, NodeCollection, NodeSingular } from 'cytoscape';
 import type { RepoClient } from '../clients/repoClient.ts';
 import type { ThemeChoice } from '../store/appStore.ts';
 import { graphStylesheet } from './graphStyle.ts';
 import type { GraphEdge, GraphNode } from './graphQueries.ts';
-import { MAX_VISIBLE_NODES, loadChildren, loadCrossEdges, loadEgo, loadOverview, loadSimilarEdges } from './graphQueries.ts';
+import type { PackageOverviewData } from './graphQueries.ts';
+import { MAX_VISIBLE_NODES, loadChildren, loadCrossEdges, loadEgo, loadPackageOverview, loadSimilarEdges } from './graphQueries.ts';
+import { defaultExpansion, overviewLevel, packagesAbove } from '../../core/graph/packageOverview.ts';
+import { itemElement, linkElements, moduleLabel } from './packageElements.ts';
 import { centreOf, egoLayout, ringPositions, stretchToAspect } from './layouts.ts';
 import { runForceLayout } from './layoutClient.ts';
 import { loadTreeSlice } from './searchTreeQueries.ts';
@@ -32,16 +36,13 @@ export interface GraphCallbacks {
   onBusy(busy: boolean): void;
   onError(error: unknown): void;
   /** Last layout's timing, for the benchmark and the status line. */
-  onRendered(info: { nodes: number; edges: number; similarEdges: number; layoutMs: number; mode: ViewMode }): void;
+  onRendered(info: { nodes: number; edges: number; similarEdges: number; packages: number; layoutMs: number; mode: ViewMode }): void;
 }
 
 const nodeKey = (id: number) => `n${id}`;
 const edgeKey = (e: GraphEdge) => `e${e.src}-${e.dst}-${e.type}`;
 
-export function moduleLabel(name: string): string {
-  const parts = name.split('.');
-  return parts.length > 2 ? parts.slice(-2).join('.') : name;
-}
+export { moduleLabel };
 
 function nodeElement(node: GraphNode): ElementDefinition {
   return {
@@ -112,6 +113,31 @@ function layOutEgo(nodes: GraphNode[], edges: GraphEdge[], distance: ReadonlyMap
   return runForceLayout({ count: nodes.length, links, initial, iterations: 220, linkDistance: 60, charge: -180, gravity: 0.12 });
 }
 
+/**
+ * Force-layout input for the package level: each open package gets an invisible hub its children
+ * are tied to (and the hub to its own package's hub), so a package's members stay together and
+ * boxes overlap less; dependency links only pull between items of the same package.
+ */
+function groupedLayoutInput(cy: Core, leaves: NodeCollection, initial?: number[]) {
+  const index = new Map(leaves.map((n, i) => [n.id(), i]));
+  const hubs = new Map<string, number>();
+  cy.nodes().filter((n) => n.isParent()).forEach((n) => void hubs.set(n.id(), leaves.length + hubs.size));
+  const links: number[] = [];
+  const slot = (id: string) => index.get(id) ?? hubs.get(id);
+  for (const edge of cy.edges()) {
+    const a = index.get(edge.source().id());
+    const b = index.get(edge.target().id());
+    if (a !== undefined && b !== undefined && edge.source().data('parent') === edge.target().data('parent')) links.push(a, b);
+  }
+  for (const node of cy.nodes()) {
+    const parent = node.data('parent') as string | undefined;
+    const at = slot(node.id());
+    if (parent && at !== undefined && hubs.has(parent)) links.push(at, hubs.get(parent)!);
+  }
+  const start = initial ? [...initial, ...[...hubs.keys()].flatMap((id) => [cy.getElementById(id).position('x'), cy.getElementById(id).position('y')])] : undefined;
+  return { count: leaves.length + hubs.size, links, initial: start, iterations: initial ? 260 : undefined, linkDistance: 45, charge: -700, gravity: 0.08 };
+}
+
 export class GraphController {
   readonly cy: Core;
   mode: ViewMode = 'overview';
@@ -124,6 +150,9 @@ export class GraphController {
   private showSimilar = false;
   private readonly resizeObserver: ResizeObserver;
   private player: PlayerView | null = null;
+  /** The package overview's data and its open packages (overview mode only). */
+  private packages: PackageOverviewData | null = null;
+  private openPackages = new Set<string>();
 
   constructor(
     container: HTMLElement,
@@ -141,7 +170,14 @@ export class GraphController {
       boxSelectionEnabled: false,
       selectionType: 'single',
     });
-    this.cy.on('tap', 'node', (event) => this.callbacks.onSelect(Number(event.target.data('nodeId'))));
+    this.cy.on('tap', 'node', (event) => {
+      const node = event.target as NodeSingular;
+      if (node.hasClass('package')) {
+        if (!node.hasClass('open')) void this.togglePackage(node.id());
+        return;
+      }
+      this.callbacks.onSelect(Number(node.data('nodeId')));
+    });
     this.cy.on('tap', (event) => {
       if (event.target === this.cy) this.callbacks.onSelect(null);
     });
@@ -161,6 +197,11 @@ export class GraphController {
     });
     this.resizeObserver.observe(container);
     this.cy.on('dbltap', 'node', (event) => {
+      if ((event.target as NodeSingular).hasClass('open')) {
+        void this.togglePackage((event.target as NodeSingular).id());
+        return;
+      }
+      if ((event.target as NodeSingular).hasClass('package')) return;
       const id = Number(event.target.data('nodeId'));
       void this.activate(id);
     });
@@ -181,7 +222,7 @@ export class GraphController {
   }
 
   visibleIds(): Set<number> {
-    return new Set(this.cy.nodes().map((n) => Number(n.data('nodeId'))));
+    return new Set(this.cy.nodes('[nodeId]').map((n) => Number(n.data('nodeId'))));
   }
 
   /** Double-click / Enter: expand or collapse in the overview, recentre in the ego view. */
@@ -190,30 +231,117 @@ export class GraphController {
     else await this.toggleExpand(id);
   }
 
+  /** The package overview: the biggest packages opened while the view stays readable. */
   async showOverview(): Promise<void> {
     const generation = ++this.generation;
     await this.run(async () => {
-      const slice = await loadOverview(this.service);
+      const data = await loadPackageOverview(this.service);
       if (generation !== this.generation) return;
       const started = performance.now();
-      const positions = stretchToAspect(await layOut(slice.nodes, slice.edges), this.cy.width() / Math.max(1, this.cy.height()));
-      if (generation !== this.generation) return;
       this.mode = 'overview';
       this.egoCenter = null;
       this.expanded.clear();
       this.revealedBy.clear();
-      this.replace(slice.nodes, slice.edges, positions);
-      this.fitCalmly();
+      this.packages = data;
+      this.openPackages = defaultExpansion(data.tree, 28);
+      this.player = null;
+      this.cy.elements().remove();
+      await this.applyLevel(generation, null);
+      if (generation !== this.generation) return;
       await this.syncSimilar(generation);
       this.report(started);
-      this.callbacks.onNotice(
-        slice.hidden > 0
-          ? `Showing the ${slice.nodes.length.toLocaleString()} most connected of ${(slice.nodes.length + slice.hidden).toLocaleString()} modules. Search to reach the others.`
-          : slice.nodes.length === 0
-            ? 'This graph has no modules.'
-            : null,
-      );
+      if (data.modules.size === 0) this.callbacks.onNotice('This graph has no modules.');
     });
+  }
+
+  /** Opens a closed package (its sub-packages and modules drawn inside it) or closes an open one. */
+  async togglePackage(key: string): Promise<void> {
+    if (this.mode !== 'overview' || !this.packages) return;
+    const generation = this.generation;
+    await this.run(async () => {
+      const started = performance.now();
+      if (this.openPackages.has(key)) {
+        for (const open of [...this.openPackages]) if (open === key || this.isInside(open, key)) this.openPackages.delete(open);
+      } else this.openPackages.add(key);
+      await this.applyLevel(generation, key);
+      this.report(started);
+    });
+  }
+
+  /**
+   * Search's jump in the overview: opens the packages above a module and selects it.
+   * False when the node is not a module of the overview (the caller shows its ego view).
+   */
+  async reveal(id: number): Promise<boolean> {
+    if (this.select(id)) return true;
+    if (this.mode !== 'overview' || !this.packages) return false;
+    const above = packagesAbove(this.packages.tree, id);
+    if (above.length === 0) return false;
+    const generation = this.generation;
+    await this.run(async () => {
+      for (const key of above) this.openPackages.add(key);
+      await this.applyLevel(generation, above[above.length - 1]!);
+      this.report(performance.now());
+    });
+    return this.select(id);
+  }
+
+  private isInside(key: string, ancestor: string): boolean {
+    const packages = this.packages!.tree.packages;
+    for (let at = packages.get(key)?.parent; at; at = packages.get(at)?.parent) if (at === ancestor) return true;
+    return false;
+  }
+
+  /**
+   * Draws the open packages' level: items that left are removed (with members they revealed),
+   * new ones start around `around` (the package just opened), the summed links are redrawn, and
+   * the leaves are laid out again in the worker from where they are.
+   */
+  private async applyLevel(generation: number, around: string | null): Promise<void> {
+    const data = this.packages!;
+    const level = overviewLevel(data.tree, this.openPackages, data.links);
+    if (level.items.length > MAX_VISIBLE_NODES) {
+      if (around) this.openPackages.delete(around);
+      this.callbacks.onNotice(`At most ${MAX_VISIBLE_NODES.toLocaleString()} nodes are shown at once. Close a package first.`);
+      return;
+    }
+    const keys = new Set(level.items.map((i) => i.key));
+    const anchor = around ? this.cy.getElementById(around) : null;
+    const origin = anchor && anchor.nonempty() ? { ...(anchor as NodeSingular).position() } : { x: 0, y: 0 };
+    this.cy.batch(() => {
+      for (const node of this.cy.nodes('.level')) {
+        if (keys.has(node.id())) continue;
+        if (node.data('nodeId') !== undefined) this.collapse(Number(node.data('nodeId')));
+      }
+      this.cy.nodes('.level').filter((n) => !keys.has(n.id())).remove();
+      this.cy.edges('.package-link').remove();
+      const fresh = level.items.filter((i) => this.cy.getElementById(i.key).empty());
+      const ring = ringPositions(origin, fresh.length, { x: origin.x, y: origin.y + 1 });
+      // Parents before children: cytoscape needs the compound parent to exist.
+      fresh.forEach((item, i) => this.cy.add({ ...itemElement(item, data.modules), position: ring[i]! }));
+      for (const item of level.items) {
+        const node = this.cy.getElementById(item.key);
+        const next = itemElement(item, data.modules);
+        node.classes(next.classes as string);
+        node.data('label', next.data.label);
+      }
+      this.cy.add(linkElements(level.links));
+    });
+    const leaves = this.cy.nodes().filter((n) => !n.isParent()) as NodeCollection;
+    const first = around === null;
+    const initial = first ? undefined : leaves.map((n) => [n.position('x'), n.position('y')]).flat();
+    const laidOut = await runForceLayout(groupedLayoutInput(this.cy, leaves, initial));
+    if (generation !== this.generation) return;
+    const positions = stretchToAspect(laidOut, this.cy.width() / Math.max(1, this.cy.height()));
+    this.cy.batch(() => leaves.forEach((n, i) => void n.position({ x: positions[i * 2]!, y: positions[i * 2 + 1]! })));
+    this.fitCalmly();
+    const closed = level.items.filter((i) => i.kind === 'package' && !i.open).length;
+    const hidden = level.hiddenLinks > 0 ? ` The ${level.links.length} heaviest dependencies are drawn (${level.hiddenLinks.toLocaleString()} lighter ones not).` : '';
+    this.callbacks.onNotice(
+      closed > 0
+        ? `${closed.toLocaleString()} package${closed > 1 ? 's' : ''} closed: click one to open it, double-click an open one to close it. Search reaches any node.${hidden}`
+        : hidden.trim() || null,
+    );
   }
 
   async showEgo(centerId: number, depth: number): Promise<void> {
@@ -327,9 +455,12 @@ export class GraphController {
       if (parent.empty()) return;
       const started = performance.now();
       const positions = ringPositions(parent.position(), fresh.length, centreOf(this.cy.nodes()));
+      // Inside an open package, members stay in that package's box.
+      const compound = parent.data('parent') as string | undefined;
       this.cy.batch(() => {
         fresh.forEach((n, i) => {
-          this.cy.add({ ...nodeElement(n), position: positions[i]! });
+          const element = nodeElement(n);
+          this.cy.add({ ...element, data: { ...element.data, parent: compound }, position: positions[i]! });
           this.revealedBy.set(n.id, id);
         });
         for (const e of slice.edges) if (this.hasNode(e.dst) && this.cy.getElementById(edgeKey(e)).empty()) this.cy.add(edgeElement(e));
@@ -422,13 +553,24 @@ export class GraphController {
   async relayout(): Promise<void> {
     const generation = this.generation;
     await this.run(async () => {
-      const nodes = this.cy.nodes();
-      const ids = nodes.map((n) => Number(n.data('nodeId')));
-      const ends = this.cy.edges().map((e): [number, number] => [Number(e.source().data('nodeId')), Number(e.target().data('nodeId'))]);
-      const links = linkIndices(ids, ends);
+      // Open packages (compound parents) follow their children; packages have no node id.
+      const nodes = this.cy.nodes().filter((n) => !n.isParent()) as NodeCollection;
+      const index = new Map(nodes.map((n, i) => [n.id(), i]));
+      const links: number[] = [];
+      for (const edge of this.cy.edges()) {
+        const a = index.get(edge.source().id());
+        const b = index.get(edge.target().id());
+        if (a !== undefined && b !== undefined) links.push(a, b);
+      }
+      const ids = nodes.map((n) => n.id());
       const initial = nodes.map((n) => [n.position('x'), n.position('y')]).flat();
       const started = performance.now();
-      const laidOut = await runForceLayout({ count: ids.length, links, initial, iterations: 200, linkDistance: 80, charge: -420, gravity: 0.08 });
+      // The package overview keeps each open package together (one hub per package).
+      const laidOut = await runForceLayout(
+        this.mode === 'overview' && this.packages
+          ? groupedLayoutInput(this.cy, nodes, initial)
+          : { count: ids.length, links, initial, iterations: 200, linkDistance: 80, charge: -420, gravity: 0.08 },
+      );
       const positions = stretchToAspect(laidOut, this.cy.width() / Math.max(1, this.cy.height()));
       if (generation !== this.generation) return;
       this.cy.batch(() => nodes.forEach((n, i) => void n.position({ x: positions[i * 2]!, y: positions[i * 2 + 1]! })));
@@ -466,6 +608,7 @@ export class GraphController {
       nodes: this.cy.nodes().length,
       edges: this.cy.edges().length,
       similarEdges: this.cy.edges('[type = "SIMILAR"]').length,
+      packages: this.cy.nodes('.package').length,
       layoutMs: Math.round(performance.now() - started),
       mode: this.mode,
     });

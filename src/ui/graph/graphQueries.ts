@@ -1,10 +1,13 @@
 /**
- * @file The explorer's read-only SQL: module overview (IMPORTS aggregated), children of a
+ * @file The explorer's read-only SQL: package overview (modules by folder, IMPORTS + USES
+ * summed per module pair), children of a
  * module or class, edges among visible nodes, the ego neighbourhood of a node (BFS by level),
  * and name search. Queries stay small: ids, kinds and names only, never code.
  * Runs in: the main thread (queries run in the repo worker).
  */
 import type { EdgeType, NodeKind } from '../../core/graph/types.ts';
+import { buildPackageTree } from '../../core/graph/packageOverview.ts';
+import type { ModuleLink, PackageTree } from '../../core/graph/packageOverview.ts';
 import type { Row } from '../../core/pipeline/repoService.ts';
 import type { RepoClient } from '../clients/repoClient.ts';
 import { num, sqlIds, sqlText, str } from '../data/sql.ts';
@@ -65,28 +68,40 @@ function toEdge(row: Row): GraphEdge {
 
 const CHILD_COUNT = `LEFT JOIN (SELECT src, count(*) AS n FROM edges WHERE type IN ${MEMBER_EDGES} GROUP BY src) c ON c.src = n.id`;
 
-/** Modules ranked by import degree (the most connected first when there are too many). */
-export async function loadOverview(service: RepoClient, limit = MAX_VISIBLE_NODES): Promise<GraphSlice> {
-  const [totalRows, moduleRows] = await Promise.all([
-    service.query("SELECT count(*) AS n FROM nodes WHERE kind = 'Module'"),
+export interface PackageOverviewData {
+  /** Module id -> its drawn look (name, member count). */
+  modules: Map<number, GraphNode>;
+  tree: PackageTree;
+  links: ModuleLink[];
+}
+
+/**
+ * The package overview's data: every module with a file (grouped by folder) and the
+ * IMPORTS + USES edges between different files summed per module pair.
+ */
+export async function loadPackageOverview(service: RepoClient): Promise<PackageOverviewData> {
+  const [moduleRows, linkRows] = await Promise.all([
     service.query(
-      `SELECT n.id, n.kind, n.name, n.qualified_name, coalesce(c.n, 0) AS children
-       FROM nodes n ${CHILD_COUNT}
-       LEFT JOIN (SELECT id, count(*) AS n FROM (SELECT src AS id FROM edges WHERE type = 'IMPORTS'
-                  UNION ALL SELECT dst AS id FROM edges WHERE type = 'IMPORTS') GROUP BY id) d ON d.id = n.id
-       WHERE n.kind = 'Module'
-       ORDER BY coalesce(d.n, 0) DESC, n.name
-       LIMIT ${limit}`,
+      `SELECT n.id, n.kind, n.name, n.qualified_name, n.file_path, coalesce(c.n, 0) AS children
+       FROM nodes n ${CHILD_COUNT} WHERE n.kind = 'Module' AND n.file_path IS NOT NULL`,
+    ),
+    service.query(
+      `SELECT s.file_path AS a, d.file_path AS b, count(*) AS n FROM edges e
+       JOIN nodes s ON s.id = e.src JOIN nodes d ON d.id = e.dst
+       WHERE e.type IN ('IMPORTS', 'USES') AND s.file_path IS NOT NULL AND d.file_path IS NOT NULL AND s.file_path <> d.file_path
+       GROUP BY s.file_path, d.file_path`,
     ),
   ]);
-  const total = totalRows[0] ? num(totalRows[0], 'n') : 0;
-  const nodes = moduleRows.map(toNode);
-  const filter = total > nodes.length ? `AND src IN (${sqlIds(nodes.map((n) => n.id))}) AND dst IN (${sqlIds(nodes.map((n) => n.id))})` : '';
-  const edgeRows = await service.query(
-    `SELECT src, dst, 'IMPORTS' AS type, count(*) AS n FROM edges
-     WHERE type = 'IMPORTS' AND src <> dst ${filter} GROUP BY src, dst`,
-  );
-  return { nodes, edges: edgeRows.map(toEdge), hidden: Math.max(0, total - nodes.length) };
+  const modules = new Map(moduleRows.map((row) => [num(row, 'id'), toNode(row)]));
+  const byPath = new Map(moduleRows.map((row) => [str(row, 'file_path'), num(row, 'id')]));
+  const links: ModuleLink[] = [];
+  for (const row of linkRows) {
+    const src = byPath.get(str(row, 'a'));
+    const dst = byPath.get(str(row, 'b'));
+    if (src !== undefined && dst !== undefined) links.push({ src, dst, weight: num(row, 'n') });
+  }
+  const tree = buildPackageTree(moduleRows.map((row) => ({ id: num(row, 'id'), path: str(row, 'file_path') })));
+  return { modules, tree, links };
 }
 
 /** Direct members of a module (classes, functions, globals) or a class (methods, fields). */

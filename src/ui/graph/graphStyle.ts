@@ -87,6 +87,7 @@ export function graphStylesheet(theme: ThemeChoice): StylesheetJson {
       },
     });
   }
+  style.push(...packageStyle(theme));
   style.push(
     { selector: 'node.expanded', style: { 'border-width': 2, 'border-color': text, 'border-opacity': 0.5 } },
     { selector: 'node.center', style: { 'border-width': 3, 'border-color': accent } },
@@ -121,6 +122,54 @@ export function graphStylesheet(theme: ThemeChoice): StylesheetJson {
   style.push({ selector: 'edge:selected', style: { 'line-color': accent, 'target-arrow-color': accent, width: 3 } });
   style.push(...searchTreeStyle(theme), ...playerStylesheet(theme));
   return style;
+}
+
+/** The package overview: packages sized by module count, open ones as boxes, links by weight. */
+function packageStyle(theme: ThemeChoice): StylesheetJson {
+  const fill = theme === 'dark' ? '#3b4a66' : '#c9d5ee';
+  const border = theme === 'dark' ? '#6d9bf1' : '#3563c9';
+  const box = theme === 'dark' ? '#1d2330' : '#eef2fa';
+  const link = theme === 'dark' ? '#8fa7d6' : '#5b77b3';
+  return [
+    {
+      selector: 'node.package',
+      style: {
+        shape: 'round-rectangle',
+        width: 'data(size)',
+        height: 'data(size)',
+        'background-color': fill,
+        'border-width': 1.5,
+        'border-color': border,
+        'font-size': 12,
+        'font-weight': 'bold',
+      },
+    },
+    {
+      selector: 'node.package.open',
+      style: {
+        'background-color': box,
+        'background-opacity': 0.55,
+        'border-width': 1,
+        'border-style': 'dashed',
+        'border-opacity': 0.7,
+        'text-valign': 'top',
+        'text-halign': 'center',
+        'text-margin-y': -3,
+        padding: '14px',
+      },
+    },
+    {
+      selector: 'edge.package-link',
+      style: {
+        width: 'data(width)',
+        'line-color': link,
+        'target-arrow-shape': 'triangle',
+        'target-arrow-color': link,
+        'line-opacity': 0.55,
+        'arrow-scale': 0.7,
+      },
+    },
+  ];
 }
 
 /** The MCTS search-tree view: size by visits and colour by mean reward come from node data. */
