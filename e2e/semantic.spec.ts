@@ -210,9 +210,13 @@ test('semantic: a fixture model from /models/ and a picked folder load through t
     await page.getByTestId('models-panel').evaluate((el) => el.scrollTo(0, 0));
     await screenshot(page, env, 'semantic-fixture-models-light');
 
-    // Back to the offline built-ins.
+    // Back to the offline set: the shipped neural embedder and the built-in reranker.
     await page.getByTestId('preset-select').selectOption('offline');
-    await page.waitForFunction(() => document.querySelector('[data-testid="model-row-embedder"]')?.getAttribute('data-device') === 'builtin');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="model-row-embedder"]')?.getAttribute('data-model-id') === 'ranger-code-search-mini' &&
+        document.querySelector('[data-testid="model-row-reranker"]')?.getAttribute('data-device') === 'builtin',
+    );
     noExternal(session, 'fixture models');
   });
 }, 180_000);
