@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { createNodeEmbedder, resolveModelArg } from '../../src/adapters/node/nodeModels.ts';
 import { LexicalEmbedder } from '../../src/core/models/lexicalEmbedder.ts';
 import type { Embedder } from '../../src/core/models/types.ts';
+import { createPrng } from '../../src/core/search/prng.ts';
 
 interface Pair {
   pkg: string;
@@ -34,17 +35,6 @@ function flag(argv: string[], name: string, fallback: string): string {
   return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1] : fallback;
 }
 
-/** mulberry32: a small seeded generator, so every run draws the same pools. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const out = [...items];
@@ -97,7 +87,7 @@ async function main(): Promise<void> {
   const all = heldout.filter((p) => !seenKeys.has(p.code) && !seenKeys.has(`${p.name}\0${p.doc}`));
   const dropped = heldout.length - all.length;
   console.log(`held-out pairs: ${heldout.length}, ${dropped} dropped as seen in training (code or name + docstring)`);
-  const random = seeded(7);
+  const random = createPrng(7); // every run draws the same pools
   const pools: Record<string, Pair[]> = { 'all held-out sources': shuffled(all, random).slice(0, size) };
   for (const pkg of [...new Set(all.map((p) => p.pkg))].sort()) {
     const own = all.filter((p) => p.pkg === pkg);

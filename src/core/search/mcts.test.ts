@@ -16,19 +16,10 @@ import type { MctsParams } from './mctsParams.ts';
 import { withoutTimings } from './mctsTrace.ts';
 import type { BackpropEvent, ExpandEvent, MctsEvent, SelectEvent, SimulateEvent } from './mctsTrace.ts';
 import { createPrng } from './prng.ts';
+import { scriptedReranker as fakeReranker } from '../../../test/fakes/scriptedReranker.ts';
 
-/** FAKE cross-encoder: returns a fixed score per document text (0.5 for unknown texts). */
-function scriptedReranker(scores: Record<string, number>): Reranker & { seen: string[] } {
-  const seen: string[] = [];
-  return {
-    info: { id: 'test:scripted', label: 'scripted fake reranker', builtin: true },
-    seen,
-    score: async (_query, docs) => {
-      seen.push(...docs);
-      return docs.map((d) => scores[d] ?? 0.5);
-    },
-  };
-}
+/** FAKE cross-encoder (test/fakes): a fixed score per document text, 0.5 for unknown texts. */
+const scriptedReranker = (scores: Record<string, number>) => fakeReranker(scores, 0.5);
 
 // name, id, kind, embedding row (unnormalised on purpose for some), reranker score
 const NODES: [string, number, NodeKind, [number, number], number][] = [

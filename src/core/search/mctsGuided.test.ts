@@ -14,19 +14,10 @@ import { buildGraphSnapshot } from './graphSnapshot.ts';
 import { GUIDED_DEFAULTS, guidedParams, runGuidedMcts } from './mctsGuided.ts';
 import type { GuidedInputs, GuidedParams } from './mctsGuided.ts';
 import type { MctsEvent } from './mctsTrace.ts';
+import { scriptedReranker as fakeReranker } from '../../../test/fakes/scriptedReranker.ts';
 
-/** FAKE cross-encoder: a fixed score per document text (0.1 for unknown texts). */
-function scriptedReranker(scores: Record<string, number>): Reranker & { seen: string[] } {
-  const seen: string[] = [];
-  return {
-    info: { id: 'test:scripted', label: 'scripted fake reranker', builtin: true },
-    seen,
-    score: async (_query, docs) => {
-      seen.push(...docs);
-      return docs.map((d) => scores[d] ?? 0.1);
-    },
-  };
-}
+/** FAKE cross-encoder (test/fakes): a fixed score per document text, 0.1 for unknown texts. */
+const scriptedReranker = (scores: Record<string, number>) => fakeReranker(scores, 0.1);
 
 /** Repo 1 -> 4 modules (10 + m) -> 8 functions each (100 + 10m + f); f0 USES the next module's f7; TARGET hangs off m0f0 only. */
 function generated() {
