@@ -62,18 +62,26 @@ test(
       const progress = page.getByTestId('embed-progress');
       const counts = new Set<string>();
       let sawTimeLeft = false;
+      // The estimate appears after a second of progress in a phase (timeLeft.ts): it is due only when
+      // embedding lasts longer than that, which depends on the machine's speed.
+      let embedFirst = 0;
+      let embedLast = 0;
       while ((await progress.getAttribute('data-state')) !== 'done') {
         const banner = page.getByTestId('error-banner');
         if ((await banner.count()) > 0) throw new Error(`error banner: ${await banner.textContent()}`);
-        if ((await progress.getAttribute('data-phase')) === 'embed') counts.add(`${await progress.getAttribute('data-done')}/${await progress.getAttribute('data-total')}`);
+        if ((await progress.getAttribute('data-phase')) === 'embed') {
+          counts.add(`${await progress.getAttribute('data-done')}/${await progress.getAttribute('data-total')}`);
+          embedLast = Date.now();
+          embedFirst ||= embedLast;
+        }
         if (/left/.test((await progress.textContent()) ?? '')) sawTimeLeft = true;
         if (counts.size === 4) await screenshot(page, env, 'neural-embed-progress-light');
         await page.waitForTimeout(100);
       }
       const gap = await page.evaluate(() => (window as unknown as { __gap: number }).__gap);
-      console.log(`    embed progress samples: ${counts.size}, time left shown: ${sawTimeLeft}, longest main-thread timer gap ${Math.round(gap)} ms`);
+      console.log(`    embed progress samples: ${counts.size} over ${embedLast - embedFirst} ms, time left shown: ${sawTimeLeft}, longest main-thread timer gap ${Math.round(gap)} ms`);
       assert(counts.size >= 4, `the embed counts kept moving (${counts.size} distinct samples)`);
-      assert(sawTimeLeft, 'the progress showed the time left');
+      if (embedLast - embedFirst > 2500) assert(sawTimeLeft, `the progress showed the time left (embedding took ${embedLast - embedFirst} ms)`);
       const sets = page.locator('[data-testid="embedding-sets"] tr[data-model="ranger-code-search-mini"]');
       assert((await sets.count()) === 2, `two neural sets stored, got ${await sets.count()}`);
       assert(session.external.length === 0, `requests left localhost: ${session.external.slice(0, 3).join(', ')}`);
