@@ -119,6 +119,8 @@ test('offline app: installed app reloads with the network off, opens the stored 
     await openMenu(page);
     await page.waitForFunction(() => document.querySelectorAll('.repo-menu .repo-item').length === 2, null, { timeout: 30_000 }).catch(() => undefined);
     assert((await page.locator('.repo-menu .repo-item').count()) === 2, 'the ready demo opened offline beside the stored repo');
+    // The estimate appears when navigator.storage.estimate() resolves (asynchronously, after the menu opens).
+    await page.getByTestId('storage-estimate').waitFor({ timeout: 15_000 }).catch(() => undefined);
     assert(await page.getByTestId('storage-estimate').isVisible(), 'the menu shows the storage estimate');
     await screenshot(page, env, 'offline-menu-light');
   });
