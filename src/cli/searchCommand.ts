@@ -18,6 +18,7 @@ import { writeFileSync } from 'node:fs';
 import { answerQuestion } from '../core/agent/answerQuestion.ts';
 import type { SearchRunner } from '../core/agent/answerQuestion.ts';
 import { PRESENT_DEPTH, presentAnswer } from '../core/agent/presentAnswer.ts';
+import { lazy } from '../core/agent/tools/agentTools.ts';
 import { SEARCH_METHODS, TESTS_MODES } from '../core/agent/searchService.ts';
 import type { SearchHit, SearchMethod, SearchRequest, SearchResponse, SearchStop, TestsMode } from '../core/agent/searchService.ts';
 import { AppError } from '../core/errors.ts';
@@ -123,19 +124,6 @@ export async function openSearchEngine(conn: SqlConnection, options: SearchEngin
   return createSearchEngine(conn, await searchModelsFor(conn, model), engineOptions);
 }
 
-/** A runner that builds the engine (and reads or computes vectors) only when a search needs it. */
-export function lazyEngine(open: () => Promise<SearchEngine>): SearchRunner & { opened(): SearchEngine | null } {
-  let engine: Promise<SearchEngine> | null = null;
-  let ready: SearchEngine | null = null;
-  return {
-    async run(request, options) {
-      engine ??= open().then((e) => (ready = e));
-      return (await engine).run(request, options);
-    },
-    opened: () => ready,
-  };
-}
-
 /** The default method ('auto'): the router (Path 1 Cypher from the rule-based generator, else MCTS). */
 export function autoRoute(conn: SqlConnection, engine: SearchRunner) {
   return (request: SearchRequest, options: SearchRunOptions): Promise<SearchResponse & { trace?: MctsTrace }> =>
@@ -184,11 +172,13 @@ export async function runSearch(dbPath: string, question: string, options: Searc
   const conn = await openNodeDatabase(dbPath, { mustExist: true });
   try {
     let note: string | undefined;
-    const engine = lazyEngine(async () => {
+    // Built only when Path 2 (or a baseline) runs: a question Cypher answers reads no vectors.
+    const openEngine = lazy(async () => {
       const models = await searchModelsFor(conn, options.model);
       note = models.note;
       return createSearchEngine(conn, models);
     });
+    const engine: SearchRunner = { run: async (request, runOptions) => (await openEngine()).run(request, runOptions) };
     const params: Partial<MctsParams> = {};
     if (options.iterations !== undefined) params.iterations = options.iterations;
     if (options.seed !== undefined) params.seed = options.seed;
