@@ -141,6 +141,8 @@ export async function withSession(
 }
 
 export interface SummaryNumbers {
+  /** The repo name: two inputs may give the same counts (and, rarely, the same ms). */
+  repo: string;
   files: number;
   nodes: number;
   edges: number;
@@ -153,7 +155,7 @@ export async function readSummary(page: Page): Promise<SummaryNumbers | null> {
     if (!el) return null;
     // No named inner functions: tsx's keepNames would wrap them in __name, unknown in the page.
     const [files, nodes, edges, ms] = ['files', 'nodes', 'edges', 'ms'].map((k) => Number(el.getAttribute(`data-${k}`)));
-    return { files: files!, nodes: nodes!, edges: edges!, ms: ms! };
+    return { repo: el.getAttribute('data-repo') ?? '', files: files!, nodes: nodes!, edges: edges!, ms: ms! };
   });
 }
 
@@ -165,10 +167,10 @@ export async function waitForSummary(page: Page, before: SummaryNumbers | null =
       if (failed) throw new Error(`index failed: ${failed.textContent}`);
       const el = document.querySelector('[data-testid="index-summary"]');
       if (!el || Number(el.getAttribute('data-nodes')) <= 0) return false;
-      const now = ['files', 'nodes', 'edges', 'ms'].map((k) => el.getAttribute(`data-${k}`)).join('|');
+      const now = ['repo', 'files', 'nodes', 'edges', 'ms'].map((k) => el.getAttribute(`data-${k}`)).join('|');
       return previous === null || now !== previous;
     },
-    before ? [before.files, before.nodes, before.edges, before.ms].join('|') : null,
+    before ? [before.repo, before.files, before.nodes, before.edges, before.ms].join('|') : null,
     { timeout, polling: 100 },
   );
   return (await readSummary(page))!;

@@ -26,6 +26,7 @@ export function SummaryBar() {
     <section
       className="summary-bar"
       data-testid="index-summary"
+      data-repo={summary.repoName}
       data-files={summary.files}
       data-nodes={nodes}
       data-edges={edges}
