@@ -3,18 +3,44 @@
  * that must fail show their message in the error banner while the previous graph stays;
  * inputs that index show their skip reason, decoding note or file as plain text (a file name
  * carrying HTML never becomes markup; definitions of every language in a kept input open).
- * Also: Esc cancels a running index, graph kept; a reload mid-index comes back with the last graph;
- * main-thread long tasks during the ingests are reported.
+ * Also: Esc cancels a running index, graph kept; a parse worker killed mid-parse (e2e-only fault)
+ * costs only the file that kills it; a reload mid-index comes back with the last graph; no
+ * main-thread task over 200 ms during ingest (PerformanceObserver 'longtask', printed and asserted).
  * Runs in: Node (e2e, driving chromium).
  */
 import type { Page } from 'playwright-core';
-import { makeBadInputs } from '../scripts/fixtures/makeBadZips.ts';
+import { buildZipSync, makeBadInputs } from '../scripts/fixtures/makeBadZips.ts';
 import type { BadInput } from '../scripts/fixtures/makeBadZips.ts';
 import { assert, readSummary, screenshot, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
 import type { E2EEnv, SummaryNumbers } from './harness.ts';
 
+/**
+ * Hands the zip to the page's file input as a page-side File assembled from 1 MB pieces, the way
+ * the file picker hands over a File. Playwright's setInputFiles would instead decode the whole
+ * buffer in one main-thread task of the page (profiled: 0.4-1.4 s for the 20-40 MB inputs), a
+ * cost of the harness that no user pays and that would hide the app's own long tasks.
+ */
 async function upload(page: Page, input: BadInput): Promise<void> {
-  await page.getByTestId('zip-input').setInputFiles({ name: input.name, mimeType: 'application/zip', buffer: Buffer.from(input.data) });
+  const piece = 1 << 20;
+  await page.evaluate(() => ((window as unknown as { zipParts: Uint8Array[] }).zipParts = []));
+  for (let at = 0; at < input.data.length; at += piece) {
+    const base64 = Buffer.from(input.data.subarray(at, at + piece)).toString('base64');
+    await page.evaluate((text) => {
+      const binary = atob(text);
+      const bytes = new Uint8Array(binary.length);
+      for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+      (window as unknown as { zipParts: Uint8Array[] }).zipParts.push(bytes);
+    }, base64);
+  }
+  await page.evaluate((name) => {
+    const parts = (window as unknown as { zipParts: Uint8Array<ArrayBuffer>[] }).zipParts;
+    const picked = new DataTransfer();
+    picked.items.add(new File(parts, name, { type: 'application/zip' }));
+    (window as unknown as { zipParts: Uint8Array[] }).zipParts = [];
+    const field = document.querySelector<HTMLInputElement>('[data-testid="zip-input"]')!;
+    field.files = picked.files;
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+  }, input.name);
 }
 
 async function expectPreviousGraph(page: Page, before: SummaryNumbers, what: string): Promise<void> {
@@ -60,16 +86,70 @@ async function checkIndexed(page: Page, env: E2EEnv, input: BadInput): Promise<v
   }
 }
 
+/** The file whose parse worker the e2e fault kills (src/adapters/browser/parseWorkerFault.ts). */
+const KILLER = 'killer.py';
+
+/**
+ * Three files parsed in one batch; KILLER is large enough (about 400 KB) that its worker is
+ * still parsing when the fault kills it 20 ms after the batch is handed over.
+ */
+function workerKillInput(): BadInput {
+  const body = Array.from({ length: 8_000 }, (_, i) => `def busy_${i}(value):\n    return value + ${i}\n`).join('');
+  const data = buildZipSync({ 'kept_before.py': 'def kept_before():\n    return 1\n', [KILLER]: body, 'kept_after.py': 'def kept_after():\n    return 2\n' });
+  return { name: 'worker-killed.zip', data, expect: 'parser crashed', outcome: 'kept', find: ['kept_before', 'kept_after'] };
+}
+
+/** Main-thread long tasks (ms), split by whether they overlap an ingest window. */
+interface LongTasks {
+  ingest: number[];
+  other: number[];
+}
+
+/**
+ * The issue's bound: no main-thread task over 200 ms during ingest. Ingest windows are the app's
+ * `ranger:index` User Timing measures (src/ui/session.ts: from the pick to the summary in the
+ * store); the first draw of the new graph comes after and is reported apart, not hidden.
+ */
+const INGEST_TASK_LIMIT_MS = 200;
+
+/** Moves the long tasks observed so far into `into`, split by the ingest windows; returns them. */
+async function takeLongTasks(page: Page, into: LongTasks): Promise<LongTasks> {
+  const seen = await page.evaluate(() => {
+    const windows = performance.getEntriesByName('ranger:index', 'measure').map((m) => [m.startTime, m.startTime + m.duration]);
+    const split = { ingest: [] as number[], other: [] as number[] };
+    for (const [start, ms] of (window as unknown as { longTasks: [number, number][] }).longTasks.splice(0)) {
+      const during = windows.some(([from, to]) => start < to! && start + ms > from!);
+      (during ? split.ingest : split.other).push(Math.round(ms));
+    }
+    return split;
+  });
+  into.ingest.push(...seen.ingest);
+  into.other.push(...seen.other);
+  return seen;
+}
+
+function listMs(values: number[]): string {
+  return values.length === 0 ? 'none' : values.map((ms) => `${ms}`).join(', ');
+}
+
+function reportLongTasks(inputs: number, tasks: LongTasks): void {
+  const line = (values: number[]) =>
+    `${values.length}, longest ${Math.max(0, ...values)} ms, ${values.filter((ms) => ms > INGEST_TASK_LIMIT_MS).length} over ${INGEST_TASK_LIMIT_MS} ms`;
+  console.log(`    ${inputs} inputs; main-thread long tasks (>50 ms, PerformanceObserver) during ingest (pick to summary): ${line(tasks.ingest)}`);
+  console.log(`    outside ingest (first draw of each new graph, searches, dialogs): ${line(tasks.other)}`);
+  console.log('    (headless chromium, software rendering, shared cores; files handed over as page-side Files)');
+}
+
 test(
   'bad inputs: each shows its message; failures keep the previous graph; Esc cancels; a reload mid-index restores the last graph',
   async (env) => {
     await withSession(env, 'bad-inputs', async (_session, page) => {
-      // Main-thread long tasks (PerformanceObserver 'longtask'), reported, never asserted on time.
+      // Main-thread long tasks (PerformanceObserver 'longtask': start and duration, ms).
       await page.addInitScript(() => {
-        const target = window as unknown as { longTasks: number[] };
+        const target = window as unknown as { longTasks: [number, number][] };
         target.longTasks = [];
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) target.longTasks.push(entry.duration);
+          for (const entry of list.getEntries()) target.longTasks.push([entry.startTime, entry.duration]);
         }).observe({ type: 'longtask', buffered: true });
       });
       await page.goto(env.baseUrl);
@@ -77,7 +157,8 @@ test(
       const demo = await waitForSummary(page);
       await waitForGraph(page, 'overview');
       const inputs = makeBadInputs();
-      await page.evaluate(() => ((window as unknown as { longTasks: number[] }).longTasks = []));
+      await page.evaluate(() => ((window as unknown as { longTasks: [number, number][] }).longTasks = []));
+      const tasks: LongTasks = { ingest: [], other: [] };
 
       for (const input of inputs.filter((i) => i.outcome === 'error')) {
         await upload(page, input);
@@ -102,11 +183,12 @@ test(
       assert((await banner.getAttribute('data-code')) === 'CANCELLED', `cancel shows CANCELLED, got ${await banner.getAttribute('data-code')}`);
       await expectPreviousGraph(page, demo, 'cancelled index');
       await dismissError(page);
+      const early = await takeLongTasks(page, tasks);
+      if (process.env.E2E_VERBOSE) console.log(`    failing inputs and Esc: long tasks in ingest ${listMs(early.ingest)}, outside ${listMs(early.other)}`);
 
       // Inputs that index: each must finish in its budget; a slow one is cancelled and reported
       // at the end, so one failure does not hide the others.
       const failures: string[] = [];
-      const seenTasks: number[] = [];
       let previous = demo;
       for (const input of inputs.filter((i) => i.outcome !== 'error')) {
         const started = Date.now();
@@ -128,19 +210,38 @@ test(
           failures.push(`${input.name}: ${String(error).split('\n')[0]}`);
           await page.keyboard.press('Escape');
         }
+        const seen = await takeLongTasks(page, tasks);
         if (process.env.E2E_VERBOSE) {
-          const tasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.splice(0));
-          seenTasks.push(...tasks);
-          console.log(`    ${input.name}: ${Date.now() - started} ms; long tasks ${tasks.map(Math.round).join(', ') || 'none'}`);
+          console.log(`    ${input.name}: ${Date.now() - started} ms; long tasks in ingest ${listMs(seen.ingest)}, outside ${listMs(seen.other)}`);
         }
       }
-      const longTasks = [...seenTasks, ...(await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks))];
-      const over = longTasks.filter((ms) => ms > 200);
-      console.log(
-        `    ${inputs.length} inputs; main-thread long tasks: ${longTasks.length}, longest ${Math.round(Math.max(0, ...longTasks))} ms, ` +
-          `${over.length} over 200 ms (headless chromium, software rendering, shared cores)`,
-      );
+      await takeLongTasks(page, tasks);
+      reportLongTasks(inputs.length, tasks);
       assert(failures.length === 0, `inputs that should index:\n      ${failures.join('\n      ')}`);
+      const blocking = tasks.ingest.filter((ms) => ms > INGEST_TASK_LIMIT_MS);
+      assert(blocking.length === 0, `main-thread tasks over ${INGEST_TASK_LIMIT_MS} ms during ingest: ${listMs(blocking)}`);
+
+      // A parse worker killed mid-parse (the e2e-only fault, on with ?e2e-kill-parse-worker): the
+      // pool replaces it and retries the batch file by file; the file that kills its worker again
+      // is listed with the reason, the other files are in the new graph.
+      await page.goto(`${env.baseUrl}?e2e-kill-parse-worker=${KILLER}`);
+      const reopened = await waitForSummary(page, null, 60_000);
+      assert(reopened.nodes === previous.nodes && reopened.edges === previous.edges, `reopened graph ${JSON.stringify(reopened)} vs ${JSON.stringify(previous)}`);
+      await page.evaluate(() => ((window as unknown as { longTasks: [number, number][] }).longTasks = []));
+      const killed = workerKillInput();
+      await upload(page, killed);
+      previous = await waitForSummary(page, previous, 60_000);
+      await page.getByTestId('syntax-button').click();
+      const syntax = page.getByTestId('syntax-dialog');
+      const row = syntax.locator('tr', { hasText: KILLER });
+      await row.getByText(killed.expect, { exact: false }).waitFor({ timeout: 10_000 });
+      assert((await syntax.locator('tbody tr').count()) === 1, 'only the file that killed its worker is listed');
+      await page.keyboard.press('Escape');
+      await syntax.waitFor({ state: 'detached' });
+      await checkIndexed(page, env, killed);
+      const afterKill = await takeLongTasks(page, { ingest: [], other: [] });
+      console.log(`    worker killed mid-parse: ${KILLER} listed as "${killed.expect}", the other files indexed; long tasks in ingest ${listMs(afterKill.ingest)}`);
+      assert(afterKill.ingest.every((ms) => ms <= INGEST_TASK_LIMIT_MS), `long tasks during the index with a killed worker: ${listMs(afterKill.ingest)}`);
 
       // A reload in the middle of an index: the page comes back with the last finished graph.
       await upload(page, big);

@@ -1,7 +1,8 @@
 /**
  * @file Browser parse pool: module workers (workers/parse.worker.ts) behind the core scheduler
  * (runParsePool: batches, progress, crash/hang replacement, per-file retry). A worker that
- * fails (onerror, messageerror) rejects its pending batch so the scheduler replaces it.
+ * fails (onerror, messageerror) rejects its pending batch so the scheduler replaces it; the e2e
+ * kills one on purpose through parseWorkerFault.ts (inert without its page flag).
  * Runs in: the repo worker (nested workers).
  */
 import { AppError } from '../../core/errors.ts';
@@ -9,6 +10,7 @@ import type { SourceFile } from '../../core/ingest/types.ts';
 import type { FileIR } from '../../core/parse/fileIR.ts';
 import { createParseChannel, runParsePool } from '../../core/parse/parsePool.ts';
 import type { ParseReply, ParseWorkerHandle } from '../../core/parse/parsePool.ts';
+import { withParseWorkerKill } from './parseWorkerFault.ts';
 
 /** clamp(hardwareConcurrency, 1, 8): the repo worker and the page idle while the pool parses. */
 export function browserPoolSize(): number {
@@ -40,5 +42,5 @@ export function parseFilesInBrowserWorkers(
   signal?: AbortSignal,
   size = browserPoolSize(),
 ): Promise<FileIR[]> {
-  return runParsePool(files, createBrowserParseWorker, { size, onProgress, signal });
+  return runParsePool(files, withParseWorkerKill(createBrowserParseWorker), { size, onProgress, signal });
 }

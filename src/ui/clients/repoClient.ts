@@ -31,9 +31,18 @@ let client: RepoClient | null = null;
 export function connectRepoService(): RepoClient {
   if (client) return client;
   installErrorTransfer();
-  const worker = new Worker(new URL('../../../workers/repo.worker.ts', import.meta.url), { type: 'module', name: 'repo' });
+  const worker = new Worker(new URL('../../../workers/repo.worker.ts', import.meta.url), { type: 'module', name: repoWorkerName() });
   client = wrap<RepoService & SemanticService & SearchService & AgentService>(worker);
   return client;
+}
+
+/**
+ * 'repo'; with `?e2e-kill-parse-worker=<path>` in the page URL (e2e only) the name carries that
+ * fault to the repo worker (src/adapters/browser/parseWorkerFault.ts reads it there).
+ */
+function repoWorkerName(): string {
+  const target = new URLSearchParams(location.search).get('e2e-kill-parse-worker');
+  return target === null ? 'repo' : `repo;e2e-kill-parse-worker=${encodeURIComponent(target)}`;
 }
 
 /** index() with the input's buffers transferred and progress proxied. */

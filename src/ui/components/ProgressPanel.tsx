@@ -1,7 +1,7 @@
 /**
  * @file Indexing progress, one row per phase (read, parse, stitch, store) with real counts,
- * a percentage and a bar, plus Cancel (Esc does the same). The previous graph stays visible
- * underneath until the new one is stored.
+ * a percentage and a bar, plus Cancel (Esc does the same). A card floating over the workspace
+ * (app.css): the previous graph stays visible, at its size, until the new one is stored.
  * Runs in: the main thread.
  */
 import { useEffect, useState } from 'react';
