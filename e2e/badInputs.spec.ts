@@ -91,7 +91,7 @@ async function checkIndexed(page: Page, env: E2EEnv, input: BadInput): Promise<v
 const KILLER = 'killer.py';
 
 /**
- * Three files parsed in one batch; KILLER is large enough (about 400 KB) that its worker is
+ * Three files parsed in one batch; KILLER is large enough (about 380 KB) that its worker is
  * still parsing when the fault kills it 20 ms after the batch is handed over.
  */
 function workerKillInput(): BadInput {
@@ -237,6 +237,7 @@ test(
       const row = syntax.locator('tr', { hasText: KILLER });
       await row.getByText(killed.expect, { exact: false }).waitFor({ timeout: 10_000 });
       assert((await syntax.locator('tbody tr').count()) === 1, 'only the file that killed its worker is listed');
+      await screenshot(page, env, 'worker-killed-light');
       await page.keyboard.press('Escape');
       await syntax.waitFor({ state: 'detached' });
       await checkIndexed(page, env, killed);

@@ -150,7 +150,7 @@ export async function runParsePool(
           } catch {
             if (signal?.aborted) throw new AppError('CANCELLED', 'Cancelled by the user.');
             replace(slot);
-            results[fileIndex] = failedFileIR(files[fileIndex]!, `parser crashed or timed out on this file (${String(error)})`);
+            results[fileIndex] = failedFileIR(files[fileIndex]!, `parser crashed or timed out on this file (${error instanceof Error ? error.message : String(error)})`);
           }
         }
       }
