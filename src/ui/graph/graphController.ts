@@ -1,8 +1,10 @@
 /**
  * @file The explorer's imperative side: owns one Cytoscape instance (WebGL renderer when the
  * browser has WebGL2), loads slices through graphQueries and applies them: module overview,
- * package overview (folders as nodes or open compound parents, summed dependencies as weighted
- * edges, click a package to open it), expand/collapse of modules and classes, ego view with depth, selection and camera.
+ * package overview (folders as nodes or open compound parents placed by nested packing in the
+ * layout worker, summed dependencies as weighted edges, click a package or press Enter on it to
+ * open it, arrows move the keyboard focus, Esc / Backspace go back up, a breadcrumb path
+ * reported through onPath), expand/collapse of modules and classes, ego view with depth, selection and camera.
  * Stale loads are dropped (a newer request wins). Visible nodes stay <= MAX_VISIBLE_NODES.
  * SIMILAR edges (dashed, curved) are drawn among the visible nodes only while the toggle is on.
  * The overview's force layout runs in a worker; only the cheap ego rings run here.
@@ -19,9 +21,13 @@ import type { GraphEdge, GraphNode } from './graphQueries.ts';
 import type { PackageOverviewData } from './graphQueries.ts';
 import { MAX_VISIBLE_NODES, loadChildren, loadCrossEdges, loadEgo, loadPackageOverview, loadSimilarEdges } from './graphQueries.ts';
 import { defaultExpansion, overviewLevel, packagesAbove } from '../../core/graph/packageOverview.ts';
-import { itemElement, linkElements, moduleLabel } from './packageElements.ts';
+import { PACKAGE_FONT, itemElement, linkElements, moduleLabel, textWidth } from './packageElements.ts';
+import { DEFAULT_PACK } from '../../core/graph/packageLayout.ts';
+import type { PackItem } from '../../core/graph/packageLayout.ts';
+import { arrowDirection, firstSpot, nearestInDirection } from './overviewKeys.ts';
+import type { Spot } from './overviewKeys.ts';
 import { centreOf, egoLayout, ringPositions, stretchToAspect } from './layouts.ts';
-import { runForceLayout } from './layoutClient.ts';
+import { runForceLayout, runPackLayout } from './layoutClient.ts';
 import { loadTreeSlice } from './searchTreeQueries.ts';
 import type { Replay, ReplayState } from '../../core/search/mctsReplay.ts';
 import { mountPlayer, playerElements } from '../player/playerCanvas.ts';
@@ -37,6 +43,14 @@ export interface GraphCallbacks {
   onError(error: unknown): void;
   /** Last layout's timing, for the benchmark and the status line. */
   onRendered(info: { nodes: number; edges: number; similarEdges: number; packages: number; layoutMs: number; mode: ViewMode }): void;
+  /** The package overview's breadcrumb: from the top down to the keyboard focus (empty elsewhere). */
+  onPath?(path: Crumb[], summary: string): void;
+}
+
+/** One step of the overview's breadcrumb; key '' is the top level. */
+export interface Crumb {
+  key: string;
+  label: string;
 }
 
 const nodeKey = (id: number) => `n${id}`;
@@ -113,31 +127,6 @@ function layOutEgo(nodes: GraphNode[], edges: GraphEdge[], distance: ReadonlyMap
   return runForceLayout({ count: nodes.length, links, initial, iterations: 220, linkDistance: 60, charge: -180, gravity: 0.12 });
 }
 
-/**
- * Force-layout input for the package level: each open package gets an invisible hub its children
- * are tied to (and the hub to its own package's hub), so a package's members stay together and
- * boxes overlap less; dependency links only pull between items of the same package.
- */
-function groupedLayoutInput(cy: Core, leaves: NodeCollection, initial?: number[]) {
-  const index = new Map(leaves.map((n, i) => [n.id(), i]));
-  const hubs = new Map<string, number>();
-  cy.nodes().filter((n) => n.isParent()).forEach((n) => void hubs.set(n.id(), leaves.length + hubs.size));
-  const links: number[] = [];
-  const slot = (id: string) => index.get(id) ?? hubs.get(id);
-  for (const edge of cy.edges()) {
-    const a = index.get(edge.source().id());
-    const b = index.get(edge.target().id());
-    if (a !== undefined && b !== undefined && edge.source().data('parent') === edge.target().data('parent')) links.push(a, b);
-  }
-  for (const node of cy.nodes()) {
-    const parent = node.data('parent') as string | undefined;
-    const at = slot(node.id());
-    if (parent && at !== undefined && hubs.has(parent)) links.push(at, hubs.get(parent)!);
-  }
-  const start = initial ? [...initial, ...[...hubs.keys()].flatMap((id) => [cy.getElementById(id).position('x'), cy.getElementById(id).position('y')])] : undefined;
-  return { count: leaves.length + hubs.size, links, initial: start, iterations: initial ? 260 : undefined, linkDistance: 45, charge: -700, gravity: 0.08 };
-}
-
 export class GraphController {
   readonly cy: Core;
   mode: ViewMode = 'overview';
@@ -153,6 +142,10 @@ export class GraphController {
   /** The package overview's data and its open packages (overview mode only). */
   private packages: PackageOverviewData | null = null;
   private openPackages = new Set<string>();
+  /** What the drawn level leaves out (closed packages, links past the cap), for the breadcrumb bar. */
+  private levelSummary = '';
+  /** The overview item under the keyboard focus (a package, module or member key). */
+  private focusKey: string | null = null;
 
   constructor(
     container: HTMLElement,
@@ -173,11 +166,16 @@ export class GraphController {
     this.cy.on('tap', 'node', (event) => {
       const node = event.target as NodeSingular;
       if (node.hasClass('package')) {
-        if (!node.hasClass('open')) void this.togglePackage(node.id());
+        const key = node.id();
+        if (!node.hasClass('open')) void this.togglePackage(key).then(() => this.focusItem(key, false));
+        else this.focusItem(key, false);
         return;
       }
+      if (this.mode === 'overview') this.focusItem(node.id(), false);
       this.callbacks.onSelect(Number(node.data('nodeId')));
     });
+    this.cy.on('mouseover', 'edge.package-link', (event) => void (event.target as NodeSingular).addClass('hover'));
+    this.cy.on('mouseout', 'edge.package-link', (event) => void (event.target as NodeSingular).removeClass('hover'));
     this.cy.on('tap', (event) => {
       if (event.target === this.cy) this.callbacks.onSelect(null);
     });
@@ -243,11 +241,13 @@ export class GraphController {
       this.expanded.clear();
       this.revealedBy.clear();
       this.packages = data;
-      this.openPackages = defaultExpansion(data.tree, 28);
+      this.openPackages = defaultExpansion(data.tree, 40);
+      this.focusKey = null;
       this.player = null;
       this.cy.elements().remove();
       await this.applyLevel(generation, null);
       if (generation !== this.generation) return;
+      this.emitPath();
       await this.syncSimilar(generation);
       this.report(started);
       if (data.modules.size === 0) this.callbacks.onNotice('This graph has no modules.');
@@ -273,7 +273,10 @@ export class GraphController {
    * False when the node is not a module of the overview (the caller shows its ego view).
    */
   async reveal(id: number): Promise<boolean> {
-    if (this.select(id)) return true;
+    if (this.select(id)) {
+      if (this.mode === 'overview') this.focusItem(nodeKey(id), false);
+      return true;
+    }
     if (this.mode !== 'overview' || !this.packages) return false;
     const above = packagesAbove(this.packages.tree, id);
     if (above.length === 0) return false;
@@ -283,7 +286,9 @@ export class GraphController {
       await this.applyLevel(generation, above[above.length - 1]!);
       this.report(performance.now());
     });
-    return this.select(id);
+    const shown = this.select(id);
+    if (shown) this.focusItem(nodeKey(id), false);
+    return shown;
   }
 
   private isInside(key: string, ancestor: string): boolean {
@@ -327,21 +332,18 @@ export class GraphController {
       }
       this.cy.add(linkElements(level.links));
     });
-    const leaves = this.cy.nodes().filter((n) => !n.isParent()) as NodeCollection;
-    const first = around === null;
-    const initial = first ? undefined : leaves.map((n) => [n.position('x'), n.position('y')]).flat();
-    const laidOut = await runForceLayout(groupedLayoutInput(this.cy, leaves, initial));
+    await this.packLevel(generation);
     if (generation !== this.generation) return;
-    const positions = stretchToAspect(laidOut, this.cy.width() / Math.max(1, this.cy.height()));
-    this.cy.batch(() => leaves.forEach((n, i) => void n.position({ x: positions[i * 2]!, y: positions[i * 2 + 1]! })));
-    this.fitCalmly();
+    // What this level leaves out goes in the breadcrumb bar, not over the drawing.
     const closed = level.items.filter((i) => i.kind === 'package' && !i.open).length;
-    const hidden = level.hiddenLinks > 0 ? ` The ${level.links.length} heaviest dependencies are drawn (${level.hiddenLinks.toLocaleString()} lighter ones not).` : '';
-    this.callbacks.onNotice(
-      closed > 0
-        ? `${closed.toLocaleString()} package${closed > 1 ? 's' : ''} closed: click one to open it, double-click an open one to close it. Search reaches any node.${hidden}`
-        : hidden.trim() || null,
-    );
+    const total = level.links.length + level.hiddenLinks;
+    this.levelSummary = [
+      closed > 0 ? `${closed.toLocaleString()} closed package${closed > 1 ? 's' : ''}` : '',
+      level.hiddenLinks > 0 ? `${level.links.length} heaviest of ${total.toLocaleString()} dependencies drawn` : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    this.callbacks.onNotice(null);
   }
 
   async showEgo(centerId: number, depth: number): Promise<void> {
@@ -437,6 +439,7 @@ export class GraphController {
   async toggleExpand(id: number): Promise<void> {
     if (this.expanded.has(id)) {
       this.collapse(id);
+      if (this.mode === 'overview' && this.packages) await this.packLevel(this.generation);
       return;
     }
     const node = this.cy.getElementById(nodeKey(id));
@@ -473,6 +476,8 @@ export class GraphController {
       this.cy.batch(() => {
         for (const e of cross) if (this.cy.getElementById(edgeKey(e)).empty()) this.cy.add(edgeElement(e));
       });
+      // The overview packs members under their module, so nothing overlaps.
+      if (this.mode === 'overview' && this.packages) await this.packLevel(generation);
       await this.syncSimilar(generation);
       this.report(started);
       this.callbacks.onNotice(
@@ -549,11 +554,16 @@ export class GraphController {
     this.cy.zoom({ level, renderedPosition: { x: this.cy.width() / 2, y: this.cy.height() / 2 } });
   }
 
-  /** Force layout of everything drawn, starting from where nodes are now. */
+  /** Force layout of everything drawn, starting from where nodes are now (the overview: packed again). */
   async relayout(): Promise<void> {
     const generation = this.generation;
     await this.run(async () => {
-      // Open packages (compound parents) follow their children; packages have no node id.
+      const started = performance.now();
+      if (this.mode === 'overview' && this.packages) {
+        await this.packLevel(generation);
+        this.report(started);
+        return;
+      }
       const nodes = this.cy.nodes().filter((n) => !n.isParent()) as NodeCollection;
       const index = new Map(nodes.map((n, i) => [n.id(), i]));
       const links: number[] = [];
@@ -562,21 +572,175 @@ export class GraphController {
         const b = index.get(edge.target().id());
         if (a !== undefined && b !== undefined) links.push(a, b);
       }
-      const ids = nodes.map((n) => n.id());
       const initial = nodes.map((n) => [n.position('x'), n.position('y')]).flat();
-      const started = performance.now();
-      // The package overview keeps each open package together (one hub per package).
-      const laidOut = await runForceLayout(
-        this.mode === 'overview' && this.packages
-          ? groupedLayoutInput(this.cy, nodes, initial)
-          : { count: ids.length, links, initial, iterations: 200, linkDistance: 80, charge: -420, gravity: 0.08 },
-      );
+      const laidOut = await runForceLayout({ count: nodes.length, links, initial, iterations: 200, linkDistance: 80, charge: -420, gravity: 0.08 });
       const positions = stretchToAspect(laidOut, this.cy.width() / Math.max(1, this.cy.height()));
       if (generation !== this.generation) return;
       this.cy.batch(() => nodes.forEach((n, i) => void n.position({ x: positions[i * 2]!, y: positions[i * 2 + 1]! })));
       this.fitCalmly();
       this.report(started);
     });
+  }
+
+  /** The item a drawn overview node is laid out and navigated under: its revealing node, or its open package. */
+  private packParent(node: NodeSingular): string | null {
+    const id = node.data('nodeId') as number | undefined;
+    const by = id === undefined ? undefined : this.revealedBy.get(Number(id));
+    if (by !== undefined) return nodeKey(by);
+    return (node.data('parent') as string | undefined) ?? null;
+  }
+
+  /**
+   * Places everything drawn in the overview by nested packing (layout worker): footprints are
+   * the nodes' bounding boxes with labels, an open package's title is measured here.
+   */
+  private async packLevel(generation: number): Promise<void> {
+    const nodes = this.cy.nodes().toArray() as NodeSingular[];
+    const items: PackItem[] = nodes.map((node) => {
+      const parent = this.packParent(node);
+      if (node.hasClass('open')) return { key: node.id(), parent, open: true, w: 0, h: 0, titleW: textWidth(String(node.data('label')), PACKAGE_FONT) + 8 };
+      const box = node.boundingBox({ includeLabels: true, includeOverlays: false, includeEdges: false });
+      return { key: node.id(), parent, open: false, w: box.w, h: box.h, dy: node.position('y') - (box.y1 + box.y2) / 2 };
+    });
+    const aspect = this.cy.width() / Math.max(1, this.cy.height());
+    const positions = await runPackLayout(items, { ...DEFAULT_PACK, aspect: Number.isFinite(aspect) && aspect > 0 ? aspect : DEFAULT_PACK.aspect });
+    if (generation !== this.generation) return;
+    this.cy.batch(() =>
+      nodes.forEach((node, i) => {
+        const x = positions[i * 2]!;
+        if (!Number.isNaN(x) && !node.removed()) node.position({ x, y: positions[i * 2 + 1]! });
+      }),
+    );
+    this.fitCalmly();
+  }
+
+  /** Moves the keyboard focus to an overview item (null: none), shows its links' counts, reports the path. */
+  focusItem(key: string | null, pan = true): void {
+    if (this.mode !== 'overview') return;
+    this.cy.elements('.kbd-focus, .focus-link').removeClass('kbd-focus focus-link');
+    const node = key ? this.cy.getElementById(key) : null;
+    this.focusKey = node && node.nonempty() ? key : null;
+    if (node && this.focusKey) {
+      node.addClass('kbd-focus');
+      node.connectedEdges('.package-link').addClass('focus-link');
+      if (pan && !this.inView(node as NodeSingular)) this.cy.animate({ center: { eles: node } }, { duration: 150 });
+    }
+    this.emitPath();
+  }
+
+  private inView(node: NodeSingular): boolean {
+    const box = node.renderedBoundingBox({});
+    return box.x1 >= 0 && box.y1 >= 0 && box.x2 <= this.cy.width() && box.y2 <= this.cy.height();
+  }
+
+  /** The breadcrumb from the top level down to the focus. */
+  pathToFocus(): Crumb[] {
+    if (this.focusKey && this.cy.getElementById(this.focusKey).empty()) this.focusKey = null;
+    const path: Crumb[] = [];
+    for (let key = this.focusKey; key; ) {
+      const node = this.cy.getElementById(key) as NodeSingular;
+      if (node.empty()) break;
+      path.unshift({ key, label: String(node.data('name') ?? node.data('label')) });
+      key = this.packParent(node);
+    }
+    return this.mode === 'overview' ? [{ key: '', label: 'All packages' }, ...path] : [];
+  }
+
+  private emitPath(): void {
+    this.callbacks.onPath?.(this.pathToFocus(), this.mode === 'overview' ? this.levelSummary : '');
+  }
+
+  /** The items of one box: their centres (arrows), or their top-left corners (reading order). */
+  private spotsUnder(parent: string | null, corners = false): Spot[] {
+    return (this.cy.nodes().toArray() as NodeSingular[])
+      .filter((n) => this.packParent(n) === parent)
+      .map((n) => {
+        if (!corners) return { key: n.id(), x: n.position('x'), y: n.position('y') };
+        const box = n.boundingBox({ includeLabels: true, includeOverlays: false });
+        return { key: n.id(), x: box.x1, y: box.y1 };
+      });
+  }
+
+  /**
+   * The overview's keys while the canvas has focus: arrows move between the items of one box,
+   * Enter opens a package (focus on its first item) or expands a module / class, Esc and
+   * Backspace close the box around the focus (or the focused open package). False: not handled.
+   */
+  overviewKey(key: string): boolean {
+    if (this.mode !== 'overview' || !this.packages) return false;
+    const focused = this.focusKey ? (this.cy.getElementById(this.focusKey) as NodeSingular) : null;
+    const direction = arrowDirection(key);
+    if (direction) {
+      if (!focused || focused.empty()) {
+        this.focusItem(firstSpot(this.spotsUnder(null, true)));
+        return true;
+      }
+      const spots = this.spotsUnder(this.packParent(focused));
+      const next = nearestInDirection({ key: focused.id(), ...focused.position() }, spots, direction);
+      if (next) this.focusItem(next);
+      return true;
+    }
+    if (!focused || focused.empty()) return false;
+    if (key === 'Enter') {
+      void this.enter(focused);
+      return true;
+    }
+    if (key === 'Escape' || key === 'Backspace') {
+      const up = this.upFrom(focused);
+      if (!up) return false;
+      void up();
+      return true;
+    }
+    return false;
+  }
+
+  private async enter(node: NodeSingular): Promise<void> {
+    const key = node.id();
+    if (node.hasClass('package')) {
+      if (!node.hasClass('open')) await this.togglePackage(key);
+      this.focusItem(firstSpot(this.spotsUnder(key, true)) ?? key);
+      return;
+    }
+    const id = Number(node.data('nodeId'));
+    this.callbacks.onSelect(id);
+    await this.toggleExpand(id);
+    this.focusItem(key);
+  }
+
+  /** What Esc / Backspace does from a node: close its open package or the box around it. */
+  private upFrom(node: NodeSingular): (() => Promise<void>) | null {
+    if (node.hasClass('open')) return async () => this.closeAndFocus(node.id());
+    const parent = this.packParent(node);
+    if (!parent) return null;
+    const id = this.cy.getElementById(parent).data('nodeId') as number | undefined;
+    if (id !== undefined) {
+      // A member: fold its module or class back up.
+      return async () => {
+        this.collapse(Number(id));
+        await this.packLevel(this.generation);
+        this.focusItem(parent);
+      };
+    }
+    return async () => this.closeAndFocus(parent);
+  }
+
+  private async closeAndFocus(key: string): Promise<void> {
+    if (this.openPackages.has(key)) await this.togglePackage(key);
+    this.focusItem(key);
+  }
+
+  /** A breadcrumb click: closes the boxes below `key` on the path to the focus ('' = the top). */
+  async goUpTo(key: string): Promise<void> {
+    const path = this.pathToFocus().map((c) => c.key);
+    const at = path.indexOf(key);
+    const below = path[at + 1];
+    if (at < 0 || below === undefined) return;
+    const node = this.cy.getElementById(below) as NodeSingular;
+    if (node.data('nodeId') !== undefined) {
+      this.collapse(Number(node.data('nodeId')));
+      await this.packLevel(this.generation);
+      this.focusItem(below);
+    } else await this.closeAndFocus(below);
   }
 
   /** Fit everything, but never zoom in so far that a handful of nodes fill the screen. */
@@ -604,6 +768,7 @@ export class GraphController {
   }
 
   private report(started: number): void {
+    this.emitPath();
     this.callbacks.onRendered({
       nodes: this.cy.nodes().length,
       edges: this.cy.edges().length,
