@@ -45,6 +45,17 @@ function overlapping(boxes: readonly Box[]): string[] {
   return found;
 }
 
+/** Clicks a drawn node by its cytoscape id. */
+async function clickNode(page: Page, id: string): Promise<void> {
+  const at = await page.evaluate((key) => {
+    const container = document.querySelector('[data-testid="graph"]') as unknown as { _cyreg: { cy: Core } };
+    const p = container._cyreg.cy.getElementById(key).renderedPosition();
+    const r = document.querySelector('[data-testid="graph"]')!.getBoundingClientRect();
+    return { x: r.left + p.x, y: r.top + p.y };
+  }, id);
+  await page.mouse.click(at.x, at.y);
+}
+
 const breadcrumb = (page: Page) => page.getByTestId('overview-breadcrumb').getAttribute('data-path');
 
 test('package overview: open a package by keyboard and by click, breadcrumb, no overlaps', async (env) => {
@@ -80,13 +91,7 @@ test('package overview: open a package by keyboard and by click, breadcrumb, no 
     assert(Number(await page.getByTestId('graph').getAttribute('data-nodes')) === before, 'Esc closed web again');
 
     // Click: the "tests" package opens under the pointer; the breadcrumb's top step closes it.
-    const tests = await page.evaluate(() => {
-      const container = document.querySelector('[data-testid="graph"]') as unknown as { _cyreg: { cy: Core } };
-      const p = container._cyreg.cy.getElementById('p:tests').renderedPosition();
-      const r = document.querySelector('[data-testid="graph"]')!.getBoundingClientRect();
-      return { x: r.left + p.x, y: r.top + p.y };
-    });
-    await page.mouse.click(tests.x, tests.y);
+    await clickNode(page, 'p:tests');
     await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/tests');
     await waitForGraph(page, 'overview');
     assert(Number(await page.getByTestId('graph').getAttribute('data-nodes')) > before, 'a click opened tests');
@@ -119,10 +124,26 @@ if (process.env.RANGER_E2E_STDLIB) {
             await screenshot(page, env, `overview-stdlib-${width}x${height}-${theme}`);
           }
         }
-        // Open the biggest package (test) by keyboard and photograph the level below.
-        await page.getByTestId('graph').focus();
-        await page.keyboard.press('ArrowRight');
-        await screenshot(page, env, 'overview-stdlib-focus-dark');
+        // Down the biggest package by click, then Enter: test, its loose modules, a name range, a module's members.
+        await clickNode(page, 'p:test');
+        await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/test');
+        await waitForGraph(page, 'overview');
+        await screenshot(page, env, 'overview-stdlib-test-open-dark');
+        for (const depth of [3, 4, 5]) {
+          await page.keyboard.press('Enter');
+          await page.waitForFunction((d) => (document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path')?.split('/').length ?? 0) >= d, depth);
+          await waitForGraph(page, 'overview');
+        }
+        for (const arrow of ['ArrowRight', 'ArrowRight', 'ArrowDown']) await page.keyboard.press(arrow);
+        await page.keyboard.press('Enter');
+        await page.waitForTimeout(1500);
+        await waitForGraph(page, 'overview');
+        console.log(`    stdlib: ${await breadcrumb(page)}, ${await page.getByTestId('graph').getAttribute('data-nodes')} nodes, layout ${await page.getByTestId('graph').getAttribute('data-layout-ms')} ms`);
+        const deep = overlapping(await drawnBoxes(page));
+        assert(deep.length === 0, `boxes overlap deep down: ${deep.slice(0, 5).join(', ')}`);
+        await screenshot(page, env, 'overview-stdlib-members-dark');
+        for (let i = 0; i < 4; i++) await page.keyboard.press('Escape');
+        await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/test');
       });
     },
     360_000,

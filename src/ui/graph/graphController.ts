@@ -127,6 +127,9 @@ function layOutEgo(nodes: GraphNode[], edges: GraphEdge[], distance: ReadonlyMap
   return runForceLayout({ count: nodes.length, links, initial, iterations: 220, linkDistance: 60, charge: -180, gravity: 0.12 });
 }
 
+/** The keys the package overview handles while the canvas has focus. */
+const OVERVIEW_KEYS: ReadonlySet<string> = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Enter', 'Escape', 'Backspace']);
+
 export class GraphController {
   readonly cy: Core;
   mode: ViewMode = 'overview';
@@ -142,8 +145,13 @@ export class GraphController {
   /** The package overview's data and its open packages (overview mode only). */
   private packages: PackageOverviewData | null = null;
   private openPackages = new Set<string>();
+  /** The open package the overview's camera frames (null: everything). */
+  private framed: string | null = null;
   /** What the drawn level leaves out (closed packages, links past the cap), for the breadcrumb bar. */
   private levelSummary = '';
+  /** Overview keys run one after another: a key waits for the package the previous one opened. */
+  private keyQueue: Promise<void> = Promise.resolve();
+  private keysPending = 0;
   /** The overview item under the keyboard focus (a package, module or member key). */
   private focusKey: string | null = null;
 
@@ -174,6 +182,8 @@ export class GraphController {
       if (this.mode === 'overview') this.focusItem(node.id(), false);
       this.callbacks.onSelect(Number(node.data('nodeId')));
     });
+    // A click or tap puts the keyboard focus on the canvas (cytoscape keeps the mousedown to itself).
+    this.cy.on('tapstart', () => container.focus({ preventScroll: true }));
     this.cy.on('mouseover', 'edge.package-link', (event) => void (event.target as NodeSingular).addClass('hover'));
     this.cy.on('mouseout', 'edge.package-link', (event) => void (event.target as NodeSingular).removeClass('hover'));
     this.cy.on('tap', (event) => {
@@ -190,7 +200,13 @@ export class GraphController {
       size = now;
       clearTimeout(fitTimer);
       fitTimer = setTimeout(() => {
-        if (!this.cy.destroyed() && this.cy.elements().length > 0) this.cy.fit(this.cy.elements(), 30);
+        if (this.cy.destroyed() || this.cy.elements().length === 0) return;
+        // The overview keeps the package it framed in view; elsewhere everything is fitted.
+        const framed = this.mode === 'overview' && this.framed ? this.cy.getElementById(this.framed) : null;
+        if (framed && framed.nonempty()) {
+          this.cy.fit(framed, 40);
+          this.capZoom(framed);
+        } else this.cy.fit(this.cy.elements(), 30);
       }, 120);
     });
     this.resizeObserver.observe(container);
@@ -332,7 +348,9 @@ export class GraphController {
       }
       this.cy.add(linkElements(level.links));
     });
-    await this.packLevel(generation);
+    // The camera frames the package just opened, or the box around one just closed.
+    const frame = around === null ? null : this.openPackages.has(around) ? around : (data.tree.packages.get(around)?.parent ?? null);
+    await this.packLevel(generation, frame && this.openPackages.has(frame) && frame !== data.tree.root ? frame : null);
     if (generation !== this.generation) return;
     // What this level leaves out goes in the breadcrumb bar, not over the drawing.
     const closed = level.items.filter((i) => i.kind === 'package' && !i.open).length;
@@ -439,7 +457,7 @@ export class GraphController {
   async toggleExpand(id: number): Promise<void> {
     if (this.expanded.has(id)) {
       this.collapse(id);
-      if (this.mode === 'overview' && this.packages) await this.packLevel(this.generation);
+      if (this.mode === 'overview' && this.packages) await this.packLevel(this.generation, this.boxOf(id));
       return;
     }
     const node = this.cy.getElementById(nodeKey(id));
@@ -477,7 +495,7 @@ export class GraphController {
         for (const e of cross) if (this.cy.getElementById(edgeKey(e)).empty()) this.cy.add(edgeElement(e));
       });
       // The overview packs members under their module, so nothing overlaps.
-      if (this.mode === 'overview' && this.packages) await this.packLevel(generation);
+      if (this.mode === 'overview' && this.packages) await this.packLevel(generation, this.boxOf(id));
       await this.syncSimilar(generation);
       this.report(started);
       this.callbacks.onNotice(
@@ -594,7 +612,7 @@ export class GraphController {
    * Places everything drawn in the overview by nested packing (layout worker): footprints are
    * the nodes' bounding boxes with labels, an open package's title is measured here.
    */
-  private async packLevel(generation: number): Promise<void> {
+  private async packLevel(generation: number, frame: string | null = null): Promise<void> {
     const nodes = this.cy.nodes().toArray() as NodeSingular[];
     const items: PackItem[] = nodes.map((node) => {
       const parent = this.packParent(node);
@@ -611,7 +629,17 @@ export class GraphController {
         if (!Number.isNaN(x) && !node.removed()) node.position({ x, y: positions[i * 2 + 1]! });
       }),
     );
-    this.fitCalmly();
+    const box = frame ? this.cy.getElementById(frame) : null;
+    this.framed = box && box.nonempty() ? frame : null;
+    if (box && box.nonempty()) {
+      this.cy.fit(box, 40);
+      this.capZoom(box);
+    } else this.fitCalmly();
+  }
+
+  /** The open package a drawn node sits in (null: the top level). */
+  private boxOf(id: number): string | null {
+    return (this.cy.getElementById(nodeKey(id)).data('parent') as string | undefined) ?? null;
   }
 
   /** Moves the keyboard focus to an overview item (null: none), shows its links' counts, reports the path. */
@@ -667,31 +695,42 @@ export class GraphController {
    * Backspace close the box around the focus (or the focused open package). False: not handled.
    */
   overviewKey(key: string): boolean {
-    if (this.mode !== 'overview' || !this.packages) return false;
+    if (this.mode !== 'overview' || !this.packages || !OVERVIEW_KEYS.has(key)) return false;
+    // Keys pressed while a package opens or closes wait their turn (and are decided then).
+    if (this.keysPending > 0) {
+      this.queueKey(() => this.keyAction(key));
+      return true;
+    }
+    const action = this.keyAction(key);
+    if (!action) return false;
+    this.queueKey(() => action);
+    return true;
+  }
+
+  private queueKey(decide: () => (() => void | Promise<void>) | null): void {
+    this.keysPending++;
+    this.keyQueue = this.keyQueue
+      .then(async () => {
+        await decide()?.();
+      })
+      .catch((error: unknown) => this.callbacks.onError(error))
+      .finally(() => void this.keysPending--);
+  }
+
+  /** What a key does in the current state; null when it does nothing here. */
+  private keyAction(key: string): (() => void | Promise<void>) | null {
+    if (this.mode !== 'overview') return null;
     const focused = this.focusKey ? (this.cy.getElementById(this.focusKey) as NodeSingular) : null;
     const direction = arrowDirection(key);
     if (direction) {
-      if (!focused || focused.empty()) {
-        this.focusItem(firstSpot(this.spotsUnder(null, true)));
-        return true;
-      }
+      if (!focused || focused.empty()) return () => this.focusItem(firstSpot(this.spotsUnder(null, true)));
       const spots = this.spotsUnder(this.packParent(focused));
       const next = nearestInDirection({ key: focused.id(), ...focused.position() }, spots, direction);
-      if (next) this.focusItem(next);
-      return true;
+      return () => (next ? this.focusItem(next) : undefined);
     }
-    if (!focused || focused.empty()) return false;
-    if (key === 'Enter') {
-      void this.enter(focused);
-      return true;
-    }
-    if (key === 'Escape' || key === 'Backspace') {
-      const up = this.upFrom(focused);
-      if (!up) return false;
-      void up();
-      return true;
-    }
-    return false;
+    if (!focused || focused.empty()) return null;
+    if (key === 'Enter') return () => this.enter(focused);
+    return this.upFrom(focused);
   }
 
   private async enter(node: NodeSingular): Promise<void> {
@@ -717,7 +756,7 @@ export class GraphController {
       // A member: fold its module or class back up.
       return async () => {
         this.collapse(Number(id));
-        await this.packLevel(this.generation);
+        await this.packLevel(this.generation, this.boxOf(Number(id)));
         this.focusItem(parent);
       };
     }
@@ -738,7 +777,7 @@ export class GraphController {
     const node = this.cy.getElementById(below) as NodeSingular;
     if (node.data('nodeId') !== undefined) {
       this.collapse(Number(node.data('nodeId')));
-      await this.packLevel(this.generation);
+      await this.packLevel(this.generation, this.boxOf(Number(node.data('nodeId'))));
       this.focusItem(below);
     } else await this.closeAndFocus(below);
   }
@@ -749,10 +788,11 @@ export class GraphController {
     this.capZoom();
   }
 
-  private capZoom(): void {
+  /** Caps the zoom at 1.3, centred on `around` (default: everything). */
+  private capZoom(around?: NodeCollection): void {
     const max = 1.3;
     if (this.cy.zoom() > max) this.cy.zoom({ level: max, renderedPosition: { x: this.cy.width() / 2, y: this.cy.height() / 2 } });
-    if (this.cy.zoom() >= max) this.cy.center();
+    if (this.cy.zoom() >= max) this.cy.center(around);
   }
 
   private replace(nodes: GraphNode[], edges: GraphEdge[], positions?: Float64Array): void {

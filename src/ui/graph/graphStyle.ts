@@ -199,6 +199,7 @@ function packageStyle(theme: ThemeChoice): StylesheetJson {
       },
     },
     { selector: 'node.kbd-focus', style: { 'overlay-color': focus, 'overlay-opacity': 0.18, 'overlay-padding': 5, 'border-color': focus, 'border-width': 3 } },
+    { selector: 'node.package.open.kbd-focus', style: { 'overlay-opacity': 0, 'border-style': 'solid', 'border-width': 2.5, 'border-opacity': 1 } },
   ];
 }
 
