@@ -151,7 +151,7 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
       </div>
       {mode === 'overview' && path.length > 0 && (
         <nav className="graph-breadcrumb" aria-label="Where you are in the overview" data-testid="overview-breadcrumb" data-path={path.map((c) => c.label).join('/')}>
-          <ol>
+          <ol aria-live="polite">
             {path.map((crumb, i) => (
               <li key={crumb.key || 'top'}>
                 {i < path.length - 1 ? (

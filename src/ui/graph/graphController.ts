@@ -145,6 +145,8 @@ export class GraphController {
   /** The package overview's data and its open packages (overview mode only). */
   private packages: PackageOverviewData | null = null;
   private openPackages = new Set<string>();
+  /** The package the last click opened, and when (a double-click must not close it at once). */
+  private openedByTap: { key: string; at: number } | null = null;
   /** The open package the overview's camera frames (null: everything). */
   private framed: string | null = null;
   /** What the drawn level leaves out (closed packages, links past the cap), for the breadcrumb bar. */
@@ -175,7 +177,10 @@ export class GraphController {
       const node = event.target as NodeSingular;
       if (node.hasClass('package')) {
         const key = node.id();
-        if (!node.hasClass('open')) void this.togglePackage(key).then(() => this.focusItem(key, false));
+        if (!node.hasClass('open')) {
+          this.openedByTap = { key, at: performance.now() };
+          void this.togglePackage(key).then(() => this.focusItem(key, false));
+        }
         else this.focusItem(key, false);
         return;
       }
@@ -211,6 +216,9 @@ export class GraphController {
     });
     this.resizeObserver.observe(container);
     this.cy.on('dbltap', 'node', (event) => {
+      // The first click of a double-click opened this package: the second must not close it again.
+      const opened = this.openedByTap;
+      if (opened && opened.key === (event.target as NodeSingular).id() && performance.now() - opened.at < 800) return;
       if ((event.target as NodeSingular).hasClass('open')) {
         void this.togglePackage((event.target as NodeSingular).id());
         return;
