@@ -89,6 +89,12 @@ test('package overview: open a package by keyboard and by click, breadcrumb, no 
     await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/web');
     await waitForGraph(page, 'overview');
     assert(Number(await page.getByTestId('graph').getAttribute('data-nodes')) === before, 'Esc closed web again');
+    // Enter and Backspace, pressed at once: the second key waits for the package to open.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Backspace');
+    await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/web');
+    await waitForGraph(page, 'overview');
+    assert(Number(await page.getByTestId('graph').getAttribute('data-nodes')) === before, 'Backspace closed web again');
 
     // Click: the "tests" package opens under the pointer; the breadcrumb's top step closes it.
     await clickNode(page, 'p:tests');

@@ -732,9 +732,14 @@ export class GraphController {
     const direction = arrowDirection(key);
     if (direction) {
       if (!focused || focused.empty()) return () => this.focusItem(firstSpot(this.spotsUnder(null, true)));
-      const spots = this.spotsUnder(this.packParent(focused));
-      const next = nearestInDirection({ key: focused.id(), ...focused.position() }, spots, direction);
-      return () => (next ? this.focusItem(next) : undefined);
+      // Nothing further in this box: the nearest item beside the box, one level up (and so on).
+      for (let from: NodeSingular = focused; ; ) {
+        const parent = this.packParent(from);
+        const next = nearestInDirection({ key: from.id(), ...from.position() }, this.spotsUnder(parent), direction);
+        if (next) return () => this.focusItem(next);
+        if (!parent) return () => undefined;
+        from = this.cy.getElementById(parent) as NodeSingular;
+      }
     }
     if (!focused || focused.empty()) return null;
     if (key === 'Enter') return () => this.enter(focused);
