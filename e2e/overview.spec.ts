@@ -1,6 +1,7 @@
 /**
  * @file The package overview: on the demo, a package opens by keyboard (focus the canvas, arrows,
- * Enter) and by click, Esc and a breadcrumb step go back up, and no two drawn boxes overlap.
+ * Enter) and by click, Esc / Backspace and a breadcrumb step go back up, search reveals a module
+ * inside a closed package (the breadcrumb follows), and no two drawn boxes overlap.
  * With RANGER_E2E_STDLIB=1 (out of the default suite: it indexes 1,790 files) the system Python's
  * standard library with its tests is indexed and its overview photographed at 1280x720 and
  * 1440x900, light and dark (test-results/overview-stdlib-*.png).
@@ -103,6 +104,11 @@ test('package overview: open a package by keyboard and by click, breadcrumb, no 
     assert(Number(await page.getByTestId('graph').getAttribute('data-nodes')) > before, 'a click opened tests');
     await page.getByTestId('overview-breadcrumb').getByRole('button', { name: 'All packages' }).click();
     await page.waitForFunction((n) => Number(document.querySelector('[data-testid="graph"]')?.getAttribute('data-nodes')) === n, before);
+
+    // Search still jumps anywhere: a module inside the closed tests package is revealed and focused.
+    await page.getByTestId('search-input').fill('test_checkout');
+    await page.getByTestId('search-results').locator('[role="option"]').filter({ hasText: 'module' }).first().click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/tests/tests.test_checkout');
   });
 });
 
