@@ -4,7 +4,7 @@
  * package overview (folders as nodes or open compound parents placed by nested packing in the
  * layout worker, summed dependencies as weighted edges, click a package or press Enter on it to
  * open it, arrows move the keyboard focus, Esc / Backspace go back up, a breadcrumb path
- * reported through onPath), expand/collapse of modules and classes, ego view with depth, selection and camera.
+ * reported through onPath; the focus itself lives in overviewFocus.ts), expand/collapse of modules and classes, ego view with depth, selection and camera.
  * Stale loads are dropped (a newer request wins). Visible nodes stay <= MAX_VISIBLE_NODES.
  * SIMILAR edges (dashed, curved) are drawn among the visible nodes only while the toggle is on.
  * The overview's force layout runs in a worker; only the cheap ego rings run here.
@@ -24,8 +24,8 @@ import { defaultExpansion, overviewLevel, packagesAbove } from '../../core/graph
 import { PACKAGE_FONT, itemElement, linkElements, moduleLabel, textWidth } from './packageElements.ts';
 import { DEFAULT_PACK } from '../../core/graph/packageLayout.ts';
 import type { PackItem } from '../../core/graph/packageLayout.ts';
-import { arrowDirection, firstSpot, nearestInDirection } from './overviewKeys.ts';
-import type { Spot } from './overviewKeys.ts';
+import { OverviewFocus } from './overviewFocus.ts';
+import type { Crumb } from './overviewFocus.ts';
 import { centreOf, egoLayout, ringPositions, stretchToAspect } from './layouts.ts';
 import { runForceLayout, runPackLayout } from './layoutClient.ts';
 import { loadTreeSlice } from './searchTreeQueries.ts';
@@ -47,11 +47,7 @@ export interface GraphCallbacks {
   onPath?(path: Crumb[], summary: string): void;
 }
 
-/** One step of the overview's breadcrumb; key '' is the top level. */
-export interface Crumb {
-  key: string;
-  label: string;
-}
+export type { Crumb };
 
 const nodeKey = (id: number) => `n${id}`;
 const edgeKey = (e: GraphEdge) => `e${e.src}-${e.dst}-${e.type}`;
@@ -127,9 +123,6 @@ function layOutEgo(nodes: GraphNode[], edges: GraphEdge[], distance: ReadonlyMap
   return runForceLayout({ count: nodes.length, links, initial, iterations: 220, linkDistance: 60, charge: -180, gravity: 0.12 });
 }
 
-/** The keys the package overview handles while the canvas has focus. */
-const OVERVIEW_KEYS: ReadonlySet<string> = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Enter', 'Escape', 'Backspace']);
-
 export class GraphController {
   readonly cy: Core;
   mode: ViewMode = 'overview';
@@ -151,11 +144,8 @@ export class GraphController {
   private framed: string | null = null;
   /** What the drawn level leaves out (closed packages, links past the cap), for the breadcrumb bar. */
   private levelSummary = '';
-  /** Overview keys run one after another: a key waits for the package the previous one opened. */
-  private keyQueue: Promise<void> = Promise.resolve();
-  private keysPending = 0;
-  /** The overview item under the keyboard focus (a package, module or member key). */
-  private focusKey: string | null = null;
+  /** The overview's keyboard focus, arrows / Enter / Esc, and its breadcrumb. */
+  private readonly focus: OverviewFocus;
 
   constructor(
     container: HTMLElement,
@@ -173,6 +163,24 @@ export class GraphController {
       boxSelectionEnabled: false,
       selectionType: 'single',
     });
+    this.focus = new OverviewFocus({
+      cy: this.cy,
+      active: () => this.mode === 'overview' && this.packages !== null,
+      packParent: (node) => this.packParent(node),
+      isOpen: (key) => this.openPackages.has(key),
+      togglePackage: (key) => this.togglePackage(key),
+      expandMember: async (id) => {
+        this.callbacks.onSelect(id);
+        await this.toggleExpand(id);
+      },
+      foldMember: async (id) => {
+        this.collapse(id);
+        await this.packLevel(this.generation, this.boxOf(id));
+      },
+      summary: () => this.levelSummary,
+      onPath: (path, summary) => this.callbacks.onPath?.(path, summary),
+      onError: (error) => this.callbacks.onError(error),
+    });
     this.cy.on('tap', 'node', (event) => {
       const node = event.target as NodeSingular;
       if (node.hasClass('package')) {
@@ -180,8 +188,7 @@ export class GraphController {
         if (!node.hasClass('open')) {
           this.openedByTap = { key, at: performance.now() };
           void this.togglePackage(key).then(() => this.focusItem(key, false));
-        }
-        else this.focusItem(key, false);
+        } else this.focusItem(key, false);
         return;
       }
       if (this.mode === 'overview') this.focusItem(node.id(), false);
@@ -266,7 +273,7 @@ export class GraphController {
       this.revealedBy.clear();
       this.packages = data;
       this.openPackages = defaultExpansion(data.tree, 40);
-      this.focusKey = null;
+      this.focus.clear();
       this.player = null;
       this.cy.elements().remove();
       await this.applyLevel(generation, null);
@@ -650,149 +657,28 @@ export class GraphController {
     return (this.cy.getElementById(nodeKey(id)).data('parent') as string | undefined) ?? null;
   }
 
-  /** Moves the keyboard focus to an overview item (null: none), shows its links' counts, reports the path. */
+  /** Moves the overview's keyboard focus to an item (null: none); see OverviewFocus. */
   focusItem(key: string | null, pan = true): void {
-    if (this.mode !== 'overview') return;
-    this.cy.elements('.kbd-focus, .focus-link').removeClass('kbd-focus focus-link');
-    const node = key ? this.cy.getElementById(key) : null;
-    this.focusKey = node && node.nonempty() ? key : null;
-    if (node && this.focusKey) {
-      node.addClass('kbd-focus');
-      node.connectedEdges('.package-link').addClass('focus-link');
-      if (pan && !this.inView(node as NodeSingular)) this.cy.animate({ center: { eles: node } }, { duration: 150 });
-    }
-    this.emitPath();
+    this.focus.set(key, pan);
   }
 
-  private inView(node: NodeSingular): boolean {
-    const box = node.renderedBoundingBox({});
-    return box.x1 >= 0 && box.y1 >= 0 && box.x2 <= this.cy.width() && box.y2 <= this.cy.height();
-  }
-
-  /** The breadcrumb from the top level down to the focus. */
+  /** The overview's breadcrumb: from the top level down to the keyboard focus. */
   pathToFocus(): Crumb[] {
-    if (this.focusKey && this.cy.getElementById(this.focusKey).empty()) this.focusKey = null;
-    const path: Crumb[] = [];
-    for (let key = this.focusKey; key; ) {
-      const node = this.cy.getElementById(key) as NodeSingular;
-      if (node.empty()) break;
-      path.unshift({ key, label: String(node.data('name') ?? node.data('label')) });
-      key = this.packParent(node);
-    }
-    return this.mode === 'overview' ? [{ key: '', label: 'All packages' }, ...path] : [];
+    return this.focus.path();
   }
 
-  private emitPath(): void {
-    this.callbacks.onPath?.(this.pathToFocus(), this.mode === 'overview' ? this.levelSummary : '');
-  }
-
-  /** The items of one box: their centres (arrows), or their top-left corners (reading order). */
-  private spotsUnder(parent: string | null, corners = false): Spot[] {
-    return (this.cy.nodes().toArray() as NodeSingular[])
-      .filter((n) => this.packParent(n) === parent)
-      .map((n) => {
-        if (!corners) return { key: n.id(), x: n.position('x'), y: n.position('y') };
-        const box = n.boundingBox({ includeLabels: true, includeOverlays: false });
-        return { key: n.id(), x: box.x1, y: box.y1 };
-      });
-  }
-
-  /**
-   * The overview's keys while the canvas has focus: arrows move between the items of one box,
-   * Enter opens a package (focus on its first item) or expands a module / class, Esc and
-   * Backspace close the box around the focus (or the focused open package). False: not handled.
-   */
+  /** A key while the canvas has focus (arrows, Enter, Esc / Backspace); false: not handled. */
   overviewKey(key: string): boolean {
-    if (this.mode !== 'overview' || !this.packages || !OVERVIEW_KEYS.has(key)) return false;
-    // Keys pressed while a package opens or closes wait their turn (and are decided then).
-    if (this.keysPending > 0) {
-      this.queueKey(() => this.keyAction(key));
-      return true;
-    }
-    const action = this.keyAction(key);
-    if (!action) return false;
-    this.queueKey(() => action);
-    return true;
-  }
-
-  private queueKey(decide: () => (() => void | Promise<void>) | null): void {
-    this.keysPending++;
-    this.keyQueue = this.keyQueue
-      .then(async () => {
-        await decide()?.();
-      })
-      .catch((error: unknown) => this.callbacks.onError(error))
-      .finally(() => void this.keysPending--);
-  }
-
-  /** What a key does in the current state; null when it does nothing here. */
-  private keyAction(key: string): (() => void | Promise<void>) | null {
-    if (this.mode !== 'overview') return null;
-    const focused = this.focusKey ? (this.cy.getElementById(this.focusKey) as NodeSingular) : null;
-    const direction = arrowDirection(key);
-    if (direction) {
-      if (!focused || focused.empty()) return () => this.focusItem(firstSpot(this.spotsUnder(null, true)));
-      // Nothing further in this box: the nearest item beside the box, one level up (and so on).
-      for (let from: NodeSingular = focused; ; ) {
-        const parent = this.packParent(from);
-        const next = nearestInDirection({ key: from.id(), ...from.position() }, this.spotsUnder(parent), direction);
-        if (next) return () => this.focusItem(next);
-        if (!parent) return () => undefined;
-        from = this.cy.getElementById(parent) as NodeSingular;
-      }
-    }
-    if (!focused || focused.empty()) return null;
-    if (key === 'Enter') return () => this.enter(focused);
-    return this.upFrom(focused);
-  }
-
-  private async enter(node: NodeSingular): Promise<void> {
-    const key = node.id();
-    if (node.hasClass('package')) {
-      if (!node.hasClass('open')) await this.togglePackage(key);
-      this.focusItem(firstSpot(this.spotsUnder(key, true)) ?? key);
-      return;
-    }
-    const id = Number(node.data('nodeId'));
-    this.callbacks.onSelect(id);
-    await this.toggleExpand(id);
-    this.focusItem(key);
-  }
-
-  /** What Esc / Backspace does from a node: close its open package or the box around it. */
-  private upFrom(node: NodeSingular): (() => Promise<void>) | null {
-    if (node.hasClass('open')) return async () => this.closeAndFocus(node.id());
-    const parent = this.packParent(node);
-    if (!parent) return null;
-    const id = this.cy.getElementById(parent).data('nodeId') as number | undefined;
-    if (id !== undefined) {
-      // A member: fold its module or class back up.
-      return async () => {
-        this.collapse(Number(id));
-        await this.packLevel(this.generation, this.boxOf(Number(id)));
-        this.focusItem(parent);
-      };
-    }
-    return async () => this.closeAndFocus(parent);
-  }
-
-  private async closeAndFocus(key: string): Promise<void> {
-    if (this.openPackages.has(key)) await this.togglePackage(key);
-    this.focusItem(key);
+    return this.focus.key(key);
   }
 
   /** A breadcrumb click: closes the boxes below `key` on the path to the focus ('' = the top). */
-  async goUpTo(key: string): Promise<void> {
-    const path = this.pathToFocus().map((c) => c.key);
-    const at = path.indexOf(key);
-    const below = path[at + 1];
-    if (at < 0 || below === undefined) return;
-    const node = this.cy.getElementById(below) as NodeSingular;
-    if (node.data('nodeId') !== undefined) {
-      this.collapse(Number(node.data('nodeId')));
-      await this.packLevel(this.generation, this.boxOf(Number(node.data('nodeId'))));
-      this.focusItem(below);
-    } else await this.closeAndFocus(below);
+  goUpTo(key: string): Promise<void> {
+    return this.focus.goUpTo(key);
+  }
+
+  private emitPath(): void {
+    this.focus.emit();
   }
 
   /** Fit everything, but never zoom in so far that a handful of nodes fill the screen. */
