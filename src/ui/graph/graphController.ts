@@ -1,13 +1,14 @@
 /**
  * @file The explorer's imperative side: owns one Cytoscape instance (WebGL renderer when the
- * browser has WebGL2), loads slices through graphQueries and applies them: module overview,
- * package overview (folders as nodes or open compound parents placed by nested packing in the
- * layout worker, summed dependencies as weighted edges, click a package or press Enter on it to
- * open it, arrows move the keyboard focus, Esc / Backspace go back up, a breadcrumb path
- * reported through onPath; the focus itself lives in overviewFocus.ts), expand/collapse of modules and classes, ego view with depth, selection and camera.
+ * browser has WebGL2), loads slices through graphQueries and applies them: the package overview
+ * (folders as nodes or open compound parents placed by nested packing in the layout worker,
+ * summed dependencies as weighted edges, click a package or press Enter on it to open it; the
+ * keyboard focus and the breadcrumb live in overviewFocus.ts), expand/collapse of modules and
+ * classes, ego view with depth, selection and camera.
  * Stale loads are dropped (a newer request wins). Visible nodes stay <= MAX_VISIBLE_NODES.
  * SIMILAR edges (dashed, curved) are drawn among the visible nodes only while the toggle is on.
- * The overview's force layout runs in a worker; only the cheap ego rings run here.
+ * Heavy layouts run in the layout worker (the overview's packing, the force layout of answers
+ * and big ego views); only the cheap ego rings run here.
  * The MCTS player's canvas (showPlayer / renderPlayer, player/): the run's final tree laid out
  * once, states applied per scrub position; a Path 1 answer's nodes (showAnswer).
  * Runs in: the main thread.
