@@ -5,6 +5,10 @@
  * packages the drawn items (packages, modules, each with its open parent package) and the
  * module->module dependency weights summed between the drawn items (capped: links between
  * packages before links inside one, heaviest first).
+ * Level of detail for big flat folders: a package that has sub-packages gathers its loose modules
+ * (more than LOOSE_GROUP_MIN) into one "modules of X" group, and a folder or group with more than
+ * BUCKET_MAX modules splits them into name ranges of at most BUCKET_SIZE, so no opened level
+ * draws more than a few dozen items.
  * Runs in: anywhere (no DOM, no I/O).
  */
 
@@ -32,6 +36,8 @@ export interface PackageNode {
   modules: number[];
   /** Modules in this folder and below. */
   moduleCount: number;
+  /** A level-of-detail group (loose modules of a folder, or a name range), not a folder. */
+  group?: boolean;
 }
 
 export interface PackageTree {
@@ -52,6 +58,8 @@ export interface OverviewItem {
   /** The module's node id (modules only). */
   moduleId?: number;
   open: boolean;
+  /** A level-of-detail group rather than a folder (packages only). */
+  group?: boolean;
 }
 
 export interface OverviewLink {
@@ -98,7 +106,57 @@ export function buildPackageTree(modules: readonly OverviewModule[]): PackageTre
   }
   while (root.modules.length === 0 && root.packages.length === 1) root = packages.get(root.packages[0]!)!;
   for (const node of packages.values()) node.packages.sort();
-  return { root: root.key, packages, moduleParent };
+  const tree = { root: root.key, packages, moduleParent };
+  const paths = new Map(modules.map((m) => [m.id, m.path]));
+  for (const node of [...packages.values()]) gatherModules(tree, node, paths);
+  return tree;
+}
+
+/** A package with sub-packages gathers more loose modules than this into one group. */
+export const LOOSE_GROUP_MIN = 8;
+/** A folder or group with more modules than this splits them into name ranges. */
+export const BUCKET_MAX = 40;
+/** Modules per name range. */
+export const BUCKET_SIZE = 30;
+
+const stemOf = (path: string): string => path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
+
+/** Moves `ids` out of `node` into a new group child (its modules, or its own buckets). */
+function addGroup(tree: PackageTree, node: PackageNode, key: string, name: string, ids: number[]): PackageNode {
+  const group: PackageNode = { key, folder: node.folder, name, parent: node.key, packages: [], modules: ids, moduleCount: ids.length, group: true };
+  tree.packages.set(key, group);
+  for (const id of ids) tree.moduleParent.set(id, key);
+  node.modules = node.modules.filter((id) => tree.moduleParent.get(id) === node.key);
+  node.packages.push(key);
+  return group;
+}
+
+/** The level-of-detail step of buildPackageTree (see the file header). */
+function gatherModules(tree: PackageTree, node: PackageNode, paths: ReadonlyMap<number, string>): void {
+  if (node.packages.length > 0 && node.modules.length > LOOSE_GROUP_MIN) {
+    const group = addGroup(tree, node, `g:${node.folder}`, node.key === tree.root ? 'top-level modules' : `modules of ${node.name}`, node.modules);
+    node.packages.sort((a, b) => (a === group.key ? -1 : b === group.key ? 1 : a.localeCompare(b)));
+    node = group;
+  }
+  if (node.modules.length <= BUCKET_MAX) return;
+  const all = node.modules;
+  const count = Math.ceil(all.length / BUCKET_SIZE);
+  const size = Math.ceil(all.length / count);
+  for (let i = 0; i < count; i++) {
+    const ids = all.slice(i * size, (i + 1) * size);
+    addGroup(tree, node, `${node.key}#${i + 1}`, `${stemOf(paths.get(ids[0]!)!)} … ${stemOf(paths.get(ids[ids.length - 1]!)!)}`, ids);
+  }
+}
+
+/** The packages from the root down to `key` (inclusive); empty when `key` is not a package. */
+export function pathTo(tree: PackageTree, key: string): string[] {
+  const path: string[] = [];
+  for (let at: string | null | undefined = key; at; at = tree.packages.get(at)?.parent) {
+    if (!tree.packages.has(at)) return [];
+    path.unshift(at);
+    if (at === tree.root) return path;
+  }
+  return [];
 }
 
 /** The items drawn inside an open package: its sub-packages, then its modules. */
@@ -109,7 +167,8 @@ function childrenOf(tree: PackageTree, key: string): string[] {
 
 /**
  * Opens packages, biggest first, while the drawn items stay within `budget` (the root is always
- * open): a small repository shows its modules, a big one its top packages.
+ * open): a small repository shows its modules, a big one its top packages. Groups (loose modules,
+ * name ranges) stay closed: they say less than the packages beside them.
  */
 export function defaultExpansion(tree: PackageTree, budget = 60): Set<string> {
   const open = new Set([tree.root]);
@@ -119,7 +178,7 @@ export function defaultExpansion(tree: PackageTree, budget = 60): Set<string> {
   for (;;) {
     const next = candidates()
       .map((key) => tree.packages.get(key)!)
-      .filter((p) => drawn + childrenOf(tree, p.key).length <= budget && childrenOf(tree, p.key).length > 0)
+      .filter((p) => !p.group && drawn + childrenOf(tree, p.key).length <= budget && childrenOf(tree, p.key).length > 0)
       .sort((a, b) => b.moduleCount - a.moduleCount || a.key.localeCompare(b.key))[0];
     if (!next) return open;
     open.add(next.key);
@@ -129,16 +188,12 @@ export function defaultExpansion(tree: PackageTree, budget = 60): Set<string> {
 
 /** The open packages on the way from the root down to a module (to reveal it). */
 export function packagesAbove(tree: PackageTree, moduleId: number): string[] {
-  const path: string[] = [];
-  for (let key = tree.moduleParent.get(moduleId); key; key = tree.packages.get(key)!.parent ?? undefined) {
-    path.unshift(key);
-    if (key === tree.root) return path;
-  }
-  return [];
+  const parent = tree.moduleParent.get(moduleId);
+  return parent ? pathTo(tree, parent) : [];
 }
 
-/** The link cap when none is given: 1.5 per drawn item, between 24 and 120. */
-export const autoLinkCap = (items: number): number => Math.min(120, Math.max(24, Math.round(items * 1.5)));
+/** The link cap when none is given: one per drawn item, between 16 and 80 (more is a hairball). */
+export const autoLinkCap = (items: number): number => Math.min(80, Math.max(16, items));
 
 /** The drawn items for the open packages, and the summed links between them (`maxLinks`, cross-package first). */
 export function overviewLevel(tree: PackageTree, open: ReadonlySet<string>, links: readonly ModuleLink[], maxLinks?: number): OverviewLevel {
@@ -150,7 +205,7 @@ export function overviewLevel(tree: PackageTree, open: ReadonlySet<string>, link
       const pkg = tree.packages.get(child);
       if (pkg) {
         const isOpen = open.has(child);
-        items.push({ key: child, kind: 'package', parent, label: pkg.name, moduleCount: pkg.moduleCount, open: isOpen });
+        items.push({ key: child, kind: 'package', parent, label: pkg.name, moduleCount: pkg.moduleCount, open: isOpen, ...(pkg.group ? { group: true } : {}) });
         if (isOpen) visit(child, child);
         else markModules(pkg, child);
       } else {

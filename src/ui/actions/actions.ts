@@ -182,6 +182,9 @@ export const LOCAL_SHORTCUTS: { keys: string[]; label: string }[] = [
   { keys: ['Enter'], label: 'Open the highlighted search result' },
   { keys: ['Ctrl', 'Enter'], label: 'Run the SQL in the console' },
   { keys: ['double-click'], label: 'Expand / collapse a module or class' },
+  { keys: ['←', '→', '↑', '↓'], label: 'Overview (canvas focused): move between the packages and modules of a box' },
+  { keys: ['Enter'], label: 'Overview (canvas focused): open the focused package, or show a module’s members' },
+  { keys: ['Esc', 'Backspace'], label: 'Overview (canvas focused): close the box around the focus (go back up)' },
 ];
 
 function changeDepth(ctx: ActionContext, delta: number): void {

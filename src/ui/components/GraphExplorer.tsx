@@ -1,13 +1,16 @@
 /**
  * @file The graph explorer: a Cytoscape canvas driven by GraphController, with its toolbar
  * (overview / ego view, depth 1-3, SIMILAR edges on/off, fit, zoom, re-layout), legend, notices
- * and a status line; the MCTS player dock under the canvas (player/).
+ * and a status line; the MCTS player dock under the canvas (player/). In the package overview the
+ * canvas takes the keyboard focus (arrows, Enter, Esc / Backspace: GraphController.overviewKey)
+ * and a breadcrumb above it shows where the focus is (each step goes back up to it).
  * Redraws the overview whenever the active graph changes; the controller outlives renders.
  * Runs in: the main thread.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useCommands } from '../commands.ts';
 import { GraphController } from '../graph/graphController.ts';
+import type { Crumb } from '../graph/graphController.ts';
 import { showError } from '../session.ts';
 import { getState, setState, useAppState } from '../store/appStore.ts';
 import { Legend } from './Legend.tsx';
@@ -40,6 +43,8 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
   const treeNodes = useAppState((s) => (s.viewMode === 'tree' ? (s.player?.treeNodes ?? 0) : 0));
   const [busy, setBusy] = useState(false);
   const [info, setInfo] = useState<RenderInfo | null>(null);
+  const [path, setPath] = useState<Crumb[]>([]);
+  const [levelSummary, setLevelSummary] = useState('');
 
   useEffect(() => {
     const container = containerRef.current;
@@ -52,6 +57,10 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
       onRendered: (rendered) => {
         setInfo(rendered);
         setState({ viewMode: rendered.mode });
+      },
+      onPath: (crumbs, summary) => {
+        setPath(crumbs);
+        setLevelSummary(summary);
       },
     });
     controllerRef.current = controller;
@@ -140,6 +149,26 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
           Re-layout
         </button>
       </div>
+      {mode === 'overview' && path.length > 0 && (
+        <nav className="graph-breadcrumb" aria-label="Where you are in the overview" data-testid="overview-breadcrumb" data-path={path.map((c) => c.label).join('/')}>
+          <ol aria-live="polite">
+            {path.map((crumb, i) => (
+              <li key={crumb.key || 'top'}>
+                {i < path.length - 1 ? (
+                  <button type="button" className="link-button" onClick={() => void controller()?.goUpTo(crumb.key)} title="Back up to here">
+                    {crumb.label}
+                  </button>
+                ) : (
+                  <span aria-current="location">{crumb.label}</span>
+                )}
+              </li>
+            ))}
+          </ol>
+          <span className="muted small" data-testid="overview-summary">
+            {levelSummary ? `${levelSummary} · ` : ''}Enter or click opens · Esc goes up · arrows move · / searches
+          </span>
+        </nav>
+      )}
       <div className="graph-stage">
         <div
           ref={containerRef}
@@ -153,8 +182,18 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
           data-layout-ms={info?.layoutMs ?? 0}
           data-busy={busy}
           data-tree-nodes={treeNodes}
-          aria-label="Code graph"
-          role="img"
+          aria-label={mode === 'overview' ? 'Code graph: arrows move between packages, Enter opens one, Esc goes back up' : 'Code graph'}
+          role="application"
+          tabIndex={0}
+          onKeyDown={(event) => {
+            if (event.ctrlKey || event.metaKey || event.altKey) return;
+            if (controller()?.overviewKey(event.key)) event.preventDefault();
+          }}
+          onFocus={(event) => {
+            // Tabbing in (not a click) puts the overview's focus on its first item.
+            const graph = controller();
+            if (graph && event.currentTarget.matches(':focus-visible') && graph.mode === 'overview' && graph.pathToFocus().length <= 1) graph.overviewKey('ArrowRight');
+          }}
         />
         {notice && (
           <p className="graph-notice" data-testid="graph-notice">

@@ -1,11 +1,14 @@
 /**
  * @file The explorer's imperative side: owns one Cytoscape instance (WebGL renderer when the
- * browser has WebGL2), loads slices through graphQueries and applies them: module overview,
- * package overview (folders as nodes or open compound parents, summed dependencies as weighted
- * edges, click a package to open it), expand/collapse of modules and classes, ego view with depth, selection and camera.
+ * browser has WebGL2), loads slices through graphQueries and applies them: the package overview
+ * (folders as nodes or open compound parents placed by nested packing in the layout worker,
+ * summed dependencies as weighted edges, click a package or press Enter on it to open it; the
+ * keyboard focus and the breadcrumb live in overviewFocus.ts), expand/collapse of modules and
+ * classes, ego view with depth, selection and camera.
  * Stale loads are dropped (a newer request wins). Visible nodes stay <= MAX_VISIBLE_NODES.
  * SIMILAR edges (dashed, curved) are drawn among the visible nodes only while the toggle is on.
- * The overview's force layout runs in a worker; only the cheap ego rings run here.
+ * Heavy layouts run in the layout worker (the overview's packing, the force layout of answers
+ * and big ego views); only the cheap ego rings run here.
  * The MCTS player's canvas (showPlayer / renderPlayer, player/): the run's final tree laid out
  * once, states applied per scrub position; a Path 1 answer's nodes (showAnswer).
  * Runs in: the main thread.
@@ -19,9 +22,13 @@ import type { GraphEdge, GraphNode } from './graphQueries.ts';
 import type { PackageOverviewData } from './graphQueries.ts';
 import { MAX_VISIBLE_NODES, loadChildren, loadCrossEdges, loadEgo, loadPackageOverview, loadSimilarEdges } from './graphQueries.ts';
 import { defaultExpansion, overviewLevel, packagesAbove } from '../../core/graph/packageOverview.ts';
-import { itemElement, linkElements, moduleLabel } from './packageElements.ts';
+import { PACKAGE_FONT, itemElement, linkElements, moduleLabel, textWidth } from './packageElements.ts';
+import { DEFAULT_PACK } from '../../core/graph/packageLayout.ts';
+import type { PackItem } from '../../core/graph/packageLayout.ts';
+import { OverviewFocus } from './overviewFocus.ts';
+import type { Crumb } from './overviewFocus.ts';
 import { centreOf, egoLayout, ringPositions, stretchToAspect } from './layouts.ts';
-import { runForceLayout } from './layoutClient.ts';
+import { runForceLayout, runPackLayout } from './layoutClient.ts';
 import { loadTreeSlice } from './searchTreeQueries.ts';
 import type { Replay, ReplayState } from '../../core/search/mctsReplay.ts';
 import { mountPlayer, playerElements } from '../player/playerCanvas.ts';
@@ -37,7 +44,11 @@ export interface GraphCallbacks {
   onError(error: unknown): void;
   /** Last layout's timing, for the benchmark and the status line. */
   onRendered(info: { nodes: number; edges: number; similarEdges: number; packages: number; layoutMs: number; mode: ViewMode }): void;
+  /** The package overview's breadcrumb: from the top down to the keyboard focus (empty elsewhere). */
+  onPath?(path: Crumb[], summary: string): void;
 }
+
+export type { Crumb };
 
 const nodeKey = (id: number) => `n${id}`;
 const edgeKey = (e: GraphEdge) => `e${e.src}-${e.dst}-${e.type}`;
@@ -113,31 +124,6 @@ function layOutEgo(nodes: GraphNode[], edges: GraphEdge[], distance: ReadonlyMap
   return runForceLayout({ count: nodes.length, links, initial, iterations: 220, linkDistance: 60, charge: -180, gravity: 0.12 });
 }
 
-/**
- * Force-layout input for the package level: each open package gets an invisible hub its children
- * are tied to (and the hub to its own package's hub), so a package's members stay together and
- * boxes overlap less; dependency links only pull between items of the same package.
- */
-function groupedLayoutInput(cy: Core, leaves: NodeCollection, initial?: number[]) {
-  const index = new Map(leaves.map((n, i) => [n.id(), i]));
-  const hubs = new Map<string, number>();
-  cy.nodes().filter((n) => n.isParent()).forEach((n) => void hubs.set(n.id(), leaves.length + hubs.size));
-  const links: number[] = [];
-  const slot = (id: string) => index.get(id) ?? hubs.get(id);
-  for (const edge of cy.edges()) {
-    const a = index.get(edge.source().id());
-    const b = index.get(edge.target().id());
-    if (a !== undefined && b !== undefined && edge.source().data('parent') === edge.target().data('parent')) links.push(a, b);
-  }
-  for (const node of cy.nodes()) {
-    const parent = node.data('parent') as string | undefined;
-    const at = slot(node.id());
-    if (parent && at !== undefined && hubs.has(parent)) links.push(at, hubs.get(parent)!);
-  }
-  const start = initial ? [...initial, ...[...hubs.keys()].flatMap((id) => [cy.getElementById(id).position('x'), cy.getElementById(id).position('y')])] : undefined;
-  return { count: leaves.length + hubs.size, links, initial: start, iterations: initial ? 260 : undefined, linkDistance: 45, charge: -700, gravity: 0.08 };
-}
-
 export class GraphController {
   readonly cy: Core;
   mode: ViewMode = 'overview';
@@ -153,6 +139,14 @@ export class GraphController {
   /** The package overview's data and its open packages (overview mode only). */
   private packages: PackageOverviewData | null = null;
   private openPackages = new Set<string>();
+  /** The package the last click opened, and when (a double-click must not close it at once). */
+  private openedByTap: { key: string; at: number } | null = null;
+  /** The open package the overview's camera frames (null: everything). */
+  private framed: string | null = null;
+  /** What the drawn level leaves out (closed packages, links past the cap), for the breadcrumb bar. */
+  private levelSummary = '';
+  /** The overview's keyboard focus, arrows / Enter / Esc, and its breadcrumb. */
+  private readonly focus: OverviewFocus;
 
   constructor(
     container: HTMLElement,
@@ -170,14 +164,41 @@ export class GraphController {
       boxSelectionEnabled: false,
       selectionType: 'single',
     });
+    this.focus = new OverviewFocus({
+      cy: this.cy,
+      active: () => this.mode === 'overview' && this.packages !== null,
+      packParent: (node) => this.packParent(node),
+      isOpen: (key) => this.openPackages.has(key),
+      togglePackage: (key) => this.togglePackage(key),
+      expandMember: async (id) => {
+        this.callbacks.onSelect(id);
+        await this.toggleExpand(id);
+      },
+      foldMember: async (id) => {
+        this.collapse(id);
+        await this.packLevel(this.generation, this.boxOf(id));
+      },
+      summary: () => this.levelSummary,
+      onPath: (path, summary) => this.callbacks.onPath?.(path, summary),
+      onError: (error) => this.callbacks.onError(error),
+    });
     this.cy.on('tap', 'node', (event) => {
       const node = event.target as NodeSingular;
       if (node.hasClass('package')) {
-        if (!node.hasClass('open')) void this.togglePackage(node.id());
+        const key = node.id();
+        if (!node.hasClass('open')) {
+          this.openedByTap = { key, at: performance.now() };
+          void this.togglePackage(key).then(() => this.focusItem(key, false));
+        } else this.focusItem(key, false);
         return;
       }
+      if (this.mode === 'overview') this.focusItem(node.id(), false);
       this.callbacks.onSelect(Number(node.data('nodeId')));
     });
+    // A click or tap puts the keyboard focus on the canvas (cytoscape keeps the mousedown to itself).
+    this.cy.on('tapstart', () => container.focus({ preventScroll: true }));
+    this.cy.on('mouseover', 'edge.package-link', (event) => void (event.target as NodeSingular).addClass('hover'));
+    this.cy.on('mouseout', 'edge.package-link', (event) => void (event.target as NodeSingular).removeClass('hover'));
     this.cy.on('tap', (event) => {
       if (event.target === this.cy) this.callbacks.onSelect(null);
     });
@@ -192,11 +213,20 @@ export class GraphController {
       size = now;
       clearTimeout(fitTimer);
       fitTimer = setTimeout(() => {
-        if (!this.cy.destroyed() && this.cy.elements().length > 0) this.cy.fit(this.cy.elements(), 30);
+        if (this.cy.destroyed() || this.cy.elements().length === 0) return;
+        // The overview keeps the package it framed in view; elsewhere everything is fitted.
+        const framed = this.mode === 'overview' && this.framed ? this.cy.getElementById(this.framed) : null;
+        if (framed && framed.nonempty()) {
+          this.cy.fit(framed, 40);
+          this.capZoom(framed);
+        } else this.cy.fit(this.cy.elements(), 30);
       }, 120);
     });
     this.resizeObserver.observe(container);
     this.cy.on('dbltap', 'node', (event) => {
+      // The first click of a double-click opened this package: the second must not close it again.
+      const opened = this.openedByTap;
+      if (opened && opened.key === (event.target as NodeSingular).id() && performance.now() - opened.at < 800) return;
       if ((event.target as NodeSingular).hasClass('open')) {
         void this.togglePackage((event.target as NodeSingular).id());
         return;
@@ -243,11 +273,13 @@ export class GraphController {
       this.expanded.clear();
       this.revealedBy.clear();
       this.packages = data;
-      this.openPackages = defaultExpansion(data.tree, 28);
+      this.openPackages = defaultExpansion(data.tree, 40);
+      this.focus.clear();
       this.player = null;
       this.cy.elements().remove();
       await this.applyLevel(generation, null);
       if (generation !== this.generation) return;
+      this.emitPath();
       await this.syncSimilar(generation);
       this.report(started);
       if (data.modules.size === 0) this.callbacks.onNotice('This graph has no modules.');
@@ -273,7 +305,10 @@ export class GraphController {
    * False when the node is not a module of the overview (the caller shows its ego view).
    */
   async reveal(id: number): Promise<boolean> {
-    if (this.select(id)) return true;
+    if (this.select(id)) {
+      if (this.mode === 'overview') this.focusItem(nodeKey(id), false);
+      return true;
+    }
     if (this.mode !== 'overview' || !this.packages) return false;
     const above = packagesAbove(this.packages.tree, id);
     if (above.length === 0) return false;
@@ -283,7 +318,9 @@ export class GraphController {
       await this.applyLevel(generation, above[above.length - 1]!);
       this.report(performance.now());
     });
-    return this.select(id);
+    const shown = this.select(id);
+    if (shown) this.focusItem(nodeKey(id), false);
+    return shown;
   }
 
   private isInside(key: string, ancestor: string): boolean {
@@ -327,21 +364,20 @@ export class GraphController {
       }
       this.cy.add(linkElements(level.links));
     });
-    const leaves = this.cy.nodes().filter((n) => !n.isParent()) as NodeCollection;
-    const first = around === null;
-    const initial = first ? undefined : leaves.map((n) => [n.position('x'), n.position('y')]).flat();
-    const laidOut = await runForceLayout(groupedLayoutInput(this.cy, leaves, initial));
+    // The camera frames the package just opened, or the box around one just closed.
+    const frame = around === null ? null : this.openPackages.has(around) ? around : (data.tree.packages.get(around)?.parent ?? null);
+    await this.packLevel(generation, frame && this.openPackages.has(frame) && frame !== data.tree.root ? frame : null);
     if (generation !== this.generation) return;
-    const positions = stretchToAspect(laidOut, this.cy.width() / Math.max(1, this.cy.height()));
-    this.cy.batch(() => leaves.forEach((n, i) => void n.position({ x: positions[i * 2]!, y: positions[i * 2 + 1]! })));
-    this.fitCalmly();
+    // What this level leaves out goes in the breadcrumb bar, not over the drawing.
     const closed = level.items.filter((i) => i.kind === 'package' && !i.open).length;
-    const hidden = level.hiddenLinks > 0 ? ` The ${level.links.length} heaviest dependencies are drawn (${level.hiddenLinks.toLocaleString()} lighter ones not).` : '';
-    this.callbacks.onNotice(
-      closed > 0
-        ? `${closed.toLocaleString()} package${closed > 1 ? 's' : ''} closed: click one to open it, double-click an open one to close it. Search reaches any node.${hidden}`
-        : hidden.trim() || null,
-    );
+    const total = level.links.length + level.hiddenLinks;
+    this.levelSummary = [
+      closed > 0 ? `${closed.toLocaleString()} closed package${closed > 1 ? 's' : ''}` : '',
+      level.hiddenLinks > 0 ? `${level.links.length} heaviest of ${total.toLocaleString()} dependencies drawn` : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    this.callbacks.onNotice(null);
   }
 
   async showEgo(centerId: number, depth: number): Promise<void> {
@@ -437,6 +473,7 @@ export class GraphController {
   async toggleExpand(id: number): Promise<void> {
     if (this.expanded.has(id)) {
       this.collapse(id);
+      if (this.mode === 'overview' && this.packages) await this.packLevel(this.generation, this.boxOf(id));
       return;
     }
     const node = this.cy.getElementById(nodeKey(id));
@@ -473,6 +510,8 @@ export class GraphController {
       this.cy.batch(() => {
         for (const e of cross) if (this.cy.getElementById(edgeKey(e)).empty()) this.cy.add(edgeElement(e));
       });
+      // The overview packs members under their module, so nothing overlaps.
+      if (this.mode === 'overview' && this.packages) await this.packLevel(generation, this.boxOf(id));
       await this.syncSimilar(generation);
       this.report(started);
       this.callbacks.onNotice(
@@ -549,11 +588,16 @@ export class GraphController {
     this.cy.zoom({ level, renderedPosition: { x: this.cy.width() / 2, y: this.cy.height() / 2 } });
   }
 
-  /** Force layout of everything drawn, starting from where nodes are now. */
+  /** Force layout of everything drawn, starting from where nodes are now (the overview: packed again). */
   async relayout(): Promise<void> {
     const generation = this.generation;
     await this.run(async () => {
-      // Open packages (compound parents) follow their children; packages have no node id.
+      const started = performance.now();
+      if (this.mode === 'overview' && this.packages) {
+        await this.packLevel(generation);
+        this.report(started);
+        return;
+      }
       const nodes = this.cy.nodes().filter((n) => !n.isParent()) as NodeCollection;
       const index = new Map(nodes.map((n, i) => [n.id(), i]));
       const links: number[] = [];
@@ -562,15 +606,8 @@ export class GraphController {
         const b = index.get(edge.target().id());
         if (a !== undefined && b !== undefined) links.push(a, b);
       }
-      const ids = nodes.map((n) => n.id());
       const initial = nodes.map((n) => [n.position('x'), n.position('y')]).flat();
-      const started = performance.now();
-      // The package overview keeps each open package together (one hub per package).
-      const laidOut = await runForceLayout(
-        this.mode === 'overview' && this.packages
-          ? groupedLayoutInput(this.cy, nodes, initial)
-          : { count: ids.length, links, initial, iterations: 200, linkDistance: 80, charge: -420, gravity: 0.08 },
-      );
+      const laidOut = await runForceLayout({ count: nodes.length, links, initial, iterations: 200, linkDistance: 80, charge: -420, gravity: 0.08 });
       const positions = stretchToAspect(laidOut, this.cy.width() / Math.max(1, this.cy.height()));
       if (generation !== this.generation) return;
       this.cy.batch(() => nodes.forEach((n, i) => void n.position({ x: positions[i * 2]!, y: positions[i * 2 + 1]! })));
@@ -579,16 +616,83 @@ export class GraphController {
     });
   }
 
+  /** The item a drawn overview node is laid out and navigated under: its revealing node, or its open package. */
+  private packParent(node: NodeSingular): string | null {
+    const id = node.data('nodeId') as number | undefined;
+    const by = id === undefined ? undefined : this.revealedBy.get(Number(id));
+    if (by !== undefined) return nodeKey(by);
+    return (node.data('parent') as string | undefined) ?? null;
+  }
+
+  /**
+   * Places everything drawn in the overview by nested packing (layout worker): footprints are
+   * the nodes' bounding boxes with labels, an open package's title is measured here.
+   */
+  private async packLevel(generation: number, frame: string | null = null): Promise<void> {
+    const nodes = this.cy.nodes().toArray() as NodeSingular[];
+    const items: PackItem[] = nodes.map((node) => {
+      const parent = this.packParent(node);
+      if (node.hasClass('open')) return { key: node.id(), parent, open: true, w: 0, h: 0, titleW: textWidth(String(node.data('label')), PACKAGE_FONT) + 8 };
+      const box = node.boundingBox({ includeLabels: true, includeOverlays: false, includeEdges: false });
+      return { key: node.id(), parent, open: false, w: box.w, h: box.h, dy: node.position('y') - (box.y1 + box.y2) / 2 };
+    });
+    const aspect = this.cy.width() / Math.max(1, this.cy.height());
+    const positions = await runPackLayout(items, { ...DEFAULT_PACK, aspect: Number.isFinite(aspect) && aspect > 0 ? aspect : DEFAULT_PACK.aspect });
+    if (generation !== this.generation) return;
+    this.cy.batch(() =>
+      nodes.forEach((node, i) => {
+        const x = positions[i * 2]!;
+        if (!Number.isNaN(x) && !node.removed()) node.position({ x, y: positions[i * 2 + 1]! });
+      }),
+    );
+    const box = frame ? this.cy.getElementById(frame) : null;
+    this.framed = box && box.nonempty() ? frame : null;
+    if (box && box.nonempty()) {
+      this.cy.fit(box, 40);
+      this.capZoom(box);
+    } else this.fitCalmly();
+  }
+
+  /** The open package a drawn node sits in (null: the top level). */
+  private boxOf(id: number): string | null {
+    return (this.cy.getElementById(nodeKey(id)).data('parent') as string | undefined) ?? null;
+  }
+
+  /** Moves the overview's keyboard focus to an item (null: none); see OverviewFocus. */
+  focusItem(key: string | null, pan = true): void {
+    this.focus.set(key, pan);
+  }
+
+  /** The overview's breadcrumb: from the top level down to the keyboard focus. */
+  pathToFocus(): Crumb[] {
+    return this.focus.path();
+  }
+
+  /** A key while the canvas has focus (arrows, Enter, Esc / Backspace); false: not handled. */
+  overviewKey(key: string): boolean {
+    return this.focus.key(key);
+  }
+
+  /** A breadcrumb click: closes the boxes below `key` on the path to the focus ('' = the top). */
+  goUpTo(key: string): Promise<void> {
+    return this.focus.goUpTo(key);
+  }
+
+  private emitPath(): void {
+    this.focus.emit();
+  }
+
   /** Fit everything, but never zoom in so far that a handful of nodes fill the screen. */
   private fitCalmly(): void {
     this.cy.fit(undefined, 40);
     this.capZoom();
   }
 
-  private capZoom(): void {
+  /** Caps the zoom at 1.3, centred on `around` (default: everything). */
+  private capZoom(around?: NodeCollection): void {
     const max = 1.3;
     if (this.cy.zoom() > max) this.cy.zoom({ level: max, renderedPosition: { x: this.cy.width() / 2, y: this.cy.height() / 2 } });
-    if (this.cy.zoom() >= max) this.cy.center();
+    if (this.cy.zoom() >= max) this.cy.center(around);
   }
 
   private replace(nodes: GraphNode[], edges: GraphEdge[], positions?: Float64Array): void {
@@ -604,6 +708,7 @@ export class GraphController {
   }
 
   private report(started: number): void {
+    this.emitPath();
     this.callbacks.onRendered({
       nodes: this.cy.nodes().length,
       edges: this.cy.edges().length,

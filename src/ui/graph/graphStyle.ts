@@ -5,7 +5,7 @@
  * used without WebGL2 and when zoomed in close, draws dashes). The legend reads the same tables.
  * Runs in: the main thread.
  */
-import type { StylesheetJson } from 'cytoscape';
+import type { EdgeSingular, StylesheetJson } from 'cytoscape';
 import type { EdgeType, NodeKind } from '../../core/graph/types.ts';
 import type { ThemeChoice } from '../store/appStore.ts';
 import { playerStylesheet } from '../player/playerStyle.ts';
@@ -124,38 +124,53 @@ export function graphStylesheet(theme: ThemeChoice): StylesheetJson {
   return style;
 }
 
-/** The package overview: packages sized by module count, open ones as boxes, links by weight. */
+/**
+ * The package overview: closed packages are boxes sized by module count with their name inside,
+ * open ones dashed frames titled above, groups (loose modules, name ranges) lighter; links by
+ * weight, their count shown on hover and around the keyboard focus.
+ */
 function packageStyle(theme: ThemeChoice): StylesheetJson {
-  const fill = theme === 'dark' ? '#3b4a66' : '#c9d5ee';
+  const fill = theme === 'dark' ? '#2f3d57' : '#d6e0f3';
+  const groupFill = theme === 'dark' ? '#262d3b' : '#eceff5';
   const border = theme === 'dark' ? '#6d9bf1' : '#3563c9';
-  const box = theme === 'dark' ? '#1d2330' : '#eef2fa';
+  const box = theme === 'dark' ? '#1d2330' : '#f1f4fa';
   const link = theme === 'dark' ? '#8fa7d6' : '#5b77b3';
+  const focus = theme === 'dark' ? '#ffd166' : '#c2410c';
   return [
     {
       selector: 'node.package',
       style: {
         shape: 'round-rectangle',
-        width: 'data(size)',
-        height: 'data(size)',
+        width: 'data(w)',
+        height: 'data(h)',
         'background-color': fill,
         'border-width': 1.5,
         'border-color': border,
         'font-size': 12,
         'font-weight': 'bold',
+        'text-valign': 'center',
+        'text-halign': 'center',
+        'text-margin-y': 0,
+        'text-wrap': 'wrap',
+        'text-max-width': '400px',
+        'line-height': 1.35,
+        'text-outline-width': 0,
       },
     },
+    { selector: 'node.package.group', style: { 'background-color': groupFill, 'border-style': 'dashed', 'font-weight': 'normal' } },
     {
       selector: 'node.package.open',
       style: {
         'background-color': box,
-        'background-opacity': 0.55,
+        'background-opacity': 0.6,
         'border-width': 1,
         'border-style': 'dashed',
         'border-opacity': 0.7,
         'text-valign': 'top',
         'text-halign': 'center',
         'text-margin-y': -3,
-        padding: '14px',
+        'text-wrap': 'none',
+        padding: '10px',
       },
     },
     {
@@ -165,10 +180,26 @@ function packageStyle(theme: ThemeChoice): StylesheetJson {
         'line-color': link,
         'target-arrow-shape': 'triangle',
         'target-arrow-color': link,
-        'line-opacity': 0.55,
+        'line-opacity': (edge: EdgeSingular) => Number(edge.data('opacity') ?? 0.5),
         'arrow-scale': 0.7,
+        'curve-style': 'bezier',
       },
     },
+    {
+      selector: 'edge.package-link.hover, edge.package-link.focus-link',
+      style: {
+        label: 'data(label)',
+        'font-size': 11,
+        color: theme === 'dark' ? '#d7dbe2' : '#2b3240',
+        'text-background-color': theme === 'dark' ? '#161a21' : '#fbfbfd',
+        'text-background-opacity': 0.9,
+        'text-background-padding': '2px',
+        'line-opacity': 0.9,
+        'z-compound-depth': 'top',
+      },
+    },
+    { selector: 'node.kbd-focus', style: { 'overlay-color': focus, 'overlay-opacity': 0.18, 'overlay-padding': 5, 'border-color': focus, 'border-width': 3 } },
+    { selector: 'node.package.open.kbd-focus', style: { 'overlay-opacity': 0, 'border-style': 'solid', 'border-width': 2.5, 'border-opacity': 1 } },
   ];
 }
 

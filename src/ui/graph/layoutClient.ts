@@ -1,8 +1,10 @@
 /**
- * @file Client of the layout worker: one worker for the page, requests answered in order.
+ * @file Client of the layout worker (force layout, package packing): one worker for the page,
+ * requests answered in order.
  * Runs in: the main thread.
  */
 import type { ForceLayoutInput } from './forceLayout.ts';
+import type { PackItem, PackOptions } from '../../core/graph/packageLayout.ts';
 
 let worker: Worker | null = null;
 let nextId = 0;
@@ -25,10 +27,19 @@ function layoutWorker(): Worker {
   return worker;
 }
 
-export function runForceLayout(input: ForceLayoutInput): Promise<Float64Array> {
+function request(message: object): Promise<Float64Array> {
   return new Promise((resolve, reject) => {
     const id = nextId++;
     pending.set(id, { resolve, reject });
-    layoutWorker().postMessage({ id, input });
+    layoutWorker().postMessage({ id, ...message });
   });
+}
+
+export function runForceLayout(input: ForceLayoutInput): Promise<Float64Array> {
+  return request({ input });
+}
+
+/** The package overview's nested packing: node centres in item order (NaN for open packages). */
+export function runPackLayout(items: PackItem[], options: PackOptions): Promise<Float64Array> {
+  return request({ pack: { items, options } });
 }

@@ -1,8 +1,8 @@
 /**
  * @file Layouts that run on the main thread because they are cheap: concentric rings for the
  * ego view (by hop distance) and ring placement of expanded members around their parent, so
- * nothing the user has seen jumps. The force layout of the overview runs in a worker
- * (forceLayout.worker.ts).
+ * nothing the user has seen jumps. Heavy layouts (the package overview's packing, force
+ * layouts) run in a worker (forceLayout.worker.ts).
  * Runs in: the main thread.
  */
 import type { LayoutOptions, NodeCollection, NodeSingular, Position } from 'cytoscape';

@@ -1,0 +1,163 @@
+/**
+ * @file The package overview: on the demo, a package opens by keyboard (focus the canvas, arrows,
+ * Enter) and by click, Esc / Backspace and a breadcrumb step go back up, search reveals a module
+ * inside a closed package (the breadcrumb follows), and no two drawn boxes overlap.
+ * With RANGER_E2E_STDLIB=1 (out of the default suite: it indexes 1,790 files) the system Python's
+ * standard library with its tests is indexed and its overview photographed at 1280x720 and
+ * 1440x900, light and dark (test-results/overview-stdlib-*.png).
+ * Runs in: Node (e2e, driving chromium).
+ */
+import type { Core } from 'cytoscape';
+import type { Page } from 'playwright-core';
+import { stdlibCorpus } from '../scripts/bench/corpus.ts';
+import { assert, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
+
+interface Box {
+  id: string;
+  parent: string | null;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/** Every package box and module drawn, in model coordinates, read from the cytoscape instance. */
+async function drawnBoxes(page: Page): Promise<Box[]> {
+  return page.evaluate(() => {
+    const container = document.querySelector('[data-testid="graph"]') as unknown as { _cyreg: { cy: Core } };
+    return container._cyreg.cy.nodes('.level').map((n) => {
+      const b = n.boundingBox({ includeLabels: !n.isParent(), includeOverlays: false });
+      return { id: n.id(), parent: (n.data('parent') as string | undefined) ?? null, x1: b.x1, y1: b.y1, x2: b.x2, y2: b.y2 };
+    });
+  });
+}
+
+/** Sibling boxes (same open package) that share area; a pixel of tolerance for anti-aliasing. */
+function overlapping(boxes: readonly Box[]): string[] {
+  const found: string[] = [];
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i]!;
+      const b = boxes[j]!;
+      if (a.parent !== b.parent) continue;
+      if (a.x1 + 1 < b.x2 && b.x1 + 1 < a.x2 && a.y1 + 1 < b.y2 && b.y1 + 1 < a.y2) found.push(`${a.id} & ${b.id}`);
+    }
+  }
+  return found;
+}
+
+/** Clicks a drawn node by its cytoscape id. */
+async function clickNode(page: Page, id: string): Promise<void> {
+  const at = await page.evaluate((key) => {
+    const container = document.querySelector('[data-testid="graph"]') as unknown as { _cyreg: { cy: Core } };
+    const p = container._cyreg.cy.getElementById(key).renderedPosition();
+    const r = document.querySelector('[data-testid="graph"]')!.getBoundingClientRect();
+    return { x: r.left + p.x, y: r.top + p.y };
+  }, id);
+  await page.mouse.click(at.x, at.y);
+}
+
+const breadcrumb = (page: Page) => page.getByTestId('overview-breadcrumb').getAttribute('data-path');
+
+test('package overview: open a package by keyboard and by click, breadcrumb, no overlaps', async (env) => {
+  await withSession(env, 'overview', async (_session, page) => {
+    await page.goto(env.baseUrl);
+    await page.getByTestId('demo-button').click();
+    await waitForSummary(page);
+    await waitForGraph(page, 'overview');
+    const before = Number(await page.getByTestId('graph').getAttribute('data-nodes'));
+    assert(overlapping(await drawnBoxes(page)).length === 0, `boxes overlap: ${overlapping(await drawnBoxes(page)).join(', ')}`);
+
+    // Keyboard: Tab onto the canvas puts the focus on the first item; move to the closed "web" package and open it.
+    await page.getByTestId('fit-button').focus();
+    for (let i = 0; i < 4 && !(await page.getByTestId('graph').evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    assert(await page.getByTestId('graph').evaluate((el) => el === document.activeElement), 'Tab reaches the canvas');
+    const first = await breadcrumb(page);
+    assert(first?.startsWith('All packages/'), `the breadcrumb shows the focus (${first})`);
+    const arrows = ['ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp'].flatMap((k) => [k, k, k]);
+    for (const arrow of arrows) {
+      if ((await breadcrumb(page)) === 'All packages/web') break;
+      await page.keyboard.press(arrow);
+    }
+    assert((await breadcrumb(page)) === 'All packages/web', `arrows reach the web package (${await breadcrumb(page)})`);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path')?.startsWith('All packages/web/'));
+    const opened = Number(await page.getByTestId('graph').getAttribute('data-nodes'));
+    assert(opened > before, `Enter opened web (${before} -> ${opened} nodes)`);
+    assert(overlapping(await drawnBoxes(page)).length === 0, `boxes overlap after opening: ${overlapping(await drawnBoxes(page)).join(', ')}`);
+    await screenshot(page, env, 'overview-keyboard-light');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/web');
+    await waitForGraph(page, 'overview');
+    assert(Number(await page.getByTestId('graph').getAttribute('data-nodes')) === before, 'Esc closed web again');
+    // Enter and Backspace, pressed at once: the second key waits for the package to open.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Backspace');
+    await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/web');
+    await waitForGraph(page, 'overview');
+    assert(Number(await page.getByTestId('graph').getAttribute('data-nodes')) === before, 'Backspace closed web again');
+
+    // Click: the "tests" package opens under the pointer; the breadcrumb's top step closes it.
+    await clickNode(page, 'p:tests');
+    await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/tests');
+    await waitForGraph(page, 'overview');
+    assert(Number(await page.getByTestId('graph').getAttribute('data-nodes')) > before, 'a click opened tests');
+    await page.getByTestId('overview-breadcrumb').getByRole('button', { name: 'All packages' }).click();
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="graph"]')?.getAttribute('data-nodes')) === n, before);
+
+    // Search still jumps anywhere: a module inside the closed tests package is revealed and focused.
+    await page.getByTestId('search-input').fill('test_checkout');
+    await page.getByTestId('search-results').locator('[role="option"]').filter({ hasText: 'module' }).first().click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/tests/tests.test_checkout');
+  });
+});
+
+if (process.env.RANGER_E2E_STDLIB) {
+  test(
+    'package overview of the Python standard library with tests (screenshots)',
+    async (env) => {
+      const corpus = stdlibCorpus();
+      await withSession(env, 'overview-stdlib', async (_session, page) => {
+        await page.goto(env.baseUrl);
+        await page.getByTestId('zip-input').setInputFiles({ name: `${corpus.name}.zip`, mimeType: 'application/zip', buffer: Buffer.from(corpus.zip) });
+        await waitForSummary(page, null, 240_000);
+        for (const [width, height] of [
+          [1280, 720],
+          [1440, 900],
+        ] as const) {
+          await page.setViewportSize({ width, height });
+          for (const theme of ['light', 'dark'] as const) {
+            await setTheme(page, theme);
+            await page.getByTestId('overview-button').click();
+            await waitForGraph(page, 'overview', 60_000);
+            await page.waitForTimeout(400);
+            const overlaps = overlapping(await drawnBoxes(page));
+            assert(overlaps.length === 0, `stdlib boxes overlap at ${width}x${height}: ${overlaps.slice(0, 5).join(', ')}`);
+            await screenshot(page, env, `overview-stdlib-${width}x${height}-${theme}`);
+          }
+        }
+        // Down the biggest package by click, then Enter: test, its loose modules, a name range, a module's members.
+        await clickNode(page, 'p:test');
+        await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/test');
+        await waitForGraph(page, 'overview');
+        await screenshot(page, env, 'overview-stdlib-test-open-dark');
+        for (const depth of [3, 4, 5]) {
+          await page.keyboard.press('Enter');
+          await page.waitForFunction((d) => (document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path')?.split('/').length ?? 0) >= d, depth);
+          await waitForGraph(page, 'overview');
+        }
+        for (const arrow of ['ArrowRight', 'ArrowRight', 'ArrowDown']) await page.keyboard.press(arrow);
+        await page.keyboard.press('Enter');
+        await page.waitForTimeout(1500);
+        await waitForGraph(page, 'overview');
+        console.log(`    stdlib: ${await breadcrumb(page)}, ${await page.getByTestId('graph').getAttribute('data-nodes')} nodes, layout ${await page.getByTestId('graph').getAttribute('data-layout-ms')} ms`);
+        const deep = overlapping(await drawnBoxes(page));
+        assert(deep.length === 0, `boxes overlap deep down: ${deep.slice(0, 5).join(', ')}`);
+        await screenshot(page, env, 'overview-stdlib-members-dark');
+        for (let i = 0; i < 4; i++) await page.keyboard.press('Escape');
+        await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/test');
+      });
+    },
+    360_000,
+  );
+}
