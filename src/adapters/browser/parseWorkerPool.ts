@@ -8,7 +8,7 @@ import { AppError } from '../../core/errors.ts';
 import type { SourceFile } from '../../core/ingest/types.ts';
 import type { FileIR } from '../../core/parse/fileIR.ts';
 import { createParseChannel, runParsePool } from '../../core/parse/parsePool.ts';
-import type { ParseReply, ParseWorkerHandle } from '../../core/parse/parsePool.ts';
+import type { ParsedListener, ParseReply, ParseWorkerHandle } from '../../core/parse/parsePool.ts';
 
 /** clamp(hardwareConcurrency, 1, 8): the repo worker and the page idle while the pool parses. */
 export function browserPoolSize(): number {
@@ -38,7 +38,8 @@ export function parseFilesInBrowserWorkers(
   files: SourceFile[],
   onProgress: (done: number, total: number) => void,
   signal?: AbortSignal,
+  onParsed?: ParsedListener,
   size = browserPoolSize(),
 ): Promise<FileIR[]> {
-  return runParsePool(files, createBrowserParseWorker, { size, onProgress, signal });
+  return runParsePool(files, createBrowserParseWorker, { size, onProgress, signal, onParsed });
 }

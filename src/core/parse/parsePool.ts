@@ -19,6 +19,8 @@ export interface ParseWorkerHandle {
 export interface ParsePoolOptions {
   size: number;
   onProgress?: (done: number, total: number) => void;
+  /** Each batch's files and FileIRs as soon as they are in (the pipeline stores them meanwhile). */
+  onParsed?: ParsedListener;
   signal?: AbortSignal;
   /** Max files / bytes per batch: small enough that progress keeps moving. */
   batchFiles?: number;
@@ -26,6 +28,8 @@ export interface ParsePoolOptions {
   /** A batch that takes longer than this (plus 1 s per 100 KB) counts as hung. */
   baseTimeoutMs?: number;
 }
+
+export type ParsedListener = (files: SourceFile[], irs: FileIR[]) => void;
 
 /** The message protocol between a pool and one parse worker (browser Worker or Node thread). */
 export interface ParseRequest {
@@ -155,6 +159,10 @@ export async function runParsePool(
         }
       }
       done += indexes.length;
+      options.onParsed?.(
+        indexes.map((i) => files[i]!),
+        indexes.map((i) => results[i]!),
+      );
       onProgress?.(done, files.length);
     }
   };

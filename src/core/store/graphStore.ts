@@ -28,7 +28,6 @@ import { sqlString, tableExists } from './sqlConnection.ts';
 
 import { dropEmbeddingTables } from './embeddingStore.ts';
 import { DESCRIBED_TABLE } from './descriptionStore.ts';
-import { inTransaction } from './transaction.ts';
 
 export type { Row, SqlConnection } from './sqlConnection.ts';
 
@@ -104,6 +103,72 @@ export async function createSchema(conn: SqlConnection, keep: ReadonlySet<string
 }
 
 /**
+ * A graph write in progress: the transaction is open and the schema created; tables can be
+ * loaded early (files while the parse runs, file_irs batch by batch as FileIRs arrive) and
+ * finish() loads the rest, builds the indexes, commits and checkpoints. abort() rolls back:
+ * the previous graph stays.
+ */
+export interface GraphWriter {
+  /** Loads rows into one table now; each table is loaded whole, or in parts by several calls. */
+  load(table: TableName, rows: number, build: () => Table): Promise<void>;
+  /** Loads every table of `data` not loaded early (`early`), then indexes, COMMIT, CHECKPOINT. */
+  finish(data: GraphData, early: ReadonlySet<TableName>, onProgress?: ProgressListener, signal?: AbortSignal): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/** BEGIN + (re-)create the schema; the returned writer holds the open transaction. */
+export async function beginGraphWrite(conn: SqlConnection, options: WriteGraphOptions = {}): Promise<GraphWriter> {
+  await conn.run('BEGIN TRANSACTION');
+  let open = true;
+  const abort = async () => {
+    if (!open) return;
+    open = false;
+    try {
+      await conn.run('ROLLBACK');
+    } catch {
+      // The original error is the one worth reporting; a failed rollback adds nothing to it.
+    }
+  };
+  try {
+    await createSchema(conn, options.keepTables);
+  } catch (error) {
+    await abort();
+    throw error;
+  }
+  return {
+    async load(table, rows, build) {
+      if (rows > 0) await conn.insertArrow(table, build());
+    },
+    async finish(data, early, onProgress, signal) {
+      try {
+        const loads = tableLoads(data, new Date().toISOString()).filter((l) => !early.has(l.table) && !options.keepTables?.has(l.table));
+        const total = loads.reduce((sum, l) => sum + l.rows, 0);
+        let done = 0;
+        onProgress?.({ phase: 'store', done, total, detail: 'schema' });
+        for (const load of loads) {
+          throwIfAborted(signal);
+          if (load.rows > 0) await conn.insertArrow(load.table, load.build());
+          done += load.rows;
+          onProgress?.({ phase: 'store', done, total, detail: `${load.table}: ${load.rows} rows` });
+        }
+        throwIfAborted(signal);
+        if (options.afterLoad) await options.afterLoad(conn);
+        for (const sql of createIndexesSql()) await conn.run(sql);
+        onProgress?.({ phase: 'store', done, total, detail: 'indexes' });
+        throwIfAborted(signal);
+        await conn.run('COMMIT');
+        open = false;
+      } catch (error) {
+        await abort();
+        throw error;
+      }
+      await conn.run('CHECKPOINT');
+    },
+    abort,
+  };
+}
+
+/**
  * Replaces the graph in `conn` with `data`: drop + create the schema, load every table through
  * Arrow, build the indexes, commit, CHECKPOINT. Reports phase 'store' progress in rows, one
  * report per table. A cancel (signal) or failure rolls back: the previous graph stays.
@@ -115,26 +180,8 @@ export async function writeGraph(
   signal?: AbortSignal,
   options: WriteGraphOptions = {},
 ): Promise<void> {
-  const loads = tableLoads(data, new Date().toISOString());
-  const total = loads.reduce((sum, l) => sum + l.rows, 0);
-  let done = 0;
-  onProgress?.({ phase: 'store', done, total, detail: 'schema' });
-  await inTransaction(conn, async () => {
-    await createSchema(conn, options.keepTables);
-    for (const load of loads) {
-      if (options.keepTables?.has(load.table)) continue;
-      throwIfAborted(signal);
-      if (load.rows > 0) await conn.insertArrow(load.table, load.build());
-      done += load.rows;
-      onProgress?.({ phase: 'store', done, total, detail: `${load.table}: ${load.rows} rows` });
-    }
-    throwIfAborted(signal);
-    if (options.afterLoad) await options.afterLoad(conn);
-    for (const sql of createIndexesSql()) await conn.run(sql);
-    onProgress?.({ phase: 'store', done, total, detail: 'indexes' });
-    throwIfAborted(signal);
-  });
-  await conn.run('CHECKPOINT');
+  const writer = await beginGraphWrite(conn, options);
+  await writer.finish(data, new Set(), onProgress, signal);
 }
 
 /** meta as a key -> value map; empty when the database holds no graph yet. */
