@@ -77,6 +77,37 @@ describe('runParsePool', () => {
     expect(log.filter((l) => l === 'terminate').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('keeps two batches in flight per worker and hands each parsed batch on', async () => {
+    const files = Array.from({ length: 12 }, (_, i) => file(i));
+    let pending = 0;
+    let most = 0;
+    const worker: ParseWorkerHandle = {
+      parseBatch: async (batch) => {
+        most = Math.max(most, ++pending);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        pending--;
+        return batch.map((f) => parseSourceFile(parsers, f));
+      },
+      terminate: () => {},
+    };
+    const handed: string[] = [];
+    const irs = await runParsePool(files, () => worker, {
+      size: 1,
+      batchFiles: 2,
+      onParsed: (batch, parsed) => handed.push(...parsed.map((ir, k) => `${batch[k]!.path}=${ir.path}`)),
+    });
+    expect(most).toBe(2);
+    expect(irs.map((ir) => ir.path)).toEqual(files.map((f) => f.path));
+    expect(handed.sort()).toEqual(files.map((f) => `${f.path}=${f.path}`).sort());
+  });
+
+  it('retries a crashed batch alone, so the batch queued beside it on the same worker is not flagged', async () => {
+    const files = [file(0), file(1, '# poison\n'), file(2), file(3)];
+    const log: string[] = [];
+    const irs = await runParsePool(files, () => simulatedWorker('crash', log), { size: 1, batchFiles: 2 });
+    expect(irs.map((ir) => ir.syntaxErrors.length)).toEqual([0, 1, 0, 0]);
+  });
+
   it('stops with CANCELLED when the signal fires', async () => {
     const controller = new AbortController();
     const files = Array.from({ length: 20 }, (_, i) => file(i));
