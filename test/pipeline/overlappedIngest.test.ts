@@ -77,6 +77,9 @@ describe('overlapped ingest', () => {
     expect(Number(withCode!.n)).toBe((summary.nodes.Class ?? 0) + (summary.nodes.Method ?? 0) + (summary.nodes.Function ?? 0));
     const [slice] = await detached.query("SELECT count(*) AS n FROM nodes n JOIN files f ON f.path = n.file_path WHERE n.kind = 'Method' AND contains(f.text, n.code)");
     expect(Number(slice!.n)).toBe(summary.nodes.Method);
+    // A pool that never hands batches on (attachedParse) gets its FileIRs stored at the end.
+    const [stored] = await attached.query('SELECT count(*) AS n FROM file_irs');
+    expect(Number(stored!.n)).toBe(summary.files);
     const irs = await detached.query('SELECT ir FROM file_irs');
     expect(irs).toHaveLength(files.filter((f) => f.path.endsWith('.py')).length);
     for (const { ir } of irs) {

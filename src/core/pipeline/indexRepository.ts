@@ -15,10 +15,11 @@ import { ingestFiles, ingestZip } from '../ingest/ingest.ts';
 import type { FileIR } from '../parse/fileIR.ts';
 import type { ParsedListener } from '../parse/parsePool.ts';
 import { stitch } from '../graph/stitch.ts';
-import type { EdgeType, FileIssueRow, FileRow, NodeKind } from '../graph/types.ts';
+import type { EdgeType, FileIssueRow, FileRow, Graph, NodeKind } from '../graph/types.ts';
 import type { SqlConnection } from '../store/graphStore.ts';
 import { beginGraphWrite, writeSummary } from '../store/graphStore.ts';
-import { fileIrsToArrow, filesToArrow } from '../store/arrowTables.ts';
+import { arrowParts, fileIrsToArrow } from '../store/arrowTables.ts';
+import { FILE_COLUMNS } from '../store/schema.ts';
 import { EarlyStore } from './earlyStore.ts';
 import { fileChanges, readPreviousGraph, restorePrevious } from './incremental.ts';
 import type { IndexChanges, PreviousGraph } from './incremental.ts';
@@ -79,24 +80,20 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
   // A full index stores the texts and each parsed batch while the pool parses.
   const early = previous ? null : new EarlyStore(deps.conn);
   try {
-    early?.load('files', ingested.files.length, () => filesToArrow(ingested.files));
+    early?.load('files', ingested.files.length, () => arrowParts(FILE_COLUMNS, ingested.files));
     const parsed = await deps.parseFiles(
       toParse,
       (done, total) => onProgress?.({ phase: 'parse', done, total }),
       signal,
-      early ? (files, irs) => early.load('file_irs', irs.length, () => fileIrsToArrow(irs, files)) : undefined,
+      early ? (files, irs) => early.load('file_irs', irs.length, () => [fileIrsToArrow(irs, files)]) : undefined,
     );
-    const parsedByPath = new Map(parsed.map((ir) => [ir.path, ir]));
-    const fileIRs = previous
-      ? ingested.files.map((f) => previous.irs.get(f.path) ?? parsedByPath.get(f.path)).filter((ir) => ir !== undefined)
-      : parsed;
     throwIfAborted(signal);
     endPhase('parse');
-
-    onProgress?.({ phase: 'stitch', done: 0, total: fileIRs.length, detail: 'resolving imports' });
-    const texts = new Map(ingested.files.map((f) => [f.path, f.text]));
-    const { graph } = stitch(ingested.repoName, fileIRs, ingested.configs, texts);
-    onProgress?.({ phase: 'stitch', done: fileIRs.length, total: fileIRs.length });
+    // The FileIRs live only inside stitchParsed: once stored (early) they can go before the
+    // graph's own tables are built.
+    const irsStored = early !== null && early.rows('file_irs') === parsed.length;
+    const { graph, issues, filesWithSyntaxErrors, irs } = stitchParsed(ingested, parsed, previous, onProgress, irsStored);
+    parsed.length = 0;
     throwIfAborted(signal);
     endPhase('stitch');
 
@@ -108,11 +105,11 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
       nodes: countBy(graph.nodes, (n) => n.kind) as Partial<Record<NodeKind, number>>,
       edges: countBy(graph.edges, (e) => e.type) as Partial<Record<EdgeType, number>>,
       unresolved: graph.unresolved.length,
-      filesWithSyntaxErrors: fileIRs.filter((ir) => ir.syntaxErrors.length > 0).length,
+      filesWithSyntaxErrors,
       ms: 0,
     };
     const files: FileRow[] = ingested.files;
-    const data = { repoName: ingested.repoName, graph, files, issues: fileIssues(ingested.files, fileIRs), skipped: ingested.skipped, summary, irs: fileIRs };
+    const data = { repoName: ingested.repoName, graph, files, issues, skipped: ingested.skipped, summary, irs };
     const conn = await deps.conn;
     if (early) {
       await early.finish(data, onProgress, signal);
@@ -145,6 +142,33 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     await early?.abort();
     throw error;
   }
+}
+
+/**
+ * All FileIRs (reused ones of an incremental re-index first looked up) -> the graph, the file
+ * issues and, unless they are stored already, the FileIRs for file_irs.
+ */
+function stitchParsed(
+  ingested: IngestResult,
+  parsed: readonly FileIR[],
+  previous: PreviousGraph | null,
+  onProgress: ProgressListener | undefined,
+  irsStored: boolean,
+): { graph: Graph; issues: FileIssueRow[]; filesWithSyntaxErrors: number; irs: FileIR[] | undefined } {
+  const parsedByPath = new Map(parsed.map((ir) => [ir.path, ir]));
+  const fileIRs = previous
+    ? ingested.files.map((f) => previous.irs.get(f.path) ?? parsedByPath.get(f.path)).filter((ir) => ir !== undefined)
+    : [...parsed];
+  onProgress?.({ phase: 'stitch', done: 0, total: fileIRs.length, detail: 'resolving imports' });
+  const texts = new Map(ingested.files.map((f) => [f.path, f.text]));
+  const { graph } = stitch(ingested.repoName, fileIRs, ingested.configs, texts);
+  onProgress?.({ phase: 'stitch', done: fileIRs.length, total: fileIRs.length });
+  return {
+    graph,
+    issues: fileIssues(ingested.files, fileIRs),
+    filesWithSyntaxErrors: fileIRs.filter((ir) => ir.syntaxErrors.length > 0).length,
+    irs: irsStored ? undefined : fileIRs,
+  };
 }
 
 function fileIssues(files: SourceFile[], irs: FileIR[]): FileIssueRow[] {

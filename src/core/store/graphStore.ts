@@ -10,18 +10,21 @@ import type { FileIssueRow, FileRow, Graph } from '../graph/types.ts';
 import type { FileIR } from '../parse/fileIR.ts';
 import type { SkippedFile } from '../ingest/types.ts';
 import type { ProgressListener } from '../pipeline/progress.ts';
-import {
-  edgesToArrow,
-  fileIrsToArrow,
-  fileIssuesToArrow,
-  filesToArrow,
-  metaToArrow,
-  nodesToArrow,
-  skippedToArrow,
-  unresolvedToArrow,
-} from './arrowTables.ts';
+import { arrowParts, fileIrsToArrow, fileIssuesToArrow, metaToArrow, skippedToArrow, unresolvedToArrow } from './arrowTables.ts';
 import { dropRequirementGraph } from '../requirements/requirementStore.ts';
-import { createIndexesSql, createSchemaSql, createTableSql, dropTablesSql, ensureTableSql, KEPT_TABLES, SCHEMA_VERSION, TABLE_NAMES } from './schema.ts';
+import {
+  createIndexesSql,
+  createSchemaSql,
+  createTableSql,
+  dropTablesSql,
+  EDGE_COLUMNS,
+  ensureTableSql,
+  FILE_COLUMNS,
+  KEPT_TABLES,
+  NODE_COLUMNS,
+  SCHEMA_VERSION,
+  TABLE_NAMES,
+} from './schema.ts';
 import type { TableName } from './schema.ts';
 import type { SqlConnection } from './sqlConnection.ts';
 import { sqlString, tableExists } from './sqlConnection.ts';
@@ -56,7 +59,8 @@ export interface WriteGraphOptions {
 interface TableLoad {
   table: TableName;
   rows: number;
-  build: () => Table;
+  /** The rows as Arrow tables, built one by one while they are inserted. */
+  parts: () => Iterable<Table>;
 }
 
 function tableLoads(data: GraphData, indexedAt: string): TableLoad[] {
@@ -67,14 +71,14 @@ function tableLoads(data: GraphData, indexedAt: string): TableLoad[] {
     summary: JSON.stringify(data.summary),
   };
   return [
-    { table: 'nodes', rows: data.graph.nodes.length, build: () => nodesToArrow(data.graph.nodes) },
-    { table: 'edges', rows: data.graph.edges.length, build: () => edgesToArrow(data.graph.edges) },
-    { table: 'files', rows: data.files.length, build: () => filesToArrow(data.files) },
-    { table: 'unresolved', rows: data.graph.unresolved.length, build: () => unresolvedToArrow(data.graph.unresolved) },
-    { table: 'file_issues', rows: data.issues.length, build: () => fileIssuesToArrow(data.issues) },
-    { table: 'skipped', rows: data.skipped.length, build: () => skippedToArrow(data.skipped) },
-    { table: 'meta', rows: Object.keys(meta).length, build: () => metaToArrow(meta) },
-    { table: 'file_irs', rows: data.irs?.length ?? 0, build: () => fileIrsToArrow(data.irs ?? [], data.files) },
+    { table: 'nodes', rows: data.graph.nodes.length, parts: () => arrowParts(NODE_COLUMNS, data.graph.nodes) },
+    { table: 'edges', rows: data.graph.edges.length, parts: () => arrowParts(EDGE_COLUMNS, data.graph.edges) },
+    { table: 'files', rows: data.files.length, parts: () => arrowParts(FILE_COLUMNS, data.files) },
+    { table: 'unresolved', rows: data.graph.unresolved.length, parts: () => [unresolvedToArrow(data.graph.unresolved)] },
+    { table: 'file_issues', rows: data.issues.length, parts: () => [fileIssuesToArrow(data.issues)] },
+    { table: 'skipped', rows: data.skipped.length, parts: () => [skippedToArrow(data.skipped)] },
+    { table: 'meta', rows: Object.keys(meta).length, parts: () => [metaToArrow(meta)] },
+    { table: 'file_irs', rows: data.irs?.length ?? 0, parts: () => [fileIrsToArrow(data.irs ?? [], data.files)] },
   ];
 }
 
@@ -102,6 +106,10 @@ export async function createSchema(conn: SqlConnection, keep: ReadonlySet<string
   }
 }
 
+async function insertParts(conn: SqlConnection, table: TableName, parts: Iterable<Table>): Promise<void> {
+  for (const part of parts) if (part.numRows > 0) await conn.insertArrow(table, part);
+}
+
 /**
  * A graph write in progress: the transaction is open and the schema created; tables can be
  * loaded early (files while the parse runs, file_irs batch by batch as FileIRs arrive) and
@@ -109,8 +117,10 @@ export async function createSchema(conn: SqlConnection, keep: ReadonlySet<string
  * the previous graph stays.
  */
 export interface GraphWriter {
-  /** Loads rows into one table now; each table is loaded whole, or in parts by several calls. */
-  load(table: TableName, rows: number, build: () => Table): Promise<void>;
+  /** Loads rows into one table now (`parts` built one by one); a table may take several calls. */
+  load(table: TableName, rows: number, parts: () => Iterable<Table>): Promise<void>;
+  /** Deletes the rows loaded into `table` so far. */
+  clear(table: TableName): Promise<void>;
   /** Loads every table of `data` not loaded early (`early`), then indexes, COMMIT, CHECKPOINT. */
   finish(data: GraphData, early: ReadonlySet<TableName>, onProgress?: ProgressListener, signal?: AbortSignal): Promise<void>;
   abort(): Promise<void>;
@@ -136,8 +146,11 @@ export async function beginGraphWrite(conn: SqlConnection, options: WriteGraphOp
     throw error;
   }
   return {
-    async load(table, rows, build) {
-      if (rows > 0) await conn.insertArrow(table, build());
+    async load(table, rows, parts) {
+      if (rows > 0) await insertParts(conn, table, parts());
+    },
+    async clear(table) {
+      await conn.run(`DELETE FROM ${table}`);
     },
     async finish(data, early, onProgress, signal) {
       try {
@@ -147,7 +160,7 @@ export async function beginGraphWrite(conn: SqlConnection, options: WriteGraphOp
         onProgress?.({ phase: 'store', done, total, detail: 'schema' });
         for (const load of loads) {
           throwIfAborted(signal);
-          if (load.rows > 0) await conn.insertArrow(load.table, load.build());
+          if (load.rows > 0) await insertParts(conn, load.table, load.parts());
           done += load.rows;
           onProgress?.({ phase: 'store', done, total, detail: `${load.table}: ${load.rows} rows` });
         }
