@@ -40,7 +40,8 @@ function readTree(root: string): Files {
 }
 
 /** Like the worker pool: batches of two, detached FileIRs, each batch handed on as it is done. */
-const detachedPool: IndexDeps['parseFiles'] = async (sources, onProgress, _signal, onParsed?: ParsedListener) => {
+const detachedPool: IndexDeps['parseFiles'] = async (pending, onProgress, _signal, onParsed?: ParsedListener) => {
+  const sources = await pending;
   const irs = [];
   for (let i = 0; i < sources.length; i += 2) {
     const batch = sources.slice(i, i + 2);
@@ -53,7 +54,7 @@ const detachedPool: IndexDeps['parseFiles'] = async (sources, onProgress, _signa
 };
 
 /** FileIRs that keep their code (the in-process parse of tests and tools). */
-const attachedParse: IndexDeps['parseFiles'] = async (sources: SourceFile[]) => sources.map((f) => parseSourceFile(parsers, f));
+const attachedParse: IndexDeps['parseFiles'] = async (sources) => (await sources).map((f: SourceFile) => parseSourceFile(parsers, f));
 
 async function index(conn: SqlConnection, files: Files, parseFiles: IndexDeps['parseFiles'], previous?: SqlConnection) {
   return indexRepository({ kind: 'files', name: 'pyshop', files }, { parseFiles, conn }, previous ? { incremental: { previous } } : {});
@@ -110,7 +111,7 @@ describe('overlapped ingest', () => {
     const conn = await openWasmMemoryConnection();
     const first = await index(conn, files, detachedPool);
     const failing: IndexDeps['parseFiles'] = async (sources, onProgress, signal, onParsed) => {
-      await detachedPool(sources.slice(0, 4), onProgress, signal, onParsed);
+      await detachedPool((await sources).slice(0, 4), onProgress, signal, onParsed);
       throw new AppError('PARSE_FAILED', 'the pool broke');
     };
     await expect(index(conn, files.slice(0, 6), failing)).rejects.toMatchObject({ code: 'PARSE_FAILED' });

@@ -35,7 +35,7 @@ export function createBrowserParseWorker(): ParseWorkerHandle {
 }
 
 export function parseFilesInBrowserWorkers(
-  files: SourceFile[],
+  files: readonly SourceFile[] | Promise<readonly SourceFile[]>,
   onProgress: (done: number, total: number) => void,
   signal?: AbortSignal,
   onParsed?: ParsedListener,

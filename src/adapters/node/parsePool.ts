@@ -30,7 +30,7 @@ function createThreadWorker(): ParseWorkerHandle {
 }
 
 export function parseFilesInThreads(
-  files: readonly SourceFile[],
+  files: readonly SourceFile[] | Promise<readonly SourceFile[]>,
   onProgress?: (done: number, total: number) => void,
   signal?: AbortSignal,
   size = defaultPoolSize(),

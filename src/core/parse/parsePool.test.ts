@@ -108,6 +108,22 @@ describe('runParsePool', () => {
     expect(irs.map((ir) => ir.syntaxErrors.length)).toEqual([0, 1, 0, 0]);
   });
 
+  it('starts its workers while the files are still coming, and stops them when the files never come', async () => {
+    const log: string[] = [];
+    let created = 0;
+    const make = () => (created++, simulatedWorker('crash', log));
+    let deliver: (files: SourceFile[]) => void = () => {};
+    const run = runParsePool(new Promise<SourceFile[]>((resolve) => (deliver = resolve)), make, { size: 2, batchFiles: 1 });
+    expect(created).toBe(2);
+    deliver([file(0), file(1), file(2)]);
+    expect((await run).map((ir) => ir.path)).toEqual(['m0.py', 'm1.py', 'm2.py']);
+    expect(created).toBe(2);
+
+    const failed = runParsePool(Promise.reject(new Error('bad zip')), () => simulatedWorker('crash', log), { size: 2 });
+    await expect(failed).rejects.toThrow('bad zip');
+    expect(log.filter((l) => l === 'terminate').length).toBe(4);
+  });
+
   it('stops with CANCELLED when the signal fires', async () => {
     const controller = new AbortController();
     const files = Array.from({ length: 20 }, (_, i) => file(i));

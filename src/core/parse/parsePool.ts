@@ -101,10 +101,32 @@ export function makeBatches(files: readonly SourceFile[], batchFiles: number, ba
   return batches;
 }
 
+/**
+ * Parses `files` on a pool of workers. `files` may still be coming (a promise: the read phase
+ * runs): then every worker starts right away, so its start-up (runtime, parser) overlaps the read.
+ */
 export async function runParsePool(
+  files: readonly SourceFile[] | Promise<readonly SourceFile[]>,
+  createWorker: () => ParseWorkerHandle,
+  options: ParsePoolOptions,
+): Promise<FileIR[]> {
+  const workers: ParseWorkerHandle[] = [];
+  const spares = new Set<ParseWorkerHandle>();
+  try {
+    if (!Array.isArray(files)) for (let slot = 0; slot < Math.max(1, options.size); slot++) workers.push(createWorker());
+    return await parseAll(await files, createWorker, options, workers, spares);
+  } finally {
+    for (const worker of workers) worker.terminate();
+    for (const spare of spares) spare.terminate();
+  }
+}
+
+async function parseAll(
   files: readonly SourceFile[],
   createWorker: () => ParseWorkerHandle,
   options: ParsePoolOptions,
+  workers: ParseWorkerHandle[],
+  spares: Set<ParseWorkerHandle>,
 ): Promise<FileIR[]> {
   const { signal, onProgress } = options;
   const baseTimeoutMs = options.baseTimeoutMs ?? 60_000;
@@ -112,8 +134,6 @@ export async function runParsePool(
   const results: FileIR[] = new Array(files.length);
   const size = Math.max(1, Math.min(options.size, batches.length));
   const depth = Math.max(1, options.depth ?? 2);
-  const workers: ParseWorkerHandle[] = [];
-  const spares = new Set<ParseWorkerHandle>();
   /** Bytes posted and not yet answered, per worker: a queued batch's time limit counts them. */
   const queuedBytes = new Map<ParseWorkerHandle, number>();
   let next = 0;
@@ -198,12 +218,7 @@ export async function runParsePool(
     }
   };
 
-  try {
-    for (let slot = 0; slot < size; slot++) workers[slot] = createWorker();
-    await Promise.all(Array.from({ length: size * depth }, (_, k) => lane(k % size)));
-  } finally {
-    for (const worker of workers) worker?.terminate();
-    for (const spare of spares) spare.terminate();
-  }
+  for (let slot = 0; slot < size; slot++) workers[slot] ??= createWorker();
+  await Promise.all(Array.from({ length: size * depth }, (_, k) => lane(k % size)));
   return results;
 }

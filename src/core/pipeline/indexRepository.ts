@@ -28,7 +28,8 @@ import type { IndexSummary, RepoInput } from './repoService.ts';
 
 export interface IndexDeps {
   parseFiles: (
-    files: SourceFile[],
+    /** Still coming while the read phase runs: the pool starts its workers meanwhile. */
+    files: readonly SourceFile[] | Promise<readonly SourceFile[]>,
     onProgress: (done: number, total: number) => void,
     signal?: AbortSignal,
     /** Called with each batch as it is parsed (the store takes it meanwhile). */
@@ -62,31 +63,49 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     phaseStart = now;
   };
   const readProgress = (done: number, total: number) => onProgress?.({ phase: 'read', done, total });
-  const ingested =
-    input.kind === 'zip'
-      ? await ingestZip(input.name, input.data, undefined, readProgress, signal)
-      : await ingestFiles(input.name, input.files, undefined, readProgress, signal);
-  throwIfAborted(signal);
-  if (input.skipTests) leaveOutTests(ingested, input.name);
-  endPhase('read');
-
-  const hashes = new Map(ingested.files.map((f) => [f.path, f.sha256]));
-  let previous: PreviousGraph | null = null;
-  if (options.incremental) {
-    const source = await options.incremental.previous;
-    previous = await readPreviousGraph(source, hashes, source === (await deps.conn));
-  }
-  const toParse = previous ? ingested.files.filter((f) => !previous.irs.has(f.path)) : ingested.files;
-  // A full index stores the texts and each parsed batch while the pool parses.
-  const early = previous ? null : new EarlyStore(deps.conn);
+  // The pool starts with the read (its workers start up meanwhile) and parses once the files are in.
+  let earlyStore: EarlyStore | null = null;
+  const prepare = async () => {
+    const ingested =
+      input.kind === 'zip'
+        ? await ingestZip(input.name, input.data, undefined, readProgress, signal)
+        : await ingestFiles(input.name, input.files, undefined, readProgress, signal);
+    throwIfAborted(signal);
+    if (input.skipTests) leaveOutTests(ingested, input.name);
+    endPhase('read');
+    const hashes = new Map(ingested.files.map((f) => [f.path, f.sha256]));
+    let previous: PreviousGraph | null = null;
+    if (options.incremental) {
+      const source = await options.incremental.previous;
+      previous = await readPreviousGraph(source, hashes, source === (await deps.conn));
+    }
+    const toParse = previous ? ingested.files.filter((f) => !previous.irs.has(f.path)) : ingested.files;
+    // A full index stores the texts and each parsed batch while the pool parses.
+    if (!previous) {
+      earlyStore = new EarlyStore(deps.conn);
+      earlyStore.load('files', ingested.files.length, () => arrowParts(FILE_COLUMNS, ingested.files));
+    }
+    return { ingested, hashes, previous, toParse };
+  };
+  const preparing = prepare();
+  const parsing = deps.parseFiles(
+    preparing.then((p) => p.toParse),
+    (done, total) => onProgress?.({ phase: 'parse', done, total }),
+    signal,
+    (files, irs) => earlyStore?.load('file_irs', irs.length, () => [fileIrsToArrow(irs, files)]),
+  );
+  parsing.catch(() => {}); // awaited below, or after a failed read (the pool stops its workers)
+  let prepared: Awaited<typeof preparing>;
   try {
-    early?.load('files', ingested.files.length, () => arrowParts(FILE_COLUMNS, ingested.files));
-    const parsed = await deps.parseFiles(
-      toParse,
-      (done, total) => onProgress?.({ phase: 'parse', done, total }),
-      signal,
-      early ? (files, irs) => early.load('file_irs', irs.length, () => [fileIrsToArrow(irs, files)]) : undefined,
-    );
+    prepared = await preparing;
+  } catch (error) {
+    await parsing.catch(() => {});
+    throw error;
+  }
+  const { ingested, hashes, previous, toParse } = prepared;
+  const early = earlyStore as EarlyStore | null;
+  try {
+    const parsed = await parsing;
     throwIfAborted(signal);
     endPhase('parse');
     // The FileIRs live only inside stitchParsed: once stored (early) they can go before the
