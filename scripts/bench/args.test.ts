@@ -12,6 +12,12 @@ describe('parseBenchArgs', () => {
     expect(args).toMatchObject({ target: 'repo.zip', json: true, noTests: true, browser: false, threads: 4, limit: 50, timeoutSeconds: 60, dist: 'out' });
   });
 
+  it('reads --synthetic N, which takes no target', () => {
+    expect(parseBenchArgs(['--synthetic', '50000']).synthetic).toBe(50000);
+    expect(() => parseBenchArgs(['--synthetic', '0'])).toThrow(/whole number >= 1/);
+    expect(() => parseBenchArgs(['repo.zip', '--synthetic', '10'])).toThrow(/leave out repo.zip/);
+  });
+
   it('rejects unknown flags, bad numbers and two targets', () => {
     expect(() => parseBenchArgs(['--fast'])).toThrow(/Unknown option --fast/);
     expect(() => parseBenchArgs(['--limit', 'ten'])).toThrow(/whole number/);

@@ -20,6 +20,8 @@ export interface BenchArgs {
   /** Incremental re-index vs full index (incrementalIngest.ts); `from` is v1. */
   incremental: boolean;
   from: string | null;
+  /** A generated repository of this many real files (syntheticRepo.ts) instead of a target. */
+  synthetic?: number;
 }
 
 export const USAGE = `Usage: npm run bench:ingest -- [<zip|dir>] [options]
@@ -29,6 +31,8 @@ export const USAGE = `Usage: npm run bench:ingest -- [<zip|dir>] [options]
   --no-browser     Node measurements only
   --threads N      Node parse threads (default: the pool's default)
   --limit N        only the first N files (sorted by path), for quick runs
+  --synthetic N    a generated repository of N real files: the stdlib's .py files of <= 16 KB
+                   copied under varied paths (e.g. --synthetic 50000: about 250 MB)
   --timeout S      chromium run limit in seconds (default 900)
   --dist DIR       the built app to serve (default dist/)
   --incremental    time an incremental re-index v1 -> v2 against a full index of v2 (Node);
@@ -51,6 +55,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       case '--limit':
         args.limit = wholeNumber(arg, argv[++i]);
         break;
+      case '--synthetic':
+        args.synthetic = wholeNumber(arg, argv[++i], 1);
+        break;
       case '--incremental':
         args.incremental = true;
         break;
@@ -67,5 +74,6 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
         args.target = arg;
     }
   }
+  if (args.synthetic !== undefined && args.target !== null) throw new Error(`--synthetic makes its own repository: leave out ${args.target}`);
   return args;
 }

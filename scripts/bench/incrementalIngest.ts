@@ -51,7 +51,7 @@ async function timedIndex(conn: SqlConnection, corpus: Corpus, threads: number |
   const started = performance.now();
   const summary = await indexRepository(
     { kind: 'zip', name: 'stdlib.zip', data: corpus.zip },
-    { parseFiles: (files, onProgress, signal) => parseFilesInThreads(files, onProgress, signal, threads), conn },
+    { parseFiles: (files, onProgress, signal, onParsed) => parseFilesInThreads(files, onProgress, signal, threads, onParsed), conn },
     incremental ? { incremental: { previous: conn } } : {},
   );
   return { ms: performance.now() - started, summary };

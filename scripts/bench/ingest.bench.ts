@@ -1,9 +1,10 @@
 /**
- * @file Ingest benchmark (`npm run bench:ingest -- [<zip|dir>] [--no-tests] [--json]`): in one
+ * @file Ingest benchmark (`npm run bench:ingest -- [<zip|dir> | --synthetic N] [--no-tests] [--json]`): in one
  * run, (a) raw tree-sitter parse throughput on one thread, (b) end-to-end ingest in Node
  * through indexRepository + the worker_threads parse pool + @duckdb/node-api, (c) end to end in
  * headless chromium driving the built app, (d) the ratios against (a) with the budget verdict
  * of DESIGN.md section 7, and peak memory. Never exits non-zero on a FAIL verdict.
+ * `--synthetic N` ingests a generated repository of N real files instead (syntheticRepo.ts).
  * Runs in: Node (tsx).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import type { BrowserIngestResult } from './browserIngest.ts';
 import { corpusFrom, parseableTexts, stdlibCorpus } from './corpus.ts';
 import type { NodeIngestResult } from './nodeIngest.ts';
 import { measureRawParse } from './rawParse.ts';
+import { syntheticCorpus } from './syntheticRepo.ts';
 import { buildReport, renderReport } from './report.ts';
 import type { Outcome } from './report.ts';
 import { formatInteger, formatSeconds } from './stats.ts';
@@ -41,8 +43,8 @@ async function main(): Promise<void> {
     return;
   }
   const options = { noTests: args.noTests, limit: args.limit };
-  log(args.target ? `corpus: ${args.target}` : 'corpus: the system Python stdlib');
-  const corpus = args.target ? corpusFrom(args.target, options) : stdlibCorpus(options);
+  log(args.synthetic ? `corpus: ${args.synthetic} real files under varied paths` : args.target ? `corpus: ${args.target}` : 'corpus: the system Python stdlib');
+  const corpus = args.synthetic ? syntheticCorpus(args.synthetic) : args.target ? corpusFrom(args.target, options) : stdlibCorpus(options);
   const texts = parseableTexts(corpus.files);
   log(`${formatInteger(corpus.files.length)} files (${formatInteger(texts.length)} parseable), zip ${formatInteger(corpus.zip.byteLength)} bytes`);
 

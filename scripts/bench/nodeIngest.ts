@@ -62,7 +62,7 @@ export async function measureNodeIngest(options: NodeIngestOptions): Promise<Nod
         summary = await indexRepository(
           { kind: 'zip', name: `${options.name}.zip`, data: options.zip },
           {
-            parseFiles: (files, onProgress, signal) => parseFilesInThreads(files, onProgress, signal, threads),
+            parseFiles: (files, onProgress, signal, onParsed) => parseFilesInThreads(files, onProgress, signal, threads, onParsed),
             conn,
           },
           {

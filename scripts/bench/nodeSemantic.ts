@@ -105,7 +105,7 @@ export async function measureNodeSemantic(input: SemanticCorpusInput): Promise<S
       let started = performance.now();
       const summary: IndexSummary = await indexRepository(
         { kind: 'zip', name: `${input.name}.zip`, data: input.zip },
-        { parseFiles: (files, onProgress, signal) => parseFilesInThreads(files, onProgress, signal), conn },
+        { parseFiles: (files, onProgress, signal, onParsed) => parseFilesInThreads(files, onProgress, signal, undefined, onParsed), conn },
         { onProgress: () => sample() },
       );
       const indexMs = performance.now() - started;

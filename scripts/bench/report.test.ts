@@ -77,4 +77,9 @@ describe('buildReport', () => {
     expect(text).toContain('chromium: - n/a');
     expect(text).toContain('chromium end to end failed: dist/index.html is missing');
   });
+
+  it('renders the goal line of issue 14: both ratios against 100% and the renderer peak against 2 GB', () => {
+    const text = renderReport(buildReport(corpus, machine, raw, { ok: true, value: nodeResult(900) }, { ok: true, value: browserResult }));
+    expect(text).toContain('Goal (issue 14): end to end >= 100% of raw parse: Node PASS, chromium FAIL; renderer memory < 2048 MB: PASS (620 MB).');
+  });
 });

@@ -93,6 +93,14 @@ export function buildReport(
   };
 }
 
+/** Issue 14's goals: ingest at the raw single-thread parse rate, a big repo's tab under 2 GB. */
+const GOAL_RATIO = 1;
+const RENDERER_GOAL_BYTES = 2 * 1024 * 1024 * 1024;
+
+function rendererPeak(browser: BrowserIngestResult): number {
+  return browser.rendererHwmBytes ?? browser.rendererRssPeakBytes ?? 0;
+}
+
 function rates(t: Throughput | null): [string, string] {
   if (!t) return ['-', '-'];
   return [formatInteger(t.filesPerSecond), t.lines > 0 ? formatInteger(t.linesPerSecond) : '-'];
@@ -151,6 +159,12 @@ export function renderReport(report: BenchReport): string {
   out.push(`Budget: end to end >= ${formatPercent(ratios.threshold)} of raw parse files/s (DESIGN.md section 7).`);
   out.push(`  Node:     ${formatPercent(ratios.node.value)} ${ratios.node.verdict}`);
   out.push(`  chromium: ${formatPercent(ratios.browser.value)} ${ratios.browser.verdict}`);
+  out.push(
+    `Goal (issue 14): end to end >= ${formatPercent(GOAL_RATIO)} of raw parse: Node ${budgetVerdict(ratios.node.value, GOAL_RATIO)}, ` +
+      `chromium ${budgetVerdict(ratios.browser.value, GOAL_RATIO)}; renderer memory < ${formatMegabytes(RENDERER_GOAL_BYTES)}: ` +
+      (browserOk ? (rendererPeak(browserOk) < RENDERER_GOAL_BYTES ? 'PASS' : 'FAIL') : 'n/a') +
+      (browserOk ? ` (${formatMegabytes(rendererPeak(browserOk))})` : '') + '.',
+  );
   out.push('');
   out.push(
     `Raw parse: grammars loaded in ${formatSeconds(raw.initMs)}; ${raw.filesWithErrors} files with ERROR nodes; ` +

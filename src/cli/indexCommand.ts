@@ -94,7 +94,7 @@ export async function runIndex(inputPath: string, dbPath: string, options: Index
   try {
     const summary = await indexRepository(
       { ...input, skipTests: options.skipTests ?? false },
-      { parseFiles: (files, onProgress, signal) => parseFilesInThreads(files, onProgress, signal), conn },
+      { parseFiles: (files, onProgress, signal, onParsed) => parseFilesInThreads(files, onProgress, signal, undefined, onParsed), conn },
       {
         onProgress: options.onProgress,
         signal: options.signal,

@@ -48,7 +48,8 @@ async function index(conn: SqlConnection, files: Files, previous?: SqlConnection
   return indexRepository(
     input,
     {
-      parseFiles: async (sources) => {
+      parseFiles: async (pending) => {
+        const sources = await pending;
         parsedPaths.push(...sources.map((s) => s.path));
         return sources.map((f) => parseSourceFile(parsers, f));
       },

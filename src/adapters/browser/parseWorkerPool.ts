@@ -9,8 +9,12 @@ import { AppError } from '../../core/errors.ts';
 import type { SourceFile } from '../../core/ingest/types.ts';
 import type { FileIR } from '../../core/parse/fileIR.ts';
 import { createParseChannel, runParsePool } from '../../core/parse/parsePool.ts';
+<<<<<<< HEAD
 import type { ParseReply, ParseWorkerHandle } from '../../core/parse/parsePool.ts';
 import { withParseWorkerKill } from './parseWorkerFault.ts';
+=======
+import type { ParsedListener, ParseReply, ParseWorkerHandle } from '../../core/parse/parsePool.ts';
+>>>>>>> ingest
 
 /** clamp(hardwareConcurrency, 1, 8): the repo worker and the page idle while the pool parses. */
 export function browserPoolSize(): number {
@@ -37,10 +41,15 @@ export function createBrowserParseWorker(): ParseWorkerHandle {
 }
 
 export function parseFilesInBrowserWorkers(
-  files: SourceFile[],
+  files: readonly SourceFile[] | Promise<readonly SourceFile[]>,
   onProgress: (done: number, total: number) => void,
   signal?: AbortSignal,
+  onParsed?: ParsedListener,
   size = browserPoolSize(),
 ): Promise<FileIR[]> {
+<<<<<<< HEAD
   return runParsePool(files, withParseWorkerKill(createBrowserParseWorker), { size, onProgress, signal });
+=======
+  return runParsePool(files, createBrowserParseWorker, { size, onProgress, signal, onParsed });
+>>>>>>> ingest
 }

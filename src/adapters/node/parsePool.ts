@@ -9,7 +9,7 @@ import { AppError } from '../../core/errors.ts';
 import type { SourceFile } from '../../core/ingest/types.ts';
 import type { FileIR } from '../../core/parse/fileIR.ts';
 import { createParseChannel, runParsePool } from '../../core/parse/parsePool.ts';
-import type { ParseWorkerHandle } from '../../core/parse/parsePool.ts';
+import type { ParsedListener, ParseWorkerHandle } from '../../core/parse/parsePool.ts';
 
 const THREAD_URL = new URL('./parseThread.mjs', import.meta.url);
 
@@ -30,10 +30,11 @@ function createThreadWorker(): ParseWorkerHandle {
 }
 
 export function parseFilesInThreads(
-  files: readonly SourceFile[],
+  files: readonly SourceFile[] | Promise<readonly SourceFile[]>,
   onProgress?: (done: number, total: number) => void,
   signal?: AbortSignal,
   size = defaultPoolSize(),
+  onParsed?: ParsedListener,
 ): Promise<FileIR[]> {
-  return runParsePool(files, createThreadWorker, { size, onProgress, signal });
+  return runParsePool(files, createThreadWorker, { size, onProgress, signal, onParsed });
 }

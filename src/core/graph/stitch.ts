@@ -29,6 +29,7 @@
  * Runs in: the repo worker (app), Node (cli, tests). Layer src/core.
  */
 import type { ConfigFile } from '../ingest/types.ts';
+import { entityCode } from '../parse/fileIR.ts';
 import type { FileIR, ReferenceIR } from '../parse/fileIR.ts';
 import type { ImportOutcome } from '../languages/languageSupport.ts';
 import type { ModuleInfo, RepoIndex, Target } from './bindings.ts';
@@ -59,10 +60,19 @@ export interface StitchResult {
   stats: StitchStats;
 }
 
-export function stitch(repoName: string, files: readonly FileIR[], configs: readonly ConfigFile[]): StitchResult {
+/**
+ * `texts`: each file's text by path, for entities whose FileIR carries code offsets instead of
+ * code (detachCode); their node code is a slice of it (no copy in V8).
+ */
+export function stitch(
+  repoName: string,
+  files: readonly FileIR[],
+  configs: readonly ConfigFile[],
+  texts: ReadonlyMap<string, string> = new Map(),
+): StitchResult {
   const index = buildRepoIndex(files);
   const resolver = new Resolver(index, createSpecifierResolver(index.modules.map((m) => m.file.path), configs), configs);
-  const nodes = buildNodes(repoName, index, resolver);
+  const nodes = buildNodes(repoName, index, resolver, texts);
   const edges = new EdgeList();
   const unresolved: UnresolvedRow[] = [];
   const stats: StitchStats = {
@@ -92,7 +102,7 @@ function countBy<K extends string, T>(keys: readonly K[], items: readonly T[], k
 }
 
 /** Nodes by id. Every row is written with all fields in one order (one object shape). */
-function buildNodes(repoName: string, index: RepoIndex, resolver: Resolver): NodeRow[] {
+function buildNodes(repoName: string, index: RepoIndex, resolver: Resolver, texts: ReadonlyMap<string, string>): NodeRow[] {
   const nodes = new Array<NodeRow>(index.nodeCount);
   nodes[0] = {
     id: 0, kind: 'Repo', name: repoName, qualified_name: repoName, module_name: null, class_name: null,
@@ -110,6 +120,7 @@ function buildNodes(repoName: string, index: RepoIndex, resolver: Resolver): Nod
       import_name: naming.importName ?? module.resolver.importName?.(resolver, module) ?? null,
     };
     const entities = file.entities;
+    const text = texts.get(file.path);
     for (let i = 0; i < entities.length; i++) {
       const entity = entities[i]!;
       const parent = entityIndex(module, entity.parent);
@@ -119,7 +130,7 @@ function buildNodes(repoName: string, index: RepoIndex, resolver: Resolver): Nod
       nodes[id] = {
         id, kind: entity.kind, name: entity.name, qualified_name: `${naming.name}.${entity.qualifiedName}`,
         module_name: naming.name, class_name: ownedByClass ? owner.name : null, file_path: file.path,
-        start_line: entity.startLine, end_line: entity.endLine, signature: entity.signature, code: entity.code,
+        start_line: entity.startLine, end_line: entity.endLine, signature: entity.signature, code: entityCode(entity, text),
         docstring: entity.docstring, description: null, member_descriptions: null, requirement: null,
         language: file.language, local_name: null, import_name: null,
       };

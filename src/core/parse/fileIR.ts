@@ -22,7 +22,14 @@ export interface EntityIR {
   startLine: number;
   endLine: number;
   signature: string;
-  code: string;
+  /**
+   * The entity's source text, as the extractor cut it. It does not cross the worker boundary nor
+   * go into storage: detachCode() replaces it with [codeStart, codeEnd), UTF-16 offsets into the
+   * file's text, and the stitcher slices the text it already holds (entityCode()).
+   */
+  code?: string;
+  codeStart?: number;
+  codeEnd?: number;
   docstring: string | null;
   /** Class only: base class expressions as written ('Calculator', 'mod.Base', 'Generic[T]'). */
   bases?: string[];
@@ -109,4 +116,41 @@ export interface FileIR {
   syntaxErrors: SyntaxIssue[];
   /** Java `package`, Go package clause, C# namespace (the file's first); absent or null elsewhere. */
   packageName?: string | null;
+}
+
+/**
+ * Replaces each entity's code by its offsets in `text` (the code starts on the entity's first
+ * line, after any indentation): the FileIR a parse worker posts back and the one stored for
+ * incremental re-index then carry no copy of the source. An entity whose code is not found
+ * there keeps it (never happens with the shipped extractors).
+ */
+export function detachCode(ir: FileIR, text: string): FileIR {
+  let lineStarts: number[] | null = null;
+  for (const entity of ir.entities) {
+    const code = entity.code;
+    if (code === undefined) continue;
+    lineStarts ??= lineStartOffsets(text);
+    const from = lineStarts[entity.startLine - 1] ?? 0;
+    let indented = from;
+    while (text.charCodeAt(indented) === 32 || text.charCodeAt(indented) === 9) indented++;
+    const at = text.startsWith(code, indented) ? indented : text.indexOf(code, from);
+    if (at < 0) continue;
+    entity.codeStart = at;
+    entity.codeEnd = at + code.length;
+    entity.code = undefined;
+  }
+  return ir;
+}
+
+/** An entity's code: the string it carries, or its slice of the file's text (detachCode). */
+export function entityCode(entity: EntityIR, text: string | undefined): string | null {
+  if (entity.code !== undefined) return entity.code;
+  if (entity.codeStart === undefined || entity.codeEnd === undefined || text === undefined) return null;
+  return text.slice(entity.codeStart, entity.codeEnd);
+}
+
+function lineStartOffsets(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
 }

@@ -77,6 +77,53 @@ describe('runParsePool', () => {
     expect(log.filter((l) => l === 'terminate').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('keeps two batches in flight per worker and hands each parsed batch on', async () => {
+    const files = Array.from({ length: 12 }, (_, i) => file(i));
+    let pending = 0;
+    let most = 0;
+    const worker: ParseWorkerHandle = {
+      parseBatch: async (batch) => {
+        most = Math.max(most, ++pending);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        pending--;
+        return batch.map((f) => parseSourceFile(parsers, f));
+      },
+      terminate: () => {},
+    };
+    const handed: string[] = [];
+    const irs = await runParsePool(files, () => worker, {
+      size: 1,
+      batchFiles: 2,
+      onParsed: (batch, parsed) => handed.push(...parsed.map((ir, k) => `${batch[k]!.path}=${ir.path}`)),
+    });
+    expect(most).toBe(2);
+    expect(irs.map((ir) => ir.path)).toEqual(files.map((f) => f.path));
+    expect(handed.sort()).toEqual(files.map((f) => `${f.path}=${f.path}`).sort());
+  });
+
+  it('retries a crashed batch alone, so the batch queued beside it on the same worker is not flagged', async () => {
+    const files = [file(0), file(1, '# poison\n'), file(2), file(3)];
+    const log: string[] = [];
+    const irs = await runParsePool(files, () => simulatedWorker('crash', log), { size: 1, batchFiles: 2 });
+    expect(irs.map((ir) => ir.syntaxErrors.length)).toEqual([0, 1, 0, 0]);
+  });
+
+  it('starts its workers while the files are still coming, and stops them when the files never come', async () => {
+    const log: string[] = [];
+    let created = 0;
+    const make = () => (created++, simulatedWorker('crash', log));
+    let deliver: (files: SourceFile[]) => void = () => {};
+    const run = runParsePool(new Promise<SourceFile[]>((resolve) => (deliver = resolve)), make, { size: 2, batchFiles: 1 });
+    expect(created).toBe(2);
+    deliver([file(0), file(1), file(2)]);
+    expect((await run).map((ir) => ir.path)).toEqual(['m0.py', 'm1.py', 'm2.py']);
+    expect(created).toBe(2);
+
+    const failed = runParsePool(Promise.reject(new Error('bad zip')), () => simulatedWorker('crash', log), { size: 2 });
+    await expect(failed).rejects.toThrow('bad zip');
+    expect(log.filter((l) => l === 'terminate').length).toBe(4);
+  });
+
   it('stops with CANCELLED when the signal fires', async () => {
     const controller = new AbortController();
     const files = Array.from({ length: 20 }, (_, i) => file(i));

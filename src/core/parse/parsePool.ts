@@ -1,7 +1,9 @@
 /**
  * @file Parse pool scheduling, independent of the worker technology (browser Worker or Node
- * worker_threads): batches files, keeps every worker busy, reports progress per batch,
- * replaces a crashed or hung worker and retries its files one by one; a file that fails alone
+ * worker_threads): batches files, keeps every worker busy (two batches in flight each, so a
+ * worker never waits for the pool's thread between batches), reports progress and hands each
+ * parsed batch on (onParsed), replaces a crashed or hung worker and retries the files of the
+ * failed batch one by one on a worker of their own; a file that fails alone
  * becomes an empty, flagged FileIR. Results come back in input order.
  * Runs in: the repo worker (app), Node (cli, bench). Layer src/core.
  */
@@ -19,13 +21,19 @@ export interface ParseWorkerHandle {
 export interface ParsePoolOptions {
   size: number;
   onProgress?: (done: number, total: number) => void;
+  /** Each batch's files and FileIRs as soon as they are in (the pipeline stores them meanwhile). */
+  onParsed?: ParsedListener;
   signal?: AbortSignal;
   /** Max files / bytes per batch: small enough that progress keeps moving. */
   batchFiles?: number;
   batchBytes?: number;
-  /** A batch that takes longer than this (plus 1 s per 100 KB) counts as hung. */
+  /** Batches in flight per worker (default 2: the next one is queued while one parses). */
+  depth?: number;
+  /** A batch that takes longer than this (plus 1 s per 100 KB, its own and those queued ahead of it) counts as hung. */
   baseTimeoutMs?: number;
 }
+
+export type ParsedListener = (files: SourceFile[], irs: FileIR[]) => void;
 
 /** The message protocol between a pool and one parse worker (browser Worker or Node thread). */
 export interface ParseRequest {
@@ -93,24 +101,51 @@ export function makeBatches(files: readonly SourceFile[], batchFiles: number, ba
   return batches;
 }
 
+/**
+ * Parses `files` on a pool of workers. `files` may still be coming (a promise: the read phase
+ * runs): then every worker starts right away, so its start-up (runtime, parser) overlaps the read.
+ */
 export async function runParsePool(
+  files: readonly SourceFile[] | Promise<readonly SourceFile[]>,
+  createWorker: () => ParseWorkerHandle,
+  options: ParsePoolOptions,
+): Promise<FileIR[]> {
+  const workers: ParseWorkerHandle[] = [];
+  const spares = new Set<ParseWorkerHandle>();
+  try {
+    if (!Array.isArray(files)) for (let slot = 0; slot < Math.max(1, options.size); slot++) workers.push(createWorker());
+    return await parseAll(await files, createWorker, options, workers, spares);
+  } finally {
+    for (const worker of workers) worker.terminate();
+    for (const spare of spares) spare.terminate();
+  }
+}
+
+async function parseAll(
   files: readonly SourceFile[],
   createWorker: () => ParseWorkerHandle,
   options: ParsePoolOptions,
+  workers: ParseWorkerHandle[],
+  spares: Set<ParseWorkerHandle>,
 ): Promise<FileIR[]> {
   const { signal, onProgress } = options;
   const baseTimeoutMs = options.baseTimeoutMs ?? 60_000;
   const batches = makeBatches(files, options.batchFiles ?? 200, options.batchBytes ?? 1_000_000);
   const results: FileIR[] = new Array(files.length);
-  const workers: ParseWorkerHandle[] = [];
+  const size = Math.max(1, Math.min(options.size, batches.length));
+  const depth = Math.max(1, options.depth ?? 2);
+  /** Bytes posted and not yet answered, per worker: a queued batch's time limit counts them. */
+  const queuedBytes = new Map<ParseWorkerHandle, number>();
   let next = 0;
   let done = 0;
   onProgress?.(0, files.length);
 
-  const runOn = (slot: number, indexes: Batch): Promise<FileIR[]> => {
+  const runOn = (worker: ParseWorkerHandle, indexes: Batch): Promise<FileIR[]> => {
     const batch = indexes.map((i) => files[i]!);
     const bytes = batch.reduce((sum, f) => sum + f.bytes, 0);
-    const timeoutMs = baseTimeoutMs + bytes / 100;
+    const ahead = queuedBytes.get(worker) ?? 0;
+    queuedBytes.set(worker, ahead + bytes);
+    const timeoutMs = baseTimeoutMs + (ahead + bytes) / 100;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new AppError('WORKER_CRASHED', 'parse worker timed out')), timeoutMs);
@@ -120,50 +155,70 @@ export async function runParsePool(
       onAbort = () => reject(new AppError('CANCELLED', 'Cancelled by the user.'));
       signal?.addEventListener('abort', onAbort, { once: true });
     });
-    return Promise.race([workers[slot]!.parseBatch(batch), timeout, aborted]).finally(() => {
+    return Promise.race([worker.parseBatch(batch), timeout, aborted]).finally(() => {
       clearTimeout(timer);
+      queuedBytes.set(worker, (queuedBytes.get(worker) ?? bytes) - bytes);
       signal?.removeEventListener('abort', onAbort); // one listener per batch would pile up
     });
   };
 
-  const replace = (slot: number) => {
-    workers[slot]!.terminate();
+  /** Replaces the slot's worker if it is still `failed` (another lane may have done it). */
+  const replace = (slot: number, failed: ParseWorkerHandle) => {
+    if (workers[slot] !== failed) return;
+    failed.terminate();
     workers[slot] = createWorker();
   };
 
+  /** Each file of a failed batch alone, on a worker of its own (nothing else queued there). */
+  const retryAlone = async (indexes: Batch, cause: unknown) => {
+    let spare = createWorker();
+    spares.add(spare);
+    try {
+      for (const fileIndex of indexes) {
+        throwIfAborted(signal);
+        try {
+          results[fileIndex] = (await runOn(spare, [fileIndex]))[0]!;
+        } catch {
+          if (signal?.aborted) throw new AppError('CANCELLED', 'Cancelled by the user.');
+          spares.delete(spare);
+          spare.terminate();
+          spare = createWorker();
+          spares.add(spare);
+          results[fileIndex] = failedFileIR(files[fileIndex]!, `parser crashed or timed out on this file (${cause instanceof Error ? cause.message : String(cause)})`);
+        }
+      }
+    } finally {
+      spares.delete(spare);
+      spare.terminate();
+    }
+  };
+
+  // `depth` lanes per worker: a worker always has its next batch queued, so it never waits for
+  // this thread (busy storing the batches already parsed) between two batches.
   const lane = async (slot: number) => {
-    workers[slot] = createWorker();
     while (next < batches.length) {
       throwIfAborted(signal);
       const indexes = batches[next++]!;
+      const worker = workers[slot]!;
       try {
-        const irs = await runOn(slot, indexes);
+        const irs = await runOn(worker, indexes);
         indexes.forEach((fileIndex, k) => (results[fileIndex] = irs[k]!));
       } catch (error) {
         if (signal?.aborted) throw new AppError('CANCELLED', 'Cancelled by the user.');
         // The worker died or hung: start a fresh one and retry each file alone.
-        replace(slot);
-        for (const fileIndex of indexes) {
-          throwIfAborted(signal);
-          try {
-            results[fileIndex] = (await runOn(slot, [fileIndex]))[0]!;
-          } catch {
-            if (signal?.aborted) throw new AppError('CANCELLED', 'Cancelled by the user.');
-            replace(slot);
-            results[fileIndex] = failedFileIR(files[fileIndex]!, `parser crashed or timed out on this file (${error instanceof Error ? error.message : String(error)})`);
-          }
-        }
+        replace(slot, worker);
+        await retryAlone(indexes, error);
       }
       done += indexes.length;
+      options.onParsed?.(
+        indexes.map((i) => files[i]!),
+        indexes.map((i) => results[i]!),
+      );
       onProgress?.(done, files.length);
     }
   };
 
-  const size = Math.max(1, Math.min(options.size, batches.length));
-  try {
-    await Promise.all(Array.from({ length: size }, (_, slot) => lane(slot)));
-  } finally {
-    for (const worker of workers) worker?.terminate();
-  }
+  for (let slot = 0; slot < size; slot++) workers[slot] ??= createWorker();
+  await Promise.all(Array.from({ length: size * depth }, (_, k) => lane(k % size)));
   return results;
 }

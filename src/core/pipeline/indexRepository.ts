@@ -1,6 +1,9 @@
 /**
  * @file The indexing pipeline, end to end: read (unzip + filter) -> parse (pool) -> stitch
- * (RANGER Stage 2) -> store (DuckDB through Arrow). Capabilities are injected so the same code
+ * (RANGER Stage 2) -> store (DuckDB through Arrow). The store overlaps the parse: its
+ * transaction opens while the pool parses, the files table (the texts) and each parsed batch's
+ * FileIRs (file_irs) go in as they come, so only nodes, edges and the small tables remain after
+ * the stitch (a full index; an incremental one stores after the stitch). Capabilities are injected so the same code
  * runs in the repo worker (browser workers, duckdb-wasm on OPFS) and in the CLI (worker_threads,
  * @duckdb/node-api). Cancellable between and inside phases.
  * Runs in: the repo worker (app), in-process (cli, bench). Layer src/core.
@@ -10,10 +13,14 @@ import type { IngestResult, SourceFile } from '../ingest/types.ts';
 import { isTestPath } from '../ingest/testPaths.ts';
 import { ingestFiles, ingestZip } from '../ingest/ingest.ts';
 import type { FileIR } from '../parse/fileIR.ts';
+import type { ParsedListener } from '../parse/parsePool.ts';
 import { stitch } from '../graph/stitch.ts';
-import type { EdgeType, FileIssueRow, FileRow, NodeKind } from '../graph/types.ts';
+import type { EdgeType, FileIssueRow, FileRow, Graph, NodeKind } from '../graph/types.ts';
 import type { SqlConnection } from '../store/graphStore.ts';
-import { writeGraph, writeSummary } from '../store/graphStore.ts';
+import { beginGraphWrite, writeSummary } from '../store/graphStore.ts';
+import { arrowParts, fileIrsToArrow } from '../store/arrowTables.ts';
+import { FILE_COLUMNS } from '../store/schema.ts';
+import { EarlyStore } from './earlyStore.ts';
 import { fileChanges, readPreviousGraph, restorePrevious } from './incremental.ts';
 import type { IndexChanges, PreviousGraph } from './incremental.ts';
 import type { Phase, ProgressListener } from './progress.ts';
@@ -21,9 +28,12 @@ import type { IndexSummary, RepoInput } from './repoService.ts';
 
 export interface IndexDeps {
   parseFiles: (
-    files: SourceFile[],
+    /** Still coming while the read phase runs: the pool starts its workers meanwhile. */
+    files: readonly SourceFile[] | Promise<readonly SourceFile[]>,
     onProgress: (done: number, total: number) => void,
     signal?: AbortSignal,
+    /** Called with each batch as it is parsed (the store takes it meanwhile). */
+    onParsed?: ParsedListener,
   ) => Promise<FileIR[]>;
   /** May still be opening: it is awaited only when the store phase starts (overlaps the parse). */
   conn: SqlConnection | Promise<SqlConnection>;
@@ -53,91 +63,131 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     phaseStart = now;
   };
   const readProgress = (done: number, total: number) => onProgress?.({ phase: 'read', done, total });
-  const ingested =
-    input.kind === 'zip'
-      ? await ingestZip(input.name, input.data, undefined, readProgress, signal)
-      : await ingestFiles(input.name, input.files, undefined, readProgress, signal);
-  throwIfAborted(signal);
-  if (input.skipTests) leaveOutTests(ingested, input.name);
-  endPhase('read');
-
-  const hashes = new Map(ingested.files.map((f) => [f.path, f.sha256]));
-  let previous: PreviousGraph | null = null;
-  if (options.incremental) {
-    const source = await options.incremental.previous;
-    previous = await readPreviousGraph(source, hashes, source === (await deps.conn));
-  }
-  const toParse = previous ? ingested.files.filter((f) => !previous.irs.has(f.path)) : ingested.files;
-  const parsed = await deps.parseFiles(
-    toParse,
+  // The pool starts with the read (its workers start up meanwhile) and parses once the files are in.
+  let earlyStore: EarlyStore | null = null;
+  const prepare = async () => {
+    const ingested =
+      input.kind === 'zip'
+        ? await ingestZip(input.name, input.data, undefined, readProgress, signal)
+        : await ingestFiles(input.name, input.files, undefined, readProgress, signal);
+    throwIfAborted(signal);
+    if (input.skipTests) leaveOutTests(ingested, input.name);
+    endPhase('read');
+    const hashes = new Map(ingested.files.map((f) => [f.path, f.sha256]));
+    let previous: PreviousGraph | null = null;
+    if (options.incremental) {
+      const source = await options.incremental.previous;
+      previous = await readPreviousGraph(source, hashes, source === (await deps.conn));
+    }
+    const toParse = previous ? ingested.files.filter((f) => !previous.irs.has(f.path)) : ingested.files;
+    // A full index stores the texts and each parsed batch while the pool parses.
+    if (!previous) {
+      earlyStore = new EarlyStore(deps.conn);
+      earlyStore.load('files', ingested.files.length, () => arrowParts(FILE_COLUMNS, ingested.files));
+    }
+    return { ingested, hashes, previous, toParse };
+  };
+  const preparing = prepare();
+  const parsing = deps.parseFiles(
+    preparing.then((p) => p.toParse),
     (done, total) => onProgress?.({ phase: 'parse', done, total }),
     signal,
+    (files, irs) => earlyStore?.load('file_irs', irs.length, () => [fileIrsToArrow(irs, files)]),
   );
+  parsing.catch(() => {}); // awaited below, or after a failed read (the pool stops its workers)
+  let prepared: Awaited<typeof preparing>;
+  try {
+    prepared = await preparing;
+  } catch (error) {
+    await parsing.catch(() => {});
+    throw error;
+  }
+  const { ingested, hashes, previous, toParse } = prepared;
+  const early = earlyStore as EarlyStore | null;
+  try {
+    const parsed = await parsing;
+    throwIfAborted(signal);
+    endPhase('parse');
+    // The FileIRs live only inside stitchParsed: once stored (early) they can go before the
+    // graph's own tables are built.
+    const irsStored = early !== null && early.rows('file_irs') === parsed.length;
+    const { graph, issues, filesWithSyntaxErrors, irs } = stitchParsed(ingested, parsed, previous, onProgress, irsStored);
+    parsed.length = 0;
+    throwIfAborted(signal);
+    endPhase('stitch');
+
+    const summary: IndexSummary = {
+      repoId: options.repoId ?? ingested.repoName,
+      repoName: ingested.repoName,
+      files: ingested.files.length,
+      skipped: ingested.skipped.length,
+      nodes: countBy(graph.nodes, (n) => n.kind) as Partial<Record<NodeKind, number>>,
+      edges: countBy(graph.edges, (e) => e.type) as Partial<Record<EdgeType, number>>,
+      unresolved: graph.unresolved.length,
+      filesWithSyntaxErrors,
+      ms: 0,
+    };
+    const files: FileRow[] = ingested.files;
+    const data = { repoName: ingested.repoName, graph, files, issues, skipped: ingested.skipped, summary, irs };
+    const conn = await deps.conn;
+    if (early) {
+      await early.finish(data, onProgress, signal);
+    } else {
+      const prior = previous!;
+      const changes: IndexChanges = {
+        files: fileChanges(prior.files, hashes),
+        nodes: { added: 0, removed: 0, changed: 0, unchanged: 0 },
+        parsed: toParse.length,
+        kept: { descriptions: 0, embeddings: 0 },
+      };
+      summary.changes = changes;
+      const afterLoad = async (c: SqlConnection) => {
+        const restored = await restorePrevious(c, prior);
+        changes.nodes = restored.nodes;
+        changes.kept = restored.kept;
+        if (restored.similar > 0) summary.edges.SIMILAR = restored.similar;
+      };
+      const keepTables = prior.copied ? new Set(prior.tables.map((t) => t.name)) : undefined;
+      const writer = await beginGraphWrite(conn, { afterLoad, keepTables });
+      await writer.finish(data, new Set(), onProgress, signal);
+    }
+    endPhase('store');
+    summary.ms = Date.now() - started;
+    summary.phaseMs = phaseMs;
+    await writeSummary(conn, summary);
+    if (options.verbose) summary.skippedFiles = ingested.skipped;
+    return summary;
+  } catch (error) {
+    await early?.abort();
+    throw error;
+  }
+}
+
+/**
+ * All FileIRs (reused ones of an incremental re-index first looked up) -> the graph, the file
+ * issues and, unless they are stored already, the FileIRs for file_irs.
+ */
+function stitchParsed(
+  ingested: IngestResult,
+  parsed: readonly FileIR[],
+  previous: PreviousGraph | null,
+  onProgress: ProgressListener | undefined,
+  irsStored: boolean,
+): { graph: Graph; issues: FileIssueRow[]; filesWithSyntaxErrors: number; irs: FileIR[] | undefined } {
   const parsedByPath = new Map(parsed.map((ir) => [ir.path, ir]));
   const fileIRs = previous
     ? ingested.files.map((f) => previous.irs.get(f.path) ?? parsedByPath.get(f.path)).filter((ir) => ir !== undefined)
-    : parsed;
-  throwIfAborted(signal);
-  endPhase('parse');
-
+    : [...parsed];
   onProgress?.({ phase: 'stitch', done: 0, total: fileIRs.length, detail: 'resolving imports' });
-  const { graph } = stitch(ingested.repoName, fileIRs, ingested.configs);
+  const texts = new Map(ingested.files.map((f) => [f.path, f.text]));
+  const { graph } = stitch(ingested.repoName, fileIRs, ingested.configs, texts);
   onProgress?.({ phase: 'stitch', done: fileIRs.length, total: fileIRs.length });
-  throwIfAborted(signal);
-  endPhase('stitch');
-
-  const nodes = countBy(graph.nodes, (n) => n.kind) as Partial<Record<NodeKind, number>>;
-  const edges = countBy(graph.edges, (e) => e.type) as Partial<Record<EdgeType, number>>;
-  const issues = fileIssues(ingested.files, fileIRs);
-  const summary: IndexSummary = {
-    repoId: options.repoId ?? ingested.repoName,
-    repoName: ingested.repoName,
-    files: ingested.files.length,
-    skipped: ingested.skipped.length,
-    nodes,
-    edges,
-    unresolved: graph.unresolved.length,
+  return {
+    graph,
+    issues: fileIssues(ingested.files, fileIRs),
     filesWithSyntaxErrors: fileIRs.filter((ir) => ir.syntaxErrors.length > 0).length,
-    ms: 0,
+    irs: irsStored ? undefined : fileIRs,
   };
-  const files: FileRow[] = ingested.files.map((f) => ({
-    path: f.path,
-    language: f.language,
-    bytes: f.bytes,
-    sha256: f.sha256,
-    text: f.text,
-  }));
-  let afterLoad: ((c: SqlConnection) => Promise<void>) | undefined;
-  if (previous) {
-    const prior = previous;
-    const changes: IndexChanges = {
-      files: fileChanges(prior.files, hashes),
-      nodes: { added: 0, removed: 0, changed: 0, unchanged: 0 },
-      parsed: toParse.length,
-      kept: { descriptions: 0, embeddings: 0 },
-    };
-    summary.changes = changes;
-    afterLoad = async (c) => {
-      const restored = await restorePrevious(c, prior);
-      changes.nodes = restored.nodes;
-      changes.kept = restored.kept;
-      if (restored.similar > 0) summary.edges.SIMILAR = restored.similar;
-    };
-  }
-  const conn = await deps.conn;
-  await writeGraph(
-    conn,
-    { repoName: ingested.repoName, graph, files, issues, skipped: ingested.skipped, summary, irs: fileIRs },
-    onProgress,
-    signal,
-    { afterLoad, keepTables: previous?.copied ? new Set(previous.tables.map((t) => t.name)) : undefined },
-  );
-  endPhase('store');
-  summary.ms = Date.now() - started;
-  summary.phaseMs = phaseMs;
-  await writeSummary(conn, summary);
-  if (options.verbose) summary.skippedFiles = ingested.skipped;
-  return summary;
 }
 
 function fileIssues(files: SourceFile[], irs: FileIR[]): FileIssueRow[] {

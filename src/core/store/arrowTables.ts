@@ -170,6 +170,17 @@ export function rowsToArrow(columns: readonly ColumnSpec[], rows: readonly RowLi
   return new Table(schema, batches);
 }
 
+/**
+ * The rows as a sequence of Arrow tables of one record batch each (MAX_BATCH_ROWS /
+ * MAX_BATCH_CHARS), each built only when the consumer asks for it: a load holds one batch's
+ * buffers at a time instead of the whole table's (the node code of a 50k-file repository is
+ * hundreds of MB).
+ */
+export function* arrowParts(columns: readonly ColumnSpec[], rows: readonly RowLike[]): Generator<Table> {
+  const stringColumns = columns.filter((c) => c.type === 'VARCHAR').map((c) => c.name);
+  for (const [start, end] of batchRanges(rows, stringColumns)) yield rowsToArrow(columns, rows.slice(start, end));
+}
+
 export function nodesToArrow(nodes: readonly NodeRow[]): Table {
   return rowsToArrow(NODE_COLUMNS, nodes);
 }

@@ -10,25 +10,27 @@ import type { FileIssueRow, FileRow, Graph } from '../graph/types.ts';
 import type { FileIR } from '../parse/fileIR.ts';
 import type { SkippedFile } from '../ingest/types.ts';
 import type { ProgressListener } from '../pipeline/progress.ts';
-import {
-  edgesToArrow,
-  fileIrsToArrow,
-  fileIssuesToArrow,
-  filesToArrow,
-  metaToArrow,
-  nodesToArrow,
-  skippedToArrow,
-  unresolvedToArrow,
-} from './arrowTables.ts';
+import { arrowParts, fileIrsToArrow, fileIssuesToArrow, metaToArrow, skippedToArrow, unresolvedToArrow } from './arrowTables.ts';
 import { dropRequirementGraph } from '../requirements/requirementStore.ts';
-import { createIndexesSql, createSchemaSql, createTableSql, dropTablesSql, ensureTableSql, KEPT_TABLES, SCHEMA_VERSION, TABLE_NAMES } from './schema.ts';
+import {
+  createIndexesSql,
+  createSchemaSql,
+  createTableSql,
+  dropTablesSql,
+  EDGE_COLUMNS,
+  ensureTableSql,
+  FILE_COLUMNS,
+  KEPT_TABLES,
+  NODE_COLUMNS,
+  SCHEMA_VERSION,
+  TABLE_NAMES,
+} from './schema.ts';
 import type { TableName } from './schema.ts';
 import type { SqlConnection } from './sqlConnection.ts';
 import { sqlString, tableExists } from './sqlConnection.ts';
 
 import { dropEmbeddingTables } from './embeddingStore.ts';
 import { DESCRIBED_TABLE } from './descriptionStore.ts';
-import { inTransaction } from './transaction.ts';
 
 export type { Row, SqlConnection } from './sqlConnection.ts';
 
@@ -57,7 +59,8 @@ export interface WriteGraphOptions {
 interface TableLoad {
   table: TableName;
   rows: number;
-  build: () => Table;
+  /** The rows as Arrow tables, built one by one while they are inserted. */
+  parts: () => Iterable<Table>;
 }
 
 function tableLoads(data: GraphData, indexedAt: string): TableLoad[] {
@@ -68,14 +71,14 @@ function tableLoads(data: GraphData, indexedAt: string): TableLoad[] {
     summary: JSON.stringify(data.summary),
   };
   return [
-    { table: 'nodes', rows: data.graph.nodes.length, build: () => nodesToArrow(data.graph.nodes) },
-    { table: 'edges', rows: data.graph.edges.length, build: () => edgesToArrow(data.graph.edges) },
-    { table: 'files', rows: data.files.length, build: () => filesToArrow(data.files) },
-    { table: 'unresolved', rows: data.graph.unresolved.length, build: () => unresolvedToArrow(data.graph.unresolved) },
-    { table: 'file_issues', rows: data.issues.length, build: () => fileIssuesToArrow(data.issues) },
-    { table: 'skipped', rows: data.skipped.length, build: () => skippedToArrow(data.skipped) },
-    { table: 'meta', rows: Object.keys(meta).length, build: () => metaToArrow(meta) },
-    { table: 'file_irs', rows: data.irs?.length ?? 0, build: () => fileIrsToArrow(data.irs ?? [], data.files) },
+    { table: 'nodes', rows: data.graph.nodes.length, parts: () => arrowParts(NODE_COLUMNS, data.graph.nodes) },
+    { table: 'edges', rows: data.graph.edges.length, parts: () => arrowParts(EDGE_COLUMNS, data.graph.edges) },
+    { table: 'files', rows: data.files.length, parts: () => arrowParts(FILE_COLUMNS, data.files) },
+    { table: 'unresolved', rows: data.graph.unresolved.length, parts: () => [unresolvedToArrow(data.graph.unresolved)] },
+    { table: 'file_issues', rows: data.issues.length, parts: () => [fileIssuesToArrow(data.issues)] },
+    { table: 'skipped', rows: data.skipped.length, parts: () => [skippedToArrow(data.skipped)] },
+    { table: 'meta', rows: Object.keys(meta).length, parts: () => [metaToArrow(meta)] },
+    { table: 'file_irs', rows: data.irs?.length ?? 0, parts: () => [fileIrsToArrow(data.irs ?? [], data.files)] },
   ];
 }
 
@@ -103,6 +106,81 @@ export async function createSchema(conn: SqlConnection, keep: ReadonlySet<string
   }
 }
 
+async function insertParts(conn: SqlConnection, table: TableName, parts: Iterable<Table>): Promise<void> {
+  for (const part of parts) if (part.numRows > 0) await conn.insertArrow(table, part);
+}
+
+/**
+ * A graph write in progress: the transaction is open and the schema created; tables can be
+ * loaded early (files while the parse runs, file_irs batch by batch as FileIRs arrive) and
+ * finish() loads the rest, builds the indexes, commits and checkpoints. abort() rolls back:
+ * the previous graph stays.
+ */
+export interface GraphWriter {
+  /** Loads rows into one table now (`parts` built one by one); a table may take several calls. */
+  load(table: TableName, rows: number, parts: () => Iterable<Table>): Promise<void>;
+  /** Deletes the rows loaded into `table` so far. */
+  clear(table: TableName): Promise<void>;
+  /** Loads every table of `data` not loaded early (`early`), then indexes, COMMIT, CHECKPOINT. */
+  finish(data: GraphData, early: ReadonlySet<TableName>, onProgress?: ProgressListener, signal?: AbortSignal): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/** BEGIN + (re-)create the schema; the returned writer holds the open transaction. */
+export async function beginGraphWrite(conn: SqlConnection, options: WriteGraphOptions = {}): Promise<GraphWriter> {
+  await conn.run('BEGIN TRANSACTION');
+  let open = true;
+  const abort = async () => {
+    if (!open) return;
+    open = false;
+    try {
+      await conn.run('ROLLBACK');
+    } catch {
+      // The original error is the one worth reporting; a failed rollback adds nothing to it.
+    }
+  };
+  try {
+    await createSchema(conn, options.keepTables);
+  } catch (error) {
+    await abort();
+    throw error;
+  }
+  return {
+    async load(table, rows, parts) {
+      if (rows > 0) await insertParts(conn, table, parts());
+    },
+    async clear(table) {
+      await conn.run(`DELETE FROM ${table}`);
+    },
+    async finish(data, early, onProgress, signal) {
+      try {
+        const loads = tableLoads(data, new Date().toISOString()).filter((l) => !early.has(l.table) && !options.keepTables?.has(l.table));
+        const total = loads.reduce((sum, l) => sum + l.rows, 0);
+        let done = 0;
+        onProgress?.({ phase: 'store', done, total, detail: 'schema' });
+        for (const load of loads) {
+          throwIfAborted(signal);
+          if (load.rows > 0) await insertParts(conn, load.table, load.parts());
+          done += load.rows;
+          onProgress?.({ phase: 'store', done, total, detail: `${load.table}: ${load.rows} rows` });
+        }
+        throwIfAborted(signal);
+        if (options.afterLoad) await options.afterLoad(conn);
+        for (const sql of createIndexesSql()) await conn.run(sql);
+        onProgress?.({ phase: 'store', done, total, detail: 'indexes' });
+        throwIfAborted(signal);
+        await conn.run('COMMIT');
+        open = false;
+      } catch (error) {
+        await abort();
+        throw error;
+      }
+      await conn.run('CHECKPOINT');
+    },
+    abort,
+  };
+}
+
 /**
  * Replaces the graph in `conn` with `data`: drop + create the schema, load every table through
  * Arrow, build the indexes, commit, CHECKPOINT. Reports phase 'store' progress in rows, one
@@ -115,26 +193,8 @@ export async function writeGraph(
   signal?: AbortSignal,
   options: WriteGraphOptions = {},
 ): Promise<void> {
-  const loads = tableLoads(data, new Date().toISOString());
-  const total = loads.reduce((sum, l) => sum + l.rows, 0);
-  let done = 0;
-  onProgress?.({ phase: 'store', done, total, detail: 'schema' });
-  await inTransaction(conn, async () => {
-    await createSchema(conn, options.keepTables);
-    for (const load of loads) {
-      if (options.keepTables?.has(load.table)) continue;
-      throwIfAborted(signal);
-      if (load.rows > 0) await conn.insertArrow(load.table, load.build());
-      done += load.rows;
-      onProgress?.({ phase: 'store', done, total, detail: `${load.table}: ${load.rows} rows` });
-    }
-    throwIfAborted(signal);
-    if (options.afterLoad) await options.afterLoad(conn);
-    for (const sql of createIndexesSql()) await conn.run(sql);
-    onProgress?.({ phase: 'store', done, total, detail: 'indexes' });
-    throwIfAborted(signal);
-  });
-  await conn.run('CHECKPOINT');
+  const writer = await beginGraphWrite(conn, options);
+  await writer.finish(data, new Set(), onProgress, signal);
 }
 
 /** meta as a key -> value map; empty when the database holds no graph yet. */

@@ -117,8 +117,8 @@ describe('entities', () => {
     const box = entity(ir, 'Box');
     expect(box).toMatchObject({ startLine: 22, endLine: 62, signature: 'class Box(Generic[T]):', bases: ['Generic[T]'] });
     expect(box.docstring).toBe('A box.\n\nHolds one value.');
-    expect(box.code.startsWith('@functools.total_ordering\nclass Box(Generic[T]):')).toBe(true);
-    expect(box.code.endsWith('ordering = ["label"]')).toBe(true);
+    expect(box.code!.startsWith('@functools.total_ordering\nclass Box(Generic[T]):')).toBe(true);
+    expect(box.code!.endsWith('ordering = ["label"]')).toBe(true);
   });
 
   it('fields: class attributes and self.x in methods, first occurrence wins', async () => {
@@ -134,7 +134,7 @@ describe('entities', () => {
     const ir = await parsePython(entitiesText);
     expect(entity(ir, 'Box.__init__').signature).toBe('def __init__(self, value: T) -> None:');
     expect(entity(ir, 'Box.size')).toMatchObject({ signature: 'def size(self) -> int:', startLine: 52, endLine: 54 });
-    expect(entity(ir, 'Box.size').code.startsWith('@property\n    def size')).toBe(true);
+    expect(entity(ir, 'Box.size').code!.startsWith('@property\n    def size')).toBe(true);
     expect(entity(ir, 'Box.fetch').signature).toBe('async def fetch(self, url):');
     expect(entity(ir, 'build')).toMatchObject({ signature: 'def build(value, *, wrap: bool = True,):', docstring: 'Build a box.' });
   });

@@ -111,7 +111,7 @@ describe('text encodings', () => {
 
   it('unicode identifiers, astral characters and multi-byte text keep exact slices', async () => {
     const ir = await parsePython('s = "😀😀"; t = 𝔘𝔫𝔦()\nclass Größe(Basis):\n    def méthode(self):\n        return 日本.語(s)\n');
-    expect(ir.entities.map((e) => [e.qualifiedName, e.code.split('\n')[0]])).toEqual([
+    expect(ir.entities.map((e) => [e.qualifiedName, e.code!.split('\n')[0]])).toEqual([
       ['s', 's = "😀😀"'],
       ['t', 't = 𝔘𝔫𝔦()'],
       ['Größe', 'class Größe(Basis):'],

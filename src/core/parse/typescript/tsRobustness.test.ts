@@ -107,7 +107,7 @@ describe('size and encodings', () => {
     expect(b.docstring).toBe(a.docstring);
     expect(b.lines).toBe(a.lines);
     const circle = b.entities.find((entity) => entity.qualifiedName === 'Circle')!;
-    expect(circle.code.includes('\r\n')).toBe(true);
+    expect(circle.code!.includes('\r\n')).toBe(true);
   });
 
   it('slices names and code correctly after non-ASCII text', async () => {

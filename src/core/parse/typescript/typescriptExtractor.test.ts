@@ -107,10 +107,10 @@ describe('extractTypeScript: TypeScript shapes fixture', async () => {
 
   it('takes code from the first decorator / export keyword to the end', () => {
     const circle = byName(ir, 'Circle');
-    expect(circle.code.startsWith("@Injectable({ providedIn: 'root' })\nexport class Circle")).toBe(true);
-    expect(circle.code.endsWith('}')).toBe(true);
+    expect(circle.code!.startsWith("@Injectable({ providedIn: 'root' })\nexport class Circle")).toBe(true);
+    expect(circle.code!.endsWith('}')).toBe(true);
     expect(byName(ir, 'Circle.radius').code).toBe('@Input() radius = 1');
-    expect(byName(ir, 'Circle.scale').code.split('\n')).toHaveLength(6);
+    expect(byName(ir, 'Circle.scale').code!.split('\n')).toHaveLength(6);
     expect(ir.all).toBeNull();
     expect(ir.lines).toBe(90);
     expect(ir.language).toBe('typescript');
@@ -156,7 +156,7 @@ declare function ambient(x: number): void;
 `);
     expect(summary(ir)).toEqual(['Function pick 1-5 exported', 'Function ambient 6-7']);
     expect(ir.entities[0].signature).toBe('export function pick(a: any)');
-    expect(ir.entities[0].code.startsWith('export function pick(a: string): string;')).toBe(true);
+    expect(ir.entities[0].code!.startsWith('export function pick(a: string): string;')).toBe(true);
   });
 
   it('finds class expressions bound to names, abstract classes and static blocks', async () => {

@@ -1,0 +1,125 @@
+/**
+ * @file The overlapped ingest on real parses (tree-sitter in process, duckdb-wasm in memory):
+ * FileIRs handed over the way the parse workers hand them (code offsets, no code, batch by batch
+ * through onParsed) give exactly the graph of FileIRs that carry their code, file_irs holds no
+ * code, an incremental re-index over such FileIRs equals a full index, and a failure while the
+ * pool parses rolls back what the store took meanwhile (the previous graph stays).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
+import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
+import { AppError } from '../../src/core/errors.ts';
+import type { SourceFile } from '../../src/core/ingest/types.ts';
+import { parseSourceFile, parseSourceFiles } from '../../src/core/parse/parseFile.ts';
+import type { ParsedListener } from '../../src/core/parse/parsePool.ts';
+import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
+import type { IndexDeps } from '../../src/core/pipeline/indexRepository.ts';
+import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
+
+type Files = { path: string; data: Uint8Array }[];
+const ROOT = join(import.meta.dirname, '..', 'fixtures', 'stitch', 'pyshop');
+let parsers: Awaited<ReturnType<typeof createNodeParsers>>;
+
+beforeAll(async () => {
+  parsers = await createNodeParsers();
+});
+
+function readTree(root: string): Files {
+  const out: Files = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else out.push({ path: relative(root, path), data: new Uint8Array(readFileSync(path)) });
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/** Like the worker pool: batches of two, detached FileIRs, each batch handed on as it is done. */
+const detachedPool: IndexDeps['parseFiles'] = async (pending, onProgress, _signal, onParsed?: ParsedListener) => {
+  const sources = await pending;
+  const irs = [];
+  for (let i = 0; i < sources.length; i += 2) {
+    const batch = sources.slice(i, i + 2);
+    const parsed = await parseSourceFiles(parsers, batch);
+    onParsed?.(batch, parsed);
+    irs.push(...parsed);
+    onProgress(irs.length, sources.length);
+  }
+  return irs;
+};
+
+/** FileIRs that keep their code (the in-process parse of tests and tools). */
+const attachedParse: IndexDeps['parseFiles'] = async (sources) => (await sources).map((f: SourceFile) => parseSourceFile(parsers, f));
+
+async function index(conn: SqlConnection, files: Files, parseFiles: IndexDeps['parseFiles'], previous?: SqlConnection) {
+  return indexRepository({ kind: 'files', name: 'pyshop', files }, { parseFiles, conn }, previous ? { incremental: { previous } } : {});
+}
+
+async function nodeRows(conn: SqlConnection): Promise<string[]> {
+  const rows = await conn.query('SELECT * EXCLUDE (description, member_descriptions, requirement) FROM nodes ORDER BY id');
+  return rows.map((r) => JSON.stringify(r));
+}
+
+describe('overlapped ingest', () => {
+  it('gives the graph of FileIRs that carry their code, and keeps no code in file_irs', async () => {
+    const files = readTree(ROOT);
+    const detached = await openWasmMemoryConnection();
+    const attached = await openWasmMemoryConnection();
+    const summary = await index(detached, files, detachedPool);
+    await index(attached, files, attachedParse);
+    expect(summary.nodes.Method).toBeGreaterThan(0);
+    expect(await nodeRows(detached)).toEqual(await nodeRows(attached));
+    const [withCode] = await detached.query("SELECT count(*) AS n FROM nodes WHERE code IS NOT NULL AND kind IN ('Class', 'Method', 'Function')");
+    expect(Number(withCode!.n)).toBe((summary.nodes.Class ?? 0) + (summary.nodes.Method ?? 0) + (summary.nodes.Function ?? 0));
+    const [slice] = await detached.query("SELECT count(*) AS n FROM nodes n JOIN files f ON f.path = n.file_path WHERE n.kind = 'Method' AND contains(f.text, n.code)");
+    expect(Number(slice!.n)).toBe(summary.nodes.Method);
+    // A pool that never hands batches on (attachedParse) gets its FileIRs stored at the end.
+    const [stored] = await attached.query('SELECT count(*) AS n FROM file_irs');
+    expect(Number(stored!.n)).toBe(summary.files);
+    const irs = await detached.query('SELECT ir FROM file_irs');
+    expect(irs).toHaveLength(files.filter((f) => f.path.endsWith('.py')).length);
+    for (const { ir } of irs) {
+      const entities = (JSON.parse(String(ir)) as { entities: Record<string, unknown>[] }).entities;
+      for (const entity of entities) {
+        expect(entity).not.toHaveProperty('code');
+        expect(typeof entity.codeStart).toBe('number');
+      }
+    }
+  });
+
+  it('re-indexes incrementally over stored FileIRs without code: the same graph as a full index', async () => {
+    const before = readTree(ROOT);
+    const edited = before.map((f) =>
+      f.path.endsWith('models.py') ? { path: f.path, data: new TextEncoder().encode(`# edited\n${new TextDecoder().decode(f.data)}`) } : f,
+    );
+    const conn = await openWasmMemoryConnection();
+    await index(conn, before, detachedPool);
+    const summary = await index(conn, edited, detachedPool, conn);
+    expect(summary.changes?.parsed).toBe(1);
+    const full = await openWasmMemoryConnection();
+    await index(full, edited, detachedPool);
+    expect(await nodeRows(conn)).toEqual(await nodeRows(full));
+  });
+
+  it('rolls back what was stored during the parse when the parse fails: the previous graph stays', async () => {
+    const files = readTree(ROOT);
+    const conn = await openWasmMemoryConnection();
+    const first = await index(conn, files, detachedPool);
+    const failing: IndexDeps['parseFiles'] = async (sources, onProgress, signal, onParsed) => {
+      await detachedPool((await sources).slice(0, 4), onProgress, signal, onParsed);
+      throw new AppError('PARSE_FAILED', 'the pool broke');
+    };
+    await expect(index(conn, files.slice(0, 6), failing)).rejects.toMatchObject({ code: 'PARSE_FAILED' });
+    const [row] = await conn.query('SELECT count(*) AS n FROM files');
+    expect(Number(row!.n)).toBe(first.files);
+    const [nodes] = await conn.query('SELECT count(*) AS n FROM nodes');
+    expect(Number(nodes!.n)).toBe(Object.values(first.nodes).reduce((a, b) => a + (b ?? 0), 0));
+    // The connection is usable again: a new index goes through.
+    await index(conn, files, detachedPool);
+  });
+});
