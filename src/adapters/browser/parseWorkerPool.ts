@@ -9,12 +9,8 @@ import { AppError } from '../../core/errors.ts';
 import type { SourceFile } from '../../core/ingest/types.ts';
 import type { FileIR } from '../../core/parse/fileIR.ts';
 import { createParseChannel, runParsePool } from '../../core/parse/parsePool.ts';
-<<<<<<< HEAD
-import type { ParseReply, ParseWorkerHandle } from '../../core/parse/parsePool.ts';
-import { withParseWorkerKill } from './parseWorkerFault.ts';
-=======
 import type { ParsedListener, ParseReply, ParseWorkerHandle } from '../../core/parse/parsePool.ts';
->>>>>>> ingest
+import { withParseWorkerKill } from './parseWorkerFault.ts';
 
 /** clamp(hardwareConcurrency, 1, 8): the repo worker and the page idle while the pool parses. */
 export function browserPoolSize(): number {
@@ -47,9 +43,5 @@ export function parseFilesInBrowserWorkers(
   onParsed?: ParsedListener,
   size = browserPoolSize(),
 ): Promise<FileIR[]> {
-<<<<<<< HEAD
-  return runParsePool(files, withParseWorkerKill(createBrowserParseWorker), { size, onProgress, signal });
-=======
-  return runParsePool(files, createBrowserParseWorker, { size, onProgress, signal, onParsed });
->>>>>>> ingest
+  return runParsePool(files, withParseWorkerKill(createBrowserParseWorker), { size, onProgress, signal, onParsed });
 }
