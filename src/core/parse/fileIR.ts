@@ -95,6 +95,7 @@ export interface ReferenceIR {
 
 export interface SyntaxIssue {
   line: number;
+  /** 1-based; 0 when the whole file failed (parser crash, timeout) and no position applies. */
   column: number;
   message: string;
 }

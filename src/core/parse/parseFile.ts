@@ -47,7 +47,7 @@ export function failedFileIR(file: { path: string; language: Language; text?: st
     exports: [],
     all: null,
     docstring: null,
-    syntaxErrors: [{ line: 1, column: 1, message }],
+    syntaxErrors: [{ line: 1, column: 0, message }],
   };
 }
 

@@ -73,6 +73,7 @@ describe('runParsePool', () => {
     });
     expect(irs.map((ir) => ir.syntaxErrors.length)).toEqual([0, 0, 1, 0]);
     expect(irs[2]!.syntaxErrors[0]!.message).toMatch(/crashed or timed out/);
+    expect(irs[2]!.syntaxErrors[0]!.column).toBe(0); // no position: the issue list shows no "(column N)"
     expect(irs[3]!.entities.map((e) => e.name)).toEqual(['f3']);
     expect(log.filter((l) => l === 'terminate').length).toBeGreaterThanOrEqual(2);
   });

@@ -197,7 +197,7 @@ function fileIssues(files: SourceFile[], irs: FileIR[]): FileIssueRow[] {
   }
   for (const ir of irs) {
     for (const s of ir.syntaxErrors) {
-      issues.push({ path: ir.path, kind: 'syntax', line: s.line, message: `${s.message} (column ${s.column})` });
+      issues.push({ path: ir.path, kind: 'syntax', line: s.line, message: s.column > 0 ? `${s.message} (column ${s.column})` : s.message });
     }
   }
   return issues;
