@@ -196,13 +196,17 @@ test('player: scrub, step, inspect, what-if diff, export/import, reopen after re
     const exported = await exportTrace(page, env.artifacts, 'player-run-b.json');
     const checkpoints = ['start', 'expand1', 'iteration3', 'end'] as const;
     const before: string[] = [];
-    for (const c of checkpoints) before.push(await positionAt(page, c));
+    for (const c of checkpoints) before.push(await settledPositionAt(page, c));
     assert(before[3]!.startsWith(`${exported.trace.events.length}/`), `the end is the last event (${before[3]})`);
+    const exportedRun = await page.getByTestId('mcts-player').getAttribute('data-run');
     await page.getByTestId('run-import-input').setInputFiles(exported.path);
     await page.waitForFunction((n) => Number(document.querySelector('[data-testid="run-list"]')?.getAttribute('data-runs')) >= n, 3);
+    // The player shows the imported run (a new run id) before it is compared: until then the
+    // exported run is still on screen, ready, and a loaded machine can switch mid-comparison.
+    await page.waitForFunction((old) => document.querySelector('[data-testid="mcts-player"]')?.getAttribute('data-run') !== old, exportedRun, { timeout: 30_000 });
     await waitForPlayer(page);
     assert((await page.getByTestId('player-warning').count()) === 0, 'an export of this graph imports without a warning');
-    for (const [i, c] of checkpoints.entries()) assert((await positionAt(page, c)) === before[i], `imported run at cursor ${c}: ${before[i]}`);
+    for (const [i, c] of checkpoints.entries()) await expectPosition(page, c, before[i]!, 'imported run');
 
     // Reload: the runs are still there and reopen.
     const runId = await page.getByTestId('mcts-player').getAttribute('data-run');
@@ -211,7 +215,7 @@ test('player: scrub, step, inspect, what-if diff, export/import, reopen after re
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="run-list"]')?.getAttribute('data-runs')) >= 3, undefined, { timeout: 30_000 });
     await page.getByTestId('run-list').selectOption(runId!);
     await waitForPlayer(page);
-    assert((await positionAt(page, checkpoints[1]!)) === before[1], 'the reopened run replays the same');
+    await expectPosition(page, checkpoints[1]!, before[1]!, 'the reopened run');
 
     // Dark theme, and issue 8 item 10: a Path 1 answer replaces the tree with its own nodes.
     await setTheme(page, 'dark');
@@ -225,6 +229,30 @@ test('player: scrub, step, inspect, what-if diff, export/import, reopen after re
 }, 480_000);
 
 /** "cursor/iteration/phase/treeNodes/inspector N" at a position reached with the player's buttons. */
+/** The position at `where` once two reads in a row agree (the redraw after a move has landed). */
+async function settledPositionAt(page: Page, where: 'start' | 'expand1' | 'iteration3' | 'end'): Promise<string> {
+  let last = await positionAt(page, where);
+  for (let i = 0; i < 20; i++) {
+    const now = await positionAt(page, where);
+    if (now === last) return now;
+    last = now;
+  }
+  return last;
+}
+
+/**
+ * The position at `where` equals `expected`, read again for up to 10 s: the tree view and the
+ * inspector redraw after the cursor moves, later on a loaded machine (never a timing assertion).
+ */
+async function expectPosition(page: Page, where: 'start' | 'expand1' | 'iteration3' | 'end', expected: string, what: string): Promise<void> {
+  let seen = '';
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+    seen = await positionAt(page, where);
+    if (seen === expected) return;
+  }
+  assert(false, `${what} at cursor ${where}: ${seen}, expected ${expected}`);
+}
+
 async function positionAt(page: Page, where: 'start' | 'expand1' | 'iteration3' | 'end'): Promise<string> {
   await page.getByTestId(where === 'end' ? 'player-end' : 'player-start').click();
   if (where === 'expand1' || where === 'iteration3') {
