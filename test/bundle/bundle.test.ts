@@ -112,7 +112,7 @@ describe('repo bundles', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).message).toMatch(/newer Ranger Studio \(schema 2.*Update Ranger Studio/);
+    expect((error as AppError).message).toMatch(/newer Ranger Studio \(schema 3.*Update Ranger Studio/);
   });
 
   it('refuses a zip that is not a bundle', () => {

@@ -238,7 +238,9 @@ describe('describeGraph with an LLM (fakeLlm: a scripted fake of the external LL
   it('composes large classes and modules from their members\' stored descriptions with A.9.3', async () => {
     const conn = await a2();
     // Classes and modules padded past the context; every method and function fits.
-    await conn.run("UPDATE nodes SET code = code || repeat('# padding line\n', 300) WHERE kind = 'Class'");
+    await conn.run(
+      "UPDATE node_rows SET code = n.code || repeat('# padding line\n', 300), code_start = NULL, code_end = NULL FROM nodes n WHERE n.id = node_rows.id AND n.kind = 'Class'",
+    );
     await conn.run("UPDATE files SET text = text || repeat('# padding line\n', 300)");
     const nodes = await nodesByName(conn);
     const biggestLeaf = Math.max(
@@ -274,7 +276,10 @@ describe('describeGraph with an LLM (fakeLlm: a scripted fake of the external LL
     const conn = await a2();
     const long = 'word '.repeat(400);
     const llm = fakeLlm({ contextTokens: 1000, answer: (call, i) => (call.task === 'compose' ? `Part summary ${i}.` : `**PURPOSE**\n${long}${i}`) });
-    await conn.run("UPDATE nodes SET code = code || repeat('# padding line\n', 300) WHERE qualified_name = 'extended.demo' OR kind = 'Class'");
+    await conn.run(
+      "UPDATE node_rows SET code = n.code || repeat('# padding line\n', 300), code_start = NULL, code_end = NULL " +
+        "FROM nodes n WHERE n.id = node_rows.id AND (n.qualified_name = 'extended.demo' OR n.kind = 'Class')",
+    );
     await conn.run("UPDATE files SET text = text || repeat('# padding line\n', 300)");
     await describeGraph(conn, llm);
     for (const c of llm.calls) expect(estimateTokens(c.content) + 512).toBeLessThanOrEqual(1000);

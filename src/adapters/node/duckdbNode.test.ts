@@ -41,7 +41,7 @@ describe('@duckdb/node-api database files', () => {
     const reader = await openNodeDatabase(path, { readOnly: true, mustExist: true, externalAccess: false });
     try {
       expect((await countGraph(reader)).edges).toEqual({ CONTAINS: 3, HAS_METHOD: 1, USES: 1 });
-      await expect(reader.run('DELETE FROM nodes')).rejects.toThrow(/read-only/i);
+      await expect(reader.run('DELETE FROM node_rows')).rejects.toThrow(/read-only/i);
       // (The database's own file stays readable by design: DuckDB allows its own paths.)
       const csv = join(dir, 'other.csv');
       writeFileSync(csv, 'a,b\n1,2\n');

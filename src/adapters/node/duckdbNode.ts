@@ -12,6 +12,8 @@ import type { DuckDBConnection, DuckDBType, DuckDBValue } from '@duckdb/node-api
 import type { Table } from 'apache-arrow';
 import { AppError } from '../../core/errors.ts';
 import { toPlainRow } from '../../core/store/sqlConnection.ts';
+import { SCHEMA_VERSION } from '../../core/store/schema.ts';
+import { upgradeNodesTable } from '../../core/store/schemaUpgrade.ts';
 import type { Row, SqlConnection } from '../../core/store/sqlConnection.ts';
 
 /** DuckDB's standard vector size: one data chunk holds at most this many rows. */
@@ -43,7 +45,7 @@ export async function openNodeDatabase(path: string, options: OpenNodeDbOptions 
   if (options.externalAccess === false) config.enable_external_access = 'false';
   const instance = await DuckDBInstance.create(path, config);
   const conn = await instance.connect();
-  return {
+  const db: NodeDbConnection = {
     async query(sql: string): Promise<Row[]> {
       const reader = await conn.runAndReadAll(sql);
       return reader.getRowObjectsJS().map((row) => toPlainRow(row));
@@ -57,6 +59,10 @@ export async function openNodeDatabase(path: string, options: OpenNodeDbOptions 
       instance.closeSync();
     },
   };
+  // A version-1 database (one `nodes` table) becomes node_rows + the nodes view; read-only
+  // databases are read as they are (their `nodes` table serves every reader).
+  if (!options.readOnly) await upgradeNodesTable(db, SCHEMA_VERSION);
+  return db;
 }
 
 interface ArrowColumn {

@@ -101,9 +101,9 @@ export function describeSqlConnectionContract(engine: string, open: () => Promis
       await conn?.close?.();
     });
 
-    it('creates every table of the schema', async () => {
+    it('creates every table of the schema, and the nodes view', async () => {
       const rows = await conn.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' ORDER BY 1");
-      expect(rows.map((r) => r.table_name)).toEqual([...TABLE_NAMES].sort());
+      expect(rows.map((r) => r.table_name)).toEqual([...TABLE_NAMES, 'nodes'].sort());
     });
 
     it('builds the lookup indexes', async () => {

@@ -11,7 +11,7 @@ import type { Zippable } from 'fflate';
 import { AppError } from '../errors.ts';
 import { crc32 } from '../ingest/crc32.ts';
 import { countGraph, readMeta } from '../store/graphStore.ts';
-import { SCHEMA_VERSION } from '../store/schema.ts';
+import { NODE_ROWS_TABLE, SCHEMA_VERSION } from '../store/schema.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import { EMBEDDING_SETS_TABLE } from '../store/embeddingStore.ts';
 import type { BundleManifest, BundleModel, BundleTable } from './bundleFormat.ts';
@@ -24,14 +24,16 @@ export interface ExportedBundle {
 }
 
 export async function exportBundle(conn: SqlConnection, now = new Date()): Promise<ExportedBundle> {
-  const names = await listTables(conn);
+  // The node rows travel as the `nodes` view (every row with its code, NODE_COLUMNS): the bundle
+  // stays self-contained and a version-1 reader opens it; import turns it back into node_rows.
+  const names = (await listTables(conn)).map((name) => (name === NODE_ROWS_TABLE ? 'nodes' : name)).sort();
   if (!names.includes('nodes')) throw new AppError('INPUT_INVALID', 'Nothing to export: this database holds no graph.');
   const meta = await readMeta(conn);
   const entries: Zippable = {};
   const tables: BundleTable[] = [];
   for (const name of names) {
     const columns = await tableColumns(conn, name);
-    const table = await readTableArrow(conn, name, columns);
+    const table = await readTableArrow(conn, name, columns, name === 'nodes' ? 'id' : 'rowid');
     const bytes = tableToIPC(table, 'stream');
     const file = tableFile(name);
     entries[file] = bytes;

@@ -13,6 +13,7 @@ import { crc32 } from '../ingest/crc32.ts';
 import { createIndexesSql, SCHEMA_VERSION } from '../store/schema.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import { inTransaction } from '../store/transaction.ts';
+import { dropNodes, upgradeNodesTable } from '../store/schemaUpgrade.ts';
 import type { BundleManifest } from './bundleFormat.ts';
 import { MANIFEST_FILE, parseManifest } from './bundleFormat.ts';
 import { createTableSql, listTables, quoteIdent } from './tableArrow.ts';
@@ -58,6 +59,7 @@ export function readBundle(bytes: Uint8Array, schemaVersion = SCHEMA_VERSION): R
 export async function importBundle(conn: SqlConnection, bytes: Uint8Array, signal?: AbortSignal): Promise<BundleManifest> {
   const bundle = readBundle(bytes);
   await inTransaction(conn, async () => {
+    await dropNodes(conn);
     for (const name of await listTables(conn)) await conn.run(`DROP TABLE ${quoteIdent(name)}`);
     for (const t of bundle.manifest.tables) {
       signal?.throwIfAborted();
@@ -65,7 +67,11 @@ export async function importBundle(conn: SqlConnection, bytes: Uint8Array, signa
       const table = bundle.tables.get(t.name)!;
       if (table.numRows > 0) await conn.insertArrow(t.name, table);
     }
-    if (bundle.tables.has('nodes') && bundle.tables.has('edges')) for (const sql of createIndexesSql()) await conn.run(sql);
+    // The bundle's nodes table (every row with its code) becomes node_rows + the nodes view.
+    await upgradeNodesTable(conn, SCHEMA_VERSION, true);
+    if (bundle.tables.has('nodes') && bundle.tables.has('edges')) {
+      for (const sql of createIndexesSql()) await conn.run(sql.replace('CREATE INDEX', 'CREATE INDEX IF NOT EXISTS'));
+    }
   });
   await conn.run('CHECKPOINT');
   return bundle.manifest;

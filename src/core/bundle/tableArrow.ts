@@ -123,15 +123,18 @@ export function rowsToTypedArrow(columns: readonly TableColumn[], rows: readonly
   return new Table(vectors);
 }
 
-/** A whole table as Arrow (declared types), read in chunks in the table's storage order. */
-export async function readTableArrow(conn: SqlConnection, table: string, columns: readonly TableColumn[]): Promise<Table> {
+/**
+ * A whole table as Arrow (declared types), read in chunks in the table's storage order (`orderBy`:
+ * a view has no rowid; the `nodes` view is read by id).
+ */
+export async function readTableArrow(conn: SqlConnection, table: string, columns: readonly TableColumn[], orderBy = 'rowid'): Promise<Table> {
   for (const c of columns) {
     if (!isSupportedColumnType(c.type)) throw new AppError('UNKNOWN', `Table ${table}: column ${c.name} has a type bundles do not carry (${c.type}).`);
   }
   const list = columns.map((c) => quoteIdent(c.name)).join(', ');
   const batches: Table[] = [];
   for (let offset = 0; ; offset += READ_CHUNK_ROWS) {
-    const rows = await conn.query(`SELECT ${list} FROM ${quoteIdent(table)} ORDER BY rowid LIMIT ${READ_CHUNK_ROWS} OFFSET ${offset}`);
+    const rows = await conn.query(`SELECT ${list} FROM ${quoteIdent(table)} ORDER BY ${orderBy} LIMIT ${READ_CHUNK_ROWS} OFFSET ${offset}`);
     if (rows.length === 0 && batches.length > 0) break;
     batches.push(rowsToTypedArrow(columns, rows));
     if (rows.length < READ_CHUNK_ROWS) break;

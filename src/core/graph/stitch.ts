@@ -101,12 +101,14 @@ function countBy<K extends string, T>(keys: readonly K[], items: readonly T[], k
   return counts;
 }
 
+const NON_ASCII = /[^\x00-\x7f]/;
+
 /** Nodes by id. Every row is written with all fields in one order (one object shape). */
 function buildNodes(repoName: string, index: RepoIndex, resolver: Resolver, texts: ReadonlyMap<string, string>): NodeRow[] {
   const nodes = new Array<NodeRow>(index.nodeCount);
   nodes[0] = {
     id: 0, kind: 'Repo', name: repoName, qualified_name: repoName, module_name: null, class_name: null,
-    file_path: null, start_line: null, end_line: null, signature: null, code: null, docstring: null,
+    file_path: null, start_line: null, end_line: null, signature: null, code: null, code_start: null, code_end: null, docstring: null,
     description: null, member_descriptions: null, requirement: null, language: null, local_name: null, import_name: null,
   };
   for (const module of index.modules) {
@@ -115,12 +117,15 @@ function buildNodes(repoName: string, index: RepoIndex, resolver: Resolver, text
     nodes[module.nodeId] = {
       id: module.nodeId, kind: 'Module', name: naming.name, qualified_name: naming.name, module_name: null,
       class_name: null, file_path: file.path, start_line: 1, end_line: Math.max(file.lines, 1), signature: null,
-      code: null, docstring: file.docstring, description: null, member_descriptions: null, requirement: null,
+      code: null, code_start: null, code_end: null, docstring: file.docstring, description: null, member_descriptions: null, requirement: null,
       language: file.language, local_name: naming.localName,
       import_name: naming.importName ?? module.resolver.importName?.(resolver, module) ?? null,
     };
     const entities = file.entities;
     const text = texts.get(file.path);
+    // Offsets go to the store only for ASCII texts: there UTF-16 offsets are code-point offsets
+    // (DuckDB's substring) and the slice is O(1); other files keep their code in the row.
+    const offsets = text !== undefined && !NON_ASCII.test(text);
     for (let i = 0; i < entities.length; i++) {
       const entity = entities[i]!;
       const parent = entityIndex(module, entity.parent);
@@ -131,6 +136,7 @@ function buildNodes(repoName: string, index: RepoIndex, resolver: Resolver, text
         id, kind: entity.kind, name: entity.name, qualified_name: `${naming.name}.${entity.qualifiedName}`,
         module_name: naming.name, class_name: ownedByClass ? owner.name : null, file_path: file.path,
         start_line: entity.startLine, end_line: entity.endLine, signature: entity.signature, code: entityCode(entity, text),
+        code_start: offsets ? (entity.codeStart ?? null) : null, code_end: offsets ? (entity.codeEnd ?? null) : null,
         docstring: entity.docstring, description: null, member_descriptions: null, requirement: null,
         language: file.language, local_name: null, import_name: null,
       };

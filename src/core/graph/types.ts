@@ -28,6 +28,12 @@ export interface NodeRow {
   end_line: number | null;
   signature: string | null;
   code: string | null;
+  /**
+   * [code_start, code_end): code-point offsets of `code` in the file's text, set by the stitcher
+   * for ASCII texts; the store then keeps the text once (node_rows + the nodes view).
+   */
+  code_start?: number | null;
+  code_end?: number | null;
   docstring: string | null;
   description: string | null;
   member_descriptions: string | null;

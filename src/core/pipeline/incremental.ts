@@ -104,7 +104,7 @@ export async function readPreviousGraph(conn: SqlConnection, currentHashes: Map<
   const nodes = await conn.query(
     `SELECT n.id, ${FINGERPRINT_SQL} AS fp, n.description, n.member_descriptions, n.requirement FROM ${FINGERPRINT_FROM}`,
   );
-  const graphTables = new Set<string>(TABLE_NAMES);
+  const graphTables = new Set<string>([...TABLE_NAMES, 'nodes']); // 'nodes': a version-1 table
   const tables: CarriedTable[] = [];
   for (const name of await listTables(conn)) {
     if (name.startsWith('__') || (graphTables.has(name) && name !== 'runs')) continue;
@@ -205,8 +205,8 @@ export async function restorePrevious(
       'AND (description IS NOT NULL OR member_descriptions IS NOT NULL OR requirement IS NOT NULL)',
   );
   await conn.run(
-    'UPDATE nodes SET description = p.description, member_descriptions = p.member_descriptions, requirement = p.requirement ' +
-      `FROM ${PREV_NODES} p WHERE nodes.id = p.id AND p.id IN (SELECT id FROM ${UNCHANGED})`,
+    'UPDATE node_rows SET description = p.description, member_descriptions = p.member_descriptions, requirement = p.requirement ' +
+      `FROM ${PREV_NODES} p WHERE node_rows.id = p.id AND p.id IN (SELECT id FROM ${UNCHANGED})`,
   );
   const unchangedIds = Int32Array.from((await conn.query(`SELECT id FROM ${UNCHANGED}`)).map((r) => Number(r.id)));
   let embeddings = 0;

@@ -28,6 +28,10 @@ export const MAX_BATCH_ROWS = 64 * 1024;
 
 type Cell = string | number | null | undefined;
 type RowLike = object;
+/** Reads one cell of a row (default: the property named like the column). */
+export type CellReader = (row: object, column: string) => unknown;
+
+const propertyCell: CellReader = (row, column) => (row as Record<string, unknown>)[column];
 
 const encoder = new TextEncoder();
 
@@ -130,15 +134,15 @@ function utf8Data(values: readonly Cell[]): Data<Utf8> {
 }
 
 /** Row ranges [start, end) so that no batch exceeds MAX_BATCH_ROWS rows or MAX_BATCH_CHARS chars. */
-function batchRanges(rows: readonly RowLike[], stringColumns: readonly string[]): [number, number][] {
+function batchRanges(rows: readonly RowLike[], stringColumns: readonly string[], cell: CellReader): [number, number][] {
   const ranges: [number, number][] = [];
   let start = 0;
   let chars = 0;
   for (let i = 0; i < rows.length; i++) {
     let rowChars = 0;
-    const row = rows[i] as Record<string, Cell>;
+    const row = rows[i]!;
     for (const name of stringColumns) {
-      const v = row[name];
+      const v = cell(row, name);
       if (typeof v === 'string') rowChars += v.length;
     }
     if (i > start && (chars + rowChars > MAX_BATCH_CHARS || i - start >= MAX_BATCH_ROWS)) {
@@ -153,15 +157,15 @@ function batchRanges(rows: readonly RowLike[], stringColumns: readonly string[])
 }
 
 /** Builds an Arrow table whose columns follow `columns` exactly (names, order, types). */
-export function rowsToArrow(columns: readonly ColumnSpec[], rows: readonly RowLike[]): Table {
+export function rowsToArrow(columns: readonly ColumnSpec[], rows: readonly RowLike[], cell: CellReader = propertyCell): Table {
   const schema = arrowSchema(columns);
   const stringColumns = columns.filter((c) => c.type === 'VARCHAR').map((c) => c.name);
   const batches: RecordBatch[] = [];
-  for (const [start, end] of batchRanges(rows, stringColumns)) {
+  for (const [start, end] of batchRanges(rows, stringColumns, cell)) {
     const length = end - start;
     const children: Data[] = columns.map((c) => {
       const values: Cell[] = new Array(length);
-      for (let i = 0; i < length; i++) values[i] = (rows[start + i] as Record<string, Cell>)[c.name];
+      for (let i = 0; i < length; i++) values[i] = cell(rows[start + i]!, c.name) as Cell;
       return c.type === 'INTEGER' ? int32Data(values) : utf8Data(values);
     });
     const struct = makeData({ type: new Struct(schema.fields), length, nullCount: 0, children });
@@ -176,9 +180,9 @@ export function rowsToArrow(columns: readonly ColumnSpec[], rows: readonly RowLi
  * buffers at a time instead of the whole table's (the node code of a 50k-file repository is
  * hundreds of MB).
  */
-export function* arrowParts(columns: readonly ColumnSpec[], rows: readonly RowLike[]): Generator<Table> {
+export function* arrowParts(columns: readonly ColumnSpec[], rows: readonly RowLike[], cell: CellReader = propertyCell): Generator<Table> {
   const stringColumns = columns.filter((c) => c.type === 'VARCHAR').map((c) => c.name);
-  for (const [start, end] of batchRanges(rows, stringColumns)) yield rowsToArrow(columns, rows.slice(start, end));
+  for (const [start, end] of batchRanges(rows, stringColumns, cell)) yield rowsToArrow(columns, rows.slice(start, end), cell);
 }
 
 export function nodesToArrow(nodes: readonly NodeRow[]): Table {

@@ -70,8 +70,8 @@ export async function writeDescriptions(conn: SqlConnection, generator: string, 
     await conn.run(`CREATE OR REPLACE TEMP TABLE ${BATCH_TABLE} (${BATCH_COLUMNS.map((c) => `${c.name} ${c.type}`).join(', ')})`);
     if (rows.length > 0) await conn.insertArrow(BATCH_TABLE, rowsToArrow(BATCH_COLUMNS, rows));
     await conn.run(
-      `UPDATE nodes SET description = b.description, member_descriptions = b.member_descriptions, requirement = b.requirement ` +
-        `FROM ${BATCH_TABLE} b WHERE nodes.id = b.id`,
+      `UPDATE node_rows SET description = b.description, member_descriptions = b.member_descriptions, requirement = b.requirement ` +
+        `FROM ${BATCH_TABLE} b WHERE node_rows.id = b.id`,
     );
     await conn.run(`DELETE FROM described WHERE node_id IN (SELECT id FROM ${BATCH_TABLE})`);
     await conn.run(`INSERT INTO described SELECT id, ${sqlString(generator)} FROM ${BATCH_TABLE}`);
@@ -85,7 +85,7 @@ export async function writeDescriptions(conn: SqlConnection, generator: string, 
 export async function clearDescriptions(conn: SqlConnection): Promise<void> {
   await inTransaction(conn, async () => {
     await conn.run(
-      'UPDATE nodes SET description = NULL, member_descriptions = NULL, requirement = NULL ' +
+      'UPDATE node_rows SET description = NULL, member_descriptions = NULL, requirement = NULL ' +
         'WHERE description IS NOT NULL OR member_descriptions IS NOT NULL OR requirement IS NOT NULL',
     );
     await conn.run('DELETE FROM described');

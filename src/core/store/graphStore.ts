@@ -21,7 +21,7 @@ import {
   ensureTableSql,
   FILE_COLUMNS,
   KEPT_TABLES,
-  NODE_COLUMNS,
+  NODE_ROW_COLUMNS,
   SCHEMA_VERSION,
   TABLE_NAMES,
 } from './schema.ts';
@@ -30,6 +30,9 @@ import type { SqlConnection } from './sqlConnection.ts';
 import { sqlString, tableExists } from './sqlConnection.ts';
 
 import { dropEmbeddingTables } from './embeddingStore.ts';
+import { dropNodes } from './schemaUpgrade.ts';
+import { createNodesViewSql } from './schema.ts';
+import type { NodeRow } from '../graph/types.ts';
 import { DESCRIBED_TABLE } from './descriptionStore.ts';
 
 export type { Row, SqlConnection } from './sqlConnection.ts';
@@ -71,7 +74,7 @@ function tableLoads(data: GraphData, indexedAt: string): TableLoad[] {
     summary: JSON.stringify(data.summary),
   };
   return [
-    { table: 'nodes', rows: data.graph.nodes.length, parts: () => arrowParts(NODE_COLUMNS, data.graph.nodes) },
+    { table: 'node_rows', rows: data.graph.nodes.length, parts: () => arrowParts(NODE_ROW_COLUMNS, data.graph.nodes, storedNodeCell) },
     { table: 'edges', rows: data.graph.edges.length, parts: () => arrowParts(EDGE_COLUMNS, data.graph.edges) },
     { table: 'files', rows: data.files.length, parts: () => arrowParts(FILE_COLUMNS, data.files) },
     { table: 'unresolved', rows: data.graph.unresolved.length, parts: () => [unresolvedToArrow(data.graph.unresolved)] },
@@ -82,12 +85,20 @@ function tableLoads(data: GraphData, indexedAt: string): TableLoad[] {
   ];
 }
 
+/** A node row as stored: code NULL where the view slices it from files.text (code_start set). */
+function storedNodeCell(row: object, column: string): unknown {
+  const node = row as NodeRow;
+  if (column === 'code') return node.code_start === undefined || node.code_start === null ? node.code : null;
+  return (row as Record<string, unknown>)[column];
+}
+
 /**
  * Creates (or re-creates, dropping every table of the schema) the empty tables. The semantic
  * tables (description markers, embeddings) refer to node ids of the old graph: they go too,
  * except the tables named in `keep` (an incremental re-index filters those itself).
  */
 export async function createSchema(conn: SqlConnection, keep: ReadonlySet<string> = new Set()): Promise<void> {
+  await dropNodes(conn);
   if (keep.size === 0) {
     await dropEmbeddingTables(conn);
     await conn.run(`DROP TABLE IF EXISTS ${DESCRIBED_TABLE}`);
@@ -104,6 +115,7 @@ export async function createSchema(conn: SqlConnection, keep: ReadonlySet<string
     await conn.run(`DROP TABLE IF EXISTS ${table}`);
     await conn.run(createTableSql(table));
   }
+  await conn.run(createNodesViewSql());
 }
 
 async function insertParts(conn: SqlConnection, table: TableName, parts: Iterable<Table>): Promise<void> {
@@ -162,7 +174,7 @@ export async function beginGraphWrite(conn: SqlConnection, options: WriteGraphOp
           throwIfAborted(signal);
           if (load.rows > 0) await insertParts(conn, load.table, load.parts());
           done += load.rows;
-          onProgress?.({ phase: 'store', done, total, detail: `${load.table}: ${load.rows} rows` });
+          onProgress?.({ phase: 'store', done, total, detail: `${load.table === 'node_rows' ? 'nodes' : load.table}: ${load.rows} rows` });
         }
         throwIfAborted(signal);
         if (options.afterLoad) await options.afterLoad(conn);
@@ -231,7 +243,7 @@ export interface GraphCounts {
   unresolved: number;
 }
 
-async function countBy(conn: SqlConnection, table: TableName, column: string): Promise<Record<string, number>> {
+async function countBy(conn: SqlConnection, table: TableName | 'nodes', column: string): Promise<Record<string, number>> {
   const rows = await conn.query(`SELECT ${column} AS k, count(*) AS n FROM ${table} GROUP BY ${column} ORDER BY ${column}`);
   const counts: Record<string, number> = {};
   for (const row of rows) counts[String(row.k)] = Number(row.n);
