@@ -70,7 +70,7 @@ export async function importBundle(conn: SqlConnection, bytes: Uint8Array, signa
     // The bundle's nodes table (every row with its code) becomes node_rows + the nodes view.
     await upgradeNodesTable(conn, SCHEMA_VERSION, true);
     if (bundle.tables.has('nodes') && bundle.tables.has('edges')) {
-      for (const sql of createIndexesSql()) await conn.run(sql.replace('CREATE INDEX', 'CREATE INDEX IF NOT EXISTS'));
+      for (const sql of createIndexesSql()) await conn.run(sql);
     }
   });
   await conn.run('CHECKPOINT');

@@ -156,22 +156,27 @@ function batchRanges(rows: readonly RowLike[], stringColumns: readonly string[],
   return ranges;
 }
 
+/** Rows [start, end) as one record batch of `schema` (columns in `columns` order). */
+function recordBatch(schema: Schema, columns: readonly ColumnSpec[], rows: readonly RowLike[], [start, end]: [number, number], cell: CellReader): RecordBatch {
+  const length = end - start;
+  const children: Data[] = columns.map((c) => {
+    const values: Cell[] = new Array(length);
+    for (let i = 0; i < length; i++) values[i] = cell(rows[start + i]!, c.name) as Cell;
+    return c.type === 'INTEGER' ? int32Data(values) : utf8Data(values);
+  });
+  const struct = makeData({ type: new Struct(schema.fields), length, nullCount: 0, children });
+  return new RecordBatch(schema, struct as Data<Struct<Record<string, DataType>>>);
+}
+
+function stringColumnsOf(columns: readonly ColumnSpec[]): string[] {
+  return columns.filter((c) => c.type === 'VARCHAR').map((c) => c.name);
+}
+
 /** Builds an Arrow table whose columns follow `columns` exactly (names, order, types). */
 export function rowsToArrow(columns: readonly ColumnSpec[], rows: readonly RowLike[], cell: CellReader = propertyCell): Table {
   const schema = arrowSchema(columns);
-  const stringColumns = columns.filter((c) => c.type === 'VARCHAR').map((c) => c.name);
-  const batches: RecordBatch[] = [];
-  for (const [start, end] of batchRanges(rows, stringColumns, cell)) {
-    const length = end - start;
-    const children: Data[] = columns.map((c) => {
-      const values: Cell[] = new Array(length);
-      for (let i = 0; i < length; i++) values[i] = cell(rows[start + i]!, c.name) as Cell;
-      return c.type === 'INTEGER' ? int32Data(values) : utf8Data(values);
-    });
-    const struct = makeData({ type: new Struct(schema.fields), length, nullCount: 0, children });
-    batches.push(new RecordBatch(schema, struct as Data<Struct<Record<string, DataType>>>));
-  }
-  return new Table(schema, batches);
+  const ranges = batchRanges(rows, stringColumnsOf(columns), cell);
+  return new Table(schema, ranges.map((range) => recordBatch(schema, columns, rows, range, cell)));
 }
 
 /**
@@ -181,8 +186,8 @@ export function rowsToArrow(columns: readonly ColumnSpec[], rows: readonly RowLi
  * hundreds of MB).
  */
 export function* arrowParts(columns: readonly ColumnSpec[], rows: readonly RowLike[], cell: CellReader = propertyCell): Generator<Table> {
-  const stringColumns = columns.filter((c) => c.type === 'VARCHAR').map((c) => c.name);
-  for (const [start, end] of batchRanges(rows, stringColumns, cell)) yield rowsToArrow(columns, rows.slice(start, end), cell);
+  const schema = arrowSchema(columns);
+  for (const range of batchRanges(rows, stringColumnsOf(columns), cell)) yield new Table(schema, [recordBatch(schema, columns, rows, range, cell)]);
 }
 
 export function nodesToArrow(nodes: readonly NodeRow[]): Table {

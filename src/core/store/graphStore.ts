@@ -6,7 +6,7 @@
  */
 import type { Table } from 'apache-arrow';
 import { throwIfAborted } from '../errors.ts';
-import type { FileIssueRow, FileRow, Graph } from '../graph/types.ts';
+import type { FileIssueRow, FileRow, Graph, NodeRow } from '../graph/types.ts';
 import type { FileIR } from '../parse/fileIR.ts';
 import type { SkippedFile } from '../ingest/types.ts';
 import type { ProgressListener } from '../pipeline/progress.ts';
@@ -14,6 +14,7 @@ import { arrowParts, fileIrsToArrow, fileIssuesToArrow, metaToArrow, skippedToAr
 import { dropRequirementGraph } from '../requirements/requirementStore.ts';
 import {
   createIndexesSql,
+  createNodesViewSql,
   createSchemaSql,
   createTableSql,
   dropTablesSql,
@@ -31,8 +32,6 @@ import { sqlString, tableExists } from './sqlConnection.ts';
 
 import { dropEmbeddingTables } from './embeddingStore.ts';
 import { dropNodes } from './schemaUpgrade.ts';
-import { createNodesViewSql } from './schema.ts';
-import type { NodeRow } from '../graph/types.ts';
 import { DESCRIBED_TABLE } from './descriptionStore.ts';
 
 export type { Row, SqlConnection } from './sqlConnection.ts';

@@ -200,8 +200,9 @@ export const INDEXES = [
   { name: 'edges_dst', table: 'edges', column: 'dst' },
 ] as const satisfies readonly { name: string; table: TableName; column: string }[];
 
-export function createIndexesSql(): string[] {
-  return INDEXES.map((i) => `CREATE INDEX ${i.name} ON ${i.table} (${i.column})`);
+/** The indexes of INDEXES (those of `table` only, when given); IF NOT EXISTS: safe to run twice. */
+export function createIndexesSql(table?: TableName): string[] {
+  return INDEXES.filter((i) => table === undefined || i.table === table).map((i) => `CREATE INDEX IF NOT EXISTS ${i.name} ON ${i.table} (${i.column})`);
 }
 
 /** Creates the dropped tables; kept ones only when missing, with columns added since (summary). */

@@ -4,8 +4,10 @@
  * over it. Runs on open of a repo database and after a bundle import; idempotent.
  * Runs in: the repo worker (app), Node (cli, tests). Layer src/core.
  */
-import { createNodesViewSql, INDEXES, NODE_ROW_COLUMNS, NODE_ROWS_TABLE } from './schema.ts';
+import { createIndexesSql, createNodesViewSql, INDEXES, NODE_ROW_COLUMNS, NODE_ROWS_TABLE } from './schema.ts';
 import type { SqlConnection } from './sqlConnection.ts';
+import { tableExists } from './sqlConnection.ts';
+import { inTransaction } from './transaction.ts';
 
 /** 'table', 'view' or null: what `nodes` is in this database. */
 export async function nodesKind(conn: Pick<SqlConnection, 'query'>): Promise<'table' | 'view' | null> {
@@ -26,14 +28,13 @@ export async function dropNodes(conn: SqlConnection): Promise<void> {
 /**
  * Turns a version-1 `nodes` table into node_rows (copied: every row keeps its code, offsets NULL;
  * a column the old table lacks is NULL) + the `nodes` view, moves the indexes and stamps meta
- * with the new version. Returns whether anything changed. `inTransaction`: the caller has one
- * open; otherwise this opens one. (A copy, not ALTER TABLE RENAME: on a file database, DROP INDEX
+ * with the new version. Returns whether anything changed. `callerTransaction`: the caller has
+ * one open; otherwise this opens one. (A copy, not ALTER TABLE RENAME: on a file database, DROP INDEX
  * + RENAME + ADD COLUMN + CREATE INDEX in one transaction aborts @duckdb/node-api 1.5 at COMMIT.)
  */
-export async function upgradeNodesTable(conn: SqlConnection, version: number, inTransaction = false): Promise<boolean> {
+export async function upgradeNodesTable(conn: SqlConnection, version: number, callerTransaction = false): Promise<boolean> {
   if ((await nodesKind(conn)) !== 'table') return false;
-  if (!inTransaction) await conn.run('BEGIN TRANSACTION');
-  try {
+  const upgrade = async () => {
     const old = new Set(
       (await conn.query("SELECT column_name AS c FROM information_schema.columns WHERE table_schema = 'main' AND table_name = 'nodes'")).map((r) =>
         String(r.c),
@@ -46,13 +47,9 @@ export async function upgradeNodesTable(conn: SqlConnection, version: number, in
     for (const i of nodeIndexes) await conn.run(`DROP INDEX IF EXISTS ${i.name}`);
     await conn.run('DROP TABLE nodes');
     await conn.run(createNodesViewSql());
-    for (const i of nodeIndexes) await conn.run(`CREATE INDEX ${i.name} ON ${i.table} (${i.column})`);
-    const meta = await conn.query("SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'main' AND table_name = 'meta'");
-    if (Number(meta[0]?.n ?? 0) > 0) await conn.run(`UPDATE meta SET value = '${version}' WHERE key = 'schema_version'`);
-    if (!inTransaction) await conn.run('COMMIT');
-  } catch (error) {
-    if (!inTransaction) await conn.run('ROLLBACK').catch(() => undefined);
-    throw error;
-  }
+    for (const sql of createIndexesSql(NODE_ROWS_TABLE)) await conn.run(sql);
+    if (await tableExists(conn, 'meta')) await conn.run(`UPDATE meta SET value = '${version}' WHERE key = 'schema_version'`);
+  };
+  await (callerTransaction ? upgrade() : inTransaction(conn, upgrade));
   return true;
 }
