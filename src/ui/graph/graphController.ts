@@ -216,10 +216,8 @@ export class GraphController {
         if (this.cy.destroyed() || this.cy.elements().length === 0) return;
         // The overview keeps the package it framed in view; elsewhere everything is fitted.
         const framed = this.mode === 'overview' && this.framed ? this.cy.getElementById(this.framed) : null;
-        if (framed && framed.nonempty()) {
-          this.cy.fit(framed, 40);
-          this.capZoom(framed);
-        } else this.cy.fit(this.cy.elements(), 30);
+        if (framed && framed.nonempty()) this.fitCalmly(framed);
+        else this.cy.fit(this.cy.elements(), 30);
       }, 120);
     });
     this.resizeObserver.observe(container);
@@ -647,10 +645,7 @@ export class GraphController {
     );
     const box = frame ? this.cy.getElementById(frame) : null;
     this.framed = box && box.nonempty() ? frame : null;
-    if (box && box.nonempty()) {
-      this.cy.fit(box, 40);
-      this.capZoom(box);
-    } else this.fitCalmly();
+    this.fitCalmly(this.framed ? box! : undefined);
   }
 
   /** The open package a drawn node sits in (null: the top level). */
@@ -683,9 +678,10 @@ export class GraphController {
   }
 
   /** Fit everything, but never zoom in so far that a handful of nodes fill the screen. */
-  private fitCalmly(): void {
-    this.cy.fit(undefined, 40);
-    this.capZoom();
+  /** Fits `around` (default: everything) with a margin, the zoom capped. */
+  private fitCalmly(around?: NodeCollection): void {
+    this.cy.fit(around, 40);
+    this.capZoom(around);
   }
 
   /** Caps the zoom at 1.3, centred on `around` (default: everything). */
