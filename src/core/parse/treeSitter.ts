@@ -5,10 +5,12 @@
  * Runs in: parse workers, Node. Layer src/core.
  */
 import { Language as TsLanguage, Parser } from 'web-tree-sitter';
-import type { Node, Tree, TreeCursor } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
 import type { Language } from '../ingest/types.ts';
 import { LANGUAGE_IDS } from '../languages/registry.ts';
 import type { SyntaxIssue } from './fileIR.ts';
+import { openCursor, useBinding } from './fastCursor.ts';
+import type { SyntaxCursor } from './fastCursor.ts';
 
 export type GrammarSource = Uint8Array | string;
 
@@ -23,7 +25,9 @@ let initialised: Promise<void> | null = null;
 
 /** Initialise web-tree-sitter once per thread. `locateFile` is needed in the browser only. */
 export function initTreeSitter(locateFile?: () => string): Promise<void> {
-  initialised ??= Parser.init(locateFile ? { locateFile } : undefined);
+  // Emscripten makes the options object the module itself: the direct cursor calls its exports.
+  const module = locateFile ? { locateFile } : {};
+  initialised ??= Parser.init(module).then(() => useBinding(module));
   return initialised;
 }
 
@@ -72,8 +76,8 @@ export async function createParsers(
  * Pre-order walk with one TreeCursor and no recursion (deep nesting is safe): `visit` sees each
  * node once, at the cursor, and returns whether to go into its children; `done` ends it early.
  */
-export function walkTree(tree: Tree, visit: (cursor: TreeCursor) => boolean, done?: () => boolean): void {
-  const cursor = tree.walk();
+export function walkTree(tree: Tree, visit: (cursor: SyntaxCursor) => boolean, done?: () => boolean): void {
+  const cursor = openCursor(tree);
   try {
     let descending = true;
     while (!done?.()) {

@@ -7,9 +7,11 @@
  * text by index. Uses are filtered by a cheap scope analysis (pythonScopes.ts).
  * Runs in: parse workers, Node. Layer src/core.
  */
-import type { Node, Tree, TreeCursor } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
 import type { EntityIR, EntityKind, FileIR, ImportIR, ReferenceIR, UseKind } from '../fileIR.ts';
 import { collectSyntaxIssues } from '../treeSitter.ts';
+import { openCursor } from '../fastCursor.ts';
+import type { SyntaxCursor } from '../fastCursor.ts';
 import { Kind, LEAF, NAMED, SEPARATOR, pythonGrammar } from './pythonGrammar.ts';
 import { extractImports, staticStringList } from './pythonImports.ts';
 import { PYTHON_BUILTINS, Scope, closeScope, firstSegment } from './pythonScopes.ts';
@@ -187,7 +189,7 @@ class PythonWalker {
     const root = this.tree.rootNode;
     this.moduleDocstring = this.docstringOf(root);
     this.setDepth(0, Kind.MODULE, Mode.READ);
-    const cursor = this.tree.walk();
+    const cursor = openCursor(this.tree);
     try {
       if (!cursor.gotoFirstChild()) return;
       let depth = 1;
@@ -256,7 +258,7 @@ class PythonWalker {
   }
 
   /** Handle the node under the cursor; returns whether to visit its children. */
-  private enter(cursor: TreeCursor, depth: number): boolean {
+  private enter(cursor: SyntaxCursor, depth: number): boolean {
     const typeId = cursor.nodeTypeId;
     const flags = this.flags[typeId]!;
     const parentDepth = depth - 1;
@@ -369,7 +371,7 @@ class PythonWalker {
     this.scope.refs.push({ from: this.from, name, kind, line: this.lineOf(index) });
   }
 
-  private onIdentifier(cursor: TreeCursor, mode: number): void {
+  private onIdentifier(cursor: SyntaxCursor, mode: number): void {
     switch (mode) {
       case Mode.READ:
       case Mode.ANNOTATE:
@@ -405,7 +407,7 @@ class PythonWalker {
   }
 
   /** `self.x = ...` in a method: a Field of the class (first occurrence wins). */
-  private onAttributeTarget(cursor: TreeCursor): void {
+  private onAttributeTarget(cursor: SyntaxCursor): void {
     const scope = this.scope;
     const classScope = scope.classScope;
     if (!classScope) return;
@@ -425,7 +427,7 @@ class PythonWalker {
     classScope.members.set(name, id);
   }
 
-  private onString(cursor: TreeCursor, mode: number): boolean {
+  private onString(cursor: SyntaxCursor, mode: number): boolean {
     const start = cursor.startIndex;
     if (mode === Mode.ANNOTATE) {
       this.onStringAnnotation(this.src.slice(start, cursor.endIndex), start);
@@ -451,7 +453,7 @@ class PythonWalker {
   }
 
   /** `Literal[...]` holds values, not types: emit the head and skip the rest. */
-  private onAnnotationGeneric(cursor: TreeCursor): boolean {
+  private onAnnotationGeneric(cursor: SyntaxCursor): boolean {
     const start = cursor.startIndex;
     LITERAL_TYPE.lastIndex = start;
     if (!LITERAL_TYPE.test(this.src)) return true;
@@ -459,7 +461,7 @@ class PythonWalker {
     return false;
   }
 
-  private onPatternName(cursor: TreeCursor, mode: number): void {
+  private onPatternName(cursor: SyntaxCursor, mode: number): void {
     const start = cursor.startIndex;
     const name = this.src.slice(start, cursor.endIndex).replace(/[\s\\]+/g, '');
     if (mode === Mode.PATTERN_CLASS || name.includes('.')) this.emit(name, 'reference', start);
@@ -502,6 +504,8 @@ class PythonWalker {
       endLine: outer.endPosition.row + 1,
       signature: headerSignature(src, definition.startIndex, body ? body.startIndex : outerEnd),
       code: src.slice(outer.startIndex, outerEnd),
+      codeStart: outer.startIndex,
+      codeEnd: outerEnd,
       docstring: body ? this.docstringOf(body) : null,
     };
     if (isClass) entity.bases = this.basesOf(definition);
@@ -551,7 +555,7 @@ class PythonWalker {
   private docstringOf(container: Node): string | null {
     // A cursor, not nextNamedSibling: that call is linear in the sibling count, so skipping
     // a long run of leading comments with it is quadratic (a 20 MB comment file took minutes).
-    const cursor = container.walk();
+    const cursor = openCursor(container);
     try {
       if (!cursor.gotoFirstChild()) return null;
       do {
@@ -671,6 +675,8 @@ class PythonWalker {
       endLine: statement.endPosition.row + 1,
       signature: collapseWhitespace(code),
       code,
+      codeStart: statement.startIndex,
+      codeEnd: statement.endIndex,
       docstring,
     });
     return id;

@@ -1,0 +1,79 @@
+/**
+ * @file Tree walking cost on one thread (`npx tsx scripts/bench/cursorWalk.bench.ts [<zip|dir>]
+ * [--no-tests] [--limit N]`): the trees of the corpus (default: the system Python stdlib) are
+ * parsed once, then walked in pre-order reading each node's type id with web-tree-sitter's own
+ * TreeCursor and with the direct cursor (core/parse/fastCursor.ts); then the languages'
+ * extractors run on the same trees. Prints each time and its ratio to the raw parse of the
+ * same run.
+ * Runs in: Node (tsx).
+ */
+import { performance } from 'node:perf_hooks';
+import type { Tree, TreeCursor } from 'web-tree-sitter';
+import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
+import { openCursor } from '../../src/core/parse/fastCursor.ts';
+import type { SyntaxCursor } from '../../src/core/parse/fastCursor.ts';
+import { languageSupport } from '../../src/core/languages/registry.ts';
+import { corpusFrom, parseableTexts, stdlibCorpus } from './corpus.ts';
+import { formatInteger, formatPercent, formatSeconds, formatTable } from './stats.ts';
+
+function walk(cursor: SyntaxCursor | TreeCursor): number {
+  let visited = 0;
+  let descending = true;
+  for (;;) {
+    if (descending) visited += cursor.nodeTypeId >= 0 ? 1 : 0;
+    if (descending && cursor.gotoFirstChild()) continue;
+    if (cursor.gotoNextSibling()) {
+      descending = true;
+      continue;
+    }
+    if (!cursor.gotoParent()) break;
+    descending = false;
+  }
+  cursor.delete();
+  return visited;
+}
+
+function timed(run: () => void): number {
+  const started = performance.now();
+  run();
+  return performance.now() - started;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const limitAt = args.indexOf('--limit');
+  const options = { noTests: args.includes('--no-tests'), limit: limitAt >= 0 ? Number(args[limitAt + 1]) : undefined };
+  const target = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--limit');
+  const corpus = target ? corpusFrom(target, options) : stdlibCorpus(options);
+  const files = parseableTexts(corpus.files);
+  const parsers = await createNodeParsers();
+  const trees: Tree[] = [];
+  const parseMs = timed(() => {
+    for (const file of files) trees.push(parsers.parse(file.language, file.text));
+  });
+  let nodes = 0;
+  const libraryMs = timed(() => {
+    for (const tree of trees) nodes = walk(tree.walk());
+  });
+  let directNodes = 0;
+  const directMs = timed(() => {
+    for (const tree of trees) directNodes += walk(openCursor(tree));
+  });
+  const extractMs = timed(() => {
+    files.forEach((file, i) => languageSupport(file.language).extract(trees[i]!, file));
+  });
+  for (const tree of trees) tree.delete();
+  const row = (name: string, ms: number) => [name, formatSeconds(ms), formatPercent(ms / parseMs)];
+  console.log(`${corpus.name}: ${formatInteger(files.length)} files, ${formatInteger(directNodes)} nodes (last file ${formatInteger(nodes)})`);
+  console.log(
+    formatTable([
+      ['one thread', 'time', 'vs raw parse'],
+      row('raw parse', parseMs),
+      row('walk, library TreeCursor', libraryMs),
+      row('walk, direct cursor', directMs),
+      row('extract (all extractors)', extractMs),
+    ]),
+  );
+}
+
+void main();
