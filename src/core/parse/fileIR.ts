@@ -120,16 +120,21 @@ export interface FileIR {
 }
 
 /**
- * Replaces each entity's code by its offsets in `text` (the code starts on the entity's first
- * line, after any indentation): the FileIR a parse worker posts back and the one stored for
- * incremental re-index then carry no copy of the source. An entity whose code is not found
- * there keeps it (never happens with the shipped extractors).
+ * Drops each entity's code, keeping its offsets in `text`: the FileIR a parse worker posts back
+ * and the one stored for incremental re-index then carry no copy of the source. The shipped
+ * extractors set the offsets where they cut the code; for an entity without them, the code is
+ * looked up in the text (it starts on the entity's first line, after any indentation), and an
+ * entity whose code is not found there keeps it.
  */
 export function detachCode(ir: FileIR, text: string): FileIR {
   let lineStarts: number[] | null = null;
   for (const entity of ir.entities) {
     const code = entity.code;
     if (code === undefined) continue;
+    if (entity.codeStart !== undefined && entity.codeEnd !== undefined) {
+      entity.code = undefined; // the extractor knew where it cut the code
+      continue;
+    }
     lineStarts ??= lineStartOffsets(text);
     const from = lineStarts[entity.startLine - 1] ?? 0;
     let indented = from;

@@ -155,6 +155,8 @@ export class DeclarationWalker {
       endLine: node.endPosition.row + 1,
       signature: signatureOf(this.text, startNode.startIndex, body ? body.startIndex : node.endIndex),
       code: this.text.slice(startNode.startIndex, node.endIndex),
+      codeStart: startNode.startIndex,
+      codeEnd: node.endIndex,
       docstring: docBefore(options.docFrom ?? startNode),
       ...(role === 'type' ? { bases: options.bases ?? [] } : {}),
     });

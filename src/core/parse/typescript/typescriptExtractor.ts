@@ -192,6 +192,8 @@ class Extraction {
       endLine: this.line(Math.max(start, end - 1)),
       signature,
       code: this.text.slice(start, end),
+      codeStart: start,
+      codeEnd: end,
       docstring: docstringBefore(this.text, start, this.root, this.fileDoc.start),
       exported,
     };
@@ -494,6 +496,8 @@ class Extraction {
       endLine: this.line(Math.max(start, end - 1)),
       signature,
       code: this.text.slice(start, end),
+      codeStart: start,
+      codeEnd: end,
       docstring: docstringBefore(this.text, start, this.root, this.fileDoc.start),
       exported: false,
     });
