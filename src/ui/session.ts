@@ -4,7 +4,7 @@
  * or cancelled index leaves the previous graph exactly as it was.
  * Runs in: the main thread.
  */
-import type { Progress } from '../core/pipeline/progress.ts';
+import type { Phase, Progress } from '../core/pipeline/progress.ts';
 import type { RepoInput } from '../core/pipeline/repoService.ts';
 import type { RepoClient } from './clients/repoClient.ts';
 import { indexWithProgress } from './clients/repoClient.ts';
@@ -49,22 +49,30 @@ export async function refreshActive(service: RepoClient): Promise<void> {
   setState((s) => ({ summary, selectedNodeId: null, graphVersion: s.graphVersion + 1, viewMode: 'overview', showStart: false }));
 }
 
-let pendingProgress: Progress | null = null;
+const PHASE_ORDER: readonly Phase[] = ['read', 'parse', 'stitch', 'store'];
+let pendingProgress: Progress[] = [];
 let frame = 0;
 
 function onProgress(progress: Progress): void {
-  // Coalesce: the worker may report per file; the page repaints at most once per frame.
-  pendingProgress = progress;
+  // Coalesce: the worker may report per file; the page repaints at most once per frame. Phases
+  // overlap (the parse starts while the read goes on): the last report of each phase counts,
+  // and the current phase is the furthest one reported.
+  pendingProgress = [...pendingProgress.filter((p) => p.phase !== progress.phase), progress];
   if (frame) return;
   frame = requestAnimationFrame(() => {
     frame = 0;
-    const p = pendingProgress;
-    if (!p) return;
-    setState((s) =>
-      s.indexing
-        ? { indexing: { ...s.indexing, current: p.phase, phases: { ...s.indexing.phases, [p.phase]: { done: p.done, total: p.total, detail: p.detail } } } }
-        : {},
-    );
+    const reports = pendingProgress;
+    pendingProgress = [];
+    setState((s) => {
+      if (!s.indexing) return {};
+      const phases = { ...s.indexing.phases };
+      let current = s.indexing.current;
+      for (const p of reports) {
+        phases[p.phase] = { done: p.done, total: p.total, detail: p.detail };
+        if (PHASE_ORDER.indexOf(p.phase) > PHASE_ORDER.indexOf(current)) current = p.phase;
+      }
+      return { indexing: { ...s.indexing, current, phases } };
+    });
   });
 }
 

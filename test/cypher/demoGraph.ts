@@ -30,7 +30,7 @@ export async function indexDemo(): Promise<{ conn: WasmNodeConnection; summary: 
     path: relative(demoRoot, path).split('\\').join('/'),
     data: new Uint8Array(readFileSync(path)),
   }));
-  const summary = await indexRepository({ kind: 'files', name: 'shopkit', files }, { parseFiles: async (sources) => (await sources).map((f) => parseSourceFile(parsers, f)), conn }, {});
+  const summary = await indexRepository({ kind: 'files', name: 'shopkit', files }, { parseFiles: async (sources) => (await sources.all()).map((f) => parseSourceFile(parsers, f)), conn }, {});
   return { conn, summary };
 }
 

@@ -49,7 +49,7 @@ async function index(conn: SqlConnection, files: Files, previous?: SqlConnection
     input,
     {
       parseFiles: async (pending) => {
-        const sources = await pending;
+        const sources = await pending.all();
         parsedPaths.push(...sources.map((s) => s.path));
         return sources.map((f) => parseSourceFile(parsers, f));
       },

@@ -13,6 +13,7 @@ import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
 import { AppError } from '../../src/core/errors.ts';
 import type { SourceFile } from '../../src/core/ingest/types.ts';
 import { parseSourceFile, parseSourceFiles } from '../../src/core/parse/parseFile.ts';
+import { fileFeedOf } from '../../src/core/parse/fileFeed.ts';
 import type { ParsedListener } from '../../src/core/parse/parsePool.ts';
 import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
 import type { IndexDeps } from '../../src/core/pipeline/indexRepository.ts';
@@ -41,7 +42,7 @@ function readTree(root: string): Files {
 
 /** Like the worker pool: batches of two, detached FileIRs, each batch handed on as it is done. */
 const detachedPool: IndexDeps['parseFiles'] = async (pending, onProgress, _signal, onParsed?: ParsedListener) => {
-  const sources = await pending;
+  const sources = await pending.all();
   const irs = [];
   for (let i = 0; i < sources.length; i += 2) {
     const batch = sources.slice(i, i + 2);
@@ -54,7 +55,7 @@ const detachedPool: IndexDeps['parseFiles'] = async (pending, onProgress, _signa
 };
 
 /** FileIRs that keep their code (the in-process parse of tests and tools). */
-const attachedParse: IndexDeps['parseFiles'] = async (sources) => (await sources).map((f: SourceFile) => parseSourceFile(parsers, f));
+const attachedParse: IndexDeps['parseFiles'] = async (sources) => (await sources.all()).map((f: SourceFile) => parseSourceFile(parsers, f));
 
 async function index(conn: SqlConnection, files: Files, parseFiles: IndexDeps['parseFiles'], previous?: SqlConnection) {
   return indexRepository({ kind: 'files', name: 'pyshop', files }, { parseFiles, conn }, previous ? { incremental: { previous } } : {});
@@ -111,7 +112,7 @@ describe('overlapped ingest', () => {
     const conn = await openWasmMemoryConnection();
     const first = await index(conn, files, detachedPool);
     const failing: IndexDeps['parseFiles'] = async (sources, onProgress, signal, onParsed) => {
-      await detachedPool((await sources).slice(0, 4), onProgress, signal, onParsed);
+      await detachedPool(fileFeedOf((await sources.all()).slice(0, 4)), onProgress, signal, onParsed);
       throw new AppError('PARSE_FAILED', 'the pool broke');
     };
     await expect(index(conn, files.slice(0, 6), failing)).rejects.toMatchObject({ code: 'PARSE_FAILED' });

@@ -70,7 +70,7 @@ async function indexFixture(skipTests = false): Promise<{ conn: WasmNodeConnecti
   const files = Object.entries(FILES).map(([path, text]) => ({ path, data: new TextEncoder().encode(text) }));
   const summary = await indexRepository(
     { kind: 'files', name: 'blk', files, skipTests },
-    { parseFiles: async (sources) => (await sources).map((f) => parseSourceFile(parsers, f)), conn },
+    { parseFiles: async (sources) => (await sources.all()).map((f) => parseSourceFile(parsers, f)), conn },
     { verbose: true },
   );
   return { conn, summary };

@@ -49,7 +49,7 @@ async function indexFiles(conn: SqlConnection, files: Record<string, string>): P
   const encoder = new TextEncoder();
   await indexRepository(
     { kind: 'files', name: 'shop', files: Object.entries(files).map(([path, text]) => ({ path, data: encoder.encode(text) })) },
-    { parseFiles: async (sources) => parseSourceFiles(parsers, await sources), conn },
+    { parseFiles: async (sources) => parseSourceFiles(parsers, await sources.all()), conn },
     {},
   );
 }

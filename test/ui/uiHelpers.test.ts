@@ -61,4 +61,15 @@ describe('throttleProgress', () => {
     expect(seen.map((p) => `${p.phase}:${p.done}`)).toEqual(['read:0', 'read:100', 'parse:0']);
     expect(throttleProgress(undefined)).toBeUndefined();
   });
+
+  it('throttles each phase on its own (the read and the parse report at the same time)', () => {
+    const seen: Progress[] = [];
+    const report = throttleProgress((p) => seen.push(p), 60_000)!;
+    for (let i = 0; i < 50; i++) {
+      report({ phase: 'read', done: i, total: 100 });
+      report({ phase: 'parse', done: i, total: 200 });
+    }
+    report({ phase: 'read', done: 100, total: 100 });
+    expect(seen.map((p) => `${p.phase}:${p.done}`)).toEqual(['read:0', 'parse:0', 'read:100']);
+  });
 });

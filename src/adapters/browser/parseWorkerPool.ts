@@ -6,7 +6,7 @@
  * Runs in: the repo worker (nested workers).
  */
 import { AppError } from '../../core/errors.ts';
-import type { SourceFile } from '../../core/ingest/types.ts';
+import type { ParseInput } from '../../core/parse/fileFeed.ts';
 import type { FileIR } from '../../core/parse/fileIR.ts';
 import { createParseChannel, runParsePool } from '../../core/parse/parsePool.ts';
 import type { ParsedListener, ParseReply, ParseWorkerHandle } from '../../core/parse/parsePool.ts';
@@ -37,7 +37,7 @@ export function createBrowserParseWorker(): ParseWorkerHandle {
 }
 
 export function parseFilesInBrowserWorkers(
-  files: readonly SourceFile[] | Promise<readonly SourceFile[]>,
+  files: ParseInput,
   onProgress: (done: number, total: number) => void,
   signal?: AbortSignal,
   onParsed?: ParsedListener,

@@ -3,7 +3,8 @@
  * engine whose files outlive the process (duckdb-wasm in Node leaves data in the .wal).
  * node-api has no Arrow import, so insertArrow copies each Arrow record batch into
  * DuckDBDataChunks of 2,048 rows and appends them with appendDataChunk (RECIPES.md: the
- * row-by-row appender is far too slow). Column types come from the target table.
+ * row-by-row appender is far too slow); insertRows fills the chunks from row objects directly
+ * (the graph tables: no Arrow at all). Column types come from the target table.
  * Runs in: Node (cli, tests, benchmarks).
  */
 import { existsSync } from 'node:fs';
@@ -14,7 +15,8 @@ import { AppError } from '../../core/errors.ts';
 import { toPlainRow } from '../../core/store/sqlConnection.ts';
 import { SCHEMA_VERSION } from '../../core/store/schema.ts';
 import { upgradeNodesTable } from '../../core/store/schemaUpgrade.ts';
-import type { Row, SqlConnection } from '../../core/store/sqlConnection.ts';
+import type { CellReader, Row, SqlConnection } from '../../core/store/sqlConnection.ts';
+import type { ColumnSpec } from '../../core/store/schema.ts';
 
 /** DuckDB's standard vector size: one data chunk holds at most this many rows. */
 export const CHUNK_ROWS = 2048;
@@ -54,6 +56,7 @@ export async function openNodeDatabase(path: string, options: OpenNodeDbOptions 
       await conn.run(sql);
     },
     insertArrow: (table: string, data: Table) => appendArrow(conn, table, data),
+    insertRows: (table, columns, rows, cell) => appendRows(conn, table, columns, rows, cell),
     async close(): Promise<void> {
       conn.closeSync();
       instance.closeSync();
@@ -134,6 +137,37 @@ function columnValues(column: ArrowColumn): DuckDBValue[] {
     values[i] = v === undefined ? null : (v as DuckDBValue);
   }
   return values;
+}
+
+/**
+ * Rows straight into DataChunks of CHUNK_ROWS: the JS strings and numbers go to the appender as
+ * they are (no Arrow encoding and decoding on the way).
+ */
+async function appendRows(conn: DuckDBConnection, table: string, columns: readonly ColumnSpec[], rows: readonly object[], cell: CellReader): Promise<void> {
+  const appender = await conn.createAppender(table);
+  try {
+    const types: DuckDBType[] = [];
+    for (let c = 0; c < appender.columnCount; c++) types.push(appender.columnType(c));
+    if (types.length !== columns.length) {
+      throw new AppError('UNKNOWN', `insertRows(${table}): table has ${types.length} columns, rows have ${columns.length}`);
+    }
+    for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+      const end = Math.min(rows.length, start + CHUNK_ROWS);
+      const chunk = DuckDBDataChunk.create(types, end - start);
+      columns.forEach((column, c) => {
+        const values: DuckDBValue[] = new Array(end - start);
+        for (let i = start; i < end; i++) {
+          const value = cell(rows[i]!, column.name);
+          values[i - start] = value === undefined ? null : (value as DuckDBValue);
+        }
+        chunk.setColumnValues(c, values);
+      });
+      appender.appendDataChunk(chunk);
+    }
+    appender.flushSync();
+  } finally {
+    appender.closeSync();
+  }
 }
 
 async function appendArrow(conn: DuckDBConnection, table: string, data: Table): Promise<void> {

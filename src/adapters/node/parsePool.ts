@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../core/errors.ts';
-import type { SourceFile } from '../../core/ingest/types.ts';
+import type { ParseInput } from '../../core/parse/fileFeed.ts';
 import type { FileIR } from '../../core/parse/fileIR.ts';
 import { createParseChannel, runParsePool } from '../../core/parse/parsePool.ts';
 import type { ParsedListener, ParseWorkerHandle } from '../../core/parse/parsePool.ts';
@@ -30,7 +30,7 @@ function createThreadWorker(): ParseWorkerHandle {
 }
 
 export function parseFilesInThreads(
-  files: readonly SourceFile[] | Promise<readonly SourceFile[]>,
+  files: ParseInput,
   onProgress?: (done: number, total: number) => void,
   signal?: AbortSignal,
   size = defaultPoolSize(),

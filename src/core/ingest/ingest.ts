@@ -2,27 +2,43 @@
  * @file Ingest entry points: a zip (bytes) or a dropped folder (path + bytes per file) in,
  * IngestResult out. A zip is listed first, then only the entries selection may need are
  * inflated (node_modules, images and the like are never inflated nor counted against the
- * archive's total). Ends with NO_SOURCE_FILES when nothing is left to parse.
- * Progress is (done, total) over twice the entry count: reading, then selecting.
+ * archive's total); each entry is then read, judged and decoded in turn, and the accepted files
+ * go out in chunks while the read goes on (FilesListener). Ends with NO_SOURCE_FILES when
+ * nothing is left to parse. Progress is (done, total) over the entry count.
  * Runs in: the ingest worker (app), in-process (cli, tests). Layer src/core.
  */
 import { AppError, throwIfAborted } from '../errors.ts';
 import { languageList } from '../languages/registry.ts';
 import { resolveLimits } from './limits.ts';
 import { baseName } from './pathRules.ts';
-import { listZipEntries, readListedEntries } from './readZip.ts';
-import { createCandidateFilter, selectSourceFiles, summariseSkips } from './selectSourceFiles.ts';
-import type { IngestLimits, IngestResult, RawEntry } from './types.ts';
+import { createEntryReader, listZipEntries } from './readZip.ts';
+import { SourceSelector, createCandidateFilter, selectSourceFiles, summariseSkips } from './selectSourceFiles.ts';
+import { yieldToEventLoop } from '../yieldToEventLoop.ts';
+import type { IngestLimits, IngestResult, RawEntry, SourceFile } from './types.ts';
+
+const PROGRESS_EVERY = 128;
 
 export type IngestProgress = (done: number, total: number) => void;
 
-/** Reads, filters and decodes a zip archive. Throws ARCHIVE_INVALID or NO_SOURCE_FILES. */
+/** Source files in reading order, handed over a few at a time while the read goes on. */
+export type FilesListener = (files: SourceFile[]) => void;
+
+/** A chunk goes out at this many files or bytes, and the read then lets queued events run. */
+const CHUNK_FILES = 32;
+const CHUNK_BYTES = 256 * 1024;
+
+/**
+ * Reads, filters and decodes a zip archive, one entry at a time: each entry is inflated, judged
+ * and decoded before the next, and `onFiles` gets the accepted files in chunks as they come (the
+ * parse pool starts on them while the read goes on). Throws ARCHIVE_INVALID or NO_SOURCE_FILES.
+ */
 export async function ingestZip(
   name: string,
   data: Uint8Array,
   limits?: Partial<IngestLimits>,
   onProgress?: IngestProgress,
   signal?: AbortSignal,
+  onFiles?: FilesListener,
 ): Promise<IngestResult> {
   throwIfAborted(signal);
   const resolved = resolveLimits(limits);
@@ -30,19 +46,52 @@ export async function ingestZip(
   if (listing.every((entry) => entry.isDirectory)) {
     throw new AppError('NO_SOURCE_FILES', `The archive ${name} is empty: it contains no files.`);
   }
-  const wanted = createCandidateFilter(listing);
-  // Each entry is read (inflated) then selected (filtered, decoded): it is done after both.
-  const total = listing.length;
-  const entries = readListedEntries(data, listing, resolved, (done) => onProgress?.(Math.floor(done / 2), total), wanted);
-  throwIfAborted(signal);
-  const result = await selectSourceFiles(
-    entries,
-    repoNameOf(name),
-    resolved,
-    (done) => onProgress?.(Math.floor((total + done) / 2), total),
-    signal,
-  );
-  return requireSources(name, result);
+  // Entries selection will ignore by name (node_modules, images) are never inflated.
+  const read = createEntryReader(data, resolved, createCandidateFilter(listing));
+  const selector = new SourceSelector(listing, repoNameOf(name), resolved);
+  const gitignore = selector.gitignoreIndex();
+  const early = gitignore >= 0 ? read(listing[gitignore]!) : null;
+  if (early) selector.useGitignore(early.data);
+  const chunk = new FileChunks(onFiles);
+  for (let i = 0; i < listing.length; i++) {
+    const file = await selector.take(i === gitignore ? early! : read(listing[i]!), i);
+    if (file) chunk.add(file);
+    if (chunk.full() || i % PROGRESS_EVERY === PROGRESS_EVERY - 1) {
+      chunk.flush();
+      throwIfAborted(signal);
+      onProgress?.(i + 1, listing.length);
+      await yieldToEventLoop();
+    }
+  }
+  chunk.flush();
+  onProgress?.(listing.length, listing.length);
+  return requireSources(name, selector.result());
+}
+
+/** Collects accepted files and hands them on in chunks (FilesListener). */
+class FileChunks {
+  private files: SourceFile[] = [];
+  private bytes = 0;
+
+  constructor(private readonly listener: FilesListener | undefined) {}
+
+  add(file: SourceFile): void {
+    if (!this.listener) return;
+    this.files.push(file);
+    this.bytes += file.bytes;
+  }
+
+  full(): boolean {
+    return this.files.length >= CHUNK_FILES || this.bytes >= CHUNK_BYTES;
+  }
+
+  flush(): void {
+    if (this.files.length === 0) return;
+    const files = this.files;
+    this.files = [];
+    this.bytes = 0;
+    this.listener!(files);
+  }
 }
 
 /** Filters and decodes the files of a dropped folder (paths relative to that folder). */
@@ -52,11 +101,13 @@ export async function ingestFiles(
   limits?: Partial<IngestLimits>,
   onProgress?: IngestProgress,
   signal?: AbortSignal,
+  onFiles?: FilesListener,
 ): Promise<IngestResult> {
   throwIfAborted(signal);
   if (files.length === 0) throw new AppError('NO_SOURCE_FILES', `The folder ${name} is empty: it contains no files.`);
   const entries: RawEntry[] = files.map((file) => ({ path: file.path, data: file.data, size: file.data.length }));
   const result = await selectSourceFiles(entries, repoNameOf(name), resolveLimits(limits), onProgress, signal);
+  onFiles?.(result.files);
   return requireSources(name, result);
 }
 

@@ -75,16 +75,26 @@ export function readListedEntries(
   wanted?: (path: string) => boolean,
 ): RawEntry[] {
   const entries: RawEntry[] = [];
-  const state: ReadState = { totalBytes: 0, totalExceeded: false, hostile: null };
+  const read = createEntryReader(data, limits, wanted);
   for (let i = 0; i < listing.length; i++) {
     const info = listing[i]!;
-    entries.push(readEntry(data, info, limits, state, wanted));
+    entries.push(read(info));
     if (onEntry && (i % PROGRESS_EVERY === PROGRESS_EVERY - 1 || info.size >= RATIO_CHECK_MIN_BYTES)) {
       onEntry(i + 1, listing.length);
     }
   }
   onEntry?.(listing.length, listing.length);
   return entries;
+}
+
+/**
+ * Reads one listed entry at a time (the streaming ingest reads, decodes and hands files to the
+ * parser entry by entry). The limits hold across the calls of one reader: call it in listing
+ * order, once per entry.
+ */
+export function createEntryReader(data: Uint8Array, limits: IngestLimits, wanted?: (path: string) => boolean): (info: ZipEntryInfo) => RawEntry {
+  const state: ReadState = { totalBytes: 0, totalExceeded: false, hostile: null };
+  return (info) => readEntry(data, info, limits, state, wanted);
 }
 
 interface ReadState {

@@ -55,87 +55,115 @@ export async function selectSourceFiles(
   onProgress?: (done: number, total: number) => void,
   signal?: AbortSignal,
 ): Promise<IngestResult> {
-  const layout = planLayout(entries);
-  const isGitignored = gitignoreMatcher(entries, layout);
-  const files: SourceFile[] = [];
-  const configs: ConfigFile[] = [];
-  const skipped: SkippedFile[] = [];
-  const firstByLowerPath = new Map<string, string>();
-  let totalBytes = 0;
-
+  const selector = new SourceSelector(entries, repoName, limits);
+  const gitignore = selector.gitignoreIndex();
+  if (gitignore >= 0) selector.useGitignore(entries[gitignore]!.data);
   for (let i = 0; i < entries.length; i++) {
     if (i % PROGRESS_EVERY === 0) {
       throwIfAborted(signal);
       if (i > 0) onProgress?.(i, entries.length);
     }
-    const entry = entries[i]!;
-    const normalised = layout.paths[i];
-    if (!normalised) continue; // a directory
+    await selector.take(entries[i]!, i);
+  }
+  onProgress?.(entries.length, entries.length);
+  return selector.result();
+}
+
+/**
+ * The selection one entry at a time, in listing order (the streaming zip ingest inflates,
+ * judges and hands over each file before reading the next). Built from the whole listing (paths
+ * only: the layout, the root to strip); the root .gitignore, when there is one, is read first
+ * (gitignoreIndex, useGitignore) since its rules judge the rest.
+ */
+export class SourceSelector {
+  private readonly layout: Layout;
+  private isGitignored: (path: string) => string | false = () => false;
+  private readonly files: SourceFile[] = [];
+  private readonly configs: ConfigFile[] = [];
+  private readonly skipped: SkippedFile[] = [];
+  private readonly firstByLowerPath = new Map<string, string>();
+  private totalBytes = 0;
+
+  constructor(
+    listing: readonly Pick<RawEntry, 'path' | 'isDirectory'>[],
+    private readonly repoName: string,
+    private readonly limits: IngestLimits,
+  ) {
+    this.layout = planLayout(listing);
+  }
+
+  /** Index of the root .gitignore in the listing, or -1. */
+  gitignoreIndex(): number {
+    return this.layout.paths.findIndex((p) => p?.ok === true && p.path === '.gitignore');
+  }
+
+  /** The root .gitignore's bytes (null: it could not be read): its rules apply from now on. */
+  useGitignore(data: Uint8Array | null): void {
+    this.isGitignored = gitignoreMatcher(data);
+  }
+
+  /** Judges entry `index` of the listing (read or not); returns the source file it became, if any. */
+  async take(entry: RawEntry, index: number): Promise<SourceFile | null> {
+    const normalised = this.layout.paths[index];
+    if (!normalised) return null; // a directory
     if (!normalised.ok) {
-      skipped.push({ path: entry.path, reason: 'unsafe path', detail: normalised.detail });
-      continue;
+      this.skipped.push({ path: entry.path, reason: 'unsafe path', detail: normalised.detail });
+      return null;
     }
     const path = normalised.path;
-    const skip = (reason: SkipReason, detail?: string) => skipped.push(detail === undefined ? { path, reason } : { path, reason, detail });
+    const skip = (reason: SkipReason, detail?: string): null => {
+      this.skipped.push(detail === undefined ? { path, reason } : { path, reason, detail });
+      return null;
+    };
 
-    const verdict = judgeByName(path, layout.dirs, isGitignored, entry);
-    if (verdict.kind === 'skip') {
-      skip(verdict.reason, verdict.detail);
-      continue;
-    }
-    if (verdict.kind === 'gitignore') {
-      skip('not source', 'git configuration');
-      continue;
-    }
+    const verdict = judgeByName(path, this.layout.dirs, this.isGitignored, entry);
+    if (verdict.kind === 'skip') return skip(verdict.reason, verdict.detail);
+    if (verdict.kind === 'gitignore') return skip('not source', 'git configuration');
     const lower = path.toLowerCase();
-    const first = firstByLowerPath.get(lower);
+    const first = this.firstByLowerPath.get(lower);
     if (first !== undefined) {
-      if (first === path) skip('duplicate path', 'the archive holds this path more than once; the first copy is used');
-      else skip('case collision', `differs from ${first} only in letter case; the first one is used`);
-      continue;
+      if (first === path) return skip('duplicate path', 'the archive holds this path more than once; the first copy is used');
+      return skip('case collision', `differs from ${first} only in letter case; the first one is used`);
     }
-    firstByLowerPath.set(lower, path);
+    this.firstByLowerPath.set(lower, path);
 
     const data = entry.data;
-    if (!data) {
-      skip('unreadable', 'the file could not be read');
-      continue;
-    }
+    if (!data) return skip('unreadable', 'the file could not be read');
+    const { limits } = this;
     if (data.length > limits.maxFileBytes) {
-      skip('too large', `${formatBytes(data.length)}, the limit per file is ${formatBytes(limits.maxFileBytes)}`);
-      continue;
+      return skip('too large', `${formatBytes(data.length)}, the limit per file is ${formatBytes(limits.maxFileBytes)}`);
     }
-    if (totalBytes + data.length > limits.maxTotalBytes) {
-      skip('archive limit', `the files exceed ${formatBytes(limits.maxTotalBytes)} in total`);
-      continue;
+    if (this.totalBytes + data.length > limits.maxTotalBytes) {
+      return skip('archive limit', `the files exceed ${formatBytes(limits.maxTotalBytes)} in total`);
     }
-    totalBytes += data.length;
+    this.totalBytes += data.length;
     const decoded = decodeSourceText(data);
-    if (!decoded.ok) {
-      skip('binary', decoded.detail);
-      continue;
-    }
+    if (!decoded.ok) return skip('binary', decoded.detail);
     if (verdict.kind === 'config') {
-      configs.push({ path, text: decoded.text });
-      continue;
+      this.configs.push({ path, text: decoded.text });
+      return null;
     }
-    files.push({
+    const file: SourceFile = {
       path,
       language: verdict.language,
       text: decoded.text,
       bytes: data.length,
       sha256: await sha256Hex(data),
       notes: decoded.notes,
-    });
+    };
+    this.files.push(file);
+    return file;
   }
-  onProgress?.(entries.length, entries.length);
-  return {
-    repoName: layout.strippedRoot ?? repoName,
-    files,
-    configs,
-    skipped,
-    strippedRoot: layout.strippedRoot,
-  };
+
+  result(): IngestResult {
+    return {
+      repoName: this.layout.strippedRoot ?? this.repoName,
+      files: this.files,
+      configs: this.configs,
+      skipped: this.skipped,
+      strippedRoot: this.layout.strippedRoot,
+    };
+  }
 }
 
 /**
@@ -211,9 +239,7 @@ function singleTopFolder(paths: readonly ({ ok: true; path: string } | { ok: fal
 }
 
 /** Matcher for the root .gitignore: returns the matching pattern, or false. */
-function gitignoreMatcher(entries: readonly RawEntry[], layout: Layout): (path: string) => string | false {
-  const index = layout.paths.findIndex((p) => p?.ok === true && p.path === '.gitignore');
-  const data = index >= 0 ? entries[index]!.data : null;
+function gitignoreMatcher(data: Uint8Array | null): (path: string) => string | false {
   if (!data) return () => false;
   const rules = ignore().add(new TextDecoder('utf-8').decode(data));
   return (path) => {

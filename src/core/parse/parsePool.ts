@@ -11,6 +11,8 @@ import { AppError, throwIfAborted } from '../errors.ts';
 import type { SourceFile } from '../ingest/types.ts';
 import type { FileIR } from './fileIR.ts';
 import { failedFileIR } from './parseFile.ts';
+import { fileFeedOf } from './fileFeed.ts';
+import type { FileFeed, ParseInput } from './fileFeed.ts';
 
 /** One worker as the pool sees it. */
 export interface ParseWorkerHandle {
@@ -102,19 +104,21 @@ export function makeBatches(files: readonly SourceFile[], batchFiles: number, ba
 }
 
 /**
- * Parses `files` on a pool of workers. `files` may still be coming (a promise: the read phase
- * runs): then every worker starts right away, so its start-up (runtime, parser) overlaps the read.
+ * Parses `files` on a pool of workers. `files` may still be coming (a FileFeed the read pushes
+ * into, or a promise): then every worker starts right away, so its start-up (runtime, parser)
+ * overlaps the read, and batches go out as soon as files are in.
  */
 export async function runParsePool(
-  files: readonly SourceFile[] | Promise<readonly SourceFile[]>,
+  files: ParseInput,
   createWorker: () => ParseWorkerHandle,
   options: ParsePoolOptions,
 ): Promise<FileIR[]> {
+  const feed = fileFeedOf(files);
   const workers: ParseWorkerHandle[] = [];
   const spares = new Set<ParseWorkerHandle>();
   try {
-    if (!Array.isArray(files)) for (let slot = 0; slot < Math.max(1, options.size); slot++) workers.push(createWorker());
-    return await parseAll(await files, createWorker, options, workers, spares);
+    if (!feed.ended) for (let slot = 0; slot < Math.max(1, options.size); slot++) workers.push(createWorker());
+    return await parseAll(feed, createWorker, options, workers, spares);
   } finally {
     for (const worker of workers) worker.terminate();
     for (const spare of spares) spare.terminate();
@@ -122,7 +126,7 @@ export async function runParsePool(
 }
 
 async function parseAll(
-  files: readonly SourceFile[],
+  feed: FileFeed,
   createWorker: () => ParseWorkerHandle,
   options: ParsePoolOptions,
   workers: ParseWorkerHandle[],
@@ -130,18 +134,38 @@ async function parseAll(
 ): Promise<FileIR[]> {
   const { signal, onProgress } = options;
   const baseTimeoutMs = options.baseTimeoutMs ?? 60_000;
-  const batches = makeBatches(files, options.batchFiles ?? 200, options.batchBytes ?? 1_000_000);
-  const results: FileIR[] = new Array(files.length);
-  const size = Math.max(1, Math.min(options.size, batches.length));
+  const batchFiles = options.batchFiles ?? 200;
+  const batchBytes = options.batchBytes ?? 1_000_000;
+  const results: FileIR[] = [];
+  const knownBatches = feed.ended ? makeBatches(Array.from({ length: feed.length }, (_, i) => feed.at(i)), batchFiles, batchBytes).length : Infinity;
+  const size = Math.max(1, Math.min(options.size, knownBatches));
   const depth = Math.max(1, options.depth ?? 2);
   /** Bytes posted and not yet answered, per worker: a queued batch's time limit counts them. */
   const queuedBytes = new Map<ParseWorkerHandle, number>();
-  let next = 0;
+  /** Files handed to a batch so far (feed indexes below it are taken). */
+  let assigned = 0;
   let done = 0;
-  onProgress?.(0, files.length);
+  onProgress?.(0, feed.length);
+
+  /** The next batch: the files in and not taken yet, up to the limits; null once all are taken. */
+  const nextBatch = async (): Promise<Batch | null> => {
+    while (assigned >= feed.length) {
+      if (feed.ended) return null;
+      await feed.waitBeyond(assigned);
+    }
+    const batch: Batch = [];
+    let bytes = 0;
+    while (assigned < feed.length && batch.length < batchFiles) {
+      const file = feed.at(assigned);
+      if (batch.length > 0 && bytes + file.bytes > batchBytes) break;
+      batch.push(assigned++);
+      bytes += file.bytes;
+    }
+    return batch;
+  };
 
   const runOn = (worker: ParseWorkerHandle, indexes: Batch): Promise<FileIR[]> => {
-    const batch = indexes.map((i) => files[i]!);
+    const batch = indexes.map((i) => feed.at(i));
     const bytes = batch.reduce((sum, f) => sum + f.bytes, 0);
     const ahead = queuedBytes.get(worker) ?? 0;
     queuedBytes.set(worker, ahead + bytes);
@@ -184,7 +208,7 @@ async function parseAll(
           spare.terminate();
           spare = createWorker();
           spares.add(spare);
-          results[fileIndex] = failedFileIR(files[fileIndex]!, `parser crashed or timed out on this file (${cause instanceof Error ? cause.message : String(cause)})`);
+          results[fileIndex] = failedFileIR(feed.at(fileIndex), `parser crashed or timed out on this file (${cause instanceof Error ? cause.message : String(cause)})`);
         }
       }
     } finally {
@@ -196,9 +220,10 @@ async function parseAll(
   // `depth` lanes per worker: a worker always has its next batch queued, so it never waits for
   // this thread (busy storing the batches already parsed) between two batches.
   const lane = async (slot: number) => {
-    while (next < batches.length) {
+    for (;;) {
       throwIfAborted(signal);
-      const indexes = batches[next++]!;
+      const indexes = await nextBatch();
+      if (!indexes) return;
       const worker = workers[slot]!;
       try {
         const irs = await runOn(worker, indexes);
@@ -211,10 +236,10 @@ async function parseAll(
       }
       done += indexes.length;
       options.onParsed?.(
-        indexes.map((i) => files[i]!),
+        indexes.map((i) => feed.at(i)),
         indexes.map((i) => results[i]!),
       );
-      onProgress?.(done, files.length);
+      onProgress?.(done, feed.length);
     }
   };
 

@@ -1,12 +1,14 @@
 /**
  * @file The store side of a full index while the parse still runs: opens the graph write (one
  * transaction) as soon as the database is there, then loads tables in the order they are
- * handed in (the files table first, then file_irs batch by batch as the pool returns FileIRs),
- * each Arrow batch built only when its turn comes. The first failure stops further loads and is
+ * handed in (the files table a few MB at a time as the read accepts files, file_irs batch by
+ * batch as the pool returns FileIRs), each load's rows built only when its turn comes. The first failure stops further loads and is
  * thrown by finish(); abort() rolls the transaction back.
  * Runs in: the repo worker (app), Node (cli, bench). Layer src/core.
  */
-import type { Table } from 'apache-arrow';
+import type { FileRow } from '../graph/types.ts';
+import type { RowLoad } from '../store/rowLoad.ts';
+import { FILE_COLUMNS } from '../store/schema.ts';
 import { beginGraphWrite } from '../store/graphStore.ts';
 import type { GraphData, GraphWriter } from '../store/graphStore.ts';
 import type { TableName } from '../store/schema.ts';
@@ -25,13 +27,14 @@ export class EarlyStore {
     this.writer.catch(() => {});
   }
 
-  /** Queues rows for `table` (several calls append); `parts` are built when the load starts. */
-  load(table: TableName, rows: number, parts: () => Iterable<Table>): void {
-    this.loaded.set(table, (this.loaded.get(table) ?? 0) + rows);
+  /** Queues rows for `table` (several calls append); `rows` are read when the load starts. */
+  load(table: TableName, rows: RowLoad | (() => RowLoad), count?: number): void {
+    const size = typeof rows === 'function' ? (count ?? 0) : rows.rows.length;
+    this.loaded.set(table, (this.loaded.get(table) ?? 0) + size);
     this.chain = this.chain.then(async () => {
       if (this.failure) return;
       try {
-        await (await this.writer).load(table, rows, parts);
+        await (await this.writer).load(table, typeof rows === 'function' ? rows() : rows);
       } catch (error) {
         this.failure = { error };
       }
@@ -67,5 +70,32 @@ export class EarlyStore {
     } catch {
       // The database never opened or the rollback failed: nothing was committed either way.
     }
+  }
+}
+
+/** Rows for the files table pass to the early store once this many bytes of text are in. */
+const FILE_ROWS_FLUSH_BYTES = 2 * 1024 * 1024;
+
+/** Files as the read hands them over, loaded into the files table a few MB at a time. */
+export class FileRowsBuffer {
+  private rows: FileRow[] = [];
+  private bytes = 0;
+
+  constructor(private readonly store: EarlyStore) {}
+
+  add(files: readonly FileRow[]): void {
+    for (const file of files) {
+      this.rows.push(file);
+      this.bytes += file.bytes;
+    }
+    if (this.bytes >= FILE_ROWS_FLUSH_BYTES) this.flush();
+  }
+
+  flush(): void {
+    if (this.rows.length === 0) return;
+    const rows = this.rows;
+    this.rows = [];
+    this.bytes = 0;
+    this.store.load('files', { columns: FILE_COLUMNS, rows });
   }
 }

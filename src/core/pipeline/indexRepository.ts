@@ -14,13 +14,13 @@ import { isTestPath } from '../ingest/testPaths.ts';
 import { ingestFiles, ingestZip } from '../ingest/ingest.ts';
 import type { FileIR } from '../parse/fileIR.ts';
 import type { ParsedListener } from '../parse/parsePool.ts';
+import { FileFeed } from '../parse/fileFeed.ts';
 import { stitch } from '../graph/stitch.ts';
 import type { EdgeType, FileIssueRow, FileRow, Graph, NodeKind } from '../graph/types.ts';
 import type { SqlConnection } from '../store/graphStore.ts';
 import { beginGraphWrite, writeSummary } from '../store/graphStore.ts';
-import { arrowParts, fileIrsToArrow } from '../store/arrowTables.ts';
-import { FILE_COLUMNS } from '../store/schema.ts';
-import { EarlyStore } from './earlyStore.ts';
+import { fileIrRows } from '../store/arrowTables.ts';
+import { EarlyStore, FileRowsBuffer } from './earlyStore.ts';
 import { fileChanges, readPreviousGraph, restorePrevious } from './incremental.ts';
 import type { IndexChanges, PreviousGraph } from './incremental.ts';
 import type { Phase, ProgressListener } from './progress.ts';
@@ -28,8 +28,8 @@ import type { IndexSummary, RepoInput } from './repoService.ts';
 
 export interface IndexDeps {
   parseFiles: (
-    /** Still coming while the read phase runs: the pool starts its workers meanwhile. */
-    files: readonly SourceFile[] | Promise<readonly SourceFile[]>,
+    /** Still coming while the read phase runs: the pool parses what is in meanwhile. */
+    files: FileFeed,
     onProgress: (done: number, total: number) => void,
     signal?: AbortSignal,
     /** Called with each batch as it is parsed (the store takes it meanwhile). */
@@ -63,36 +63,46 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     phaseStart = now;
   };
   const readProgress = (done: number, total: number) => onProgress?.({ phase: 'read', done, total });
-  // The pool starts with the read (its workers start up meanwhile) and parses once the files are in.
-  let earlyStore: EarlyStore | null = null;
+  // A full index streams: the pool parses the files the read hands over while it reads on, and
+  // the store takes the files table meanwhile. An incremental one reads everything first (it
+  // parses only what the stored graph lacks).
+  const feed = new FileFeed();
+  const early = options.incremental ? null : new EarlyStore(deps.conn);
+  const filesToStore = early ? new FileRowsBuffer(early) : null;
+  const keep = (files: SourceFile[]) => (input.skipTests ? files.filter((f) => !isTestPath(f.path)) : files);
+  const onFiles = early
+    ? (files: SourceFile[]) => {
+        const kept = keep(files);
+        feed.push(kept);
+        filesToStore!.add(kept);
+      }
+    : undefined;
   const prepare = async () => {
     const ingested =
       input.kind === 'zip'
-        ? await ingestZip(input.name, input.data, undefined, readProgress, signal)
-        : await ingestFiles(input.name, input.files, undefined, readProgress, signal);
+        ? await ingestZip(input.name, input.data, undefined, readProgress, signal, onFiles)
+        : await ingestFiles(input.name, input.files, undefined, readProgress, signal, onFiles);
     throwIfAborted(signal);
     if (input.skipTests) leaveOutTests(ingested, input.name);
+    filesToStore?.flush();
     endPhase('read');
     const hashes = new Map(ingested.files.map((f) => [f.path, f.sha256]));
     let previous: PreviousGraph | null = null;
     if (options.incremental) {
       const source = await options.incremental.previous;
       previous = await readPreviousGraph(source, hashes, source === (await deps.conn));
+      feed.push(ingested.files.filter((f) => !previous!.irs.has(f.path)));
     }
-    const toParse = previous ? ingested.files.filter((f) => !previous.irs.has(f.path)) : ingested.files;
-    // A full index stores the texts and each parsed batch while the pool parses.
-    if (!previous) {
-      earlyStore = new EarlyStore(deps.conn);
-      earlyStore.load('files', ingested.files.length, () => arrowParts(FILE_COLUMNS, ingested.files));
-    }
-    return { ingested, hashes, previous, toParse };
+    feed.end();
+    return { ingested, hashes, previous };
   };
   const preparing = prepare();
+  preparing.catch((error: unknown) => feed.fail(error)); // the pool stops taking files
   const parsing = deps.parseFiles(
-    preparing.then((p) => p.toParse),
+    feed,
     (done, total) => onProgress?.({ phase: 'parse', done, total }),
     signal,
-    (files, irs) => earlyStore?.load('file_irs', irs.length, () => [fileIrsToArrow(irs, files)]),
+    (files, irs) => early?.load('file_irs', () => fileIrRows(irs, files), irs.length),
   );
   parsing.catch(() => {}); // awaited below, or after a failed read (the pool stops its workers)
   let prepared: Awaited<typeof preparing>;
@@ -100,10 +110,10 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     prepared = await preparing;
   } catch (error) {
     await parsing.catch(() => {});
+    await early?.abort();
     throw error;
   }
-  const { ingested, hashes, previous, toParse } = prepared;
-  const early = earlyStore as EarlyStore | null;
+  const { ingested, hashes, previous } = prepared;
   try {
     const parsed = await parsing;
     throwIfAborted(signal);
@@ -137,7 +147,7 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
       const changes: IndexChanges = {
         files: fileChanges(prior.files, hashes),
         nodes: { added: 0, removed: 0, changed: 0, unchanged: 0 },
-        parsed: toParse.length,
+        parsed: feed.length,
         kept: { descriptions: 0, embeddings: 0 },
       };
       summary.changes = changes;

@@ -20,6 +20,7 @@ import {
   UNRESOLVED_COLUMNS,
 } from './schema.ts';
 import type { ColumnSpec } from './schema.ts';
+import type { CellReader } from './sqlConnection.ts';
 
 /** Batch bound in UTF-16 code units of string data (<= 3x that in UTF-8 bytes). */
 export const MAX_BATCH_CHARS = 8 * 1024 * 1024;
@@ -28,10 +29,9 @@ export const MAX_BATCH_ROWS = 64 * 1024;
 
 type Cell = string | number | null | undefined;
 type RowLike = object;
-/** Reads one cell of a row (default: the property named like the column). */
-export type CellReader = (row: object, column: string) => unknown;
+export type { CellReader };
 
-const propertyCell: CellReader = (row, column) => (row as Record<string, unknown>)[column];
+export const propertyCell: CellReader = (row, column) => (row as Record<string, unknown>)[column];
 
 const encoder = new TextEncoder();
 
@@ -221,11 +221,13 @@ export function metaToArrow(entries: Record<string, string>): Table {
   );
 }
 
-/** FileIRs as (path, sha256, ir JSON) rows; the hash comes from the file rows. */
-export function fileIrsToArrow(irs: readonly FileIR[], files: readonly FileRow[]): Table {
+/** FileIRs as (path, sha256, ir JSON) rows for file_irs; the hash comes from the file rows. */
+export function fileIrRows(irs: readonly FileIR[], files: readonly FileRow[]): { columns: typeof FILE_IR_COLUMNS; rows: { path: string; sha256: string | null; ir: string }[] } {
   const hashes = new Map(files.map((f) => [f.path, f.sha256]));
-  return rowsToArrow(
-    FILE_IR_COLUMNS,
-    irs.map((ir) => ({ path: ir.path, sha256: hashes.get(ir.path) ?? null, ir: JSON.stringify(ir) })),
-  );
+  return { columns: FILE_IR_COLUMNS, rows: irs.map((ir) => ({ path: ir.path, sha256: hashes.get(ir.path) ?? null, ir: JSON.stringify(ir) })) };
+}
+
+export function fileIrsToArrow(irs: readonly FileIR[], files: readonly FileRow[]): Table {
+  const { columns, rows } = fileIrRows(irs, files);
+  return rowsToArrow(columns, rows);
 }

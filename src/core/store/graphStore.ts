@@ -4,13 +4,14 @@
  * cancelled write leaves the previous graph in place.
  * Runs in: the repo worker (app), Node (cli, tests). Layer src/core.
  */
-import type { Table } from 'apache-arrow';
 import { throwIfAborted } from '../errors.ts';
 import type { FileIssueRow, FileRow, Graph, NodeRow } from '../graph/types.ts';
 import type { FileIR } from '../parse/fileIR.ts';
 import type { SkippedFile } from '../ingest/types.ts';
 import type { ProgressListener } from '../pipeline/progress.ts';
-import { arrowParts, fileIrsToArrow, fileIssuesToArrow, metaToArrow, skippedToArrow, unresolvedToArrow } from './arrowTables.ts';
+import { fileIrRows } from './arrowTables.ts';
+import { insertRows } from './rowLoad.ts';
+import type { RowLoad } from './rowLoad.ts';
 import { dropRequirementGraph } from '../requirements/requirementStore.ts';
 import {
   createIndexesSql,
@@ -21,10 +22,14 @@ import {
   EDGE_COLUMNS,
   ensureTableSql,
   FILE_COLUMNS,
+  FILE_ISSUE_COLUMNS,
   KEPT_TABLES,
+  META_COLUMNS,
   NODE_ROW_COLUMNS,
   SCHEMA_VERSION,
+  SKIPPED_COLUMNS,
   TABLE_NAMES,
+  UNRESOLVED_COLUMNS,
 } from './schema.ts';
 import type { TableName } from './schema.ts';
 import type { SqlConnection } from './sqlConnection.ts';
@@ -58,11 +63,8 @@ export interface WriteGraphOptions {
   keepTables?: ReadonlySet<string>;
 }
 
-interface TableLoad {
+interface TableLoad extends RowLoad {
   table: TableName;
-  rows: number;
-  /** The rows as Arrow tables, built one by one while they are inserted. */
-  parts: () => Iterable<Table>;
 }
 
 function tableLoads(data: GraphData, indexedAt: string): TableLoad[] {
@@ -73,14 +75,14 @@ function tableLoads(data: GraphData, indexedAt: string): TableLoad[] {
     summary: JSON.stringify(data.summary),
   };
   return [
-    { table: 'node_rows', rows: data.graph.nodes.length, parts: () => arrowParts(NODE_ROW_COLUMNS, data.graph.nodes, storedNodeCell) },
-    { table: 'edges', rows: data.graph.edges.length, parts: () => arrowParts(EDGE_COLUMNS, data.graph.edges) },
-    { table: 'files', rows: data.files.length, parts: () => arrowParts(FILE_COLUMNS, data.files) },
-    { table: 'unresolved', rows: data.graph.unresolved.length, parts: () => [unresolvedToArrow(data.graph.unresolved)] },
-    { table: 'file_issues', rows: data.issues.length, parts: () => [fileIssuesToArrow(data.issues)] },
-    { table: 'skipped', rows: data.skipped.length, parts: () => [skippedToArrow(data.skipped)] },
-    { table: 'meta', rows: Object.keys(meta).length, parts: () => [metaToArrow(meta)] },
-    { table: 'file_irs', rows: data.irs?.length ?? 0, parts: () => [fileIrsToArrow(data.irs ?? [], data.files)] },
+    { table: 'node_rows', columns: NODE_ROW_COLUMNS, rows: data.graph.nodes, cell: storedNodeCell },
+    { table: 'edges', columns: EDGE_COLUMNS, rows: data.graph.edges },
+    { table: 'files', columns: FILE_COLUMNS, rows: data.files },
+    { table: 'unresolved', columns: UNRESOLVED_COLUMNS, rows: data.graph.unresolved },
+    { table: 'file_issues', columns: FILE_ISSUE_COLUMNS, rows: data.issues },
+    { table: 'skipped', columns: SKIPPED_COLUMNS, rows: data.skipped },
+    { table: 'meta', columns: META_COLUMNS, rows: Object.entries(meta).map(([key, value]) => ({ key, value })) },
+    { table: 'file_irs', ...fileIrRows(data.irs ?? [], data.files) },
   ];
 }
 
@@ -117,10 +119,6 @@ export async function createSchema(conn: SqlConnection, keep: ReadonlySet<string
   await conn.run(createNodesViewSql());
 }
 
-async function insertParts(conn: SqlConnection, table: TableName, parts: Iterable<Table>): Promise<void> {
-  for (const part of parts) if (part.numRows > 0) await conn.insertArrow(table, part);
-}
-
 /**
  * A graph write in progress: the transaction is open and the schema created; tables can be
  * loaded early (files while the parse runs, file_irs batch by batch as FileIRs arrive) and
@@ -128,8 +126,8 @@ async function insertParts(conn: SqlConnection, table: TableName, parts: Iterabl
  * the previous graph stays.
  */
 export interface GraphWriter {
-  /** Loads rows into one table now (`parts` built one by one); a table may take several calls. */
-  load(table: TableName, rows: number, parts: () => Iterable<Table>): Promise<void>;
+  /** Loads rows into one table now; a table may take several calls. */
+  load(table: TableName, rows: RowLoad): Promise<void>;
   /** Deletes the rows loaded into `table` so far. */
   clear(table: TableName): Promise<void>;
   /** Loads every table of `data` not loaded early (`early`), then indexes, COMMIT, CHECKPOINT. */
@@ -157,8 +155,8 @@ export async function beginGraphWrite(conn: SqlConnection, options: WriteGraphOp
     throw error;
   }
   return {
-    async load(table, rows, parts) {
-      if (rows > 0) await insertParts(conn, table, parts());
+    async load(table, rows) {
+      await insertRows(conn, table, rows);
     },
     async clear(table) {
       await conn.run(`DELETE FROM ${table}`);
@@ -166,14 +164,14 @@ export async function beginGraphWrite(conn: SqlConnection, options: WriteGraphOp
     async finish(data, early, onProgress, signal) {
       try {
         const loads = tableLoads(data, new Date().toISOString()).filter((l) => !early.has(l.table) && !options.keepTables?.has(l.table));
-        const total = loads.reduce((sum, l) => sum + l.rows, 0);
+        const total = loads.reduce((sum, l) => sum + l.rows.length, 0);
         let done = 0;
         onProgress?.({ phase: 'store', done, total, detail: 'schema' });
         for (const load of loads) {
           throwIfAborted(signal);
-          if (load.rows > 0) await insertParts(conn, load.table, load.parts());
-          done += load.rows;
-          onProgress?.({ phase: 'store', done, total, detail: `${load.table === 'node_rows' ? 'nodes' : load.table}: ${load.rows} rows` });
+          await insertRows(conn, load.table, load);
+          done += load.rows.length;
+          onProgress?.({ phase: 'store', done, total, detail: `${load.table === 'node_rows' ? 'nodes' : load.table}: ${load.rows.length} rows` });
         }
         throwIfAborted(signal);
         if (options.afterLoad) await options.afterLoad(conn);

@@ -6,6 +6,10 @@
  */
 import type { Table } from 'apache-arrow';
 import type { Row } from '../pipeline/repoService.ts';
+import type { ColumnSpec } from './schema.ts';
+
+/** Reads one cell of a row (default: the property named like the column). */
+export type CellReader = (row: object, column: string) => unknown;
 
 export type { Row };
 
@@ -21,6 +25,12 @@ export interface SqlConnection {
   queryArrow?(sql: string): Promise<Table>;
   /** Appends an Arrow table to an existing table; columns match by position. */
   insertArrow(table: string, data: Table): Promise<void>;
+  /**
+   * Appends rows straight from row objects (`cell` reads one value), columns by position.
+   * Optional: where the database takes JS values natively (node-api's appender), this skips
+   * building Arrow only to take it apart again; the others get Arrow (store/rowLoad.ts).
+   */
+  insertRows?(table: string, columns: readonly ColumnSpec[], rows: readonly object[], cell: CellReader): Promise<void>;
   /** Releases the connection (and the database when the adapter owns it). */
   close?(): Promise<void>;
 }

@@ -38,7 +38,10 @@ export function ProgressPanel({ onCancel }: { onCancel: () => void }) {
       <ol className="phases">
         {PHASES.map(({ phase, label, unit }, i) => {
           const p = indexing.phases[phase];
-          const state = i < currentIndex ? 'done' : i === currentIndex ? 'active' : 'waiting';
+          // Phases overlap (the parse starts while the read goes on): an earlier phase is done
+          // once its count is complete.
+          const complete = !p || p.total === 0 || p.done >= p.total;
+          const state = i < currentIndex ? (complete ? 'done' : 'active') : i === currentIndex ? 'active' : 'waiting';
           const pct = p && p.total > 0 ? Math.min(100, Math.round((p.done / p.total) * 100)) : state === 'done' ? 100 : 0;
           return (
             <li key={phase} className={`phase ${state}`} data-phase={phase} data-done={p?.done ?? 0} data-total={p?.total ?? 0}>

@@ -70,7 +70,7 @@ export async function openDualGraph(tree: SourceTree): Promise<DualGraph> {
     .map((path) => relative(tree.root, path).split('\\').join('/'))
     .filter(tree.include)
     .map((path) => ({ path, data: new Uint8Array(readFileSync(join(tree.root, path))) }));
-  await indexRepository({ kind: 'files', name: tree.name, files }, { parseFiles: async (sources) => (await sources).map((f) => parseSourceFile(parsers, f)), conn: store }, {});
+  await indexRepository({ kind: 'files', name: tree.name, files }, { parseFiles: async (sources) => (await sources.all()).map((f) => parseSourceFile(parsers, f)), conn: store }, {});
   const dir = mkdtempSync(join(tmpdir(), 'ranger-kuzu-'));
   const kuzuModule = loadKuzu();
   const db = new kuzuModule.Database(':memory:', KUZU_BUFFER_BYTES);
