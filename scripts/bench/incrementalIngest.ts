@@ -24,6 +24,7 @@ import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
 import { corpusFrom, pythonStdlibDir } from './corpus.ts';
 import type { Corpus, CorpusOptions } from './corpus.ts';
 import { formatInteger, formatSeconds } from './stats.ts';
+import { nodeZipCodec } from '../../src/adapters/node/nodeZipCodec.ts';
 
 export interface IncrementalBenchArgs {
   target: string | null;
@@ -51,7 +52,7 @@ async function timedIndex(conn: SqlConnection, corpus: Corpus, threads: number |
   const started = performance.now();
   const summary = await indexRepository(
     { kind: 'zip', name: 'stdlib.zip', data: corpus.zip },
-    { parseFiles: (files, onProgress, signal, onParsed) => parseFilesInThreads(files, onProgress, signal, threads, onParsed), conn },
+    { parseFiles: (files, onProgress, signal, onParsed) => parseFilesInThreads(files, onProgress, signal, threads, onParsed), codec: nodeZipCodec, conn },
     incremental ? { incremental: { previous: conn } } : {},
   );
   return { ms: performance.now() - started, summary };

@@ -17,6 +17,7 @@ import type { Phase } from '../../src/core/pipeline/progress.ts';
 import type { IndexSummary } from '../../src/core/pipeline/repoService.ts';
 import { readProcMemory, resetPeakRss, startSampler, trackProcessUsage } from './procMemory.ts';
 import { phaseDurations } from './stats.ts';
+import { nodeZipCodec } from '../../src/adapters/node/nodeZipCodec.ts';
 
 const SAMPLE_MS = 250;
 
@@ -63,6 +64,7 @@ export async function measureNodeIngest(options: NodeIngestOptions): Promise<Nod
           { kind: 'zip', name: `${options.name}.zip`, data: options.zip },
           {
             parseFiles: (files, onProgress, signal, onParsed) => parseFilesInThreads(files, onProgress, signal, threads, onParsed),
+            codec: nodeZipCodec,
             conn,
           },
           {

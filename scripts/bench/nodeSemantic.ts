@@ -23,6 +23,7 @@ import type { EmbedSetResult } from '../../src/core/semantic/embedGraph.ts';
 import type { SemanticSource, SimilarInfo } from '../../src/core/semantic/semanticService.ts';
 import { computeSimilarEdges } from '../../src/core/semantic/similarEdges.ts';
 import { readProcMemory, resetPeakRss, startSampler, trackProcessUsage } from './procMemory.ts';
+import { nodeZipCodec } from '../../src/adapters/node/nodeZipCodec.ts';
 
 const SAMPLE_MS = 250;
 
@@ -105,7 +106,7 @@ export async function measureNodeSemantic(input: SemanticCorpusInput): Promise<S
       let started = performance.now();
       const summary: IndexSummary = await indexRepository(
         { kind: 'zip', name: `${input.name}.zip`, data: input.zip },
-        { parseFiles: (files, onProgress, signal, onParsed) => parseFilesInThreads(files, onProgress, signal, undefined, onParsed), conn },
+        { parseFiles: (files, onProgress, signal, onParsed) => parseFilesInThreads(files, onProgress, signal, undefined, onParsed), codec: nodeZipCodec, conn },
         { onProgress: () => sample() },
       );
       const indexMs = performance.now() - started;

@@ -15,6 +15,7 @@ import type { IndexSummary, RepoInput } from '../core/pipeline/repoService.ts';
 import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
 import { parseFilesInThreads } from '../adapters/node/parsePool.ts';
 import { listDirectory, readListedFiles } from '../adapters/node/readDirectory.ts';
+import { nodeZipCodec } from '../adapters/node/nodeZipCodec.ts';
 
 /** The CLI's `index` document (DESIGN.md section 9). */
 export interface IndexOutput {
@@ -94,7 +95,7 @@ export async function runIndex(inputPath: string, dbPath: string, options: Index
   try {
     const summary = await indexRepository(
       { ...input, skipTests: options.skipTests ?? false },
-      { parseFiles: (files, onProgress, signal, onParsed) => parseFilesInThreads(files, onProgress, signal, undefined, onParsed), conn },
+      { parseFiles: (files, onProgress, signal, onParsed) => parseFilesInThreads(files, onProgress, signal, undefined, onParsed), codec: nodeZipCodec, conn },
       {
         onProgress: options.onProgress,
         signal: options.signal,

@@ -79,7 +79,7 @@ describe('ingestZip on every bad input of makeBadZips.ts', () => {
 
 describe('ingestZip: limits and scale', () => {
   it('skips the files past a lowered total limit', async () => {
-    const result = await ingestZip('parts.zip', makeTotalSizeZip(8, 50_000), { maxTotalBytes: 120_000 });
+    const result = await ingestZip('parts.zip', makeTotalSizeZip(8, 50_000), { limits: { maxTotalBytes: 120_000 } });
     expect(result.files.map((f) => f.path)).toEqual(['part_000.py', 'part_001.py']);
     expect(result.skipped.filter((s) => s.reason === 'archive limit')).toHaveLength(6);
   });
@@ -100,7 +100,7 @@ describe('ingestZip: limits and scale', () => {
 
   it('ingests 50,000 tiny files with frequent progress', async () => {
     const calls: [number, number][] = [];
-    const result = await ingestZip('many.zip', makeManyFilesZip(50_000), undefined, (done, total) => calls.push([done, total]));
+    const result = await ingestZip('many.zip', makeManyFilesZip(50_000), { onProgress: (done, total) => calls.push([done, total]) });
     expect(result.files).toHaveLength(50_000);
     expect(result.strippedRoot).toBe('many-main');
     expect(result.files[49_999]).toMatchObject({ path: 'pkg_49/mod_49999.py', text: 'X_49999 = 49999\n' });
@@ -111,7 +111,7 @@ describe('ingestZip: limits and scale', () => {
   it('stops before starting when already cancelled', async () => {
     const controller = new AbortController();
     controller.abort();
-    const error = await ingestError(ingestZip('x.zip', makeManyFilesZip(10), undefined, undefined, controller.signal));
+    const error = await ingestError(ingestZip('x.zip', makeManyFilesZip(10), { signal: controller.signal }));
     expect(error.code).toBe('CANCELLED');
   });
 });

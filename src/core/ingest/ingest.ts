@@ -12,7 +12,8 @@ import { languageList } from '../languages/registry.ts';
 import { resolveLimits } from './limits.ts';
 import { baseName } from './pathRules.ts';
 import { createEntryReader, listZipEntries } from './readZip.ts';
-import { SourceSelector, createCandidateFilter, selectSourceFiles, summariseSkips } from './selectSourceFiles.ts';
+import type { ZipCodec } from './readZip.ts';
+import { HASH_BATCH, SourceSelector, createCandidateFilter, selectSourceFiles, summariseSkips } from './selectSourceFiles.ts';
 import { yieldToEventLoop } from '../yieldToEventLoop.ts';
 import type { IngestLimits, IngestResult, RawEntry, SourceFile } from './types.ts';
 
@@ -23,6 +24,15 @@ export type IngestProgress = (done: number, total: number) => void;
 /** Source files in reading order, handed over a few at a time while the read goes on. */
 export type FilesListener = (files: SourceFile[]) => void;
 
+export interface IngestOptions {
+  limits?: Partial<IngestLimits>;
+  onProgress?: IngestProgress;
+  signal?: AbortSignal;
+  onFiles?: FilesListener;
+  /** Native inflate and CRC-32 where the host has them (Node's zlib); fflate and ours otherwise. */
+  codec?: ZipCodec;
+}
+
 /** A chunk goes out at this many files or bytes, and the read then lets queued events run. */
 const CHUNK_FILES = 32;
 const CHUNK_BYTES = 256 * 1024;
@@ -32,37 +42,33 @@ const CHUNK_BYTES = 256 * 1024;
  * and decoded before the next, and `onFiles` gets the accepted files in chunks as they come (the
  * parse pool starts on them while the read goes on). Throws ARCHIVE_INVALID or NO_SOURCE_FILES.
  */
-export async function ingestZip(
-  name: string,
-  data: Uint8Array,
-  limits?: Partial<IngestLimits>,
-  onProgress?: IngestProgress,
-  signal?: AbortSignal,
-  onFiles?: FilesListener,
-): Promise<IngestResult> {
+export async function ingestZip(name: string, data: Uint8Array, options: IngestOptions = {}): Promise<IngestResult> {
+  const { onProgress, signal, onFiles } = options;
   throwIfAborted(signal);
-  const resolved = resolveLimits(limits);
+  const resolved = resolveLimits(options.limits);
   const listing = listZipEntries(data, resolved);
   if (listing.every((entry) => entry.isDirectory)) {
     throw new AppError('NO_SOURCE_FILES', `The archive ${name} is empty: it contains no files.`);
   }
   // Entries selection will ignore by name (node_modules, images) are never inflated.
-  const read = createEntryReader(data, resolved, createCandidateFilter(listing));
+  const read = createEntryReader(data, resolved, createCandidateFilter(listing), options.codec);
   const selector = new SourceSelector(listing, repoNameOf(name), resolved);
   const gitignore = selector.gitignoreIndex();
   const early = gitignore >= 0 ? read(listing[gitignore]!) : null;
   if (early) selector.useGitignore(early.data);
   const chunk = new FileChunks(onFiles);
   for (let i = 0; i < listing.length; i++) {
-    const file = await selector.take(i === gitignore ? early! : read(listing[i]!), i);
+    const file = selector.take(i === gitignore ? early! : read(listing[i]!), i);
     if (file) chunk.add(file);
-    if (chunk.full() || i % PROGRESS_EVERY === PROGRESS_EVERY - 1) {
+    if (chunk.full() || selector.unhashed >= HASH_BATCH || i % PROGRESS_EVERY === PROGRESS_EVERY - 1) {
+      await selector.hashPending();
       chunk.flush();
       throwIfAborted(signal);
       onProgress?.(i + 1, listing.length);
       await yieldToEventLoop();
     }
   }
+  await selector.hashPending();
   chunk.flush();
   onProgress?.(listing.length, listing.length);
   return requireSources(name, selector.result());
@@ -95,18 +101,12 @@ class FileChunks {
 }
 
 /** Filters and decodes the files of a dropped folder (paths relative to that folder). */
-export async function ingestFiles(
-  name: string,
-  files: readonly { path: string; data: Uint8Array }[],
-  limits?: Partial<IngestLimits>,
-  onProgress?: IngestProgress,
-  signal?: AbortSignal,
-  onFiles?: FilesListener,
-): Promise<IngestResult> {
+export async function ingestFiles(name: string, files: readonly { path: string; data: Uint8Array }[], options: IngestOptions = {}): Promise<IngestResult> {
+  const { onProgress, signal, onFiles } = options;
   throwIfAborted(signal);
   if (files.length === 0) throw new AppError('NO_SOURCE_FILES', `The folder ${name} is empty: it contains no files.`);
   const entries: RawEntry[] = files.map((file) => ({ path: file.path, data: file.data, size: file.data.length }));
-  const result = await selectSourceFiles(entries, repoNameOf(name), resolveLimits(limits), onProgress, signal);
+  const result = await selectSourceFiles(entries, repoNameOf(name), resolveLimits(options.limits), onProgress, signal);
   onFiles?.(result.files);
   return requireSources(name, result);
 }

@@ -27,10 +27,12 @@ import { decodeSourceText } from './decodeText.ts';
 import { formatBytes } from './limits.ts';
 import type { DirectoryContext } from './pathRules.ts';
 import { ignoredDirectoryOf, isConfigFile, isNestedArchive, languageOf, normaliseEntryPath } from './pathRules.ts';
-import { sha256Hex } from './sha256.ts';
+import { sha256HexAll } from './sha256.ts';
 import type { ConfigFile, IngestLimits, IngestResult, Language, RawEntry, SkipReason, SkippedFile, SourceFile } from './types.ts';
 
 const PROGRESS_EVERY = 256;
+/** Accepted files hashed together (WebCrypto digests run concurrently). */
+export const HASH_BATCH = 64;
 const MACOS_METADATA_DIR = '__MACOSX';
 
 /** Where each entry lands in the repo once paths are normalised and the root is stripped. */
@@ -63,8 +65,10 @@ export async function selectSourceFiles(
       throwIfAborted(signal);
       if (i > 0) onProgress?.(i, entries.length);
     }
-    await selector.take(entries[i]!, i);
+    selector.take(entries[i]!, i);
+    if (selector.unhashed >= HASH_BATCH) await selector.hashPending();
   }
+  await selector.hashPending();
   onProgress?.(entries.length, entries.length);
   return selector.result();
 }
@@ -73,7 +77,8 @@ export async function selectSourceFiles(
  * The selection one entry at a time, in listing order (the streaming zip ingest inflates,
  * judges and hands over each file before reading the next). Built from the whole listing (paths
  * only: the layout, the root to strip); the root .gitignore, when there is one, is read first
- * (gitignoreIndex, useGitignore) since its rules judge the rest.
+ * (gitignoreIndex, useGitignore) since its rules judge the rest. Accepted files are hashed a
+ * batch at a time (hashPending): their sha256 is '' until then.
  */
 export class SourceSelector {
   private readonly layout: Layout;
@@ -83,6 +88,7 @@ export class SourceSelector {
   private readonly skipped: SkippedFile[] = [];
   private readonly firstByLowerPath = new Map<string, string>();
   private totalBytes = 0;
+  private pending: { file: SourceFile; data: Uint8Array }[] = [];
 
   constructor(
     listing: readonly Pick<RawEntry, 'path' | 'isDirectory'>[],
@@ -102,8 +108,25 @@ export class SourceSelector {
     this.isGitignored = gitignoreMatcher(data);
   }
 
-  /** Judges entry `index` of the listing (read or not); returns the source file it became, if any. */
-  async take(entry: RawEntry, index: number): Promise<SourceFile | null> {
+  /** Files accepted and not hashed yet. */
+  get unhashed(): number {
+    return this.pending.length;
+  }
+
+  /** Sets the sha256 of every file accepted since the last call. */
+  async hashPending(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const pending = this.pending;
+    this.pending = [];
+    const hashes = await sha256HexAll(pending.map((p) => p.data));
+    pending.forEach((p, i) => (p.file.sha256 = hashes[i]!));
+  }
+
+  /**
+   * Judges entry `index` of the listing (read or not); returns the source file it became, if
+   * any (its sha256 comes with the next hashPending).
+   */
+  take(entry: RawEntry, index: number): SourceFile | null {
     const normalised = this.layout.paths[index];
     if (!normalised) return null; // a directory
     if (!normalised.ok) {
@@ -148,10 +171,11 @@ export class SourceSelector {
       language: verdict.language,
       text: decoded.text,
       bytes: data.length,
-      sha256: await sha256Hex(data),
+      sha256: '',
       notes: decoded.notes,
     };
     this.files.push(file);
+    this.pending.push({ file, data });
     return file;
   }
 

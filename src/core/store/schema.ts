@@ -188,14 +188,13 @@ export function dropTablesSql(): string[] {
 /**
  * ART indexes, built after the bulk load (cheaper than maintaining them row by row). Measured on
  * 100k nodes + 200k edges in duckdb-wasm: a point lookup by id goes from ~43 ms to ~4.5 ms and a
- * 1-hop join from ~16 ms to ~3.4 ms, for ~1-2 s of build time. nodes_name serves the Cypher
- * compiler's name lookups (src/core/cypher/compile.ts nameLookup): a 100k-node scan by name costs
- * ~10 ms, the index lookup ~1 ms, and it takes ~100-170 ms CPU to build on the synthetic 100k graph
- * (about 5% of writeGraph). duckdb uses it only where `name = literal` is a scan's single filter.
+ * 1-hop join from ~16 ms to ~3.4 ms, for ~1-2 s of build time (bench:search without them: 2-hop
+ * neighbourhoods 14 -> 35 ms, USES*1..3 23 -> 40 ms). An index on node names is not kept: with
+ * it and without it, bench:search's name lookups took the same (5.1 / 5.2 ms p50 on 100k nodes)
+ * and it cost index build time in every ingest.
  */
 export const INDEXES = [
   { name: 'nodes_id', table: 'node_rows', column: 'id' },
-  { name: 'nodes_name', table: 'node_rows', column: 'name' },
   { name: 'edges_src', table: 'edges', column: 'src' },
   { name: 'edges_dst', table: 'edges', column: 'dst' },
 ] as const satisfies readonly { name: string; table: TableName; column: string }[];
