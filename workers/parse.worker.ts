@@ -4,7 +4,7 @@
  * Runs in: a dedicated module worker started by the repo worker.
  */
 import { createBrowserParsers } from '../src/adapters/browser/grammarUrls.ts';
-import { parseSourceFiles } from '../src/core/parse/parseFile.ts';
+import { parseAndEncode } from '../src/core/parse/parseFile.ts';
 import type { ParseReply, ParseRequest } from '../src/core/parse/parsePool.ts';
 
 const parsersReady = createBrowserParsers();
@@ -12,7 +12,7 @@ const parsersReady = createBrowserParsers();
 self.onmessage = async ({ data: { id, files } }: MessageEvent<ParseRequest>) => {
   let reply: ParseReply;
   try {
-    reply = { id, irs: await parseSourceFiles(await parsersReady, files) };
+    reply = { id, irs: await parseAndEncode(await parsersReady, files) };
   } catch (error) {
     reply = { id, error: error instanceof Error ? error.message : String(error) };
   }

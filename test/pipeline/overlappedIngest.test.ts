@@ -14,6 +14,7 @@ import { AppError } from '../../src/core/errors.ts';
 import type { SourceFile } from '../../src/core/ingest/types.ts';
 import { parseSourceFile, parseSourceFiles } from '../../src/core/parse/parseFile.ts';
 import { fileFeedOf } from '../../src/core/parse/fileFeed.ts';
+import { decodeFileIR } from '../../src/core/parse/fileIRCodec.ts';
 import type { ParsedListener } from '../../src/core/parse/parsePool.ts';
 import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
 import type { IndexDeps } from '../../src/core/pipeline/indexRepository.ts';
@@ -85,7 +86,7 @@ describe('overlapped ingest', () => {
     const irs = await detached.query('SELECT ir FROM file_irs');
     expect(irs).toHaveLength(files.filter((f) => f.path.endsWith('.py')).length);
     for (const { ir } of irs) {
-      const entities = (JSON.parse(String(ir)) as { entities: Record<string, unknown>[] }).entities;
+      const entities = decodeFileIR(String(ir)).entities as unknown as Record<string, unknown>[];
       for (const entity of entities) {
         expect(entity).not.toHaveProperty('code');
         expect(typeof entity.codeStart).toBe('number');

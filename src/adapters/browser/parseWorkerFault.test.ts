@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SourceFile } from '../../core/ingest/types.ts';
+import { encodeFileIR } from '../../core/parse/fileIRCodec.ts';
 import type { FileIR } from '../../core/parse/fileIR.ts';
 import { createParseChannel, runParsePool } from '../../core/parse/parsePool.ts';
 import type { ParseWorkerHandle } from '../../core/parse/parsePool.ts';
@@ -24,7 +25,7 @@ function slowWorker(deaths: string[]): ParseWorkerHandle {
   let alive = true;
   const channel = createParseChannel(
     ({ id, files }) => {
-      setTimeout(() => alive && channel.receive({ id, irs: files.map(parsed) }), 60);
+      setTimeout(() => alive && channel.receive({ id, irs: files.map(parsed).map(encodeFileIR) }), 60);
     },
     () => {
       alive = false;

@@ -5,7 +5,7 @@
  * Runs in: a Node worker thread.
  */
 import { parentPort } from 'node:worker_threads';
-import { parseSourceFiles } from '../../core/parse/parseFile.ts';
+import { parseAndEncode } from '../../core/parse/parseFile.ts';
 import type { ParseReply, ParseRequest } from '../../core/parse/parsePool.ts';
 import { createNodeParsers } from './nodeParsers.ts';
 
@@ -14,7 +14,7 @@ const parsersReady = createNodeParsers([]);
 parentPort!.on('message', async ({ id, files }: ParseRequest) => {
   let reply: ParseReply;
   try {
-    reply = { id, irs: await parseSourceFiles(await parsersReady, files) };
+    reply = { id, irs: await parseAndEncode(await parsersReady, files) };
   } catch (error) {
     reply = { id, error: error instanceof Error ? error.message : String(error) };
   }

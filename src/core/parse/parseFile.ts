@@ -6,6 +6,7 @@
  */
 import type { Language, SourceFile } from '../ingest/types.ts';
 import { detachCode } from './fileIR.ts';
+import { encodeFileIR } from './fileIRCodec.ts';
 import type { FileIR } from './fileIR.ts';
 import type { Parsers } from './treeSitter.ts';
 import { collectSyntaxIssues } from './treeSitter.ts';
@@ -18,6 +19,11 @@ import { languageSupport } from '../languages/registry.ts';
 export async function parseSourceFiles(parsers: Parsers, files: readonly SourceFile[]): Promise<FileIR[]> {
   await parsers.load(files.map((file) => file.language));
   return files.map((file) => detachCode(parseSourceFile(parsers, file), file.text));
+}
+
+/** A worker's reply to one batch: parseSourceFiles, each FileIR as compact JSON (fileIRCodec.ts). */
+export async function parseAndEncode(parsers: Parsers, files: readonly SourceFile[]): Promise<string[]> {
+  return (await parseSourceFiles(parsers, files)).map(encodeFileIR);
 }
 
 /** Parse and extract one file. Frees the tree's wasm memory before returning. */

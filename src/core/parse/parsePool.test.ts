@@ -35,7 +35,7 @@ function simulatedWorker(mode: 'crash' | 'hang', log: string[]): ParseWorkerHand
       if (files.some((f) => f.text.includes('poison'))) {
         return mode === 'crash' ? Promise.reject(new Error('worker died')) : new Promise(() => {});
       }
-      return Promise.resolve(files.map((f) => parseSourceFile(parsers, f)));
+      return Promise.resolve({ irs: files.map((f) => parseSourceFile(parsers, f)) });
     },
     terminate: () => log.push('terminate'),
   };
@@ -88,7 +88,7 @@ describe('runParsePool', () => {
         most = Math.max(most, ++pending);
         await new Promise((resolve) => setTimeout(resolve, 5));
         pending--;
-        return batch.map((f) => parseSourceFile(parsers, f));
+        return { irs: batch.map((f) => parseSourceFile(parsers, f)) };
       },
       terminate: () => {},
     };

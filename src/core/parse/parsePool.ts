@@ -11,12 +11,19 @@ import { AppError, throwIfAborted } from '../errors.ts';
 import type { SourceFile } from '../ingest/types.ts';
 import type { FileIR } from './fileIR.ts';
 import { failedFileIR } from './parseFile.ts';
+import { decodeFileIR } from './fileIRCodec.ts';
 import { fileFeedOf } from './fileFeed.ts';
 import type { FileFeed, ParseInput } from './fileFeed.ts';
 
+/** A batch's FileIRs, and their compact JSON when a worker posted them (fileIRCodec.ts). */
+export interface ParsedBatch {
+  irs: FileIR[];
+  encoded?: readonly string[];
+}
+
 /** One worker as the pool sees it. */
 export interface ParseWorkerHandle {
-  parseBatch(files: SourceFile[]): Promise<FileIR[]>;
+  parseBatch(files: SourceFile[]): Promise<ParsedBatch>;
   terminate(): void;
 }
 
@@ -35,7 +42,8 @@ export interface ParsePoolOptions {
   baseTimeoutMs?: number;
 }
 
-export type ParsedListener = (files: SourceFile[], irs: FileIR[]) => void;
+/** A parsed batch: files, FileIRs and, when the worker posted it, each FileIR's compact JSON (file_irs stores it as is). */
+export type ParsedListener = (files: SourceFile[], irs: FileIR[], encoded?: readonly (string | undefined)[]) => void;
 
 /** The message protocol between a pool and one parse worker (browser Worker or Node thread). */
 export interface ParseRequest {
@@ -44,7 +52,8 @@ export interface ParseRequest {
 }
 export interface ParseReply {
   id: number;
-  irs?: FileIR[];
+  /** The batch's FileIRs as compact JSON (encodeFileIR): smaller to post and cheaper to read than objects. */
+  irs?: string[];
   error?: string;
 }
 
@@ -57,7 +66,7 @@ export function createParseChannel(
   stop: () => void,
 ): { handle: ParseWorkerHandle; receive: (reply: ParseReply) => void; fail: (error: Error) => void } {
   let nextId = 0;
-  const pending = new Map<number, { resolve: (irs: FileIR[]) => void; reject: (e: Error) => void }>();
+  const pending = new Map<number, { resolve: (batch: ParsedBatch) => void; reject: (e: Error) => void }>();
   const fail = (error: Error) => {
     for (const p of pending.values()) p.reject(error);
     pending.clear();
@@ -65,7 +74,7 @@ export function createParseChannel(
   const receive = ({ id, irs, error }: ParseReply) => {
     const p = pending.get(id);
     pending.delete(id);
-    if (irs) p?.resolve(irs);
+    if (irs) p?.resolve({ irs: irs.map(decodeFileIR), encoded: irs });
     else p?.reject(new AppError('PARSE_FAILED', error ?? 'parse failed'));
   };
   const handle: ParseWorkerHandle = {
@@ -137,6 +146,8 @@ async function parseAll(
   const batchFiles = options.batchFiles ?? 200;
   const batchBytes = options.batchBytes ?? 1_000_000;
   const results: FileIR[] = [];
+  /** Each result's compact JSON, where a worker posted one. */
+  const encoded: (string | undefined)[] = [];
   const knownBatches = feed.ended ? makeBatches(Array.from({ length: feed.length }, (_, i) => feed.at(i)), batchFiles, batchBytes).length : Infinity;
   const size = Math.max(1, Math.min(options.size, knownBatches));
   const depth = Math.max(1, options.depth ?? 2);
@@ -164,7 +175,7 @@ async function parseAll(
     return batch;
   };
 
-  const runOn = (worker: ParseWorkerHandle, indexes: Batch): Promise<FileIR[]> => {
+  const runOn = (worker: ParseWorkerHandle, indexes: Batch): Promise<ParsedBatch> => {
     const batch = indexes.map((i) => feed.at(i));
     const bytes = batch.reduce((sum, f) => sum + f.bytes, 0);
     const ahead = queuedBytes.get(worker) ?? 0;
@@ -201,7 +212,9 @@ async function parseAll(
       for (const fileIndex of indexes) {
         throwIfAborted(signal);
         try {
-          results[fileIndex] = (await runOn(spare, [fileIndex]))[0]!;
+          const parsed = await runOn(spare, [fileIndex]);
+          results[fileIndex] = parsed.irs[0]!;
+          encoded[fileIndex] = parsed.encoded?.[0];
         } catch {
           if (signal?.aborted) throw new AppError('CANCELLED', 'Cancelled by the user.');
           spares.delete(spare);
@@ -226,8 +239,11 @@ async function parseAll(
       if (!indexes) return;
       const worker = workers[slot]!;
       try {
-        const irs = await runOn(worker, indexes);
-        indexes.forEach((fileIndex, k) => (results[fileIndex] = irs[k]!));
+        const parsed = await runOn(worker, indexes);
+        indexes.forEach((fileIndex, k) => {
+          results[fileIndex] = parsed.irs[k]!;
+          encoded[fileIndex] = parsed.encoded?.[k];
+        });
       } catch (error) {
         if (signal?.aborted) throw new AppError('CANCELLED', 'Cancelled by the user.');
         // The worker died or hung: start a fresh one and retry each file alone.
@@ -238,6 +254,7 @@ async function parseAll(
       options.onParsed?.(
         indexes.map((i) => feed.at(i)),
         indexes.map((i) => results[i]!),
+        indexes.map((i) => encoded[i]),
       );
       onProgress?.(done, feed.length);
     }

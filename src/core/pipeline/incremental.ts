@@ -21,6 +21,7 @@ import { createTableSql, listTables, quoteIdent, readTableArrow, rowsToTypedArro
 import type { TableColumn } from '../bundle/tableArrow.ts';
 import { Table } from 'apache-arrow';
 import type { FileIR } from '../parse/fileIR.ts';
+import { decodeFileIR } from '../parse/fileIRCodec.ts';
 import { EMBEDDING_SETS_TABLE } from '../store/embeddingStore.ts';
 import { TABLE_NAMES } from '../store/schema.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
@@ -98,7 +99,7 @@ export async function readPreviousGraph(conn: SqlConnection, currentHashes: Map<
   if (await tableExists(conn, 'file_irs')) {
     for (const r of await conn.query('SELECT path, sha256, ir FROM file_irs')) {
       const path = String(r.path);
-      if (currentHashes.get(path) === String(r.sha256) && files.get(path) === String(r.sha256)) irs.set(path, JSON.parse(String(r.ir)) as FileIR);
+      if (currentHashes.get(path) === String(r.sha256) && files.get(path) === String(r.sha256)) irs.set(path, decodeFileIR(String(r.ir)));
     }
   }
   const nodes = await conn.query(

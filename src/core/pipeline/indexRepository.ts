@@ -105,7 +105,7 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     feed,
     (done, total) => onProgress?.({ phase: 'parse', done, total }),
     signal,
-    (files, irs) => early?.load('file_irs', () => fileIrRows(irs, files), irs.length),
+    (files, irs, encoded) => early?.load('file_irs', () => fileIrRows(irs, files, encoded), irs.length),
   );
   parsing.catch(() => {}); // awaited below, or after a failed read (the pool stops its workers)
   let prepared: Awaited<typeof preparing>;

@@ -9,6 +9,7 @@ import type { Data, DataType } from 'apache-arrow';
 import type { EdgeRow, FileIssueRow, FileRow, NodeRow, UnresolvedRow } from '../graph/types.ts';
 import type { SkippedFile } from '../ingest/types.ts';
 import type { FileIR } from '../parse/fileIR.ts';
+import { encodeFileIR } from '../parse/fileIRCodec.ts';
 import {
   FILE_IR_COLUMNS,
   EDGE_COLUMNS,
@@ -221,10 +222,17 @@ export function metaToArrow(entries: Record<string, string>): Table {
   );
 }
 
-/** FileIRs as (path, sha256, ir JSON) rows for file_irs; the hash comes from the file rows. */
-export function fileIrRows(irs: readonly FileIR[], files: readonly FileRow[]): { columns: typeof FILE_IR_COLUMNS; rows: { path: string; sha256: string | null; ir: string }[] } {
+/**
+ * FileIRs as (path, sha256, ir) rows for file_irs: ir is the compact JSON (encodeFileIR), the
+ * one the worker posted when given; the hash comes from the file rows.
+ */
+export function fileIrRows(
+  irs: readonly FileIR[],
+  files: readonly FileRow[],
+  encoded?: readonly (string | undefined)[],
+): { columns: typeof FILE_IR_COLUMNS; rows: { path: string; sha256: string | null; ir: string }[] } {
   const hashes = new Map(files.map((f) => [f.path, f.sha256]));
-  return { columns: FILE_IR_COLUMNS, rows: irs.map((ir) => ({ path: ir.path, sha256: hashes.get(ir.path) ?? null, ir: JSON.stringify(ir) })) };
+  return { columns: FILE_IR_COLUMNS, rows: irs.map((ir, i) => ({ path: ir.path, sha256: hashes.get(ir.path) ?? null, ir: encoded?.[i] ?? encodeFileIR(ir) })) };
 }
 
 export function fileIrsToArrow(irs: readonly FileIR[], files: readonly FileRow[]): Table {
