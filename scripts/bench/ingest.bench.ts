@@ -1,9 +1,11 @@
 /**
  * @file Ingest benchmark (`npm run bench:ingest -- [<zip|dir> | --synthetic N] [--no-tests] [--json]`): in one
- * run, (a) raw tree-sitter parse throughput on one thread, (b) end-to-end ingest in Node
+ * run, (a) raw tree-sitter parse throughput on one thread in Node, (a2) the same in a dedicated
+ * worker of a chromium bench page (browserRawParse.ts), (b) end-to-end ingest in Node
  * through indexRepository + the worker_threads parse pool + @duckdb/node-api, (c) end to end in
- * headless chromium driving the built app, (d) the ratios against (a) with the budget verdict
- * of DESIGN.md section 7, and peak memory. Never exits non-zero on a FAIL verdict.
+ * headless chromium driving the built app, (d) the ratios against (a), and chromium's against
+ * (a2) too, with the budget verdict of DESIGN.md section 7, and peak memory. Never exits
+ * non-zero on a FAIL verdict.
  * `--synthetic N` ingests a generated repository of N real files instead (syntheticRepo.ts).
  * Runs in: Node (tsx).
  */
@@ -13,6 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseBenchArgs, USAGE } from './args.ts';
 import type { BrowserIngestResult } from './browserIngest.ts';
+import type { BrowserRawParseResult } from './browserRawParse.ts';
 import { corpusFrom, parseableTexts, stdlibCorpus } from './corpus.ts';
 import type { NodeIngestResult } from './nodeIngest.ts';
 import { measureRawParse } from './rawParse.ts';
@@ -51,6 +54,23 @@ async function main(): Promise<void> {
   log('(a) raw parse, one thread');
   const raw = await measureRawParse(texts);
   log(`    ${formatInteger(raw.files)} files in ${formatSeconds(raw.ms)}: ${formatInteger(raw.filesPerSecond)} files/s`);
+
+  let browserRaw: Outcome<BrowserRawParseResult>;
+  if (!args.browser) {
+    browserRaw = { ok: false, skipped: true, reason: '--no-browser' };
+  } else {
+    log('(a2) raw parse in chromium, one thread (a dedicated worker of a bench page)');
+    try {
+      const { measureBrowserRawParse } = await import('./browserRawParse.ts');
+      const value = await measureBrowserRawParse({ repoRoot: REPO_ROOT, files: texts, timeoutMs: args.timeoutSeconds * 1000, log: (l) => log(`    ${l}`) });
+      browserRaw = { ok: true, value };
+      const warmup = value.warmupMs.map((ms) => formatSeconds(ms)).join(', ');
+      log(`    ${formatInteger(value.files)} files in ${formatSeconds(value.ms)} (warm-up pass ${warmup}): ${formatInteger(value.filesPerSecond)} files/s`);
+    } catch (error) {
+      browserRaw = { ok: false, reason: message(error) };
+      log(`    failed: ${browserRaw.reason}`);
+    }
+  }
 
   log('(b) end to end in Node');
   let node: Outcome<NodeIngestResult>;
@@ -100,6 +120,7 @@ async function main(): Promise<void> {
     raw,
     node,
     browser,
+    browserRaw,
   );
   console.log(args.json ? JSON.stringify(report, null, 2) : renderReport(report));
 }

@@ -1,6 +1,7 @@
 /** @file The benchmark report: ratios against the raw parse, verdicts, JSON and table forms. */
 import { describe, expect, it } from 'vitest';
 import type { BrowserIngestResult } from './browserIngest.ts';
+import type { BrowserRawParseResult } from './browserRawParse.ts';
 import type { NodeIngestResult } from './nodeIngest.ts';
 import type { RawParseResult } from './rawParse.ts';
 import { buildReport, renderReport } from './report.ts';
@@ -43,6 +44,21 @@ const browserResult: BrowserIngestResult = {
   pageErrors: [],
 };
 
+const browserRaw: BrowserRawParseResult = {
+  ...throughput(100, 50_000, 2e6, 1250),
+  fetchMs: 30,
+  initMs: 20,
+  languages: ['python'],
+  filesWithErrors: 1,
+  slowest: { path: 'b.py', ms: 70 },
+  warmupMs: [1600],
+  buildMs: 500,
+  chromiumVersion: '150',
+  hardwareConcurrency: 2,
+  rendererHwmBytes: 200 * 1024 * 1024,
+  pageErrors: [],
+};
+
 describe('buildReport', () => {
   it('compares end-to-end files/s with the raw parse and gives verdicts', () => {
     const report = buildReport(corpus, machine, raw, { ok: true, value: nodeResult(1600) }, { ok: true, value: browserResult });
@@ -81,5 +97,44 @@ describe('buildReport', () => {
   it('renders the goal line of issue 14: both ratios against 100% and the renderer peak against 2 GB', () => {
     const text = renderReport(buildReport(corpus, machine, raw, { ok: true, value: nodeResult(900) }, { ok: true, value: browserResult }));
     expect(text).toContain('Goal (issue 14): end to end >= 100% of raw parse: Node PASS, chromium FAIL; renderer memory < 2048 MB: PASS (620 MB).');
+  });
+
+  it('divides chromium end to end by the chromium raw parse too, and keeps the Node-raw ratios', () => {
+    const report = buildReport(corpus, machine, raw, { ok: true, value: nodeResult(1600) }, { ok: true, value: browserResult }, { ok: true, value: browserRaw });
+    expect(report.ratios.browser.value).toBeCloseTo(0.25);
+    expect(report.ratios.browserVsChromiumRaw.value).toBeCloseTo(0.3125);
+    expect(report.ratios.browserVsChromiumRaw.verdict).toBe('FAIL');
+    expect(report.ratios.chromiumRawVsNodeRaw).toBeCloseTo(0.8);
+    expect(report.rawParsesAgree).toBe(true);
+    const json = JSON.parse(JSON.stringify(report));
+    expect(json.browserRaw.filesPerSecond).toBeCloseTo(80);
+    expect(json.raw.filesPerSecond).toBeCloseTo(100);
+  });
+
+  it('renders the chromium raw row, both denominators of the chromium row and the two raw times', () => {
+    const text = renderReport(
+      buildReport(corpus, machine, raw, { ok: true, value: nodeResult(1600) }, { ok: true, value: browserResult }, { ok: true, value: browserRaw }),
+    );
+    expect(text).toMatch(/raw parse \(chromium worker, 1 thread\)\s+100\s+1\.25 s\s+80\s+40,000\s+80%\s+100%\s+200 MB renderer RSS/);
+    expect(text).toMatch(/end to end \(chromium, app\)\s+100\s+4\.00 s\s+25\s+12,500\s+25%\s+31%\s+FAIL/);
+    expect(text).toContain("chromium against chromium's own raw parse: 31% FAIL");
+    expect(text).toContain('Raw parse time: Node 1.00 s, chromium 1.25 s');
+    expect(text).toContain('warm-up pass 1.60 s, reported pass 1.25 s');
+    expect(text).not.toContain('WARNING');
+  });
+
+  it('warns when the two raw parses disagree and reports a failed or skipped chromium raw parse', () => {
+    const disagree = renderReport(
+      buildReport(corpus, machine, raw, { ok: true, value: nodeResult(1600) }, { ok: true, value: browserResult }, { ok: true, value: { ...browserRaw, filesWithErrors: 3 } }),
+    );
+    expect(disagree).toContain('WARNING: the chromium raw parse');
+    const failed = buildReport(corpus, machine, raw, { ok: true, value: nodeResult(1600) }, { ok: true, value: browserResult }, { ok: false, reason: 'no answer within 900 s' });
+    expect(failed.ratios.browserVsChromiumRaw).toEqual({ value: null, verdict: 'n/a' });
+    expect(failed.ratios.browser.value).toBeCloseTo(0.25);
+    expect(failed.rawParsesAgree).toBeNull();
+    expect(renderReport(failed)).toContain('chromium raw parse failed: no answer within 900 s');
+    const skipped = renderReport(buildReport(corpus, machine, raw, { ok: true, value: nodeResult(1600) }, { ok: false, skipped: true, reason: '--no-browser' }, { ok: false, skipped: true, reason: '--no-browser' }));
+    expect(skipped).toMatch(/raw parse \(chromium worker, 1 thread\).*skipped \(below\)/);
+    expect(skipped).toContain('chromium raw parse skipped: --no-browser');
   });
 });

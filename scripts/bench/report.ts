@@ -4,6 +4,7 @@
  * Runs in: Node (bench, tests).
  */
 import type { BrowserIngestResult } from './browserIngest.ts';
+import type { BrowserRawParseResult } from './browserRawParse.ts';
 import type { NodeIngestResult } from './nodeIngest.ts';
 import type { RawParseResult } from './rawParse.ts';
 import {
@@ -35,15 +36,26 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; skipped?: boolean
 export interface BenchReport {
   corpus: CorpusInfo;
   machine: { cpus: number; cpuModel: string; node: string; platform: string };
+  /** Raw parse in Node, one thread: the denominator of every ratio of earlier reports. */
   raw: RawParseResult;
+  /** Raw parse in chromium, one dedicated worker (second pass): the chromium-side denominator. */
+  browserRaw: BrowserRawParseResult | { skipped?: boolean; error: string };
   node: (NodeIngestResult & { throughput: Throughput }) | { error: string };
   browser: (BrowserIngestResult & { throughput: Throughput }) | { skipped?: boolean; error: string };
   /** Node and chromium indexed the same corpus: do their file / node / edge totals agree? */
   graphsAgree: boolean | null;
+  /** Both raw parses read the same files and found the same number with ERROR nodes. */
+  rawParsesAgree: boolean | null;
   ratios: {
     threshold: number;
+    /** Node end to end / Node raw parse (files/s). */
     node: { value: number | null; verdict: Verdict };
+    /** chromium end to end / Node raw parse (files/s). */
     browser: { value: number | null; verdict: Verdict };
+    /** chromium end to end / chromium raw parse (files/s). */
+    browserVsChromiumRaw: { value: number | null; verdict: Verdict };
+    /** chromium raw parse / Node raw parse (files/s). */
+    chromiumRawVsNodeRaw: number | null;
   };
 }
 
@@ -69,6 +81,7 @@ export function buildReport(
   raw: RawParseResult,
   node: Outcome<NodeIngestResult>,
   browser: Outcome<BrowserIngestResult>,
+  browserRaw: Outcome<BrowserRawParseResult> = { ok: false, skipped: true, reason: 'not measured' },
 ): BenchReport {
   const nodePart = node.ok
     ? { ...node.value, throughput: endToEndThroughput(node.value.summary.files, node.value.wallMs, raw) }
@@ -78,17 +91,24 @@ export function buildReport(
     : { skipped: browser.skipped ?? false, error: browser.reason };
   const nodeRatio = 'throughput' in nodePart ? ratio(nodePart.throughput.filesPerSecond, raw.filesPerSecond) : null;
   const browserRatio = 'throughput' in browserPart ? ratio(browserPart.throughput.filesPerSecond, raw.filesPerSecond) : null;
+  const browserRawPart = browserRaw.ok ? browserRaw.value : { skipped: browserRaw.skipped ?? false, error: browserRaw.reason };
+  const chromiumRawRatio =
+    browserRaw.ok && 'throughput' in browserPart ? ratio(browserPart.throughput.filesPerSecond, browserRaw.value.filesPerSecond) : null;
   return {
     corpus,
     machine,
     raw,
+    browserRaw: browserRawPart,
     node: nodePart,
     browser: browserPart,
     graphsAgree: node.ok && browser.ok ? sameTotals(node.value, browser.value) : null,
+    rawParsesAgree: browserRaw.ok ? browserRaw.value.files === raw.files && browserRaw.value.filesWithErrors === raw.filesWithErrors : null,
     ratios: {
       threshold: BUDGET_RATIO,
       node: { value: nodeRatio, verdict: budgetVerdict(nodeRatio) },
       browser: { value: browserRatio, verdict: budgetVerdict(browserRatio) },
+      browserVsChromiumRaw: { value: chromiumRawRatio, verdict: budgetVerdict(chromiumRawRatio) },
+      chromiumRawVsNodeRaw: browserRaw.ok ? ratio(browserRaw.value.filesPerSecond, raw.filesPerSecond) : null,
     },
   };
 }
@@ -101,6 +121,10 @@ function rendererPeak(browser: BrowserIngestResult): number {
   return browser.rendererHwmBytes ?? browser.rendererRssPeakBytes ?? 0;
 }
 
+function slowestText(slowest: { path: string; ms: number } | null): string {
+  return slowest ? `${slowest.path} (${slowest.ms.toFixed(0)} ms)` : '-';
+}
+
 function rates(t: Throughput | null): [string, string] {
   if (!t) return ['-', '-'];
   return [formatInteger(t.filesPerSecond), t.lines > 0 ? formatInteger(t.linesPerSecond) : '-'];
@@ -108,7 +132,7 @@ function rates(t: Throughput | null): [string, string] {
 
 /** The report as text: corpus line, a throughput table, the budget lines, notes. */
 export function renderReport(report: BenchReport): string {
-  const { corpus, raw, node, browser, ratios, machine } = report;
+  const { corpus, raw, browserRaw, node, browser, ratios, machine } = report;
   const out: string[] = [];
   out.push(
     `Corpus: ${corpus.name}${corpus.noTests ? ' (test folders excluded)' : ''} from ${corpus.source}`,
@@ -119,7 +143,8 @@ export function renderReport(report: BenchReport): string {
   );
   const nodeOk = 'throughput' in node ? node : null;
   const browserOk = 'throughput' in browser ? browser : null;
-  const rows: string[][] = [['measurement', 'files', 'time', 'files/s', 'lines/s', 'vs raw', 'budget', 'peak memory']];
+  const browserRawOk = 'error' in browserRaw ? null : browserRaw;
+  const rows: string[][] = [['measurement', 'files', 'time', 'files/s', 'lines/s', 'vs Node raw', 'vs chromium raw', 'budget', 'peak memory']];
   rows.push([
     'raw parse (Node, 1 thread)',
     formatInteger(raw.files),
@@ -127,8 +152,23 @@ export function renderReport(report: BenchReport): string {
     ...rates(raw),
     '100%',
     '',
+    '',
     `${formatMegabytes(raw.peakRssBytes)} RSS`,
   ]);
+  rows.push(
+    browserRawOk
+      ? [
+          'raw parse (chromium worker, 1 thread)',
+          formatInteger(browserRawOk.files),
+          formatSeconds(browserRawOk.ms),
+          ...rates(browserRawOk),
+          formatPercent(ratios.chromiumRawVsNodeRaw),
+          '100%',
+          '',
+          `${formatMegabytes(browserRawOk.rendererHwmBytes)} renderer RSS`,
+        ]
+      : ['raw parse (chromium worker, 1 thread)', '-', '-', '-', '-', '-', '-', '', 'skipped' in browserRaw && browserRaw.skipped ? 'skipped (below)' : 'failed (below)'],
+  );
   rows.push(
     nodeOk
       ? [
@@ -137,10 +177,11 @@ export function renderReport(report: BenchReport): string {
           formatSeconds(nodeOk.wallMs),
           ...rates(nodeOk.throughput),
           formatPercent(ratios.node.value),
+          '',
           ratios.node.verdict,
           `${formatMegabytes(nodeOk.hwmBytes ?? nodeOk.peakRssBytes)} RSS`,
         ]
-      : ['end to end (Node)', '-', '-', '-', '-', '-', 'n/a', 'failed (below)'],
+      : ['end to end (Node)', '-', '-', '-', '-', '-', '', 'n/a', 'failed (below)'],
   );
   rows.push(
     browserOk
@@ -150,26 +191,42 @@ export function renderReport(report: BenchReport): string {
           formatSeconds(browserOk.wallMs),
           ...rates(browserOk.throughput),
           formatPercent(ratios.browser.value),
+          formatPercent(ratios.browserVsChromiumRaw.value),
           ratios.browser.verdict,
           `${formatMegabytes(browserOk.rendererHwmBytes ?? browserOk.rendererRssPeakBytes)} renderer RSS`,
         ]
-      : ['end to end (chromium, app)', '-', '-', '-', '-', '-', 'n/a', 'skipped' in browser && browser.skipped ? 'skipped (below)' : 'failed (below)'],
+      : ['end to end (chromium, app)', '-', '-', '-', '-', '-', '-', 'n/a', 'skipped' in browser && browser.skipped ? 'skipped (below)' : 'failed (below)'],
   );
   out.push(formatTable(rows), '');
   out.push(`Budget: end to end >= ${formatPercent(ratios.threshold)} of raw parse files/s (DESIGN.md section 7).`);
   out.push(`  Node:     ${formatPercent(ratios.node.value)} ${ratios.node.verdict}`);
   out.push(`  chromium: ${formatPercent(ratios.browser.value)} ${ratios.browser.verdict}`);
+  out.push(`  chromium against chromium's own raw parse: ${formatPercent(ratios.browserVsChromiumRaw.value)} ${ratios.browserVsChromiumRaw.verdict}`);
   out.push(
     `Goal (issue 14): end to end >= ${formatPercent(GOAL_RATIO)} of raw parse: Node ${budgetVerdict(ratios.node.value, GOAL_RATIO)}, ` +
       `chromium ${budgetVerdict(ratios.browser.value, GOAL_RATIO)}; renderer memory < ${formatMegabytes(RENDERER_GOAL_BYTES)}: ` +
       (browserOk ? (rendererPeak(browserOk) < RENDERER_GOAL_BYTES ? 'PASS' : 'FAIL') : 'n/a') +
       (browserOk ? ` (${formatMegabytes(rendererPeak(browserOk))})` : '') + '.',
   );
+  out.push(`  Against chromium's own raw parse: chromium ${budgetVerdict(ratios.browserVsChromiumRaw.value, GOAL_RATIO)}.`);
   out.push('');
   out.push(
     `Raw parse: grammars loaded in ${formatSeconds(raw.initMs)}; ${raw.filesWithErrors} files with ERROR nodes; ` +
-      `slowest ${raw.slowest ? `${raw.slowest.path} (${raw.slowest.ms.toFixed(0)} ms)` : '-'}.`,
+      `slowest ${slowestText(raw.slowest)}.`,
   );
+  if (browserRawOk) {
+    const warmup = browserRawOk.warmupMs.map((ms) => formatSeconds(ms)).join(', ');
+    out.push(
+      `Raw parse time: Node ${formatSeconds(raw.ms)}, chromium ${formatSeconds(browserRawOk.ms)} ` +
+        `(chromium files/s = ${formatPercent(ratios.chromiumRawVsNodeRaw)} of Node's).`,
+      `  chromium ${browserRawOk.chromiumVersion} (hardwareConcurrency ${browserRawOk.hardwareConcurrency}), one dedicated worker: ` +
+        `corpus fetched in ${formatSeconds(browserRawOk.fetchMs)}, grammars (${browserRawOk.languages.join(', ')}) loaded in ${formatSeconds(browserRawOk.initMs)}; ` +
+        `warm-up pass ${warmup || '-'}, reported pass ${formatSeconds(browserRawOk.ms)}; ` +
+        `${browserRawOk.filesWithErrors} files with ERROR nodes; slowest ${slowestText(browserRawOk.slowest)}.`,
+    );
+    if (report.rawParsesAgree === false) out.push('  WARNING: the chromium raw parse read other files or found ERROR nodes in another number of files than Node.');
+    if (browserRawOk.pageErrors.length > 0) out.push(`  Page errors: ${browserRawOk.pageErrors.slice(0, 3).join(' | ')}`);
+  }
   if (nodeOk) {
     const phases = Object.entries(nodeOk.phaseMs)
       .map(([phase, ms]) => `${phase} ${formatSeconds(ms)}`)
@@ -203,7 +260,12 @@ export function renderReport(report: BenchReport): string {
     if (browserOk.pageErrors.length > 0) out.push(`  Page errors: ${browserOk.pageErrors.slice(0, 3).join(' | ')}`);
   }
   if ('error' in node) out.push(`Node end to end failed: ${node.error}`);
+  if ('error' in browserRaw) out.push(`chromium raw parse ${browserRaw.skipped ? 'skipped' : 'failed'}: ${browserRaw.error}`);
   if ('error' in browser) out.push(`chromium end to end ${browser.skipped ? 'skipped' : 'failed'}: ${browser.error}`);
-  out.push('Ratios use the raw parse of this run (Node, one thread) as the denominator for both environments.');
+  out.push(
+    "Ratios: 'vs Node raw' divides by this run's raw parse in Node (one thread), for both environments; " +
+      "'vs chromium raw' divides by this run's raw parse in a chromium worker (one thread, second pass). " +
+      'The budget column and the goal verdicts use the Node raw parse.',
+  );
   return out.join('\n');
 }

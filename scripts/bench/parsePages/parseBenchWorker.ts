@@ -1,0 +1,91 @@
+/**
+ * @file The raw parse benchmark's chromium worker: chromium's counterpart of rawParse.ts. Fetches
+ * the corpus (a JSON file the Node driver wrote beside the built page), loads the grammars it
+ * needs from the bundled wasm assets as the app's parse workers do (createBrowserParsers), then,
+ * on this one thread, times Parser.parse + tree.delete() per file in corpus order, nothing else.
+ * The loop runs PASSES times and the last pass is the measurement: the first pass warms up
+ * V8's wasm tiering (Liftoff, then TurboFan).
+ * Runs in: chromium (module worker of scripts/bench/parsePages/parse-bench.html).
+ */
+import { expose } from 'comlink';
+import { createBrowserParsers } from '../../../src/adapters/browser/grammarUrls.ts';
+import type { Parsers } from '../../../src/core/parse/treeSitter.ts';
+import type { ParseInput } from '../rawParse.ts';
+import { countLines, throughput } from '../stats.ts';
+import type { Throughput } from '../stats.ts';
+
+/** Passes over the corpus; the last one is reported, the earlier ones are warm-up. */
+export const PASSES = 2;
+
+export interface ParseRunRequest {
+  /** Absolute URL of the corpus: a JSON array of ParseInput, in parse order. */
+  corpusUrl: string;
+}
+
+export interface ParsePass {
+  ms: number;
+  filesWithErrors: number;
+  slowest: { path: string; ms: number } | null;
+}
+
+export interface ParseRunResult extends Throughput {
+  /** Fetching and decoding the corpus JSON (not timed into the parse). */
+  fetchMs: number;
+  /** Parser.init + loading the grammars the corpus needs. */
+  initMs: number;
+  languages: string[];
+  filesWithErrors: number;
+  slowest: { path: string; ms: number } | null;
+  /** Times of the warm-up passes, in order (the reported pass is not in it). */
+  warmupMs: number[];
+}
+
+function parsePass(parsers: Parsers, files: readonly ParseInput[]): ParsePass {
+  let filesWithErrors = 0;
+  let slowest: { path: string; ms: number } | null = null;
+  const started = performance.now();
+  for (const file of files) {
+    const fileStarted = performance.now();
+    const tree = parsers.parse(file.language, file.text);
+    if (tree.rootNode.hasError) filesWithErrors++;
+    tree.delete();
+    const ms = performance.now() - fileStarted;
+    if (!slowest || ms > slowest.ms) slowest = { path: file.path, ms };
+  }
+  return { ms: performance.now() - started, filesWithErrors, slowest };
+}
+
+const api = {
+  async run(request: ParseRunRequest): Promise<ParseRunResult> {
+    const fetchStarted = performance.now();
+    const response = await fetch(request.corpusUrl);
+    if (!response.ok) throw new Error(`corpus: HTTP ${response.status} ${request.corpusUrl}`);
+    const files = (await response.json()) as ParseInput[];
+    const fetchMs = performance.now() - fetchStarted;
+
+    const initStarted = performance.now();
+    const languages = [...new Set(files.map((f) => f.language))];
+    const parsers = await createBrowserParsers();
+    await parsers.load(languages);
+    const initMs = performance.now() - initStarted;
+    const lines = files.reduce((sum, f) => sum + countLines(f.text), 0);
+    const bytes = files.reduce((sum, f) => sum + f.bytes, 0);
+
+    const passes: ParsePass[] = [];
+    for (let i = 0; i < PASSES; i++) passes.push(parsePass(parsers, files));
+    const measured = passes[passes.length - 1]!;
+    return {
+      ...throughput(files.length, lines, bytes, measured.ms),
+      fetchMs,
+      initMs,
+      languages,
+      filesWithErrors: measured.filesWithErrors,
+      slowest: measured.slowest,
+      warmupMs: passes.slice(0, -1).map((p) => p.ms),
+    };
+  },
+};
+
+export type ParseBenchWorkerApi = typeof api;
+
+expose(api);
