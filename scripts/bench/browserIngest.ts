@@ -1,6 +1,7 @@
 /**
  * @file End-to-end ingest in headless chromium, driving the real built app (dist/ served by
- * `vite preview` with COOP/COEP): the zip goes into input[data-testid="zip-input"], the clock
+ * `vite preview` with COOP/COEP) in a persistent profile, as a user's browser has (OPFS on disk;
+ * see launchChromiumProfile): the zip goes into input[data-testid="zip-input"], the clock
  * stops when [data-testid="index-summary"] shows a new result. Memory: the page's JS heap
  * (CDP Performance.getMetrics, every 250 ms) and the RSS of the chromium renderer processes
  * (/proc, sampled, plus their VmHWM at the end).
@@ -8,7 +9,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
-import { isLocalUrl, launchChromium } from '../chromium.ts';
+import { isLocalUrl, launchChromiumProfile } from '../chromium.ts';
 import { serveDist } from '../pageBuild.ts';
 import { readProcMemory, rendererPids, startSampler } from './procMemory.ts';
 import { PeakTracker } from './stats.ts';
@@ -104,10 +105,9 @@ async function waitForNewSummary(page: Page, before: SummaryAttributes | null, t
 export async function measureBrowserIngest(options: BrowserIngestOptions): Promise<BrowserIngestResult> {
   const { repoRoot, zipPath, timeoutMs, log } = options;
   const served = await serveDist(repoRoot, options.distDir);
-  const { browser, close } = await launchChromium('bench-chromium-');
+  const { context, close } = await launchChromiumProfile('bench-chromium-');
   try {
-    const context = await browser.newContext();
-    const page = await context.newPage();
+    const page = context.pages()[0] ?? (await context.newPage());
     const pageErrors: string[] = [];
     const externalRequests: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -172,7 +172,7 @@ export async function measureBrowserIngest(options: BrowserIngestOptions): Promi
       rendererRssSumPeakBytes: rssSum.samples > 0 ? rssSum.peak : null,
       rendererHwmBytes: hwms.length > 0 && Math.max(...hwms) > 0 ? Math.max(...hwms) : null,
       renderers: renderers.size,
-      chromiumVersion: browser.version(),
+      chromiumVersion: (await cdp.send('Browser.getVersion')).product.replace(/^HeadlessChrome\//, ''),
       externalRequests,
       pageErrors,
     };
