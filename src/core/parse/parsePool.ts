@@ -146,8 +146,6 @@ async function parseAll(
   const batchFiles = options.batchFiles ?? 200;
   const batchBytes = options.batchBytes ?? 1_000_000;
   const results: FileIR[] = [];
-  /** Each result's compact JSON, where a worker posted one. */
-  const encoded: (string | undefined)[] = [];
   const knownBatches = feed.ended ? makeBatches(Array.from({ length: feed.length }, (_, i) => feed.at(i)), batchFiles, batchBytes).length : Infinity;
   const size = Math.max(1, Math.min(options.size, knownBatches));
   const depth = Math.max(1, options.depth ?? 2);
@@ -204,8 +202,12 @@ async function parseAll(
     workers[slot] = createWorker();
   };
 
-  /** Each file of a failed batch alone, on a worker of its own (nothing else queued there). */
-  const retryAlone = async (indexes: Batch, cause: unknown) => {
+  /**
+   * Each file of a failed batch alone, on a worker of its own (nothing else queued there);
+   * returns each file's compact JSON where the worker posted one.
+   */
+  const retryAlone = async (indexes: Batch, cause: unknown): Promise<(string | undefined)[]> => {
+    const encoded: (string | undefined)[] = [];
     let spare = createWorker();
     spares.add(spare);
     try {
@@ -214,7 +216,7 @@ async function parseAll(
         try {
           const parsed = await runOn(spare, [fileIndex]);
           results[fileIndex] = parsed.irs[0]!;
-          encoded[fileIndex] = parsed.encoded?.[0];
+          encoded.push(parsed.encoded?.[0]);
         } catch {
           if (signal?.aborted) throw new AppError('CANCELLED', 'Cancelled by the user.');
           spares.delete(spare);
@@ -222,12 +224,14 @@ async function parseAll(
           spare = createWorker();
           spares.add(spare);
           results[fileIndex] = failedFileIR(feed.at(fileIndex), `parser crashed or timed out on this file (${cause instanceof Error ? cause.message : String(cause)})`);
+          encoded.push(undefined);
         }
       }
     } finally {
       spares.delete(spare);
       spare.terminate();
     }
+    return encoded;
   };
 
   // `depth` lanes per worker: a worker always has its next batch queued, so it never waits for
@@ -238,23 +242,23 @@ async function parseAll(
       const indexes = await nextBatch();
       if (!indexes) return;
       const worker = workers[slot]!;
+      // The compact JSON goes to onParsed only (the store takes it): the pool keeps the FileIRs.
+      let encoded: readonly (string | undefined)[] | undefined;
       try {
         const parsed = await runOn(worker, indexes);
-        indexes.forEach((fileIndex, k) => {
-          results[fileIndex] = parsed.irs[k]!;
-          encoded[fileIndex] = parsed.encoded?.[k];
-        });
+        indexes.forEach((fileIndex, k) => (results[fileIndex] = parsed.irs[k]!));
+        encoded = parsed.encoded;
       } catch (error) {
         if (signal?.aborted) throw new AppError('CANCELLED', 'Cancelled by the user.');
         // The worker died or hung: start a fresh one and retry each file alone.
         replace(slot, worker);
-        await retryAlone(indexes, error);
+        encoded = await retryAlone(indexes, error);
       }
       done += indexes.length;
       options.onParsed?.(
         indexes.map((i) => feed.at(i)),
         indexes.map((i) => results[i]!),
-        indexes.map((i) => encoded[i]),
+        encoded,
       );
       onProgress?.(done, feed.length);
     }
