@@ -106,7 +106,7 @@ export class BrowserRepoService implements RepoService {
       conn.catch(() => {}); // indexRepository awaits it only when it reaches the store phase
       const summary = await indexRepository(
         input,
-        { parseFiles: this.deps.parseFiles, conn },
+        { parseFiles: this.deps.parseFiles, conn, freshDatabase: true },
         {
           onProgress: throttleProgress(onProgress),
           signal: controller.signal,

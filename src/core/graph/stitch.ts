@@ -29,7 +29,7 @@
  * Runs in: the repo worker (app), Node (cli, tests). Layer src/core.
  */
 import type { ConfigFile } from '../ingest/types.ts';
-import { entityCode } from '../parse/fileIR.ts';
+import { NON_ASCII, entityCode } from '../parse/fileIR.ts';
 import type { FileIR, ReferenceIR } from '../parse/fileIR.ts';
 import type { ImportOutcome } from '../languages/languageSupport.ts';
 import type { ModuleInfo, RepoIndex, Target } from './bindings.ts';
@@ -61,8 +61,9 @@ export interface StitchResult {
 }
 
 /**
- * `texts`: each file's text by path, for entities whose FileIR carries code offsets instead of
- * code (detachCode); their node code is a slice of it (no copy in V8).
+ * `texts`: each file's text by path, where the caller still holds it: for FileIRs that carry both
+ * code and offsets (an in-process parse) it tells whether the offsets can be stored (ASCII). A
+ * FileIR in storage form (detachCode: offsets or code) needs no text.
  */
 export function stitch(
   repoName: string,
@@ -101,8 +102,6 @@ function countBy<K extends string, T>(keys: readonly K[], items: readonly T[], k
   return counts;
 }
 
-const NON_ASCII = /[^\x00-\x7f]/;
-
 /** Nodes by id. Every row is written with all fields in one order (one object shape). */
 function buildNodes(repoName: string, index: RepoIndex, resolver: Resolver, texts: ReadonlyMap<string, string>): NodeRow[] {
   const nodes = new Array<NodeRow>(index.nodeCount);
@@ -124,8 +123,9 @@ function buildNodes(repoName: string, index: RepoIndex, resolver: Resolver, text
     const entities = file.entities;
     const text = texts.get(file.path);
     // Offsets go to the store only for ASCII texts: there UTF-16 offsets are code-point offsets
-    // (DuckDB's substring) and the slice is O(1); other files keep their code in the row.
-    const offsets = text !== undefined && !NON_ASCII.test(text);
+    // (DuckDB's substring) and the slice is O(1); other files keep their code in the row. Without
+    // the text, the FileIR is in storage form: an entity with offsets is in an ASCII file.
+    const offsets = text === undefined || !NON_ASCII.test(text);
     for (let i = 0; i < entities.length; i++) {
       const entity = entities[i]!;
       const parent = entityIndex(module, entity.parent);

@@ -119,14 +119,27 @@ export interface FileIR {
   packageName?: string | null;
 }
 
+/** Any character outside ASCII: then UTF-16 offsets are not the code-point offsets DuckDB's substring counts. */
+export const NON_ASCII = /[^\x00-\x7f]/;
+
 /**
- * Drops each entity's code, keeping its offsets in `text`: the FileIR a parse worker posts back
- * and the one stored for incremental re-index then carry no copy of the source. The shipped
- * extractors set the offsets where they cut the code; for an entity without them, the code is
- * looked up in the text (it starts on the entity's first line, after any indentation), and an
- * entity whose code is not found there keeps it.
+ * Puts the FileIR in storage form, the one a parse worker posts back and file_irs keeps. An ASCII
+ * file's entities keep only their offsets in `text` (no copy of the source; the node rows slice it
+ * from files.text); a file with other characters keeps each entity's code and no offsets (the
+ * stitcher then needs no text to tell them apart). The shipped extractors set the offsets where
+ * they cut the code; for an entity without them, the code is looked up in the text (it starts on
+ * the entity's first line, after any indentation), and an entity whose code is not found there
+ * keeps it.
  */
 export function detachCode(ir: FileIR, text: string): FileIR {
+  if (NON_ASCII.test(text)) {
+    for (const entity of ir.entities) {
+      entity.code = entityCode(entity, text) ?? undefined;
+      entity.codeStart = undefined;
+      entity.codeEnd = undefined;
+    }
+    return ir;
+  }
   let lineStarts: number[] | null = null;
   for (const entity of ir.entities) {
     const code = entity.code;

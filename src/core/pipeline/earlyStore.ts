@@ -10,7 +10,7 @@ import type { FileRow } from '../graph/types.ts';
 import type { RowLoad } from '../store/rowLoad.ts';
 import { FILE_COLUMNS } from '../store/schema.ts';
 import { beginGraphWrite } from '../store/graphStore.ts';
-import type { GraphData, GraphWriter } from '../store/graphStore.ts';
+import type { GraphData, GraphWriter, WriteGraphOptions } from '../store/graphStore.ts';
 import type { TableName } from '../store/schema.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import type { ProgressListener } from './progress.ts';
@@ -21,24 +21,31 @@ export class EarlyStore {
   private failure: { error: unknown } | null = null;
   private readonly loaded = new Map<TableName, number>();
 
-  constructor(conn: SqlConnection | Promise<SqlConnection>) {
-    this.writer = Promise.resolve(conn).then((c) => beginGraphWrite(c));
+  constructor(conn: SqlConnection | Promise<SqlConnection>, options: WriteGraphOptions = {}) {
+    this.writer = Promise.resolve(conn).then((c) => beginGraphWrite(c, options));
     // Seen by finish() or abort(); never an unhandled rejection meanwhile.
     this.writer.catch(() => {});
   }
 
-  /** Queues rows for `table` (several calls append); `rows` are read when the load starts. */
-  load(table: TableName, rows: RowLoad | (() => RowLoad), count?: number): void {
+  /**
+   * Queues rows for `table` (several calls append); `rows` are read when the load starts. The
+   * returned promise settles once they are in (true) or were not loaded (false: a load failed).
+   */
+  load(table: TableName, rows: RowLoad | (() => RowLoad), count?: number): Promise<boolean> {
     const size = typeof rows === 'function' ? (count ?? 0) : rows.rows.length;
     this.loaded.set(table, (this.loaded.get(table) ?? 0) + size);
-    this.chain = this.chain.then(async () => {
-      if (this.failure) return;
+    const done = this.chain.then(async () => {
+      if (this.failure) return false;
       try {
         await (await this.writer).load(table, typeof rows === 'function' ? rows() : rows);
+        return true;
       } catch (error) {
         this.failure = { error };
+        return false;
       }
     });
+    this.chain = done.then(() => {});
+    return done;
   }
 
   /** Rows queued for `table` so far. */
@@ -76,14 +83,20 @@ export class EarlyStore {
 /** Rows for the files table pass to the early store once this many bytes of text are in. */
 const FILE_ROWS_FLUSH_BYTES = 2 * 1024 * 1024;
 
-/** Files as the read hands them over, loaded into the files table a few MB at a time. */
-export class FileRowsBuffer {
-  private rows: FileRow[] = [];
+/**
+ * Files as the read hands them over, loaded into the files table a few MB at a time; `onStored`
+ * hears of each group once it is in.
+ */
+export class FileRowsBuffer<T extends FileRow = FileRow> {
+  private rows: T[] = [];
   private bytes = 0;
 
-  constructor(private readonly store: EarlyStore) {}
+  constructor(
+    private readonly store: EarlyStore,
+    private readonly onStored: (rows: readonly T[]) => void = () => {},
+  ) {}
 
-  add(files: readonly FileRow[]): void {
+  add(files: readonly T[]): void {
     for (const file of files) {
       this.rows.push(file);
       this.bytes += file.bytes;
@@ -96,6 +109,6 @@ export class FileRowsBuffer {
     const rows = this.rows;
     this.rows = [];
     this.bytes = 0;
-    this.store.load('files', { columns: FILE_COLUMNS, rows });
+    void this.store.load('files', { columns: FILE_COLUMNS, rows }).then((stored) => stored && this.onStored(rows));
   }
 }

@@ -40,6 +40,11 @@ export interface IndexDeps {
   conn: SqlConnection | Promise<SqlConnection>;
   /** Native inflate / CRC-32 for the zip, where the host has them (the CLI: Node's zlib). */
   codec?: ZipCodec;
+  /**
+   * `conn` is a database made for this index and dropped if it fails (the app's): the early
+   * loads need no transaction around them (graphStore WriteGraphOptions.fresh).
+   */
+  freshDatabase?: boolean;
 }
 
 export interface IndexOptions {
@@ -70,8 +75,9 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
   // the store takes the files table meanwhile. An incremental one reads everything first (it
   // parses only what the stored graph lacks).
   const feed = new FileFeed();
-  const early = options.incremental ? null : new EarlyStore(deps.conn);
-  const filesToStore = early ? new FileRowsBuffer(early) : null;
+  const early = options.incremental ? null : new EarlyStore(deps.conn, { fresh: deps.freshDatabase });
+  const texts = new TextRelease();
+  const filesToStore = early ? new FileRowsBuffer<SourceFile>(early, (files) => texts.stored(files)) : null;
   const keep = (files: SourceFile[]) => (input.skipTests ? files.filter((f) => !isTestPath(f.path)) : files);
   const onFiles = early
     ? (files: SourceFile[]) => {
@@ -105,7 +111,12 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     feed,
     (done, total) => onProgress?.({ phase: 'parse', done, total }),
     signal,
-    (files, irs, encoded) => early?.load('file_irs', () => fileIrRows(irs, files, encoded), irs.length),
+    (files, irs, encoded) => {
+      if (!early) return;
+      void early.load('file_irs', () => fileIrRows(irs, files, encoded), irs.length);
+      // A worker posts FileIRs in storage form (encoded): the stitch needs no text for them.
+      if (encoded) texts.parsed(files);
+    },
   );
   parsing.catch(() => {}); // awaited below, or after a failed read (the pool stops its workers)
   let prepared: Awaited<typeof preparing>;
@@ -124,7 +135,7 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     // The FileIRs live only inside stitchParsed: once stored (early) they can go before the
     // graph's own tables are built.
     const irsStored = early !== null && early.rows('file_irs') === parsed.length;
-    const { graph, issues, filesWithSyntaxErrors, irs } = stitchParsed(ingested, parsed, previous, onProgress, irsStored);
+    const { graph, issues, filesWithSyntaxErrors, irs } = stitchParsed(ingested, parsed, previous, onProgress, irsStored, texts.released);
     parsed.length = 0;
     throwIfAborted(signal);
     endPhase('stitch');
@@ -186,13 +197,14 @@ function stitchParsed(
   previous: PreviousGraph | null,
   onProgress: ProgressListener | undefined,
   irsStored: boolean,
+  released: ReadonlySet<SourceFile>,
 ): { graph: Graph; issues: FileIssueRow[]; filesWithSyntaxErrors: number; irs: FileIR[] | undefined } {
   const parsedByPath = new Map(parsed.map((ir) => [ir.path, ir]));
   const fileIRs = previous
     ? ingested.files.map((f) => previous.irs.get(f.path) ?? parsedByPath.get(f.path)).filter((ir) => ir !== undefined)
     : [...parsed];
   onProgress?.({ phase: 'stitch', done: 0, total: fileIRs.length, detail: 'resolving imports' });
-  const texts = new Map(ingested.files.map((f) => [f.path, f.text]));
+  const texts = new Map(ingested.files.filter((f) => !released.has(f)).map((f) => [f.path, f.text]));
   const { graph } = stitch(ingested.repoName, fileIRs, ingested.configs, texts);
   onProgress?.({ phase: 'stitch', done: fileIRs.length, total: fileIRs.length });
   return {
@@ -201,6 +213,35 @@ function stitchParsed(
     filesWithSyntaxErrors: fileIRs.filter((ir) => ir.syntaxErrors.length > 0).length,
     irs: irsStored ? undefined : fileIRs,
   };
+}
+
+/**
+ * Frees each file's text in this thread once the files table holds it and a worker has parsed
+ * it: the worker's FileIR is in storage form (detachCode), so the stitch needs no text, and a
+ * 50,000-file repository's texts are 250 MB. The SourceFile stays, with text ''.
+ */
+class TextRelease {
+  private readonly marks = new Map<SourceFile, number>();
+  readonly released = new Set<SourceFile>();
+
+  stored(files: readonly SourceFile[]): void {
+    for (const file of files) this.mark(file, 1);
+  }
+
+  parsed(files: readonly SourceFile[]): void {
+    for (const file of files) this.mark(file, 2);
+  }
+
+  private mark(file: SourceFile, bit: number): void {
+    const marks = (this.marks.get(file) ?? 0) | bit;
+    if (marks !== 3) {
+      this.marks.set(file, marks);
+      return;
+    }
+    this.marks.delete(file);
+    file.text = '';
+    this.released.add(file);
+  }
 }
 
 function fileIssues(files: SourceFile[], irs: FileIR[]): FileIssueRow[] {

@@ -61,6 +61,13 @@ export interface WriteGraphOptions {
    * here are replaced and every other table stays (incremental re-index).
    */
   keepTables?: ReadonlySet<string>;
+  /**
+   * The database was created for this write and is thrown away if it fails (the app indexes into
+   * a new database each time): the early loads commit one by one, so DuckDB writes them out while
+   * the parse goes on instead of holding every row in memory until one final commit (a 50,000-file
+   * repository's texts alone are 250 MB); only finish() runs in a transaction.
+   */
+  fresh?: boolean;
 }
 
 interface TableLoad extends RowLoad {
@@ -135,10 +142,13 @@ export interface GraphWriter {
   abort(): Promise<void>;
 }
 
-/** BEGIN + (re-)create the schema; the returned writer holds the open transaction. */
+/**
+ * BEGIN + (re-)create the schema; the returned writer holds the open transaction (for a fresh
+ * database, see WriteGraphOptions.fresh, the transaction opens in finish()).
+ */
 export async function beginGraphWrite(conn: SqlConnection, options: WriteGraphOptions = {}): Promise<GraphWriter> {
-  await conn.run('BEGIN TRANSACTION');
-  let open = true;
+  if (!options.fresh) await conn.run('BEGIN TRANSACTION');
+  let open = !options.fresh;
   const abort = async () => {
     if (!open) return;
     open = false;
@@ -162,6 +172,10 @@ export async function beginGraphWrite(conn: SqlConnection, options: WriteGraphOp
       await conn.run(`DELETE FROM ${table}`);
     },
     async finish(data, early, onProgress, signal) {
+      if (!open) {
+        await conn.run('BEGIN TRANSACTION');
+        open = true;
+      }
       try {
         const loads = tableLoads(data, new Date().toISOString()).filter((l) => !early.has(l.table) && !options.keepTables?.has(l.table));
         const total = loads.reduce((sum, l) => sum + l.rows.length, 0);

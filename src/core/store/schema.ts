@@ -186,18 +186,16 @@ export function dropTablesSql(): string[] {
 }
 
 /**
- * ART indexes, built after the bulk load (cheaper than maintaining them row by row). Measured on
- * 100k nodes + 200k edges in duckdb-wasm: a point lookup by id goes from ~43 ms to ~4.5 ms and a
- * 1-hop join from ~16 ms to ~3.4 ms, for ~1-2 s of build time (bench:search without them: 2-hop
- * neighbourhoods 14 -> 35 ms, USES*1..3 23 -> 40 ms). An index on node names is not kept: with
- * it and without it, bench:search's name lookups took the same (5.1 / 5.2 ms p50 on 100k nodes)
- * and it cost index build time in every ingest.
+ * ART indexes, built after the bulk load (cheaper than maintaining them row by row). Only node
+ * ids: bench:search (100k nodes, duckdb-wasm) gives Cypher lookups a p50 of 12.9 ms with it,
+ * 12.7 ms with edge src/dst indexes as well, 14.7 ms with none. The edge indexes hold six in seven
+ * of the keys, and the three together cost about 1 s of the stdlib's ingest in the app, 160 MB of
+ * the tab at 20,000 files and 20 MB of the stdlib's database; they gave one faster query shape
+ * (2-hop neighbourhoods, 15 against 35 ms) and faster edge point lookups on very large graphs
+ * (2.8M edges: 1.6 against 19 ms). No index on names either: name lookups took the same with it
+ * (5.1 / 5.2 ms p50).
  */
-export const INDEXES = [
-  { name: 'nodes_id', table: 'node_rows', column: 'id' },
-  { name: 'edges_src', table: 'edges', column: 'src' },
-  { name: 'edges_dst', table: 'edges', column: 'dst' },
-] as const satisfies readonly { name: string; table: TableName; column: string }[];
+export const INDEXES = [{ name: 'nodes_id', table: 'node_rows', column: 'id' }] as const satisfies readonly { name: string; table: TableName; column: string }[];
 
 /** The indexes of INDEXES (those of `table` only, when given); IF NOT EXISTS: safe to run twice. */
 export function createIndexesSql(table?: TableName): string[] {
