@@ -31,13 +31,13 @@ export class EarlyStore {
    * Queues rows for `table` (several calls append); `rows` are read when the load starts. The
    * returned promise settles once they are in (true) or were not loaded (false: a load failed).
    */
-  load(table: TableName, rows: RowLoad | (() => RowLoad), count?: number): Promise<boolean> {
+  load(table: TableName, rows: RowLoad | (() => RowLoad), count?: number, bytes?: number): Promise<boolean> {
     const size = typeof rows === 'function' ? (count ?? 0) : rows.rows.length;
     this.loaded.set(table, (this.loaded.get(table) ?? 0) + size);
     const done = this.chain.then(async () => {
       if (this.failure) return false;
       try {
-        await (await this.writer).load(table, typeof rows === 'function' ? rows() : rows);
+        await (await this.writer).load(table, typeof rows === 'function' ? rows() : rows, bytes);
         return true;
       } catch (error) {
         this.failure = { error };
@@ -107,8 +107,9 @@ export class FileRowsBuffer<T extends FileRow = FileRow> {
   flush(): void {
     if (this.rows.length === 0) return;
     const rows = this.rows;
+    const bytes = this.bytes;
     this.rows = [];
     this.bytes = 0;
-    void this.store.load('files', { columns: FILE_COLUMNS, rows }).then((stored) => stored && this.onStored(rows));
+    void this.store.load('files', { columns: FILE_COLUMNS, rows }, undefined, bytes).then((stored) => stored && this.onStored(rows));
   }
 }

@@ -113,7 +113,8 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     signal,
     (files, irs, encoded) => {
       if (!early) return;
-      void early.load('file_irs', () => fileIrRows(irs, files, encoded), irs.length);
+      const bytes = encoded?.reduce((sum, json) => sum + (json?.length ?? 0), 0);
+      void early.load('file_irs', () => fileIrRows(irs, files, encoded), irs.length, bytes);
       // A worker posts FileIRs in storage form (encoded): the stitch needs no text for them.
       if (encoded) texts.parsed(files);
     },
