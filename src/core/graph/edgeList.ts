@@ -1,7 +1,8 @@
 /**
  * @file EdgeList: the stitcher's edge accumulator. Structural, INHERITS and IMPORTS edges are
  * unique by construction; USES edges are deduplicated on (src, dst, detail) with an
- * open-addressing hash set over typed arrays (no per-edge strings or boxed numbers).
+ * open-addressing hash set over typed arrays (no per-edge strings or boxed numbers). Edges are
+ * added with the stitcher's working node ids; rows carry the stable ids `ids` maps them to.
  * Runs in: everywhere (stitcher). Layer src/core.
  */
 import type { EdgeRow, EdgeType } from './types.ts';
@@ -16,15 +17,17 @@ export class EdgeList {
   private codes = new Uint8Array(1024);
   private size = 0;
 
+  constructor(private readonly ids: Int32Array) {}
+
   add(src: number, dst: number, type: EdgeType, detail: string | null): void {
-    this.rows.push({ src, dst, type, detail });
+    this.rows.push({ src: this.ids[src]!, dst: this.ids[dst]!, type, detail });
   }
 
   addUses(src: number, dst: number, detail: string): void {
     let code = USES_DETAILS.indexOf(detail) + 1;
     if (code === 0) code = USES_DETAILS.length + 1;
     if (!this.insert(src, dst, code)) return;
-    this.rows.push({ src, dst, type: 'USES', detail });
+    this.rows.push({ src: this.ids[src]!, dst: this.ids[dst]!, type: 'USES', detail });
   }
 
   /** Insert a key; false when it was already there. */

@@ -38,7 +38,7 @@ import { EdgeList } from './edgeList.ts';
 import type { LookupScope } from './resolver.ts';
 import { Resolver, enclosingClass } from './resolver.ts';
 import { createSpecifierResolver } from './specifiers.ts';
-import { assignStableIds } from './stableIds.ts';
+import { REPO_NODE_ID, identityKeys, stableIdsFor } from './stableIds.ts';
 import type { EdgeRow, EdgeType, Graph, NodeKind, NodeRow, UnresolvedRow } from './types.ts';
 import { EDGE_TYPES, NODE_KINDS } from './types.ts';
 
@@ -60,6 +60,15 @@ export interface StitchResult {
   stats: StitchStats;
 }
 
+/** Where a streamed stitch (stitchInto) hands its rows, in order: every node, then every edge. */
+export interface StitchSink {
+  nodes(rows: NodeRow[]): void | Promise<void>;
+  edges(rows: EdgeRow[]): void | Promise<void>;
+}
+
+/** Rows handed to a sink at a time (roughly: whole modules are never split). */
+const STEP_ROWS = 16_384;
+
 /**
  * `texts`: each file's text by path, where the caller still holds it: for FileIRs that carry both
  * code and offsets (an in-process parse) it tells whether the offsets can be stored (ASCII). A
@@ -71,29 +80,106 @@ export function stitch(
   configs: readonly ConfigFile[],
   texts: ReadonlyMap<string, string> = new Map(),
 ): StitchResult {
+  const nodes: NodeRow[] = [];
+  const edges: EdgeRow[] = [];
+  const run = stitchSteps(repoName, files, configs, texts);
+  for (const step of run.steps) {
+    const into = step.kind === 'nodes' ? (nodes as (NodeRow | EdgeRow)[]) : edges;
+    for (const row of step.rows) into.push(row);
+  }
+  return { graph: { nodes, edges, unresolved: run.unresolved }, stats: run.stats };
+}
+
+/**
+ * The stitch streamed: node rows, then edge rows, go to `sink` a few thousand at a time (the
+ * store takes them meanwhile), so the whole graph is never held as rows; awaits the sink. With
+ * `consume`, the FileIRs are the caller's to discard: what only node rows need (signature,
+ * docstring, code) is dropped from them once their nodes are out, before the edges are resolved.
+ */
+export async function stitchInto(
+  repoName: string,
+  files: readonly FileIR[],
+  configs: readonly ConfigFile[],
+  texts: ReadonlyMap<string, string>,
+  sink: StitchSink,
+  consume = false,
+): Promise<{ unresolved: UnresolvedRow[]; stats: StitchStats }> {
+  const run = stitchSteps(repoName, files, configs, texts, consume);
+  for (const step of run.steps) {
+    if (step.kind === 'nodes') await sink.nodes(step.rows);
+    else await sink.edges(step.rows);
+  }
+  return { unresolved: run.unresolved, stats: run.stats };
+}
+
+type StitchStep = { kind: 'nodes'; rows: NodeRow[] } | { kind: 'edges'; rows: EdgeRow[] };
+
+/**
+ * The stitch as steps: the repository index and every node's stable id first (ids depend on every
+ * node's identity), then node rows module by module, then edges: the structural ones of every
+ * module, then each module's IMPORTS, INHERITS and USES (an edge's source is always in the module
+ * at hand, so USES are deduplicated one module at a time). `unresolved` and `stats` are complete
+ * once the steps are.
+ */
+function stitchSteps(repoName: string, files: readonly FileIR[], configs: readonly ConfigFile[], texts: ReadonlyMap<string, string>, consume = false) {
   const index = buildRepoIndex(files);
   const resolver = new Resolver(index, createSpecifierResolver(index.modules.map((m) => m.file.path), configs), configs);
-  const nodes = buildNodes(repoName, index, resolver, texts);
-  const edges = new EdgeList();
+  const ids = stableIdsOf(repoName, index);
   const unresolved: UnresolvedRow[] = [];
   const stats: StitchStats = {
     resolvedImports: 0,
     unresolvedImports: 0,
     resolvedReferences: 0,
     unresolvedReferences: 0,
-    nodes: countBy(NODE_KINDS, nodes, (n) => n.kind),
+    nodes: countBy(NODE_KINDS, [] as NodeRow[], (n) => n.kind),
     edges: countBy(EDGE_TYPES, [] as EdgeRow[], (e) => e.type),
   };
-  for (const module of index.modules) addStructuralEdges(module, edges);
-  for (const module of index.modules) {
-    addImportEdges(resolver, module, edges, unresolved, stats);
-    addInheritanceEdges(resolver, module, edges, stats);
-    addReferenceEdges(resolver, module, nodes, edges, stats);
+  const counted = <T extends NodeRow | EdgeRow>(rows: T[]): T[] => {
+    for (const row of rows) {
+      if ('src' in row) stats.edges[row.type]++;
+      else stats.nodes[row.kind]++;
+    }
+    return rows;
+  };
+  function* steps(): Generator<StitchStep> {
+    let nodes: NodeRow[] = [repoNode(repoName)];
+    for (const module of index.modules) {
+      moduleNodes(module, resolver, texts, ids, nodes);
+      if (consume) {
+        for (const entity of module.file.entities) {
+          entity.signature = '';
+          entity.docstring = null;
+          entity.code = undefined;
+        }
+      }
+      if (nodes.length >= STEP_ROWS) {
+        yield { kind: 'nodes', rows: counted(nodes) };
+        nodes = [];
+      }
+    }
+    if (nodes.length > 0) yield { kind: 'nodes', rows: counted(nodes) };
+    let edges = new EdgeList(ids);
+    for (const module of index.modules) {
+      addStructuralEdges(module, edges);
+      if (edges.rows.length >= STEP_ROWS) {
+        yield { kind: 'edges', rows: counted(edges.rows) };
+        edges = new EdgeList(ids);
+      }
+    }
+    for (const module of index.modules) {
+      addImportEdges(resolver, module, edges, unresolved, stats);
+      addInheritanceEdges(resolver, module, edges, stats);
+      addReferenceEdges(resolver, module, edges, stats);
+      // A new list per module once enough is in: USES keys never repeat across modules.
+      if (edges.rows.length >= STEP_ROWS) {
+        yield { kind: 'edges', rows: counted(edges.rows) };
+        edges = new EdgeList(ids);
+      }
+    }
+    if (edges.rows.length > 0) yield { kind: 'edges', rows: counted(edges.rows) };
+    for (const row of unresolved) row.src = ids[row.src]!;
   }
-  stats.edges = countBy(EDGE_TYPES, edges.rows, (e) => e.type);
-  const graph: Graph = { nodes, edges: edges.rows, unresolved };
-  assignStableIds(graph);
-  return { graph, stats };
+  return { steps: steps(), unresolved, stats };
 }
 
 function countBy<K extends string, T>(keys: readonly K[], items: readonly T[], keyOf: (item: T) => K): Record<K, number> {
@@ -102,47 +188,65 @@ function countBy<K extends string, T>(keys: readonly K[], items: readonly T[], k
   return counts;
 }
 
-/** Nodes by id. Every row is written with all fields in one order (one object shape). */
-function buildNodes(repoName: string, index: RepoIndex, resolver: Resolver, texts: ReadonlyMap<string, string>): NodeRow[] {
-  const nodes = new Array<NodeRow>(index.nodeCount);
-  nodes[0] = {
-    id: 0, kind: 'Repo', name: repoName, qualified_name: repoName, module_name: null, class_name: null,
+/** Stable id (stableIds.ts) of every working id: Repo 0, then each module's node and its entities. */
+function stableIdsOf(repoName: string, index: RepoIndex): Int32Array {
+  const identities: Pick<NodeRow, 'kind' | 'file_path' | 'qualified_name'>[] = [{ kind: 'Repo', file_path: null, qualified_name: repoName }];
+  for (const module of index.modules) {
+    const { file, naming } = module;
+    identities.push({ kind: 'Module', file_path: file.path, qualified_name: naming.name });
+    for (const entity of file.entities) identities.push({ kind: entity.kind, file_path: file.path, qualified_name: `${naming.name}.${entity.qualifiedName}` });
+  }
+  return Int32Array.from(stableIdsFor(identityKeys(identities), 0));
+}
+
+/** The kind of the node with working id `node`. */
+function kindOf(index: RepoIndex, node: number): NodeKind {
+  const entity = index.nodeEntity[node]!;
+  if (entity < 0) return node === 0 ? 'Repo' : 'Module';
+  return index.modules[index.nodeModule[node]!]!.file.entities[entity]!.kind;
+}
+
+function repoNode(repoName: string): NodeRow {
+  return {
+    id: REPO_NODE_ID, kind: 'Repo', name: repoName, qualified_name: repoName, module_name: null, class_name: null,
     file_path: null, start_line: null, end_line: null, signature: null, code: null, code_start: null, code_end: null, docstring: null,
     description: null, member_descriptions: null, requirement: null, language: null, local_name: null, import_name: null,
   };
-  for (const module of index.modules) {
-    const { file, naming } = module;
-    // A.8 gives Module no code: the files table holds the text.
-    nodes[module.nodeId] = {
-      id: module.nodeId, kind: 'Module', name: naming.name, qualified_name: naming.name, module_name: null,
-      class_name: null, file_path: file.path, start_line: 1, end_line: Math.max(file.lines, 1), signature: null,
-      code: null, code_start: null, code_end: null, docstring: file.docstring, description: null, member_descriptions: null, requirement: null,
-      language: file.language, local_name: naming.localName,
-      import_name: naming.importName ?? module.resolver.importName?.(resolver, module) ?? null,
-    };
-    const entities = file.entities;
-    const text = texts.get(file.path);
-    // Offsets go to the store only for ASCII texts: there UTF-16 offsets are code-point offsets
-    // (DuckDB's substring) and the slice is O(1); other files keep their code in the row. Without
-    // the text, the FileIR is in storage form: an entity with offsets is in an ASCII file.
-    const offsets = text === undefined || !NON_ASCII.test(text);
-    for (let i = 0; i < entities.length; i++) {
-      const entity = entities[i]!;
-      const parent = entityIndex(module, entity.parent);
-      const owner = parent >= 0 ? entities[parent]! : null;
-      const ownedByClass = owner?.kind === 'Class' && (entity.kind === 'Method' || entity.kind === 'Field');
-      const id = module.firstEntityNode + i;
-      nodes[id] = {
-        id, kind: entity.kind, name: entity.name, qualified_name: `${naming.name}.${entity.qualifiedName}`,
-        module_name: naming.name, class_name: ownedByClass ? owner.name : null, file_path: file.path,
-        start_line: entity.startLine, end_line: entity.endLine, signature: entity.signature, code: entityCode(entity, text),
-        code_start: offsets ? (entity.codeStart ?? null) : null, code_end: offsets ? (entity.codeEnd ?? null) : null,
-        docstring: entity.docstring, description: null, member_descriptions: null, requirement: null,
-        language: file.language, local_name: null, import_name: null,
-      };
-    }
+}
+
+/** A module's node and its entities' nodes, appended to `out`. Every row has all fields in one order (one object shape). */
+function moduleNodes(module: ModuleInfo, resolver: Resolver, texts: ReadonlyMap<string, string>, ids: Int32Array, out: NodeRow[]): void {
+  const { file, naming } = module;
+  // A.8 gives Module no code: the files table holds the text.
+  out.push({
+    id: ids[module.nodeId]!, kind: 'Module', name: naming.name, qualified_name: naming.name, module_name: null,
+    class_name: null, file_path: file.path, start_line: 1, end_line: Math.max(file.lines, 1), signature: null,
+    code: null, code_start: null, code_end: null, docstring: file.docstring, description: null, member_descriptions: null, requirement: null,
+    language: file.language, local_name: naming.localName,
+    import_name: naming.importName ?? module.resolver.importName?.(resolver, module) ?? null,
+  });
+  const entities = file.entities;
+  const text = texts.get(file.path);
+  // Offsets go to the store only for ASCII texts: there UTF-16 offsets are code-point offsets
+  // (DuckDB's substring) and the slice is O(1); other files keep their code in the row. Without
+  // the text, an entity that carries its code keeps it, and one that carries only offsets comes
+  // from a FileIR in storage form (detachCode), hence from an ASCII file.
+  const ascii = text === undefined ? null : !NON_ASCII.test(text);
+  for (let i = 0; i < entities.length; i++) {
+    const entity = entities[i]!;
+    const offsets = ascii ?? entity.code === undefined;
+    const parent = entityIndex(module, entity.parent);
+    const owner = parent >= 0 ? entities[parent]! : null;
+    const ownedByClass = owner?.kind === 'Class' && (entity.kind === 'Method' || entity.kind === 'Field');
+    out.push({
+      id: ids[module.firstEntityNode + i]!, kind: entity.kind, name: entity.name, qualified_name: `${naming.name}.${entity.qualifiedName}`,
+      module_name: naming.name, class_name: ownedByClass ? owner.name : null, file_path: file.path,
+      start_line: entity.startLine, end_line: entity.endLine, signature: entity.signature, code: entityCode(entity, text),
+      code_start: offsets ? (entity.codeStart ?? null) : null, code_end: offsets ? (entity.codeEnd ?? null) : null,
+      docstring: entity.docstring, description: null, member_descriptions: null, requirement: null,
+      language: file.language, local_name: null, import_name: null,
+    });
   }
-  return nodes;
 }
 
 /** Repo CONTAINS Module; Module CONTAINS top-level defs; Class HAS_METHOD / HAS_FIELD; nesting CONTAINS. */
@@ -225,7 +329,7 @@ function addInheritanceEdges(r: Resolver, module: ModuleInfo, edges: EdgeList, s
 }
 
 /** USES edges from every non-inheritance reference. */
-function addReferenceEdges(r: Resolver, module: ModuleInfo, nodes: NodeRow[], edges: EdgeList, stats: StitchStats): void {
+function addReferenceEdges(r: Resolver, module: ModuleInfo, edges: EdgeList, stats: StitchStats): void {
   const scopes: (LookupScope | undefined)[] = [];
   const moduleScope: LookupScope = { start: -1, selfClass: -1, exclude: -1 };
   for (const ref of module.file.references) {
@@ -242,9 +346,9 @@ function addReferenceEdges(r: Resolver, module: ModuleInfo, nodes: NodeRow[], ed
     if (target.kind !== 'node') continue;
     const src = from >= 0 ? module.firstEntityNode + from : module.nodeId;
     const dst = target.id;
-    const srcKind = nodes[src]!.kind;
+    const srcKind = kindOf(r.index, src);
     if (src === dst && srcKind !== 'Function' && srcKind !== 'Method') continue;
-    const detail = ref.kind === 'call' && nodes[dst]!.kind === 'Class' ? 'instantiate' : ref.kind;
+    const detail = ref.kind === 'call' && kindOf(r.index, dst) === 'Class' ? 'instantiate' : ref.kind;
     edges.addUses(src, dst, detail);
   }
 }

@@ -48,6 +48,16 @@ export class EarlyStore {
     return done;
   }
 
+  /**
+   * Queues rows and resolves once every load queued before them is done: a producer that awaits
+   * each call keeps at most two loads pending (it builds the next while one goes in).
+   */
+  async loadInTurn(table: TableName, rows: RowLoad, bytes?: number): Promise<void> {
+    const before = this.chain;
+    void this.load(table, rows, undefined, bytes);
+    await before;
+  }
+
   /** Rows queued for `table` so far. */
   rows(table: TableName): number {
     return this.loaded.get(table) ?? 0;

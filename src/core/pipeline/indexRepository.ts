@@ -16,10 +16,11 @@ import type { ZipCodec } from '../ingest/readZip.ts';
 import type { FileIR } from '../parse/fileIR.ts';
 import type { ParsedListener } from '../parse/parsePool.ts';
 import { FileFeed } from '../parse/fileFeed.ts';
-import { stitch } from '../graph/stitch.ts';
-import type { EdgeType, FileIssueRow, FileRow, Graph, NodeKind } from '../graph/types.ts';
+import { stitch, stitchInto } from '../graph/stitch.ts';
+import type { StitchStats } from '../graph/stitch.ts';
+import type { EdgeRow, FileIssueRow, FileRow, Graph, NodeRow } from '../graph/types.ts';
 import type { SqlConnection } from '../store/graphStore.ts';
-import { beginGraphWrite, writeSummary } from '../store/graphStore.ts';
+import { beginGraphWrite, edgeRowLoad, nodeRowLoad, writeSummary } from '../store/graphStore.ts';
 import { fileIrRows } from '../store/arrowTables.ts';
 import { EarlyStore, FileRowsBuffer } from './earlyStore.ts';
 import { fileChanges, readPreviousGraph, restorePrevious } from './incremental.ts';
@@ -92,6 +93,7 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
         ? await ingestZip(input.name, input.data, { onProgress: readProgress, signal, onFiles, codec: deps.codec })
         : await ingestFiles(input.name, input.files, { onProgress: readProgress, signal, onFiles });
     throwIfAborted(signal);
+    releaseInput(input);
     if (input.skipTests) leaveOutTests(ingested, input.name);
     filesToStore?.flush();
     endPhase('read');
@@ -114,7 +116,9 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     (files, irs, encoded) => {
       if (!early) return;
       const bytes = encoded?.reduce((sum, json) => sum + (json?.length ?? 0), 0);
-      void early.load('file_irs', () => fileIrRows(irs, files, encoded), irs.length, bytes);
+      // FileIRs without their JSON (an in-process parse) are encoded now: the stitch later drops
+      // fields from the objects (stitchInto).
+      void early.load('file_irs', encoded ? () => fileIrRows(irs, files, encoded) : fileIrRows(irs, files), irs.length, bytes);
       // A worker posts FileIRs in storage form (encoded): the stitch needs no text for them.
       if (encoded) texts.parsed(files);
     },
@@ -135,8 +139,7 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     endPhase('parse');
     // The FileIRs live only inside stitchParsed: once stored (early) they can go before the
     // graph's own tables are built.
-    const irsStored = early !== null && early.rows('file_irs') === parsed.length;
-    const { graph, issues, filesWithSyntaxErrors, irs } = stitchParsed(ingested, parsed, previous, onProgress, irsStored, texts.released);
+    const { graph, stats, issues, filesWithSyntaxErrors, irs } = await stitchParsed(ingested, parsed, previous, onProgress, early, texts.released);
     parsed.length = 0;
     throwIfAborted(signal);
     endPhase('stitch');
@@ -146,8 +149,8 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
       repoName: ingested.repoName,
       files: ingested.files.length,
       skipped: ingested.skipped.length,
-      nodes: countBy(graph.nodes, (n) => n.kind) as Partial<Record<NodeKind, number>>,
-      edges: countBy(graph.edges, (e) => e.type) as Partial<Record<EdgeType, number>>,
+      nodes: present(stats.nodes),
+      edges: present(stats.edges),
       unresolved: graph.unresolved.length,
       filesWithSyntaxErrors,
       ms: 0,
@@ -188,28 +191,49 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
   }
 }
 
+/** About what one stored node row and one edge row take (the stdlib: 330 and 28 bytes, uncompressed). */
+const NODE_ROW_BYTES = 330;
+const EDGE_ROW_BYTES = 28;
+
 /**
  * All FileIRs (reused ones of an incremental re-index first looked up) -> the graph, the file
- * issues and, unless they are stored already, the FileIRs for file_irs.
+ * issues and, unless they are stored already, the FileIRs for file_irs. With an early store (a
+ * full index) the node and edge rows go into it as the stitch makes them: the graph comes back
+ * without them (the counts are in the stats), and is never held whole as rows.
  */
-function stitchParsed(
+async function stitchParsed(
   ingested: IngestResult,
   parsed: readonly FileIR[],
   previous: PreviousGraph | null,
   onProgress: ProgressListener | undefined,
-  irsStored: boolean,
+  early: EarlyStore | null,
   released: ReadonlySet<SourceFile>,
-): { graph: Graph; issues: FileIssueRow[]; filesWithSyntaxErrors: number; irs: FileIR[] | undefined } {
+): Promise<{ graph: Graph; stats: StitchStats; issues: FileIssueRow[]; filesWithSyntaxErrors: number; irs: FileIR[] | undefined }> {
   const parsedByPath = new Map(parsed.map((ir) => [ir.path, ir]));
   const fileIRs = previous
     ? ingested.files.map((f) => previous.irs.get(f.path) ?? parsedByPath.get(f.path)).filter((ir) => ir !== undefined)
     : [...parsed];
   onProgress?.({ phase: 'stitch', done: 0, total: fileIRs.length, detail: 'resolving imports' });
   const texts = new Map(ingested.files.filter((f) => !released.has(f)).map((f) => [f.path, f.text]));
-  const { graph } = stitch(ingested.repoName, fileIRs, ingested.configs, texts);
+  // FileIRs stored already (early, batch by batch) are of no more use than the stitch's.
+  const irsStored = early !== null && early.rows('file_irs') === fileIRs.length;
+  let graph: Graph;
+  let stats: StitchStats;
+  if (early) {
+    const sink = {
+      nodes: (rows: NodeRow[]) => early.loadInTurn('node_rows', nodeRowLoad(rows), rows.length * NODE_ROW_BYTES),
+      edges: (rows: EdgeRow[]) => early.loadInTurn('edges', edgeRowLoad(rows), rows.length * EDGE_ROW_BYTES),
+    };
+    const streamed = await stitchInto(ingested.repoName, fileIRs, ingested.configs, texts, sink, irsStored);
+    graph = { nodes: [], edges: [], unresolved: streamed.unresolved };
+    stats = streamed.stats;
+  } else {
+    ({ graph, stats } = stitch(ingested.repoName, fileIRs, ingested.configs, texts));
+  }
   onProgress?.({ phase: 'stitch', done: fileIRs.length, total: fileIRs.length });
   return {
     graph,
+    stats,
     issues: fileIssues(ingested.files, fileIRs),
     filesWithSyntaxErrors: fileIRs.filter((ir) => ir.syntaxErrors.length > 0).length,
     irs: irsStored ? undefined : fileIRs,
@@ -258,13 +282,18 @@ function fileIssues(files: SourceFile[], irs: FileIR[]): FileIssueRow[] {
   return issues;
 }
 
-function countBy<T>(items: readonly T[], key: (item: T) => string): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const item of items) {
-    const k = key(item);
-    counts[k] = (counts[k] ?? 0) + 1;
-  }
-  return counts;
+/** The counts above zero (the summary lists the kinds and types a graph has). */
+function present<K extends string>(counts: Record<K, number>): Partial<Record<K, number>> {
+  return Object.fromEntries(Object.entries(counts).filter(([, n]) => (n as number) > 0)) as Partial<Record<K, number>>;
+}
+
+/**
+ * Lets go of the input's bytes once they are read (a 50,000-file zip is ~70 MB, and the caller
+ * hands them over: the app's repo worker got them transferred).
+ */
+function releaseInput(input: RepoInput): void {
+  if (input.kind === 'zip') input.data = new Uint8Array(0);
+  else input.files = [];
 }
 
 /** Moves test and fixture files to the skip list (RepoInput.skipTests); no code left is an error. */

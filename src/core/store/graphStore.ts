@@ -5,7 +5,7 @@
  * Runs in: the repo worker (app), Node (cli, tests). Layer src/core.
  */
 import { throwIfAborted } from '../errors.ts';
-import type { FileIssueRow, FileRow, Graph, NodeRow } from '../graph/types.ts';
+import type { EdgeRow, FileIssueRow, FileRow, Graph, NodeRow } from '../graph/types.ts';
 import type { FileIR } from '../parse/fileIR.ts';
 import type { SkippedFile } from '../ingest/types.ts';
 import type { ProgressListener } from '../pipeline/progress.ts';
@@ -90,8 +90,8 @@ function tableLoads(data: GraphData, indexedAt: string): TableLoad[] {
     summary: JSON.stringify(data.summary),
   };
   return [
-    { table: 'node_rows', columns: NODE_ROW_COLUMNS, rows: data.graph.nodes, cell: storedNodeCell },
-    { table: 'edges', columns: EDGE_COLUMNS, rows: data.graph.edges },
+    { table: 'node_rows', ...nodeRowLoad(data.graph.nodes) },
+    { table: 'edges', ...edgeRowLoad(data.graph.edges) },
     { table: 'files', columns: FILE_COLUMNS, rows: data.files },
     { table: 'unresolved', columns: UNRESOLVED_COLUMNS, rows: data.graph.unresolved },
     { table: 'file_issues', columns: FILE_ISSUE_COLUMNS, rows: data.issues },
@@ -99,6 +99,15 @@ function tableLoads(data: GraphData, indexedAt: string): TableLoad[] {
     { table: 'meta', columns: META_COLUMNS, rows: Object.entries(meta).map(([key, value]) => ({ key, value })) },
     { table: 'file_irs', ...fileIrRows(data.irs ?? [], data.files) },
   ];
+}
+
+/** Node rows as node_rows stores them (storedNodeCell). */
+export function nodeRowLoad(rows: readonly NodeRow[]): RowLoad {
+  return { columns: NODE_ROW_COLUMNS, rows, cell: storedNodeCell };
+}
+
+export function edgeRowLoad(rows: readonly EdgeRow[]): RowLoad {
+  return { columns: EDGE_COLUMNS, rows };
 }
 
 /** A node row as stored: code NULL where the view slices it from files.text (code_start set). */
