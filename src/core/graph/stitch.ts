@@ -29,12 +29,12 @@
  * Runs in: the repo worker (app), Node (cli, tests). Layer src/core.
  */
 import type { ConfigFile } from '../ingest/types.ts';
-import { NON_ASCII, entityCode } from '../parse/fileIR.ts';
 import type { FileIR, ReferenceIR } from '../parse/fileIR.ts';
 import type { ImportOutcome } from '../languages/languageSupport.ts';
 import type { ModuleInfo, RepoIndex, Target } from './bindings.ts';
 import { buildRepoIndex, entityIndex } from './bindings.ts';
 import { EdgeList } from './edgeList.ts';
+import { dropNodeFields, entityRows } from './entityRows.ts';
 import type { LookupScope } from './resolver.ts';
 import { Resolver, enclosingClass } from './resolver.ts';
 import { createSpecifierResolver } from './specifiers.ts';
@@ -90,11 +90,33 @@ export function stitch(
   return { graph: { nodes, edges, unresolved: run.unresolved }, stats: run.stats };
 }
 
+export interface StreamOptions {
+  /**
+   * The FileIRs are the caller's to discard: what only node rows need (signature, docstring,
+   * code) is dropped from them once their nodes are out, before the edges are resolved.
+   */
+  consume?: boolean;
+  /**
+   * Files whose entity rows the caller stored already (entityRows.ts), with the primary ids they
+   * got: the stitch emits only their Module rows and reports, in `renamed`, each entity whose
+   * stable id is not its primary (the rare collision).
+   */
+  emitted?: ReadonlyMap<string, Int32Array>;
+}
+
+/** An entity stored with its primary id whose stable id turned out another (a hash collision). */
+export interface RenamedEntity {
+  kind: NodeKind;
+  filePath: string;
+  qualifiedName: string;
+  startLine: number;
+  from: number;
+  to: number;
+}
+
 /**
  * The stitch streamed: node rows, then edge rows, go to `sink` a few thousand at a time (the
- * store takes them meanwhile), so the whole graph is never held as rows; awaits the sink. With
- * `consume`, the FileIRs are the caller's to discard: what only node rows need (signature,
- * docstring, code) is dropped from them once their nodes are out, before the edges are resolved.
+ * store takes them meanwhile), so the whole graph is never held as rows; awaits the sink.
  */
 export async function stitchInto(
   repoName: string,
@@ -102,14 +124,14 @@ export async function stitchInto(
   configs: readonly ConfigFile[],
   texts: ReadonlyMap<string, string>,
   sink: StitchSink,
-  consume = false,
-): Promise<{ unresolved: UnresolvedRow[]; stats: StitchStats }> {
-  const run = stitchSteps(repoName, files, configs, texts, consume);
+  options: StreamOptions = {},
+): Promise<{ unresolved: UnresolvedRow[]; stats: StitchStats; renamed: RenamedEntity[] }> {
+  const run = stitchSteps(repoName, files, configs, texts, options);
   for (const step of run.steps) {
     if (step.kind === 'nodes') await sink.nodes(step.rows);
     else await sink.edges(step.rows);
   }
-  return { unresolved: run.unresolved, stats: run.stats };
+  return { unresolved: run.unresolved, stats: run.stats, renamed: run.renamed };
 }
 
 type StitchStep = { kind: 'nodes'; rows: NodeRow[] } | { kind: 'edges'; rows: EdgeRow[] };
@@ -121,11 +143,12 @@ type StitchStep = { kind: 'nodes'; rows: NodeRow[] } | { kind: 'edges'; rows: Ed
  * at hand, so USES are deduplicated one module at a time). `unresolved` and `stats` are complete
  * once the steps are.
  */
-function stitchSteps(repoName: string, files: readonly FileIR[], configs: readonly ConfigFile[], texts: ReadonlyMap<string, string>, consume = false) {
+function stitchSteps(repoName: string, files: readonly FileIR[], configs: readonly ConfigFile[], texts: ReadonlyMap<string, string>, options: StreamOptions = {}) {
   const index = buildRepoIndex(files);
   const resolver = new Resolver(index, createSpecifierResolver(index.modules.map((m) => m.file.path), configs), configs);
   const ids = stableIdsOf(repoName, index);
   const unresolved: UnresolvedRow[] = [];
+  const renamed: RenamedEntity[] = [];
   const stats: StitchStats = {
     resolvedImports: 0,
     unresolvedImports: 0,
@@ -144,13 +167,20 @@ function stitchSteps(repoName: string, files: readonly FileIR[], configs: readon
   function* steps(): Generator<StitchStep> {
     let nodes: NodeRow[] = [repoNode(repoName)];
     for (const module of index.modules) {
-      moduleNodes(module, resolver, texts, ids, nodes);
-      if (consume) {
-        for (const entity of module.file.entities) {
-          entity.signature = '';
-          entity.docstring = null;
-          entity.code = undefined;
-        }
+      nodes.push(moduleNode(module, resolver, ids));
+      const { file } = module;
+      const emitted = options.emitted?.get(file.path);
+      if (emitted) {
+        file.entities.forEach((entity, i) => {
+          stats.nodes[entity.kind]++;
+          const id = ids[module.firstEntityNode + i]!;
+          if (id === emitted[i]) return;
+          const qualifiedName = `${module.naming.name}.${entity.qualifiedName}`;
+          renamed.push({ kind: entity.kind, filePath: file.path, qualifiedName, startLine: entity.startLine, from: emitted[i]!, to: id });
+        });
+      } else {
+        for (const row of entityRows(file, module.naming, texts.get(file.path), (i) => ids[module.firstEntityNode + i]!)) nodes.push(row);
+        if (options.consume) dropNodeFields(file);
       }
       if (nodes.length >= STEP_ROWS) {
         yield { kind: 'nodes', rows: counted(nodes) };
@@ -179,7 +209,7 @@ function stitchSteps(repoName: string, files: readonly FileIR[], configs: readon
     if (edges.rows.length > 0) yield { kind: 'edges', rows: counted(edges.rows) };
     for (const row of unresolved) row.src = ids[row.src]!;
   }
-  return { steps: steps(), unresolved, stats };
+  return { steps: steps(), unresolved, stats, renamed };
 }
 
 function countBy<K extends string, T>(keys: readonly K[], items: readonly T[], keyOf: (item: T) => K): Record<K, number> {
@@ -214,39 +244,16 @@ function repoNode(repoName: string): NodeRow {
   };
 }
 
-/** A module's node and its entities' nodes, appended to `out`. Every row has all fields in one order (one object shape). */
-function moduleNodes(module: ModuleInfo, resolver: Resolver, texts: ReadonlyMap<string, string>, ids: Int32Array, out: NodeRow[]): void {
+/** A module's node (A.8 gives Module no code: the files table holds the text). */
+function moduleNode(module: ModuleInfo, resolver: Resolver, ids: Int32Array): NodeRow {
   const { file, naming } = module;
-  // A.8 gives Module no code: the files table holds the text.
-  out.push({
+  return {
     id: ids[module.nodeId]!, kind: 'Module', name: naming.name, qualified_name: naming.name, module_name: null,
     class_name: null, file_path: file.path, start_line: 1, end_line: Math.max(file.lines, 1), signature: null,
     code: null, code_start: null, code_end: null, docstring: file.docstring, description: null, member_descriptions: null, requirement: null,
     language: file.language, local_name: naming.localName,
     import_name: naming.importName ?? module.resolver.importName?.(resolver, module) ?? null,
-  });
-  const entities = file.entities;
-  const text = texts.get(file.path);
-  // Offsets go to the store only for ASCII texts: there UTF-16 offsets are code-point offsets
-  // (DuckDB's substring) and the slice is O(1); other files keep their code in the row. Without
-  // the text, an entity that carries its code keeps it, and one that carries only offsets comes
-  // from a FileIR in storage form (detachCode), hence from an ASCII file.
-  const ascii = text === undefined ? null : !NON_ASCII.test(text);
-  for (let i = 0; i < entities.length; i++) {
-    const entity = entities[i]!;
-    const offsets = ascii ?? entity.code === undefined;
-    const parent = entityIndex(module, entity.parent);
-    const owner = parent >= 0 ? entities[parent]! : null;
-    const ownedByClass = owner?.kind === 'Class' && (entity.kind === 'Method' || entity.kind === 'Field');
-    out.push({
-      id: ids[module.firstEntityNode + i]!, kind: entity.kind, name: entity.name, qualified_name: `${naming.name}.${entity.qualifiedName}`,
-      module_name: naming.name, class_name: ownedByClass ? owner.name : null, file_path: file.path,
-      start_line: entity.startLine, end_line: entity.endLine, signature: entity.signature, code: entityCode(entity, text),
-      code_start: offsets ? (entity.codeStart ?? null) : null, code_end: offsets ? (entity.codeEnd ?? null) : null,
-      docstring: entity.docstring, description: null, member_descriptions: null, requirement: null,
-      language: file.language, local_name: null, import_name: null,
-    });
-  }
+  };
 }
 
 /** Repo CONTAINS Module; Module CONTAINS top-level defs; Class HAS_METHOD / HAS_FIELD; nesting CONTAINS. */

@@ -58,6 +58,18 @@ export class EarlyStore {
     await before;
   }
 
+  /** Queues a statement over the rows loaded before it (its failure fails the write, like a load's). */
+  execute(sql: string): void {
+    this.chain = this.chain.then(async () => {
+      if (this.failure) return;
+      try {
+        await (await this.writer).execute(sql);
+      } catch (error) {
+        this.failure = { error };
+      }
+    });
+  }
+
   /** Rows queued for `table` so far. */
   rows(table: TableName): number {
     return this.loaded.get(table) ?? 0;

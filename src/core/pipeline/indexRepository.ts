@@ -23,6 +23,7 @@ import type { SqlConnection } from '../store/graphStore.ts';
 import { beginGraphWrite, edgeRowLoad, nodeRowLoad, writeSummary } from '../store/graphStore.ts';
 import { fileIrRows } from '../store/arrowTables.ts';
 import { EarlyStore, FileRowsBuffer } from './earlyStore.ts';
+import { EarlyNodeRows, NODE_ROW_BYTES } from './earlyNodeRows.ts';
 import { fileChanges, readPreviousGraph, restorePrevious } from './incremental.ts';
 import type { IndexChanges, PreviousGraph } from './incremental.ts';
 import type { Phase, ProgressListener } from './progress.ts';
@@ -78,6 +79,7 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
   const feed = new FileFeed();
   const early = options.incremental ? null : new EarlyStore(deps.conn, { fresh: deps.freshDatabase });
   const texts = new TextRelease();
+  const nodeRows = early ? new EarlyNodeRows(early) : null;
   const filesToStore = early ? new FileRowsBuffer<SourceFile>(early, (files) => texts.stored(files)) : null;
   const keep = (files: SourceFile[]) => (input.skipTests ? files.filter((f) => !isTestPath(f.path)) : files);
   const onFiles = early
@@ -96,6 +98,7 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     releaseInput(input);
     if (input.skipTests) leaveOutTests(ingested, input.name);
     filesToStore?.flush();
+    nodeRows?.named(ingested.files);
     endPhase('read');
     const hashes = new Map(ingested.files.map((f) => [f.path, f.sha256]));
     let previous: PreviousGraph | null = null;
@@ -119,6 +122,7 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
       // FileIRs without their JSON (an in-process parse) are encoded now: the stitch later drops
       // fields from the objects (stitchInto).
       void early.load('file_irs', encoded ? () => fileIrRows(irs, files, encoded) : fileIrRows(irs, files), irs.length, bytes);
+      nodeRows!.add(files, irs);
       // A worker posts FileIRs in storage form (encoded): the stitch needs no text for them.
       if (encoded) texts.parsed(files);
     },
@@ -139,7 +143,7 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     endPhase('parse');
     // The FileIRs live only inside stitchParsed: once stored (early) they can go before the
     // graph's own tables are built.
-    const { graph, stats, issues, filesWithSyntaxErrors, irs } = await stitchParsed(ingested, parsed, previous, onProgress, early, texts.released);
+    const { graph, stats, issues, filesWithSyntaxErrors, irs } = await stitchParsed(ingested, parsed, previous, onProgress, early, texts.released, nodeRows);
     parsed.length = 0;
     throwIfAborted(signal);
     endPhase('stitch');
@@ -191,8 +195,7 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
   }
 }
 
-/** About what one stored node row and one edge row take (the stdlib: 330 and 28 bytes, uncompressed). */
-const NODE_ROW_BYTES = 330;
+/** About what one stored edge row takes (the stdlib: 28 bytes, uncompressed). */
 const EDGE_ROW_BYTES = 28;
 
 /**
@@ -208,6 +211,7 @@ async function stitchParsed(
   onProgress: ProgressListener | undefined,
   early: EarlyStore | null,
   released: ReadonlySet<SourceFile>,
+  nodeRows: EarlyNodeRows | null,
 ): Promise<{ graph: Graph; stats: StitchStats; issues: FileIssueRow[]; filesWithSyntaxErrors: number; irs: FileIR[] | undefined }> {
   const parsedByPath = new Map(parsed.map((ir) => [ir.path, ir]));
   const fileIRs = previous
@@ -224,7 +228,8 @@ async function stitchParsed(
       nodes: (rows: NodeRow[]) => early.loadInTurn('node_rows', nodeRowLoad(rows), rows.length * NODE_ROW_BYTES),
       edges: (rows: EdgeRow[]) => early.loadInTurn('edges', edgeRowLoad(rows), rows.length * EDGE_ROW_BYTES),
     };
-    const streamed = await stitchInto(ingested.repoName, fileIRs, ingested.configs, texts, sink, irsStored);
+    const streamed = await stitchInto(ingested.repoName, fileIRs, ingested.configs, texts, sink, { consume: irsStored, emitted: nodeRows?.emitted });
+    nodeRows?.renames(streamed.renamed);
     graph = { nodes: [], edges: [], unresolved: streamed.unresolved };
     stats = streamed.stats;
   } else {

@@ -154,6 +154,8 @@ export interface GraphWriter {
   load(table: TableName, rows: RowLoad, bytes?: number): Promise<void>;
   /** Deletes the rows loaded into `table` so far. */
   clear(table: TableName): Promise<void>;
+  /** Runs a statement on the loaded rows (inside the write). */
+  execute(sql: string): Promise<void>;
   /** Loads every table of `data` not loaded early (`early`), then indexes, COMMIT, CHECKPOINT. */
   finish(data: GraphData, early: ReadonlySet<TableName>, onProgress?: ProgressListener, signal?: AbortSignal): Promise<void>;
   abort(): Promise<void>;
@@ -194,6 +196,9 @@ export async function beginGraphWrite(conn: SqlConnection, options: WriteGraphOp
     },
     async clear(table) {
       await conn.run(`DELETE FROM ${table}`);
+    },
+    async execute(sql) {
+      await conn.run(sql);
     },
     async finish(data, early, onProgress, signal) {
       try {

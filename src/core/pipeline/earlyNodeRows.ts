@@ -1,0 +1,67 @@
+/**
+ * @file A full index's entity node rows while the parse still runs: once the read has listed
+ * every file (module names need every path), each parsed batch's entities become node rows with
+ * their primary ids (graph/entityRows.ts) and go into the early store, and their FileIRs drop
+ * what only those rows needed (signature, docstring, code): they are most of a FileIR's memory
+ * and of the stitch's work. The stitch then emits the Module rows and the edges and settles the
+ * ids; renames() moves the rare entity whose stable id is not its primary (a hash collision).
+ * Runs in: the repo worker (app), Node (cli, bench). Layer src/core.
+ */
+import { dropNodeFields, entityRows, primaryEntityIds } from '../graph/entityRows.ts';
+import { nameModules } from '../graph/moduleNames.ts';
+import type { ModuleNaming } from '../graph/moduleNames.ts';
+import type { RenamedEntity } from '../graph/stitch.ts';
+import type { NodeRow } from '../graph/types.ts';
+import type { Language, SourceFile } from '../ingest/types.ts';
+import type { FileIR } from '../parse/fileIR.ts';
+import { nodeRowLoad } from '../store/graphStore.ts';
+import { sqlString } from '../store/sqlConnection.ts';
+import type { EarlyStore } from './earlyStore.ts';
+
+/** About what one stored node row takes (the stdlib: 330 bytes, uncompressed). */
+export const NODE_ROW_BYTES = 330;
+
+export class EarlyNodeRows {
+  private namings: Map<string, ModuleNaming> | null = null;
+  private waiting: { files: readonly SourceFile[]; irs: readonly FileIR[] }[] = [];
+  /** Files whose entity rows are stored, with the primary id each entity got. */
+  readonly emitted = new Map<string, Int32Array>();
+
+  constructor(private readonly store: EarlyStore) {}
+
+  /** Every file of the index is known (the read is done): rows go out from now on. */
+  named(files: readonly { path: string; language: Language }[]): void {
+    const namings = nameModules(files);
+    this.namings = new Map(files.map((file, i) => [file.path, namings[i]!]));
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const batch of waiting) this.emit(batch.files, batch.irs);
+  }
+
+  /** A parsed batch: its files (a text still held tells entityRows about offsets) and FileIRs. */
+  add(files: readonly SourceFile[], irs: readonly FileIR[]): void {
+    if (this.namings) this.emit(files, irs);
+    else this.waiting.push({ files, irs });
+  }
+
+  private emit(files: readonly SourceFile[], irs: readonly FileIR[]): void {
+    const rows: NodeRow[] = [];
+    irs.forEach((ir, i) => {
+      const naming = this.namings!.get(ir.path);
+      if (!naming) return; // left out after the read (tests): the stitch does not see it either
+      const ids = primaryEntityIds(ir, naming);
+      for (const row of entityRows(ir, naming, files[i]?.text, (e) => ids[e]!)) rows.push(row);
+      this.emitted.set(ir.path, ids);
+      dropNodeFields(ir);
+    });
+    if (rows.length > 0) void this.store.load('node_rows', nodeRowLoad(rows), undefined, rows.length * NODE_ROW_BYTES);
+  }
+
+  /** Moves each renamed entity's row to its stable id (queued after the loads). */
+  renames(renamed: readonly RenamedEntity[]): void {
+    for (const r of renamed) {
+      const row = `id = ${r.from} AND kind = ${sqlString(r.kind)} AND file_path = ${sqlString(r.filePath)} AND qualified_name = ${sqlString(r.qualifiedName)} AND start_line = ${r.startLine}`;
+      this.store.execute(`UPDATE node_rows SET id = ${r.to} WHERE rowid = (SELECT rowid FROM node_rows WHERE ${row} LIMIT 1)`);
+    }
+  }
+}
