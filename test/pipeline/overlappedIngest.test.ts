@@ -58,8 +58,8 @@ const detachedPool: IndexDeps['parseFiles'] = async (pending, onProgress, _signa
 /** FileIRs that keep their code (the in-process parse of tests and tools). */
 const attachedParse: IndexDeps['parseFiles'] = async (sources) => (await sources.all()).map((f: SourceFile) => parseSourceFile(parsers, f));
 
-async function index(conn: SqlConnection, files: Files, parseFiles: IndexDeps['parseFiles'], previous?: SqlConnection) {
-  return indexRepository({ kind: 'files', name: 'pyshop', files }, { parseFiles, conn }, previous ? { incremental: { previous } } : {});
+async function index(conn: SqlConnection, files: Files, parseFiles: IndexDeps['parseFiles'], previous?: SqlConnection, freshDatabase = false) {
+  return indexRepository({ kind: 'files', name: 'pyshop', files }, { parseFiles, conn, freshDatabase }, previous ? { incremental: { previous } } : {});
 }
 
 async function nodeRows(conn: SqlConnection): Promise<string[]> {
@@ -108,13 +108,13 @@ describe('overlapped ingest', () => {
     expect(await nodeRows(conn)).toEqual(await nodeRows(full));
   });
 
-  it('stores entity rows during the parse with the ids the stitch settles, a hash collision included', async () => {
+  it.each([false, true])('stores entity rows during the parse with the ids the stitch settles, a hash collision included (fresh database: %s)', async (fresh) => {
     // m.f22449 and m.f66598 hash to the same id (stableIds.ts): the one whose identity sorts
     // later is re-hashed by the stitch, so its row, stored early with the shared primary, moves.
     const source = 'def f22449():\n    return f66598()\n\n\ndef f66598():\n    return 1\n\n\ndef g():\n    return f22449() + f66598()\n';
     const files: Files = [{ path: 'm.py', data: new TextEncoder().encode(source) }];
     const streamed = await openWasmMemoryConnection();
-    await index(streamed, files, detachedPool);
+    await index(streamed, files, detachedPool, undefined, fresh);
     const whole = await openWasmMemoryConnection();
     await index(whole, files, attachedParse);
     const ids = async (conn: SqlConnection) => conn.query("SELECT name, id FROM nodes WHERE kind = 'Function' ORDER BY name");

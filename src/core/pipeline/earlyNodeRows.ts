@@ -57,11 +57,16 @@ export class EarlyNodeRows {
     if (rows.length > 0) void this.store.load('node_rows', nodeRowLoad(rows), undefined, rows.length * NODE_ROW_BYTES);
   }
 
-  /** Moves each renamed entity's row to its stable id (queued after the loads). */
+  /**
+   * Moves each renamed entity's row to its stable id (queued after the loads). A copy under the
+   * new id, then the old row goes: an UPDATE of committed rows would stop the index build
+   * ("Cannot create index with outstanding updates").
+   */
   renames(renamed: readonly RenamedEntity[]): void {
     for (const r of renamed) {
-      const row = `id = ${r.from} AND kind = ${sqlString(r.kind)} AND file_path = ${sqlString(r.filePath)} AND qualified_name = ${sqlString(r.qualifiedName)} AND start_line = ${r.startLine}`;
-      this.store.execute(`UPDATE node_rows SET id = ${r.to} WHERE rowid = (SELECT rowid FROM node_rows WHERE ${row} LIMIT 1)`);
+      const row = `(SELECT rowid FROM node_rows WHERE id = ${r.from} AND kind = ${sqlString(r.kind)} AND file_path = ${sqlString(r.filePath)} AND qualified_name = ${sqlString(r.qualifiedName)} AND start_line = ${r.startLine} LIMIT 1)`;
+      this.store.execute(`INSERT INTO node_rows SELECT * REPLACE (${r.to} AS id) FROM node_rows WHERE rowid = ${row}`);
+      this.store.execute(`DELETE FROM node_rows WHERE rowid = ${row}`);
     }
   }
 }

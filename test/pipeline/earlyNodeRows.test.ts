@@ -1,0 +1,36 @@
+/**
+ * @file Entity rows stored during the parse (earlyNodeRows.ts) on a fresh database whose early
+ * loads are committed already: a renamed entity (hash collision) moves to its stable id without
+ * stopping the index build, which refuses tables with updated committed rows.
+ */
+import { describe, expect, it } from 'vitest';
+import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
+import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
+import { parseSourceFiles } from '../../src/core/parse/parseFile.ts';
+import { EarlyNodeRows } from '../../src/core/pipeline/earlyNodeRows.ts';
+import { EarlyStore } from '../../src/core/pipeline/earlyStore.ts';
+import { FILE_COLUMNS } from '../../src/core/store/schema.ts';
+
+describe('EarlyNodeRows', () => {
+  it('moves a renamed entity to its stable id after the rows were committed, and the index still builds', async () => {
+    const text = 'def f():\n    return 1\n\n\ndef g():\n    return f()\n';
+    const file = { path: 'm.py', language: 'python' as const, text, bytes: text.length, sha256: '', notes: [] };
+    const [ir] = await parseSourceFiles(await createNodeParsers(), [file]);
+    const conn = await openWasmMemoryConnection();
+    const early = new EarlyStore(conn, { fresh: true });
+    const rows = new EarlyNodeRows(early);
+    rows.named([file]);
+    rows.add([file], [ir!]);
+    // A load past the commit threshold commits the rows loaded so far.
+    void early.load('files', { columns: FILE_COLUMNS, rows: [] }, undefined, 64 * 1024 * 1024);
+    const from = rows.emitted.get('m.py')![1]!;
+    rows.renames([{ kind: 'Function', filePath: 'm.py', qualifiedName: 'm.g', startLine: 5, from, to: 12345 }]);
+    const graph = { nodes: [], edges: [], unresolved: [] };
+    await early.finish({ repoName: 'r', graph, files: [], issues: [], skipped: [], summary: {} });
+    expect(await conn.query("SELECT name, id FROM node_rows ORDER BY name")).toEqual([
+      { name: 'f', id: rows.emitted.get('m.py')![0] },
+      { name: 'g', id: 12345 },
+    ]);
+    expect(await conn.query('SELECT index_name FROM duckdb_indexes()')).toEqual([{ index_name: 'nodes_id' }]);
+  });
+});
