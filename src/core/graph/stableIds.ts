@@ -50,6 +50,15 @@ export function identityKeys(nodes: readonly Pick<NodeRow, 'kind' | 'file_path' 
 export type KeyHash = (text: string, seed: number) => number;
 
 /**
+ * Keys by index: an array, or keys made on demand (the stitch's: ~1M key strings held at once
+ * were 100+ MB at 50,000 files, and only the rare colliding ones are asked for twice).
+ */
+export interface KeySource {
+  readonly length: number;
+  at(index: number): string | undefined;
+}
+
+/**
  * Stable ids for `keys` (same order). `repoIndex` (if any) gets REPO_NODE_ID. Every other id is
  * in 1 .. 2^31-1 and unique.
  *
@@ -71,15 +80,20 @@ export type KeyHash = (text: string, seed: number) => number;
  * primary under the rule too: it is not 0, no other key's primary equals it, and no earlier key
  * re-hashed onto it (that key would have displaced it).
  */
-export function stableIdsFor(keys: readonly string[], repoIndex = -1, hash: KeyHash = hash31): number[] {
+export function stableIdsFor(keys: readonly string[] | KeySource, repoIndex = -1, hash: KeyHash = hash31): number[] {
+  const key = (i: number): string => keys.at(i)!;
   const primaries = new Int32Array(keys.length);
-  for (let i = 0; i < keys.length; i++) primaries[i] = i === repoIndex ? REPO_NODE_ID : hash(keys[i]!, 0);
+  for (let i = 0; i < keys.length; i++) primaries[i] = i === repoIndex ? REPO_NODE_ID : hash(key(i), 0);
   const sortedPrimaries = primaries.slice().sort();
   const sharedPrimaries = new Set<number>();
   for (let i = 1; i < sortedPrimaries.length; i++) {
     if (sortedPrimaries[i] === sortedPrimaries[i - 1]) sharedPrimaries.add(sortedPrimaries[i]!);
   }
-  const bySortedKey = (a: number, b: number): number => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b);
+  const bySortedKey = (a: number, b: number): number => {
+    const ka = key(a);
+    const kb = key(b);
+    return ka < kb ? -1 : ka > kb ? 1 : a - b;
+  };
   /** Dynamic keys not yet taken, last in sorted order first (the next one is popped). */
   const pending: number[] = [];
   for (let i = 0; i < keys.length; i++) {
@@ -123,7 +137,7 @@ export function stableIdsFor(keys: readonly string[], repoIndex = -1, hash: KeyH
           break;
         }
       }
-      id = hash(keys[x]!, ++attempt);
+      id = hash(key(x), ++attempt);
     }
     takenByDynamic.add(id);
     ids[x] = id;

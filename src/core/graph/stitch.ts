@@ -38,7 +38,8 @@ import { dropNodeFields, entityRows } from './entityRows.ts';
 import type { LookupScope } from './resolver.ts';
 import { Resolver, enclosingClass } from './resolver.ts';
 import { createSpecifierResolver } from './specifiers.ts';
-import { REPO_NODE_ID, identityKeys, stableIdsFor } from './stableIds.ts';
+import { REPO_NODE_ID, identityKey, stableIdsFor } from './stableIds.ts';
+import type { KeySource } from './stableIds.ts';
 import type { EdgeRow, EdgeType, Graph, NodeKind, NodeRow, UnresolvedRow } from './types.ts';
 import { EDGE_TYPES, NODE_KINDS } from './types.ts';
 
@@ -218,15 +219,33 @@ function countBy<K extends string, T>(keys: readonly K[], items: readonly T[], k
   return counts;
 }
 
-/** Stable id (stableIds.ts) of every working id: Repo 0, then each module's node and its entities. */
+/**
+ * Stable id (stableIds.ts) of every working id: Repo 0, then each module's node and its entities.
+ * Keys are made when asked for (see KeySource); twins are numbered within their file.
+ */
 function stableIdsOf(repoName: string, index: RepoIndex): Int32Array {
-  const identities: Pick<NodeRow, 'kind' | 'file_path' | 'qualified_name'>[] = [{ kind: 'Repo', file_path: null, qualified_name: repoName }];
+  const ordinals = new Int32Array(index.nodeCount);
   for (const module of index.modules) {
-    const { file, naming } = module;
-    identities.push({ kind: 'Module', file_path: file.path, qualified_name: naming.name });
-    for (const entity of file.entities) identities.push({ kind: entity.kind, file_path: file.path, qualified_name: `${naming.name}.${entity.qualifiedName}` });
+    const seen = new Map<string, number>();
+    module.file.entities.forEach((entity, i) => {
+      const twin = `${entity.kind}\u0000${entity.qualifiedName}`;
+      const ordinal = seen.get(twin) ?? 0;
+      seen.set(twin, ordinal + 1);
+      ordinals[module.firstEntityNode + i] = ordinal;
+    });
   }
-  return Int32Array.from(stableIdsFor(identityKeys(identities), 0));
+  const keys: KeySource = {
+    length: index.nodeCount,
+    at(node) {
+      if (node === 0) return identityKey({ kind: 'Repo', file_path: null, qualified_name: repoName }, 0);
+      const module = index.modules[index.nodeModule[node]!]!;
+      const entity = index.nodeEntity[node]!;
+      if (entity < 0) return identityKey({ kind: 'Module', file_path: module.file.path, qualified_name: module.naming.name }, 0);
+      const e = module.file.entities[entity]!;
+      return identityKey({ kind: e.kind, file_path: module.file.path, qualified_name: `${module.naming.name}.${e.qualifiedName}` }, ordinals[node]!);
+    },
+  };
+  return Int32Array.from(stableIdsFor(keys, 0));
 }
 
 /** The kind of the node with working id `node`. */
