@@ -24,7 +24,7 @@ describe('EarlyNodeRows', () => {
     // A load past the commit threshold commits the rows loaded so far.
     void early.load('files', { columns: FILE_COLUMNS, rows: [] }, undefined, 64 * 1024 * 1024);
     const from = rows.emitted.get('m.py')![1]!;
-    rows.renames([{ kind: 'Function', filePath: 'm.py', qualifiedName: 'm.g', startLine: 5, from, to: 12345 }]);
+    rows.renames([{ kind: 'Function', filePath: 'm.py', qualifiedName: 'm.g', startLine: 5, sameLine: 0, from, to: 12345 }]);
     const graph = { nodes: [], edges: [], unresolved: [] };
     await early.finish({ repoName: 'r', graph, files: [], issues: [], skipped: [], summary: {} });
     expect(await conn.query("SELECT name, id FROM node_rows ORDER BY name")).toEqual([

@@ -111,6 +111,8 @@ export interface RenamedEntity {
   filePath: string;
   qualifiedName: string;
   startLine: number;
+  /** Among the file's entities of this kind, name and start line, the how-manyth (0: the first). */
+  sameLine: number;
   from: number;
   to: number;
 }
@@ -177,7 +179,10 @@ function stitchSteps(repoName: string, files: readonly FileIR[], configs: readon
           const id = ids[module.firstEntityNode + i]!;
           if (id === emitted[i]) return;
           const qualifiedName = `${module.naming.name}.${entity.qualifiedName}`;
-          renamed.push({ kind: entity.kind, filePath: file.path, qualifiedName, startLine: entity.startLine, from: emitted[i]!, to: id });
+          const sameLine = file.entities
+            .slice(0, i)
+            .filter((e) => e.kind === entity.kind && e.qualifiedName === entity.qualifiedName && e.startLine === entity.startLine).length;
+          renamed.push({ kind: entity.kind, filePath: file.path, qualifiedName, startLine: entity.startLine, sameLine, from: emitted[i]!, to: id });
         });
       } else {
         for (const row of entityRows(file, module.naming, texts.get(file.path), (i) => ids[module.firstEntityNode + i]!)) nodes.push(row);

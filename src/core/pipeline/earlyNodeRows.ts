@@ -18,6 +18,8 @@ import { nodeRowLoad } from '../store/graphStore.ts';
 import { sqlString } from '../store/sqlConnection.ts';
 import type { EarlyStore } from './earlyStore.ts';
 
+const RENAMED = '__renamed_nodes';
+
 /** About what one stored node row takes (the stdlib: 330 bytes, uncompressed). */
 export const NODE_ROW_BYTES = 330;
 
@@ -58,15 +60,23 @@ export class EarlyNodeRows {
   }
 
   /**
-   * Moves each renamed entity's row to its stable id (queued after the loads). A copy under the
-   * new id, then the old row goes: an UPDATE of committed rows would stop the index build
-   * ("Cannot create index with outstanding updates").
+   * Moves each renamed entity's row to its stable id (queued after the loads), all at once: the
+   * rows holding the ids concerned go to a temp table (a filter on the id column only: cheap),
+   * leave node_rows, and come back with the renamed ones' new ids. Not an UPDATE: an updated
+   * committed row stops the index build ("Cannot create index with outstanding updates"); not a
+   * statement per rename either: a 50,000-file repository has ~200, and each scanned every row.
    */
   renames(renamed: readonly RenamedEntity[]): void {
-    for (const r of renamed) {
-      const row = `(SELECT rowid FROM node_rows WHERE id = ${r.from} AND kind = ${sqlString(r.kind)} AND file_path = ${sqlString(r.filePath)} AND qualified_name = ${sqlString(r.qualifiedName)} AND start_line = ${r.startLine} LIMIT 1)`;
-      this.store.execute(`INSERT INTO node_rows SELECT * REPLACE (${r.to} AS id) FROM node_rows WHERE rowid = ${row}`);
-      this.store.execute(`DELETE FROM node_rows WHERE rowid = ${row}`);
-    }
+    if (renamed.length === 0) return;
+    const ids = [...new Set(renamed.map((r) => r.from))].join(', ');
+    const cases = renamed
+      .map((r) => `WHEN id = ${r.from} AND kind = ${sqlString(r.kind)} AND file_path = ${sqlString(r.filePath)} AND qualified_name = ${sqlString(r.qualifiedName)} AND start_line = ${r.startLine} AND same_line = ${r.sameLine} THEN ${r.to}`)
+      .join(' ');
+    this.store.execute(
+      `CREATE TEMP TABLE ${RENAMED} AS SELECT *, row_number() OVER (PARTITION BY id, kind, file_path, qualified_name, start_line ORDER BY rowid) - 1 AS same_line FROM node_rows WHERE id IN (${ids})`,
+    );
+    this.store.execute(`DELETE FROM node_rows WHERE id IN (${ids})`);
+    this.store.execute(`INSERT INTO node_rows SELECT * EXCLUDE (same_line) REPLACE (CASE ${cases} ELSE id END AS id) FROM ${RENAMED} ORDER BY rowid`);
+    this.store.execute(`DROP TABLE ${RENAMED}`);
   }
 }
