@@ -17,14 +17,24 @@ import { exportBundle } from '../../core/bundle/exportBundle.ts';
 import { importBundle, readBundle } from '../../core/bundle/importBundle.ts';
 import { repoNameOf } from '../../core/ingest/ingest.ts';
 import { transfer } from 'comlink';
-import { openBrowserStore } from './duckdbBrowser.ts';
+import { openBrowserStore, prewarmDatabase } from './duckdbBrowser.ts';
 import type { BrowserStore, RepoDatabase } from './duckdbBrowser.ts';
-import { parseFilesInBrowserWorkers } from './parseWorkerPool.ts';
+import { parseFilesInBrowserWorkers, prewarmParseWorkers } from './parseWorkerPool.ts';
 import { throttleProgress } from './throttleProgress.ts';
 
 export interface BrowserRepoServiceDeps {
   openStore: () => Promise<BrowserStore>;
   parseFiles: IndexDeps['parseFiles'];
+  /** Starts what the next index needs (a duckdb-wasm instance, parse workers) while the app idles. */
+  prewarm?: () => void;
+}
+
+/** After the app opens or an index ends, the next index's workers start this much later. */
+const PREWARM_DELAY_MS = 500;
+
+function prewarmIndexing(): void {
+  prewarmDatabase();
+  prewarmParseWorkers();
 }
 
 /**
@@ -47,7 +57,13 @@ export class BrowserRepoService implements RepoService {
   private indexing: AbortController | null = null;
   private activeListeners = new Set<() => void>();
 
-  constructor(private readonly deps: BrowserRepoServiceDeps = { openStore: openBrowserStore, parseFiles: parseFilesInBrowserWorkers }) {}
+  constructor(private readonly deps: BrowserRepoServiceDeps = { openStore: openBrowserStore, parseFiles: parseFilesInBrowserWorkers, prewarm: prewarmIndexing }) {}
+
+  /** Starts the next index's workers a moment from now (the app has just opened or indexed). */
+  private prewarmSoon(): void {
+    const prewarm = this.deps.prewarm;
+    if (prewarm) setTimeout(prewarm, PREWARM_DELAY_MS);
+  }
 
   /** The active repo's database for in-worker services (not for comlink callers: not cloneable). */
   activeConnection(): RepoDatabase['conn'] | null {
@@ -77,6 +93,7 @@ export class BrowserRepoService implements RepoService {
   open(): Promise<{ repos: RepoEntry[]; activeRepoId: string | null; persistent: boolean }> {
     this.opening ??= this.openOnce().finally(() => {
       this.opening = null;
+      this.prewarmSoon();
     });
     return this.opening;
   }
@@ -156,6 +173,7 @@ export class BrowserRepoService implements RepoService {
       }
       if (prior?.owned) await prior.database.close().catch(() => undefined);
       this.indexing = null;
+      this.prewarmSoon();
     }
   }
 
@@ -206,6 +224,7 @@ export class BrowserRepoService implements RepoService {
     } finally {
       if (!committed && created) await this.discard(created);
       this.indexing = null;
+      this.prewarmSoon();
     }
   }
 

@@ -106,12 +106,51 @@ async function openDatabase(repoId: string, path: string, onClose: () => void, a
   }
 }
 
-async function openDatabaseOnce(repoId: string, path: string, onClose: () => void): Promise<RepoDatabase> {
+/** A duckdb-wasm worker with its module instantiated, no database open yet. */
+interface Instance {
+  db: duckdb.AsyncDuckDB;
+  ready: Promise<void>;
+}
+
+async function instantiate(): Promise<Instance> {
   const bundle = await duckdb.selectBundle(BUNDLES);
-  const worker = new Worker(bundle.mainWorker!);
-  const db = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), worker);
+  const db = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), new Worker(bundle.mainWorker!));
+  const ready = db.instantiate(bundle.mainModule, bundle.pthreadWorker).then(() => undefined);
+  ready.catch(() => {});
+  return { db, ready };
+}
+
+/**
+ * One instance made ahead of need (prewarmDatabase): starting duckdb-wasm (compiling and linking
+ * its 34 MB module) costs about a second of CPU, which a new index otherwise pays while it
+ * parses. Taken by the next database opened; a failed one is dropped and a fresh one made.
+ */
+let spare: Promise<Instance> | null = null;
+
+/** Starts an instance for the next database to open, unless one is waiting already. */
+export function prewarmDatabase(): void {
+  spare ??= instantiate();
+}
+
+async function takeInstance(): Promise<Instance> {
+  const taken = spare;
+  spare = null;
+  if (taken) {
+    const instance = await taken;
+    try {
+      await instance.ready;
+      return instance;
+    } catch {
+      await instance.db.terminate().catch(() => undefined);
+    }
+  }
+  return instantiate();
+}
+
+async function openDatabaseOnce(repoId: string, path: string, onClose: () => void): Promise<RepoDatabase> {
+  const { db, ready } = await takeInstance();
   try {
-    await db.instantiate(bundle.mainModule, bundle.pthreadWorker);
+    await ready;
     await db.open({
       path,
       accessMode: duckdb.DuckDBAccessMode.READ_WRITE,

@@ -7,6 +7,7 @@
  */
 import { AppError } from '../../core/errors.ts';
 import type { ParseInput } from '../../core/parse/fileFeed.ts';
+import type { SourceFile } from '../../core/ingest/types.ts';
 import type { FileIR } from '../../core/parse/fileIR.ts';
 import { createParseChannel, runParsePool } from '../../core/parse/parsePool.ts';
 import type { ParsedListener, ParseReply, ParseWorkerHandle } from '../../core/parse/parsePool.ts';
@@ -36,6 +37,30 @@ export function createBrowserParseWorker(): ParseWorkerHandle {
   return channel.handle;
 }
 
+/** Parse workers started ahead of the next index (prewarmParseWorkers), their runtime and Python grammar loaded. */
+const warm: ParseWorkerHandle[] = [];
+
+/** A tiny Python file each warm worker parses at once, so its grammar is compiled before a repo comes. */
+const WARM_UP_TEXT = 'def f(x):\n    return g(x)\n';
+const WARM_UP: SourceFile = { path: '__warm_up__.py', language: 'python', text: WARM_UP_TEXT, bytes: WARM_UP_TEXT.length, sha256: '', notes: [] };
+
+/**
+ * Starts `count` parse workers for the next index, unless they wait already: a worker's start-up
+ * (its module, the tree-sitter runtime, the Python grammar's compile) is then done before a
+ * repository is dropped instead of while it is read. The pool takes them first (takeParseWorker).
+ */
+export function prewarmParseWorkers(count = browserPoolSize()): void {
+  while (warm.length < count) {
+    const worker = createBrowserParseWorker();
+    worker.parseBatch([WARM_UP]).catch(() => {}); // a worker that fails here is replaced by the pool
+    warm.push(worker);
+  }
+}
+
+function takeParseWorker(): ParseWorkerHandle {
+  return warm.pop() ?? createBrowserParseWorker();
+}
+
 export function parseFilesInBrowserWorkers(
   files: ParseInput,
   onProgress: (done: number, total: number) => void,
@@ -43,5 +68,5 @@ export function parseFilesInBrowserWorkers(
   onParsed?: ParsedListener,
   size = browserPoolSize(),
 ): Promise<FileIR[]> {
-  return runParsePool(files, withParseWorkerKill(createBrowserParseWorker), { size, onProgress, signal, onParsed });
+  return runParsePool(files, withParseWorkerKill(takeParseWorker), { size, onProgress, signal, onParsed });
 }
