@@ -11,14 +11,19 @@ import { AppError, throwIfAborted } from '../errors.ts';
 import type { SourceFile } from '../ingest/types.ts';
 import type { FileIR } from './fileIR.ts';
 import { failedFileIR } from './parseFile.ts';
-import { decodeFileIR } from './fileIRCodec.ts';
+import { createStringTable, decodeFileIR } from './fileIRCodec.ts';
+import type { StringTable } from './fileIRCodec.ts';
 import { fileFeedOf } from './fileFeed.ts';
 import type { FileFeed, ParseInput } from './fileFeed.ts';
 
-/** A batch's FileIRs, and their compact JSON when a worker posted them (fileIRCodec.ts). */
-export interface ParsedBatch {
-  irs: FileIR[];
-  encoded?: readonly string[];
+/**
+ * A batch's FileIRs, or their compact JSON as a worker posted it (fileIRCodec.ts): the pool
+ * decodes that with one string table per run, so a name repeated across files is one string.
+ */
+export type ParsedBatch = { irs: FileIR[]; encoded?: readonly string[] } | { irs?: undefined; encoded: readonly string[] };
+
+function decodedBatch(batch: ParsedBatch, strings: StringTable): { irs: FileIR[]; encoded?: readonly string[] } {
+  return batch.irs ? batch : { irs: batch.encoded.map((json) => decodeFileIR(json, strings)), encoded: batch.encoded };
 }
 
 /** One worker as the pool sees it. */
@@ -74,7 +79,7 @@ export function createParseChannel(
   const receive = ({ id, irs, error }: ParseReply) => {
     const p = pending.get(id);
     pending.delete(id);
-    if (irs) p?.resolve({ irs: irs.map(decodeFileIR), encoded: irs });
+    if (irs) p?.resolve({ encoded: irs });
     else p?.reject(new AppError('PARSE_FAILED', error ?? 'parse failed'));
   };
   const handle: ParseWorkerHandle = {
@@ -146,6 +151,7 @@ async function parseAll(
   const batchFiles = options.batchFiles ?? 200;
   const batchBytes = options.batchBytes ?? 1_000_000;
   const results: FileIR[] = [];
+  const strings = createStringTable();
   const knownBatches = feed.ended ? makeBatches(Array.from({ length: feed.length }, (_, i) => feed.at(i)), batchFiles, batchBytes).length : Infinity;
   const size = Math.max(1, Math.min(options.size, knownBatches));
   const depth = Math.max(1, options.depth ?? 2);
@@ -173,7 +179,7 @@ async function parseAll(
     return batch;
   };
 
-  const runOn = (worker: ParseWorkerHandle, indexes: Batch): Promise<ParsedBatch> => {
+  const runOn = (worker: ParseWorkerHandle, indexes: Batch): Promise<{ irs: FileIR[]; encoded?: readonly string[] }> => {
     const batch = indexes.map((i) => feed.at(i));
     const bytes = batch.reduce((sum, f) => sum + f.bytes, 0);
     const ahead = queuedBytes.get(worker) ?? 0;
@@ -188,11 +194,13 @@ async function parseAll(
       onAbort = () => reject(new AppError('CANCELLED', 'Cancelled by the user.'));
       signal?.addEventListener('abort', onAbort, { once: true });
     });
-    return Promise.race([worker.parseBatch(batch), timeout, aborted]).finally(() => {
-      clearTimeout(timer);
-      queuedBytes.set(worker, (queuedBytes.get(worker) ?? bytes) - bytes);
-      signal?.removeEventListener('abort', onAbort); // one listener per batch would pile up
-    });
+    return Promise.race([worker.parseBatch(batch), timeout, aborted])
+      .finally(() => {
+        clearTimeout(timer);
+        queuedBytes.set(worker, (queuedBytes.get(worker) ?? bytes) - bytes);
+        signal?.removeEventListener('abort', onAbort); // one listener per batch would pile up
+      })
+      .then((parsed) => decodedBatch(parsed, strings));
   };
 
   /** Replaces the slot's worker if it is still `failed` (another lane may have done it). */

@@ -21,7 +21,7 @@ import { createTableSql, listTables, quoteIdent, readTableArrow, rowsToTypedArro
 import type { TableColumn } from '../bundle/tableArrow.ts';
 import { Table } from 'apache-arrow';
 import type { FileIR } from '../parse/fileIR.ts';
-import { decodeFileIR } from '../parse/fileIRCodec.ts';
+import { createStringTable, decodeFileIR } from '../parse/fileIRCodec.ts';
 import { EMBEDDING_SETS_TABLE } from '../store/embeddingStore.ts';
 import { TABLE_NAMES } from '../store/schema.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
@@ -97,9 +97,10 @@ export async function readPreviousGraph(conn: SqlConnection, currentHashes: Map<
   for (const r of await conn.query('SELECT path, sha256 FROM files')) files.set(String(r.path), String(r.sha256));
   const irs = new Map<string, FileIR>();
   if (await tableExists(conn, 'file_irs')) {
+    const strings = createStringTable();
     for (const r of await conn.query('SELECT path, sha256, ir FROM file_irs')) {
       const path = String(r.path);
-      if (currentHashes.get(path) === String(r.sha256) && files.get(path) === String(r.sha256)) irs.set(path, decodeFileIR(String(r.ir)));
+      if (currentHashes.get(path) === String(r.sha256) && files.get(path) === String(r.sha256)) irs.set(path, decodeFileIR(String(r.ir), strings));
     }
   }
   const nodes = await conn.query(
