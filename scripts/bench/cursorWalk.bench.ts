@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import type { Tree, TreeCursor } from 'web-tree-sitter';
 import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
 import { openCursor } from '../../src/core/parse/fastCursor.ts';
+import { walkCursor } from '../../src/core/parse/treeSitter.ts';
 import type { SyntaxCursor } from '../../src/core/parse/fastCursor.ts';
 import { languageSupport } from '../../src/core/languages/registry.ts';
 import { corpusFrom, parseableTexts, stdlibCorpus } from './corpus.ts';
@@ -18,18 +19,10 @@ import { formatInteger, formatPercent, formatSeconds, formatTable } from './stat
 
 function walk(cursor: SyntaxCursor | TreeCursor): number {
   let visited = 0;
-  let descending = true;
-  for (;;) {
-    if (descending) visited += cursor.nodeTypeId >= 0 ? 1 : 0;
-    if (descending && cursor.gotoFirstChild()) continue;
-    if (cursor.gotoNextSibling()) {
-      descending = true;
-      continue;
-    }
-    if (!cursor.gotoParent()) break;
-    descending = false;
-  }
-  cursor.delete();
+  walkCursor(cursor, (at) => {
+    visited += at.nodeTypeId >= 0 ? 1 : 0;
+    return true;
+  });
   return visited;
 }
 

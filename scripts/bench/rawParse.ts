@@ -4,19 +4,14 @@
  * Grammars come from @vscode/tree-sitter-wasm through core createParsers (nodeParsers.ts).
  * Runs in: Node main thread (bench).
  */
-import { performance } from 'node:perf_hooks';
-import type { Language } from '../../src/core/ingest/types.ts';
 import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
 import { readProcMemory, resetPeakRss } from './procMemory.ts';
 import { countLines, throughput } from './stats.ts';
 import type { Throughput } from './stats.ts';
+import { parsePass } from './parsePass.ts';
+import type { ParseInput } from './parsePass.ts';
 
-export interface ParseInput {
-  path: string;
-  language: Language;
-  text: string;
-  bytes: number;
-}
+export type { ParseInput } from './parsePass.ts';
 
 export interface RawParseResult extends Throughput {
   /** Parser.init + loading every grammar. */
@@ -35,18 +30,7 @@ export async function measureRawParse(files: readonly ParseInput[]): Promise<Raw
   const bytes = files.reduce((sum, f) => sum + f.bytes, 0);
 
   const peakKnown = resetPeakRss();
-  let filesWithErrors = 0;
-  let slowest: { path: string; ms: number } | null = null;
-  const started = performance.now();
-  for (const file of files) {
-    const fileStarted = performance.now();
-    const tree = parsers.parse(file.language, file.text);
-    if (tree.rootNode.hasError) filesWithErrors++;
-    tree.delete();
-    const ms = performance.now() - fileStarted;
-    if (!slowest || ms > slowest.ms) slowest = { path: file.path, ms };
-  }
-  const ms = performance.now() - started;
+  const { ms, filesWithErrors, slowest } = parsePass(parsers, files);
   return {
     ...throughput(files.length, lines, bytes, ms),
     initMs,

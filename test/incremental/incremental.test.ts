@@ -6,7 +6,7 @@
  * full one table by table; unchanged nodes keep descriptions and vectors (counted); only the
  * changed files are parsed; describe afterwards only describes added and changed nodes.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
@@ -19,6 +19,7 @@ import type { IndexSummary, RepoInput } from '../../src/core/pipeline/repoServic
 import { embedGraph } from '../../src/core/semantic/embedGraph.ts';
 import { computeSimilarEdges } from '../../src/core/semantic/similarEdges.ts';
 import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
+import { filesBelow } from '../filesBelow.ts';
 
 type Files = { path: string; data: Uint8Array }[];
 let parsers: Awaited<ReturnType<typeof createNodeParsers>>;
@@ -29,17 +30,10 @@ beforeAll(async () => {
 });
 
 function readTree(root: string, subdirs: readonly string[]): Files {
-  const out: Files = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      if (name === '__pycache__') continue;
-      if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith('.py')) out.push({ path: relative(root, path), data: new Uint8Array(readFileSync(path)) });
-    }
-  };
-  for (const sub of subdirs) walk(join(root, sub));
-  return out;
+  return subdirs
+    .flatMap((sub) => filesBelow(join(root, sub), ['__pycache__']))
+    .filter((path) => path.endsWith('.py'))
+    .map((path) => ({ path: relative(root, path), data: new Uint8Array(readFileSync(path)) }));
 }
 
 async function index(conn: SqlConnection, files: Files, previous?: SqlConnection): Promise<IndexSummary> {

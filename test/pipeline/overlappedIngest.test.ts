@@ -5,7 +5,7 @@
  * code, an incremental re-index over such FileIRs equals a full index, and a failure while the
  * pool parses rolls back what the store took meanwhile (the previous graph stays).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
@@ -19,6 +19,7 @@ import type { ParsedListener } from '../../src/core/parse/parsePool.ts';
 import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
 import type { IndexDeps } from '../../src/core/pipeline/indexRepository.ts';
 import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
+import { filesBelow } from '../filesBelow.ts';
 
 type Files = { path: string; data: Uint8Array }[];
 const ROOT = join(import.meta.dirname, '..', 'fixtures', 'stitch', 'pyshop');
@@ -29,16 +30,7 @@ beforeAll(async () => {
 });
 
 function readTree(root: string): Files {
-  const out: Files = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else out.push({ path: relative(root, path), data: new Uint8Array(readFileSync(path)) });
-    }
-  };
-  walk(root);
-  return out;
+  return filesBelow(root).map((path) => ({ path: relative(root, path), data: new Uint8Array(readFileSync(path)) }));
 }
 
 /** Like the worker pool: batches of two, detached FileIRs, each batch handed on as it is done. */

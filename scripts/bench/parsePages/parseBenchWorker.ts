@@ -9,8 +9,8 @@
  */
 import { expose } from 'comlink';
 import { createBrowserParsers } from '../../../src/adapters/browser/grammarUrls.ts';
-import type { Parsers } from '../../../src/core/parse/treeSitter.ts';
-import type { ParseInput } from '../rawParse.ts';
+import { parsePass } from '../parsePass.ts';
+import type { ParseInput, ParsePass } from '../parsePass.ts';
 import { countLines, throughput } from '../stats.ts';
 import type { Throughput } from '../stats.ts';
 
@@ -20,12 +20,6 @@ export const PASSES = 2;
 export interface ParseRunRequest {
   /** Absolute URL of the corpus: a JSON array of ParseInput, in parse order. */
   corpusUrl: string;
-}
-
-export interface ParsePass {
-  ms: number;
-  filesWithErrors: number;
-  slowest: { path: string; ms: number } | null;
 }
 
 export interface ParseRunResult extends Throughput {
@@ -38,21 +32,6 @@ export interface ParseRunResult extends Throughput {
   slowest: { path: string; ms: number } | null;
   /** Times of the warm-up passes, in order (the reported pass is not in it). */
   warmupMs: number[];
-}
-
-function parsePass(parsers: Parsers, files: readonly ParseInput[]): ParsePass {
-  let filesWithErrors = 0;
-  let slowest: { path: string; ms: number } | null = null;
-  const started = performance.now();
-  for (const file of files) {
-    const fileStarted = performance.now();
-    const tree = parsers.parse(file.language, file.text);
-    if (tree.rootNode.hasError) filesWithErrors++;
-    tree.delete();
-    const ms = performance.now() - fileStarted;
-    if (!slowest || ms > slowest.ms) slowest = { path: file.path, ms };
-  }
-  return { ms: performance.now() - started, filesWithErrors, slowest };
 }
 
 const api = {

@@ -4,7 +4,7 @@
  * errors) and must report the same node at every step, with library calls interleaved (a Node
  * read between two moves overwrites the wasm transfer buffer the cursor works through).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Tree, TreeCursor } from 'web-tree-sitter';
@@ -13,23 +13,16 @@ import { languageOf } from '../ingest/pathRules.ts';
 import { fastCursorAvailable, openCursor } from './fastCursor.ts';
 import type { SyntaxCursor } from './fastCursor.ts';
 import { nodeParsers } from './python/testParsers.ts';
+import { walkCursor } from './treeSitter.ts';
+import { filesBelow } from '../../../test/filesBelow.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 
 function filesUnder(folder: string): { path: string; language: Language }[] {
-  const out: { path: string; language: Language }[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else {
-        const language = languageOf(full);
-        if (language) out.push({ path: full, language });
-      }
-    }
-  };
-  walk(join(ROOT, folder));
-  return out;
+  return filesBelow(join(ROOT, folder)).flatMap((path) => {
+    const language = languageOf(path);
+    return language ? [{ path, language }] : [];
+  });
 }
 
 /** One step's view of the cursor: everything the extractors read. */
@@ -37,24 +30,14 @@ function snapshot(cursor: SyntaxCursor | TreeCursor): string {
   return [cursor.nodeTypeId, cursor.nodeType, cursor.nodeIsNamed, cursor.nodeId, cursor.startIndex, cursor.endIndex].join(' ');
 }
 
-/** Pre-order walk; every 7th step also reads currentNode (a library call in between moves). */
+/** Pre-order walk; every 7th node also reads currentNode (a library call in between moves). */
 function trace(cursor: SyntaxCursor | TreeCursor): string[] {
   const steps: string[] = [];
-  let descending = true;
-  for (let step = 0; ; step++) {
-    if (descending) {
-      steps.push(snapshot(cursor));
-      if (step % 7 === 0) steps.push(`node ${cursor.currentNode.type} ${cursor.currentNode.text.length}`);
-    }
-    if (descending && cursor.gotoFirstChild()) continue;
-    if (cursor.gotoNextSibling()) {
-      descending = true;
-      continue;
-    }
-    if (!cursor.gotoParent()) break;
-    descending = false;
-  }
-  cursor.delete();
+  walkCursor(cursor, (at) => {
+    if (steps.length % 7 === 0) steps.push(`node ${at.currentNode.type} ${at.currentNode.text.length}`);
+    steps.push(snapshot(at));
+    return true;
+  });
   return steps;
 }
 

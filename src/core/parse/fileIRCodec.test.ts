@@ -3,7 +3,7 @@
  * language's fixtures and the demo repo, with code detached as the workers post it and attached
  * as in-process parses keep it), on hand-made corner cases, and old plain-JSON rows still read.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { languageOf } from '../ingest/pathRules.ts';
@@ -12,24 +12,17 @@ import type { FileIR } from './fileIR.ts';
 import { createStringTable, decodeFileIR, encodeFileIR } from './fileIRCodec.ts';
 import { parseSourceFile, parseSourceFiles } from './parseFile.ts';
 import { nodeParsers } from './python/testParsers.ts';
+import { filesBelow } from '../../../test/filesBelow.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 
 function sources(folder: string): SourceFile[] {
-  const out: SourceFile[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else {
-        const language = languageOf(full);
-        const text = readFileSync(full, 'utf8');
-        if (language) out.push({ path: full.slice(ROOT.length), language, text, bytes: text.length, sha256: '', notes: [] });
-      }
-    }
-  };
-  walk(join(ROOT, folder));
-  return out;
+  return filesBelow(join(ROOT, folder)).flatMap((full) => {
+    const language = languageOf(full);
+    if (!language) return [];
+    const text = readFileSync(full, 'utf8');
+    return [{ path: full.slice(ROOT.length), language, text, bytes: text.length, sha256: '', notes: [] }];
+  });
 }
 
 /** JSON-equal: what structured clone or a JSON round trip would keep (undefined properties drop). */

@@ -77,7 +77,11 @@ export async function createParsers(
  * node once, at the cursor, and returns whether to go into its children; `done` ends it early.
  */
 export function walkTree(tree: Tree, visit: (cursor: SyntaxCursor) => boolean, done?: () => boolean): void {
-  const cursor = openCursor(tree);
+  walkCursor(openCursor(tree), visit, done);
+}
+
+/** walkTree's pre-order walk on a cursor already open (the direct one or the library's); deletes it. */
+export function walkCursor(cursor: SyntaxCursor, visit: (cursor: SyntaxCursor) => boolean, done?: () => boolean): void {
   try {
     let descending = true;
     while (!done?.()) {
