@@ -1,7 +1,8 @@
 /**
  * @file Entity rows stored during the parse (earlyNodeRows.ts) on a fresh database whose early
  * loads are committed already: a renamed entity (hash collision) moves to its stable id without
- * stopping the index build, which refuses tables with updated committed rows.
+ * stopping the index build, which refuses tables with updated committed rows. EarlyStore drops
+ * what comes after abort() (a parse batch still in flight), so nothing lands outside the rollback.
  */
 import { describe, expect, it } from 'vitest';
 import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
@@ -32,5 +33,23 @@ describe('EarlyNodeRows', () => {
       { name: 'g', id: 12345 },
     ]);
     expect(await conn.query('SELECT index_name FROM duckdb_indexes()')).toEqual([{ index_name: 'nodes_id' }]);
+  });
+
+  it('drops loads and statements queued after abort(): the rolled-back database keeps the previous graph', async () => {
+    const conn = await openWasmMemoryConnection();
+    const row = (path: string) => ({ path, language: 'python', bytes: 6, sha256: '', text: 'x = 1\n' });
+    const empty = { repoName: 'r', graph: { nodes: [], edges: [], unresolved: [] }, files: [], issues: [], skipped: [], summary: {} };
+    const previous = new EarlyStore(conn);
+    await previous.load('files', { columns: FILE_COLUMNS, rows: [row('previous.py')] });
+    await previous.finish(empty);
+
+    const early = new EarlyStore(conn);
+    expect(await early.load('files', { columns: FILE_COLUMNS, rows: [row('new.py')] })).toBe(true);
+    await early.abort();
+    // A batch still in flight when the index failed: neither its rows nor its statement land.
+    expect(await early.load('files', { columns: FILE_COLUMNS, rows: [row('late.py')] })).toBe(false);
+    early.execute("DELETE FROM files WHERE path = 'previous.py'");
+    await early.abort();
+    expect(await conn.query('SELECT path FROM files')).toEqual([{ path: 'previous.py' }]);
   });
 });

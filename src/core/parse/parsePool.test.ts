@@ -153,6 +153,30 @@ describe('runParsePool', () => {
     await expect(failing).rejects.toThrow('bad zip');
   });
 
+  it('starts no worker and reports no batch once the run has failed (batches still in flight)', async () => {
+    let created = 0;
+    const pending: ((error: Error) => void)[] = [];
+    // Like a real worker: a batch never answers until terminate() rejects it.
+    const gated = (): ParseWorkerHandle => {
+      created++;
+      return {
+        parseBatch: () => new Promise((_, reject) => pending.push(reject)),
+        terminate: () => pending.splice(0).forEach((reject) => reject(new Error('terminated'))),
+      };
+    };
+    const feed = new FileFeed();
+    const reported: string[] = [];
+    const run = runParsePool(feed, gated, { size: 2, batchFiles: 1, onParsed: (batch) => reported.push(...batch.map((f) => f.path)) });
+    feed.push([file(0), file(1)]);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(pending.length).toBe(2);
+    feed.fail(new Error('bad zip'));
+    await expect(run).rejects.toThrow('bad zip');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(created).toBe(2);
+    expect(reported).toEqual([]);
+  });
+
   it('stops with CANCELLED when the signal fires', async () => {
     const controller = new AbortController();
     const files = Array.from({ length: 20 }, (_, i) => file(i));

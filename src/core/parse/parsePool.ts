@@ -130,10 +130,18 @@ export async function runParsePool(
   const feed = fileFeedOf(files);
   const workers: ParseWorkerHandle[] = [];
   const spares = new Set<ParseWorkerHandle>();
+  // Once the run is over (done, failed or cancelled), lanes still waiting on a batch find their
+  // worker terminated: they must not start replacements nor report the batch.
+  const run = { over: false };
+  const spawn = () => {
+    if (run.over) throw new AppError('CANCELLED', 'The parse has ended.');
+    return createWorker();
+  };
   try {
-    if (!feed.ended) for (let slot = 0; slot < Math.max(1, options.size); slot++) workers.push(createWorker());
-    return await parseAll(feed, createWorker, options, workers, spares);
+    if (!feed.ended) for (let slot = 0; slot < Math.max(1, options.size); slot++) workers.push(spawn());
+    return await parseAll(feed, spawn, options, workers, spares, run);
   } finally {
+    run.over = true;
     for (const worker of workers) worker.terminate();
     for (const spare of spares) spare.terminate();
   }
@@ -145,6 +153,7 @@ async function parseAll(
   options: ParsePoolOptions,
   workers: ParseWorkerHandle[],
   spares: Set<ParseWorkerHandle>,
+  run: { readonly over: boolean },
 ): Promise<FileIR[]> {
   const { signal, onProgress } = options;
   const baseTimeoutMs = options.baseTimeoutMs ?? 60_000;
@@ -248,7 +257,7 @@ async function parseAll(
     for (;;) {
       throwIfAborted(signal);
       const indexes = await nextBatch();
-      if (!indexes) return;
+      if (!indexes || run.over) return;
       const worker = workers[slot]!;
       // The compact JSON goes to onParsed only (the store takes it): the pool keeps the FileIRs.
       let encoded: readonly (string | undefined)[] | undefined;
@@ -262,6 +271,7 @@ async function parseAll(
         replace(slot, worker);
         encoded = await retryAlone(indexes, error);
       }
+      if (run.over) return;
       done += indexes.length;
       options.onParsed?.(
         indexes.map((i) => feed.at(i)),

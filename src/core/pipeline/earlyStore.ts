@@ -2,8 +2,10 @@
  * @file The store side of a full index while the parse still runs: opens the graph write (one
  * transaction) as soon as the database is there, then loads tables in the order they are
  * handed in (the files table a few MB at a time as the read accepts files, file_irs batch by
- * batch as the pool returns FileIRs), each load's rows built only when its turn comes. The first failure stops further loads and is
- * thrown by finish(); abort() rolls the transaction back.
+ * batch as the pool returns FileIRs, entity node rows once the read has named every module),
+ * in turn; statements (renames) queue the same way. The first failure stops further loads and
+ * is thrown by finish(); abort() rolls back and drops what is queued after it. A fresh database
+ * (WriteGraphOptions.fresh) commits every 64 MB instead: it is deleted if the index fails.
  * Runs in: the repo worker (app), Node (cli, bench). Layer src/core.
  */
 import type { FileRow } from '../graph/types.ts';
@@ -91,8 +93,13 @@ export class EarlyStore {
     await writer.finish(data, early, onProgress, signal);
   }
 
-  /** Rolls back whatever was loaded (the previous graph stays); never throws. */
+  /**
+   * Rolls back whatever was loaded (the previous graph stays); never throws. Loads and statements
+   * queued after it are dropped (a parse batch still in flight must not write outside the
+   * transaction once it is rolled back).
+   */
   async abort(): Promise<void> {
+    this.failure ??= { error: new Error('the index was abandoned') };
     await this.chain;
     try {
       await (await this.writer).abort();
