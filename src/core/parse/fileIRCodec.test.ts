@@ -58,6 +58,18 @@ describe('encodeFileIR / decodeFileIR', () => {
     for (const json of [...encoded, ...encoded]) expect(plain(decodeFileIR(json, strings))).toEqual(plain(decodeFileIR(json)));
   });
 
+  it('keeps the qualified name of an entity listed before its parent', () => {
+    const base = { startLine: 1, endLine: 2, signature: '', docstring: null };
+    const ir: FileIR = {
+      path: 'm.py', language: 'python', lines: 2, imports: [], references: [], exports: [], all: null, docstring: null, syntaxErrors: [],
+      entities: [
+        { ...base, id: 0, kind: 'Method', name: 'f', qualifiedName: 'A.f', parent: 1 },
+        { ...base, id: 1, kind: 'Class', name: 'A', qualifiedName: 'A', parent: null },
+      ],
+    };
+    expect(plain(decodeFileIR(encodeFileIR(ir)))).toEqual(plain(ir));
+  });
+
   it('keeps what the field lists do not know: an id off its index, kept code, flags, extra properties', () => {
     const ir: FileIR = {
       path: 'pkg/m.py',

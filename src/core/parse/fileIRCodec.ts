@@ -52,8 +52,9 @@ function orNull<T>(value: T | undefined): T | null {
 export function encodeFileIR(ir: FileIR): string {
   const entities: Json[] = [];
   ir.entities.forEach((e, i) => {
-    const parent = e.parent === null ? null : ir.entities[e.parent];
-    const derived = parent ? `${parent.qualifiedName}.${e.name}` : e.name;
+    // Decoding derives a name from its parent's, so only from a parent that comes before it.
+    const parent = e.parent === null ? null : e.parent < i ? ir.entities[e.parent] : undefined;
+    const derived = parent === undefined ? undefined : parent ? `${parent.qualifiedName}.${e.name}` : e.name;
     const extra = rest(e, ENTITY_FIELDS);
     entities.push(
       e.id === i ? extra : { ...((extra || {}) as Record<string, Json>), id: e.id },
