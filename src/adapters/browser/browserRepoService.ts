@@ -66,7 +66,8 @@ export class BrowserRepoService implements RepoService {
   /** Starts the next index's workers a moment from now (the app has just opened or indexed). */
   private prewarmSoon(): void {
     const prewarm = this.deps.prewarm;
-    if (prewarm) setTimeout(prewarm, PREWARM_DELAY_MS);
+    // An index that started meanwhile has its workers: a prewarm then would only compete with it.
+    if (prewarm) setTimeout(() => this.indexing || prewarm(), PREWARM_DELAY_MS);
   }
 
   /** The active repo's database for in-worker services (not for comlink callers: not cloneable). */

@@ -129,19 +129,23 @@ let spare: Promise<Instance> | null = null;
 
 /** Starts an instance for the next database to open, unless one is waiting already. */
 export function prewarmDatabase(): void {
-  spare ??= instantiate();
+  if (spare) return;
+  spare = instantiate();
+  spare.catch(() => {}); // seen by takeInstance, which then makes a fresh one
 }
 
 async function takeInstance(): Promise<Instance> {
   const taken = spare;
   spare = null;
   if (taken) {
-    const instance = await taken;
+    const instance = await taken.catch(() => null);
     try {
-      await instance.ready;
-      return instance;
+      if (instance) {
+        await instance.ready;
+        return instance;
+      }
     } catch {
-      await instance.db.terminate().catch(() => undefined);
+      await instance?.db.terminate().catch(() => undefined);
     }
   }
   return instantiate();

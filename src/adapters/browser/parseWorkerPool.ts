@@ -52,8 +52,13 @@ const WARM_UP: SourceFile = { path: '__warm_up__.py', language: 'python', text: 
 export function prewarmParseWorkers(count = browserPoolSize()): void {
   while (warm.length < count) {
     const worker = createBrowserParseWorker();
-    worker.parseBatch([WARM_UP]).catch(() => {}); // a worker that fails here is replaced by the pool
     warm.push(worker);
+    // One that fails its warm-up leaves the list (the pool would wait out a batch timeout on it).
+    worker.parseBatch([WARM_UP]).catch(() => {
+      const at = warm.indexOf(worker);
+      if (at >= 0) warm.splice(at, 1);
+      worker.terminate();
+    });
   }
 }
 
