@@ -5,7 +5,8 @@
  * a second tab gets STORAGE_LOCKED with a message that says what to do. Without OPFS the
  * databases live in memory and `persistent` is false.
  * Each open database has its own AsyncDuckDB worker, so a new repo can be indexed while the
- * previous one stays open, and closing terminates the worker (releasing the OPFS handles).
+ * previous one stays open, and closing terminates the worker (releasing the OPFS handles). One
+ * instance may be started ahead of the next open (prewarmDatabase).
  * Runs in: the repo worker (browser).
  */
 import * as duckdb from '@duckdb/duckdb-wasm';

@@ -2,7 +2,8 @@
  * @file Browser parse pool: module workers (workers/parse.worker.ts) behind the core scheduler
  * (runParsePool: batches, progress, crash/hang replacement, per-file retry). A worker that
  * fails (onerror, messageerror) rejects its pending batch so the scheduler replaces it; the e2e
- * kills one on purpose through parseWorkerFault.ts (inert without its page flag).
+ * kills one on purpose through parseWorkerFault.ts (inert without its page flag). Workers started
+ * ahead of an index (prewarmParseWorkers) are taken first.
  * Runs in: the repo worker (nested workers).
  */
 import { AppError } from '../../core/errors.ts';

@@ -10,7 +10,7 @@
  * salt (stableIdsFor gets those ids without sorting every key). The result depends only on the
  * set of keys, never on the order of the files, so a full index and an incremental one of the
  * same tree give the same ids. The Repo node keeps id 0.
- * Runs in: everywhere (the stitcher's last step). Layer src/core.
+ * Runs in: everywhere (the stitcher's first step; primary ids also during the parse). Layer src/core.
  */
 import type { Graph, NodeRow } from './types.ts';
 

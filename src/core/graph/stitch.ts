@@ -1,8 +1,10 @@
 /**
  * @file RANGER Stage 2 (paper 3.2, A.2): all FileIRs of a repository in, the repository graph out.
  * Nodes: Repo (id 0), one Module per file, one node per entity, in a deterministic order (files
- * sorted by path; each Module followed by its entities in file order); positional working ids
- * become stable ids at the end (stableIds.ts). Edges: structural
+ * sorted by path; each Module followed by its entities in file order) with stable ids computed
+ * first (stableIds.ts); stitchInto streams the rows a few thousand at a time (entity rows the
+ * pipeline stored during the parse are not emitted again, only moved when their stable id is not
+ * their primary hash). Edges: structural
  * (CONTAINS, HAS_METHOD, HAS_FIELD as in A.8), INHERITS, USES (from references), IMPORTS
  * (Module->Module). Import placeholders are resolved to their targets and never become nodes;
  * imports that leave the repo become UnresolvedRows.
@@ -179,9 +181,10 @@ function stitchSteps(repoName: string, files: readonly FileIR[], configs: readon
           const id = ids[module.firstEntityNode + i]!;
           if (id === emitted[i]) return;
           const qualifiedName = `${module.naming.name}.${entity.qualifiedName}`;
+          // Its place among the rows the rename's SQL tells apart by (id, kind, file, name, line).
           const sameLine = file.entities
             .slice(0, i)
-            .filter((e) => e.kind === entity.kind && e.qualifiedName === entity.qualifiedName && e.startLine === entity.startLine).length;
+            .filter((e, j) => emitted[j] === emitted[i] && e.kind === entity.kind && e.qualifiedName === entity.qualifiedName && e.startLine === entity.startLine).length;
           renamed.push({ kind: entity.kind, filePath: file.path, qualifiedName, startLine: entity.startLine, sameLine, from: emitted[i]!, to: id });
         });
       } else {

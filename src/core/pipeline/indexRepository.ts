@@ -1,9 +1,11 @@
 /**
  * @file The indexing pipeline, end to end: read (unzip + filter) -> parse (pool) -> stitch
- * (RANGER Stage 2) -> store (DuckDB through Arrow). The store overlaps the parse: its
- * transaction opens while the pool parses, the files table (the texts) and each parsed batch's
- * FileIRs (file_irs) go in as they come, so only nodes, edges and the small tables remain after
- * the stitch (a full index; an incremental one stores after the stitch). Capabilities are injected so the same code
+ * (RANGER Stage 2) -> store (DuckDB). The phases overlap: the read hands files to the pool as it
+ * accepts them (FileFeed); the store's transaction opens while the pool parses, and the files
+ * table, each parsed batch's file_irs rows and (once the read has named every module) its entity
+ * node rows go in as they come; the stitch then streams Module rows and edges, so only the small
+ * tables, the index and the commit remain (a full index; an incremental one stores after the
+ * stitch). Capabilities are injected so the same code
  * runs in the repo worker (browser workers, duckdb-wasm on OPFS) and in the CLI (worker_threads,
  * @duckdb/node-api). Cancellable between and inside phases.
  * Runs in: the repo worker (app), in-process (cli, bench). Layer src/core.

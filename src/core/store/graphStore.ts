@@ -1,7 +1,9 @@
 /**
  * @file Writing a whole graph into a repo database and reading back its meta and counts.
- * Everything goes in through Arrow (never row-by-row SQL), inside one transaction: a failed or
- * cancelled write leaves the previous graph in place.
+ * Rows go in as batches (rowLoad.ts: node-api's appender from row objects, or Arrow for
+ * duckdb-wasm; never row-by-row SQL), inside one transaction: a failed or cancelled write leaves
+ * the previous graph in place. A fresh database (WriteGraphOptions.fresh: made for this write,
+ * deleted if it fails) commits every 64 MB instead, which bounds what DuckDB holds.
  * Runs in: the repo worker (app), Node (cli, tests). Layer src/core.
  */
 import { throwIfAborted } from '../errors.ts';
