@@ -92,15 +92,22 @@ export const INDEX_MEASURE = 'ranger:index';
 export async function runIndex(service: RepoClient, input: Promise<RepoInput | null>, name: string): Promise<void> {
   if (getState().indexing) return;
   performance.mark(INDEX_MARK);
-  try {
-    await indexAndShow(service, input, name);
-  } finally {
-    // Ends when the result is in the store, before the new graph is first drawn.
+  let measured = false;
+  // Ends when the summary (or the error) arrives: the new graph's first draw, which the state
+  // update starts, is not part of it.
+  const ended = () => {
+    if (measured) return;
+    measured = true;
     performance.measure(INDEX_MEASURE, { start: INDEX_MARK, detail: name });
+  };
+  try {
+    await indexAndShow(service, input, name, ended);
+  } finally {
+    ended();
   }
 }
 
-async function indexAndShow(service: RepoClient, input: Promise<RepoInput | null>, name: string): Promise<void> {
+async function indexAndShow(service: RepoClient, input: Promise<RepoInput | null>, name: string, ended: () => void): Promise<void> {
   await stopSemanticTask(service);
   setState({ indexing: { name, current: 'read', phases: {}, startedAt: performance.now(), cancelling: false }, error: null });
   try {
@@ -112,6 +119,7 @@ async function indexAndShow(service: RepoClient, input: Promise<RepoInput | null
     }
     setState((s) => (s.indexing ? { indexing: { ...s.indexing, name: ready.name } } : {}));
     const summary = await indexWithProgress(service, { ...ready, skipTests: getState().skipTests }, onProgress);
+    ended();
     const repos = await service.listRepos();
     setState((s) => ({
       indexing: null,
@@ -124,6 +132,7 @@ async function indexAndShow(service: RepoClient, input: Promise<RepoInput | null
       showStart: false,
     }));
   } catch (error) {
+    ended();
     setState({ indexing: null });
     showError(error, 'index');
   }
