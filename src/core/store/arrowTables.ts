@@ -6,20 +6,10 @@
  */
 import { Field, Int32, makeData, RecordBatch, Schema, Struct, Table, Utf8 } from 'apache-arrow';
 import type { Data, DataType } from 'apache-arrow';
-import type { EdgeRow, FileIssueRow, FileRow, NodeRow, UnresolvedRow } from '../graph/types.ts';
-import type { SkippedFile } from '../ingest/types.ts';
+import type { EdgeRow, FileRow, NodeRow } from '../graph/types.ts';
 import type { FileIR } from '../parse/fileIR.ts';
 import { encodeFileIR } from '../parse/fileIRCodec.ts';
-import {
-  FILE_IR_COLUMNS,
-  EDGE_COLUMNS,
-  FILE_COLUMNS,
-  FILE_ISSUE_COLUMNS,
-  META_COLUMNS,
-  NODE_COLUMNS,
-  SKIPPED_COLUMNS,
-  UNRESOLVED_COLUMNS,
-} from './schema.ts';
+import { FILE_IR_COLUMNS, EDGE_COLUMNS, FILE_COLUMNS, NODE_COLUMNS } from './schema.ts';
 import type { ColumnSpec } from './schema.ts';
 import type { CellReader } from './sqlConnection.ts';
 
@@ -203,25 +193,6 @@ export function filesToArrow(files: readonly FileRow[]): Table {
   return rowsToArrow(FILE_COLUMNS, files);
 }
 
-export function unresolvedToArrow(rows: readonly UnresolvedRow[]): Table {
-  return rowsToArrow(UNRESOLVED_COLUMNS, rows);
-}
-
-export function fileIssuesToArrow(rows: readonly FileIssueRow[]): Table {
-  return rowsToArrow(FILE_ISSUE_COLUMNS, rows);
-}
-
-export function skippedToArrow(rows: readonly SkippedFile[]): Table {
-  return rowsToArrow(SKIPPED_COLUMNS, rows);
-}
-
-export function metaToArrow(entries: Record<string, string>): Table {
-  return rowsToArrow(
-    META_COLUMNS,
-    Object.entries(entries).map(([key, value]) => ({ key, value })),
-  );
-}
-
 /**
  * FileIRs as (path, sha256, ir) rows for file_irs: ir is the compact JSON (encodeFileIR), the
  * one the worker posted when given; the hash comes from the file rows.
@@ -233,9 +204,4 @@ export function fileIrRows(
 ): { columns: typeof FILE_IR_COLUMNS; rows: { path: string; sha256: string | null; ir: string }[] } {
   const hashes = new Map(files.map((f) => [f.path, f.sha256]));
   return { columns: FILE_IR_COLUMNS, rows: irs.map((ir, i) => ({ path: ir.path, sha256: hashes.get(ir.path) ?? null, ir: encoded?.[i] ?? encodeFileIR(ir) })) };
-}
-
-export function fileIrsToArrow(irs: readonly FileIR[], files: readonly FileRow[]): Table {
-  const { columns, rows } = fileIrRows(irs, files);
-  return rowsToArrow(columns, rows);
 }
