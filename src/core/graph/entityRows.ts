@@ -10,7 +10,7 @@
 import { NON_ASCII, entityCode } from '../parse/fileIR.ts';
 import type { FileIR } from '../parse/fileIR.ts';
 import type { ModuleNaming } from './moduleNames.ts';
-import { hash31, identityKey } from './stableIds.ts';
+import { hash31, identityKey, twinOrdinals } from './stableIds.ts';
 import type { NodeRow } from './types.ts';
 
 /**
@@ -52,18 +52,12 @@ function entityIndexer(file: FileIR): (id: number) => number {
   return (id) => byId.get(id) ?? -1;
 }
 
-/** Each entity's primary id: the hash of its identity (twins numbered in file order, as identityKeys does). */
+/** Each entity's primary id: the hash of its identity (twins numbered in file order). */
 export function primaryEntityIds(file: FileIR, naming: ModuleNaming): Int32Array {
-  const ids = new Int32Array(file.entities.length);
-  const seen = new Map<string, number>();
-  file.entities.forEach((entity, i) => {
-    const node = { kind: entity.kind, file_path: file.path, qualified_name: `${naming.name}.${entity.qualifiedName}` };
-    const base = identityKey(node, 0);
-    const ordinal = seen.get(base) ?? 0;
-    seen.set(base, ordinal + 1);
-    ids[i] = hash31(ordinal === 0 ? base : identityKey(node, ordinal));
-  });
-  return ids;
+  const ordinals = twinOrdinals(file.entities);
+  return Int32Array.from(file.entities, (entity, i) =>
+    hash31(identityKey({ kind: entity.kind, file_path: file.path, qualified_name: `${naming.name}.${entity.qualifiedName}` }, ordinals[i]!)),
+  );
 }
 
 /** Drops what only the node rows need (signature, docstring, code) from a FileIR whose rows are out. */

@@ -35,6 +35,19 @@ export function identityKey(node: Pick<NodeRow, 'kind' | 'file_path' | 'qualifie
   return `${node.kind}\u0000${node.file_path ?? ''}\u0000${node.qualified_name}\u0000${ordinal}`;
 }
 
+/** Each entity's ordinal among its twins (same kind and qualified name) in one file, in file order. */
+export function twinOrdinals(entities: readonly { kind: string; qualifiedName: string }[]): Int32Array {
+  const ordinals = new Int32Array(entities.length);
+  const seen = new Map<string, number>();
+  entities.forEach((entity, i) => {
+    const twin = `${entity.kind}\u0000${entity.qualifiedName}`;
+    const ordinal = seen.get(twin) ?? 0;
+    seen.set(twin, ordinal + 1);
+    ordinals[i] = ordinal;
+  });
+  return ordinals;
+}
+
 /** Identity keys of `nodes` in array order (twins numbered in array order, i.e. file order). */
 export function identityKeys(nodes: readonly Pick<NodeRow, 'kind' | 'file_path' | 'qualified_name'>[]): string[] {
   const seen = new Map<string, number>();

@@ -40,7 +40,7 @@ import { dropNodeFields, entityRows } from './entityRows.ts';
 import type { LookupScope } from './resolver.ts';
 import { Resolver, enclosingClass } from './resolver.ts';
 import { createSpecifierResolver } from './specifiers.ts';
-import { REPO_NODE_ID, identityKey, stableIdsFor } from './stableIds.ts';
+import { REPO_NODE_ID, identityKey, stableIdsFor, twinOrdinals } from './stableIds.ts';
 import type { KeySource } from './stableIds.ts';
 import type { EdgeRow, EdgeType, Graph, NodeKind, NodeRow, UnresolvedRow } from './types.ts';
 import { EDGE_TYPES, NODE_KINDS } from './types.ts';
@@ -233,15 +233,7 @@ function countBy<K extends string, T>(keys: readonly K[], items: readonly T[], k
  */
 function stableIdsOf(repoName: string, index: RepoIndex): Int32Array {
   const ordinals = new Int32Array(index.nodeCount);
-  for (const module of index.modules) {
-    const seen = new Map<string, number>();
-    module.file.entities.forEach((entity, i) => {
-      const twin = `${entity.kind}\u0000${entity.qualifiedName}`;
-      const ordinal = seen.get(twin) ?? 0;
-      seen.set(twin, ordinal + 1);
-      ordinals[module.firstEntityNode + i] = ordinal;
-    });
-  }
+  for (const module of index.modules) ordinals.set(twinOrdinals(module.file.entities), module.firstEntityNode);
   const keys: KeySource = {
     length: index.nodeCount,
     at(node) {
