@@ -116,7 +116,7 @@ describe('repo bundles', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).message).toMatch(/newer Ranger Studio \(schema 3.*Update Ranger Studio/);
+    expect((error as AppError).message).toMatch(new RegExp(`newer Ranger Studio \\(schema ${SCHEMA_VERSION + 1}.*Update Ranger Studio`));
   });
 
   it('refuses a zip that is not a bundle', () => {

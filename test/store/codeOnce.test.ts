@@ -17,9 +17,8 @@ import { exportBundle } from '../../src/core/bundle/exportBundle.ts';
 import { importBundle } from '../../src/core/bundle/importBundle.ts';
 import { parseSourceFiles } from '../../src/core/parse/parseFile.ts';
 import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
-import { readSchemaVersion } from '../../src/core/store/graphStore.ts';
 import { createTableSql, NODE_COLUMNS, SCHEMA_VERSION, TABLE_NAMES } from '../../src/core/store/schema.ts';
-import { nodesKind } from '../../src/core/store/schemaUpgrade.ts';
+import { nodesKind, readSchemaVersion } from '../../src/core/store/schemaUpgrade.ts';
 import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ranger-code-once-'));

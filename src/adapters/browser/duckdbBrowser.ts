@@ -19,8 +19,7 @@ import type { Table as ArrowTable } from 'apache-arrow';
 import { AppError } from '../../core/errors.ts';
 import type { RepoEntry } from '../../core/pipeline/repoService.ts';
 import { arrowTableToRows } from '../../core/store/sqlConnection.ts';
-import { SCHEMA_VERSION } from '../../core/store/schema.ts';
-import { upgradeNodesTable } from '../../core/store/schemaUpgrade.ts';
+import { upgradeSchema } from '../../core/store/schemaUpgrade.ts';
 import type { Row, SqlConnection } from '../../core/store/sqlConnection.ts';
 import { emptyCatalog, newRepoId, opfsRoot, readCatalog, removeRepoFiles, repoDatabaseFile, writeCatalog } from './opfsCatalog.ts';
 import type { RepoCatalog } from './opfsCatalog.ts';
@@ -169,7 +168,7 @@ async function openDatabaseOnce(repoId: string, path: string, onClose: () => voi
     // -> 3.6 s without it) for files about 17% larger (measured natively: 126 -> 148 MB).
     await conn.query("PRAGMA force_compression='uncompressed'");
     // A version-1 database (one `nodes` table) becomes node_rows + the nodes view.
-    await upgradeNodesTable(connectionOf(conn), SCHEMA_VERSION);
+    await upgradeSchema(connectionOf(conn));
     let closed = false;
     return {
       repoId,

@@ -13,8 +13,7 @@ import type { DuckDBConnection, DuckDBType, DuckDBValue } from '@duckdb/node-api
 import type { Table } from 'apache-arrow';
 import { AppError } from '../../core/errors.ts';
 import { toPlainRow } from '../../core/store/sqlConnection.ts';
-import { SCHEMA_VERSION } from '../../core/store/schema.ts';
-import { upgradeNodesTable } from '../../core/store/schemaUpgrade.ts';
+import { assertReadableSchema, upgradeSchema } from '../../core/store/schemaUpgrade.ts';
 import type { CellReader, Row, SqlConnection } from '../../core/store/sqlConnection.ts';
 import type { ColumnSpec } from '../../core/store/schema.ts';
 
@@ -62,9 +61,16 @@ export async function openNodeDatabase(path: string, options: OpenNodeDbOptions 
       instance.closeSync();
     },
   };
-  // A version-1 database (one `nodes` table) becomes node_rows + the nodes view; read-only
-  // databases are read as they are (their `nodes` table serves every reader).
-  if (!options.readOnly) await upgradeNodesTable(db, SCHEMA_VERSION);
+  // An older database is upgraded (a version-1 `nodes` table becomes node_rows + the nodes
+  // view); read-only ones are read as they are (their `nodes` table serves every reader).
+  // A newer one is refused, and left as it is.
+  try {
+    if (options.readOnly) await assertReadableSchema(db);
+    else await upgradeSchema(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   return db;
 }
 

@@ -13,7 +13,7 @@ import { crc32 } from '../ingest/crc32.ts';
 import { createIndexesSql, SCHEMA_VERSION } from '../store/schema.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import { inTransaction } from '../store/transaction.ts';
-import { dropNodes, upgradeNodesTable } from '../store/schemaUpgrade.ts';
+import { dropNodes, upgradeSchema } from '../store/schemaUpgrade.ts';
 import type { BundleManifest } from './bundleFormat.ts';
 import { MANIFEST_FILE, parseManifest } from './bundleFormat.ts';
 import { createTableSql, listTables, quoteIdent } from './tableArrow.ts';
@@ -68,7 +68,7 @@ export async function importBundle(conn: SqlConnection, bytes: Uint8Array, signa
       if (table.numRows > 0) await conn.insertArrow(t.name, table);
     }
     // The bundle's nodes table (every row with its code) becomes node_rows + the nodes view.
-    await upgradeNodesTable(conn, SCHEMA_VERSION, true);
+    await upgradeSchema(conn, true);
     if (bundle.tables.has('nodes') && bundle.tables.has('edges')) {
       for (const sql of createIndexesSql()) await conn.run(sql);
     }

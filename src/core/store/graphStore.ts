@@ -256,12 +256,6 @@ export async function readMeta(conn: SqlConnection): Promise<Record<string, stri
   return meta;
 }
 
-/** The schema version stored in meta, or null for an empty / foreign database. */
-export async function readSchemaVersion(conn: SqlConnection): Promise<number | null> {
-  const version = (await readMeta(conn)).schema_version;
-  return version === undefined ? null : Number(version);
-}
-
 /** Replaces the summary stored by writeGraph (its final timings are known only afterwards). */
 export async function writeSummary(conn: SqlConnection, summary: object): Promise<void> {
   await conn.run(`UPDATE meta SET value = ${sqlString(JSON.stringify(summary))} WHERE key = 'summary'`);

@@ -9,8 +9,10 @@
  * 2: node code stored once (issue 14): rows in table node_rows with code offsets into files.text,
  * `nodes` a view over them (upgradeSchema in schemaUpgrade.ts turns a version-1 `nodes` table
  * into node_rows).
+ * 3: file_irs.ir may be compact JSON (parse/fileIRCodec.ts), which a version-2 reader cannot
+ * decode; this version reads both forms, so 2 -> 3 changes no table, only the stamp.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export type ColumnType = 'INTEGER' | 'VARCHAR';
 

@@ -1,13 +1,51 @@
 /**
- * @file Schema version 1 -> 2 (node code stored once): a version-1 `nodes` table becomes the
- * node_rows table (offset columns NULL, so every row keeps its own code) with the `nodes` view
- * over it. Runs on open of a repo database and after a bundle import; idempotent.
+ * @file Repo databases of older schema versions brought up to SCHEMA_VERSION, newer ones refused.
+ * 1 -> 2 (node code stored once): a version-1 `nodes` table becomes the node_rows table (offset
+ * columns NULL, so every row keeps its own code) with the `nodes` view over it. 2 -> 3 (compact
+ * file_irs rows) changes no table: meta's stamp only. Runs on open of a repo database and after
+ * a bundle import; idempotent.
  * Runs in: the repo worker (app), Node (cli, tests). Layer src/core.
  */
-import { createIndexesSql, createNodesViewSql, INDEXES, NODE_ROW_COLUMNS, NODE_ROWS_TABLE } from './schema.ts';
+import { AppError } from '../errors.ts';
+import { createIndexesSql, createNodesViewSql, INDEXES, NODE_ROW_COLUMNS, NODE_ROWS_TABLE, SCHEMA_VERSION } from './schema.ts';
 import type { SqlConnection } from './sqlConnection.ts';
 import { tableExists } from './sqlConnection.ts';
 import { inTransaction } from './transaction.ts';
+
+/** The schema version stored in meta, or null for an empty / foreign database. */
+export async function readSchemaVersion(conn: Pick<SqlConnection, 'query'>): Promise<number | null> {
+  if (!(await tableExists(conn, 'meta'))) return null;
+  const rows = await conn.query("SELECT value FROM meta WHERE key = 'schema_version'");
+  return rows.length === 0 ? null : Number(rows[0]!.value);
+}
+
+/**
+ * Refuses a database a newer Ranger Studio wrote: this version could misread its rows (a
+ * version-2 reader takes compact file_irs rows for damaged ones). The file is left as it is.
+ */
+export async function assertReadableSchema(conn: Pick<SqlConnection, 'query'>): Promise<void> {
+  const version = await readSchemaVersion(conn);
+  if (version === null || version <= SCHEMA_VERSION) return;
+  throw new AppError(
+    'STORAGE_UNAVAILABLE',
+    `This graph was saved by a newer Ranger Studio (schema ${version}; this version reads schema ${SCHEMA_VERSION} or older). ` +
+      'Update Ranger Studio to open it, or index the repository again.',
+  );
+}
+
+/**
+ * On open of a writable database and after a bundle import: refuses a newer schema
+ * (assertReadableSchema), upgrades a version-1 nodes table (upgradeNodesTable) and stamps meta
+ * with SCHEMA_VERSION. Returns whether anything changed.
+ */
+export async function upgradeSchema(conn: SqlConnection, callerTransaction = false): Promise<boolean> {
+  await assertReadableSchema(conn);
+  if (await upgradeNodesTable(conn, callerTransaction)) return true;
+  const version = await readSchemaVersion(conn);
+  if (version === null || version === SCHEMA_VERSION) return false;
+  await conn.run(`UPDATE meta SET value = '${SCHEMA_VERSION}' WHERE key = 'schema_version'`);
+  return true;
+}
 
 /** 'table', 'view' or null: what `nodes` is in this database. */
 export async function nodesKind(conn: Pick<SqlConnection, 'query'>): Promise<'table' | 'view' | null> {
@@ -32,7 +70,7 @@ export async function dropNodes(conn: SqlConnection): Promise<void> {
  * one open; otherwise this opens one. (A copy, not ALTER TABLE RENAME: on a file database, DROP INDEX
  * + RENAME + ADD COLUMN + CREATE INDEX in one transaction aborts @duckdb/node-api 1.5 at COMMIT.)
  */
-export async function upgradeNodesTable(conn: SqlConnection, version: number, callerTransaction = false): Promise<boolean> {
+async function upgradeNodesTable(conn: SqlConnection, callerTransaction: boolean): Promise<boolean> {
   if ((await nodesKind(conn)) !== 'table') return false;
   const upgrade = async () => {
     const old = new Set(
@@ -48,7 +86,7 @@ export async function upgradeNodesTable(conn: SqlConnection, version: number, ca
     await conn.run('DROP TABLE nodes');
     await conn.run(createNodesViewSql());
     for (const sql of createIndexesSql(NODE_ROWS_TABLE)) await conn.run(sql);
-    if (await tableExists(conn, 'meta')) await conn.run(`UPDATE meta SET value = '${version}' WHERE key = 'schema_version'`);
+    if (await tableExists(conn, 'meta')) await conn.run(`UPDATE meta SET value = '${SCHEMA_VERSION}' WHERE key = 'schema_version'`);
   };
   await (callerTransaction ? upgrade() : inTransaction(conn, upgrade));
   return true;
