@@ -2,11 +2,13 @@
  * @file The overlapped ingest on real parses (tree-sitter in process, duckdb-wasm in memory):
  * FileIRs handed over the way the parse workers hand them (code offsets, no code, batch by batch
  * through onParsed) give exactly the graph of FileIRs that carry their code, file_irs holds no
- * code, an incremental re-index over such FileIRs equals a full index, and a failure while the
- * pool parses rolls back what the store took meanwhile (the previous graph stays).
+ * code, an incremental re-index over such FileIRs equals a full index, a failure while the
+ * pool parses rolls back what the store took meanwhile (the previous graph stays) and stops the
+ * read of the rest of the input.
  */
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
 import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
@@ -138,5 +140,25 @@ describe('overlapped ingest', () => {
     expect(Number(nodes!.n)).toBe(Object.values(first.nodes).reduce((a, b) => a + (b ?? 0), 0));
     // The connection is usable again: a new index goes through.
     await index(conn, files, detachedPool);
+  });
+
+  it('stops reading once the parse has failed, and reports the parse error, not a cancellation', async () => {
+    const many: Files = Array.from({ length: 3000 }, (_, i) => ({ path: `pkg/m${i}.py`, data: new TextEncoder().encode(`def f${i}():\n    return ${i}\n`) }));
+    const zip = zipSync(Object.fromEntries(many.map((f) => [f.path, f.data])));
+    const conn = await openWasmMemoryConnection();
+    // Fails once the first files are in, as a pool would whose workers cannot start.
+    const failing: IndexDeps['parseFiles'] = async (pending) => {
+      await fileFeedOf(pending).waitBeyond(0);
+      throw new AppError('PARSE_FAILED', 'the pool broke');
+    };
+    let read = 0;
+    const onProgress = (p: { phase: string; done: number }) => {
+      if (p.phase === 'read') read = Math.max(read, p.done);
+    };
+    await expect(indexRepository({ kind: 'zip', name: 'many.zip', data: zip }, { parseFiles: failing, conn }, { onProgress })).rejects.toMatchObject({
+      code: 'PARSE_FAILED',
+    });
+    expect(read).toBeGreaterThan(0);
+    expect(read).toBeLessThan(many.length);
   });
 });

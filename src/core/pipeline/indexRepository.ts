@@ -10,7 +10,7 @@
  * @duckdb/node-api). Cancellable between and inside phases.
  * Runs in: the repo worker (app), in-process (cli, bench). Layer src/core.
  */
-import { AppError, throwIfAborted } from '../errors.ts';
+import { AppError, isCancelled, throwIfAborted } from '../errors.ts';
 import type { IngestResult, SourceFile } from '../ingest/types.ts';
 import { isTestPath } from '../ingest/testPaths.ts';
 import { ingestFiles, ingestZip } from '../ingest/ingest.ts';
@@ -83,6 +83,9 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
   const texts = new TextRelease();
   const nodeRows = early ? new EarlyNodeRows(early) : null;
   const filesToStore = early ? new FileRowsBuffer<SourceFile>(early, (files) => texts.stored(files)) : null;
+  // A failed parse stops the read: the rest of a big zip would be inflated for nothing.
+  const parseFailed = new AbortController();
+  const readSignal = signal ? AbortSignal.any([signal, parseFailed.signal]) : parseFailed.signal;
   const keep = (files: SourceFile[]) => (input.skipTests ? files.filter((f) => !isTestPath(f.path)) : files);
   const onFiles = early
     ? (files: SourceFile[]) => {
@@ -94,9 +97,9 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
   const prepare = async () => {
     const ingested =
       input.kind === 'zip'
-        ? await ingestZip(input.name, input.data, { onProgress: readProgress, signal, onFiles, codec: deps.codec })
-        : await ingestFiles(input.name, input.files, { onProgress: readProgress, signal, onFiles });
-    throwIfAborted(signal);
+        ? await ingestZip(input.name, input.data, { onProgress: readProgress, signal: readSignal, onFiles, codec: deps.codec })
+        : await ingestFiles(input.name, input.files, { onProgress: readProgress, signal: readSignal, onFiles });
+    throwIfAborted(readSignal);
     releaseInput(input);
     if (input.skipTests) leaveOutTests(ingested, input.name);
     filesToStore?.flush();
@@ -129,14 +132,20 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
       if (encoded) texts.parsed(files);
     },
   );
-  parsing.catch(() => {}); // awaited below, or after a failed read (the pool stops its workers)
+  // Awaited below, or after a failed read (the pool stops its workers).
+  parsing.catch(() => parseFailed.abort());
   let prepared: Awaited<typeof preparing>;
   try {
     prepared = await preparing;
   } catch (error) {
-    await parsing.catch(() => {});
+    const parseError = await parsing.then(
+      () => null,
+      (e: unknown) => e,
+    );
     await early?.abort();
-    throw error;
+    // The read stopped because the parse failed: the parse's error is the one to report.
+    const stoppedByParse = isCancelled(error) && parseFailed.signal.aborted && !signal?.aborted;
+    throw stoppedByParse && parseError ? parseError : error;
   }
   const { ingested, hashes, previous } = prepared;
   try {
