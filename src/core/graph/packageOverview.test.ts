@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createPrng } from '../search/prng.ts';
-import { BUCKET_MAX, BUCKET_SIZE, LOOSE_GROUP_MIN, autoLinkCap, buildPackageTree, defaultExpansion, overviewLevel, packagesAbove, pathTo } from './packageOverview.ts';
+import { BUCKET_MAX, BUCKET_SIZE, CHAIN_NAME_MAX, LOOSE_GROUP_MIN, autoLinkCap, buildPackageTree, defaultExpansion, overviewLevel, packagesAbove, pathTo } from './packageOverview.ts';
 import type { ModuleLink, OverviewLevel, PackageTree } from './packageOverview.ts';
 import { DEFAULT_PACK, overlaps, packLayout } from './packageLayout.ts';
 import type { PackItem, Rect } from './packageLayout.ts';
@@ -196,5 +196,42 @@ describe('nested packing of the stdlib overview', () => {
     const module = result.positions.get('m')!;
     for (const key of ['f1', 'f2']) expect(result.positions.get(key)!.y).toBeGreaterThan(module.y + 20);
     expect(overlaps(result.rects.get('m')!, result.rects.get('other')!)).toBe(false);
+  });
+});
+
+describe('folder chains', () => {
+  const names = (t: PackageTree, key: string) => t.packages.get(key)!.packages.map((k) => t.packages.get(k)!.name);
+
+  it('draws a 120-folder path as one package with a short name, its module found below it', () => {
+    const deep = Array.from({ length: 120 }, (_, i) => `d${i}`).join('/');
+    const t = buildPackageTree([
+      { id: 1, path: `${deep}/deep_leaf.py` },
+      { id: 2, path: 'ok.py' },
+    ]);
+    expect(t.packages.size).toBe(2);
+    const [chain] = t.packages.get(t.root)!.packages;
+    expect(chain).toBe(`p:${deep}`);
+    const name = t.packages.get(chain!)!.name;
+    expect(name).toBe('d0/…/d115/d116/d117/d118/d119');
+    expect(name.length).toBeLessThanOrEqual(CHAIN_NAME_MAX);
+    expect(packagesAbove(t, 1)).toEqual([t.root, chain]);
+    const level = overviewLevel(t, defaultExpansion(t), []);
+    expect(level.items.map((i) => (i.kind === 'package' ? i.label : i.key))).toEqual(['d0/…/d115/d116/d117/d118/d119', 'n1', 'n2']);
+  });
+
+  it("merges each Maven module's src/main/java/... chain, and leaves folders with modules of their own apart", () => {
+    const t = buildPackageTree([
+      { id: 1, path: 'core/src/main/java/org/acme/core/Cart.java' },
+      { id: 2, path: 'core/src/main/java/org/acme/core/Item.java' },
+      { id: 3, path: 'web/src/main/java/org/acme/web/Shop.java' },
+      { id: 4, path: 'web/src/main/java/org/acme/web/api/Routes.java' },
+      { id: 5, path: 'web/src/main/java/org/acme/web/api/v1/Orders.java' },
+    ]);
+    expect(names(t, t.root)).toEqual(['core/src/main/java/org/acme/core', 'web/src/main/java/org/acme/web']);
+    const web = 'p:web/src/main/java/org/acme/web';
+    expect(names(t, web)).toEqual(['api']);
+    expect(names(t, 'p:web/src/main/java/org/acme/web/api')).toEqual(['v1']);
+    expect(t.packages.get(web)!.moduleCount).toBe(3);
+    expect(pathTo(t, 'p:web/src/main/java/org/acme/web/api/v1')).toEqual([t.root, web, 'p:web/src/main/java/org/acme/web/api', 'p:web/src/main/java/org/acme/web/api/v1']);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * @file The package overview's level of detail, pure: modules grouped by folder into a package
- * tree (the common root folder and its single-folder chain skipped), a default expansion that
+ * tree (the common root folder and its single-folder chain skipped, every other chain of folders
+ * that hold only one sub-folder drawn as one package: "src/main/java"), a default expansion that
  * opens the biggest packages while the view stays under a node budget, and for any set of open
  * packages the drawn items (packages, modules, each with its open parent package) and the
  * module->module dependency weights summed between the drawn items (capped: links between
@@ -107,9 +108,51 @@ export function buildPackageTree(modules: readonly OverviewModule[]): PackageTre
   while (root.modules.length === 0 && root.packages.length === 1) root = packages.get(root.packages[0]!)!;
   for (const node of packages.values()) node.packages.sort();
   const tree = { root: root.key, packages, moduleParent };
+  compactChains(tree);
   const paths = new Map(modules.map((m) => [m.id, m.path]));
   for (const node of [...packages.values()]) gatherModules(tree, node, paths);
   return tree;
+}
+
+/** A chain's name longer than this keeps its first folder and as many last ones as fit ("d0/…/d118/d119"). */
+export const CHAIN_NAME_MAX = 32;
+
+function chainName(folders: readonly string[]): string {
+  const full = folders.join('/');
+  if (full.length <= CHAIN_NAME_MAX) return full;
+  const head = `${folders[0]}/…/`;
+  let tail = folders[folders.length - 1]!;
+  for (let i = folders.length - 2; i > 0 && head.length + folders[i]!.length + 1 + tail.length <= CHAIN_NAME_MAX; i--) tail = `${folders[i]}/${tail}`;
+  return head + tail;
+}
+
+/**
+ * Merges each chain of folders that hold nothing but one sub-folder into the chain's last folder,
+ * named after the whole chain: one box where there would be a box in a box in a box (Java's
+ * src/main/java/org/..., a 120-folder path). Folders that hold modules keep their keys; sibling
+ * order is kept.
+ */
+function compactChains(tree: PackageTree): void {
+  const { packages } = tree;
+  const stack = [tree.root];
+  while (stack.length > 0) {
+    const node = packages.get(stack.pop()!)!;
+    node.packages = node.packages.map((key) => {
+      let child = packages.get(key)!;
+      const folders = [child.name];
+      while (child.modules.length === 0 && child.packages.length === 1) {
+        packages.delete(child.key);
+        child = packages.get(child.packages[0]!)!;
+        folders.push(child.name);
+      }
+      if (folders.length > 1) {
+        child.name = chainName(folders);
+        child.parent = node.key;
+      }
+      return child.key;
+    });
+    stack.push(...node.packages);
+  }
 }
 
 /** A package with sub-packages gathers more loose modules than this into one group. */
