@@ -3,8 +3,9 @@
  * [--no-tests] [--limit N]`): the trees of the corpus (default: the system Python stdlib) are
  * parsed once, then walked in pre-order reading each node's type id with web-tree-sitter's own
  * TreeCursor and with the direct cursor (core/parse/fastCursor.ts); then the languages'
- * extractors run on the same trees. Prints each time and its ratio to the raw parse of the
- * same run.
+ * extractors run on the same trees, and their FileIRs are encoded as a parse worker posts them
+ * (detachCode + encodeFileIR): a parse worker's work, step by step. Prints each time and its
+ * ratio to the raw parse of the same run.
  * Runs in: Node (tsx).
  */
 import { performance } from 'node:perf_hooks';
@@ -14,6 +15,9 @@ import { openCursor } from '../../src/core/parse/fastCursor.ts';
 import { walkCursor } from '../../src/core/parse/treeSitter.ts';
 import type { SyntaxCursor } from '../../src/core/parse/fastCursor.ts';
 import { languageSupport } from '../../src/core/languages/registry.ts';
+import { detachCode } from '../../src/core/parse/fileIR.ts';
+import type { FileIR } from '../../src/core/parse/fileIR.ts';
+import { encodeFileIR } from '../../src/core/parse/fileIRCodec.ts';
 import { corpusFrom, parseableTexts, stdlibCorpus } from './corpus.ts';
 import { formatInteger, formatPercent, formatSeconds, formatTable } from './stats.ts';
 
@@ -52,8 +56,12 @@ async function main(): Promise<void> {
   const directMs = timed(() => {
     for (const tree of trees) directNodes += walk(openCursor(tree));
   });
+  const irs: FileIR[] = [];
   const extractMs = timed(() => {
-    files.forEach((file, i) => languageSupport(file.language).extract(trees[i]!, file));
+    files.forEach((file, i) => irs.push(languageSupport(file.language).extract(trees[i]!, file)));
+  });
+  const encodeMs = timed(() => {
+    files.forEach((file, i) => encodeFileIR(detachCode(irs[i]!, file.text)));
   });
   for (const tree of trees) tree.delete();
   const row = (name: string, ms: number) => [name, formatSeconds(ms), formatPercent(ms / parseMs)];
@@ -65,6 +73,7 @@ async function main(): Promise<void> {
       row('walk, library TreeCursor', libraryMs),
       row('walk, direct cursor', directMs),
       row('extract (all extractors)', extractMs),
+      row('encode (detachCode + encodeFileIR)', encodeMs),
     ]),
   );
 }
