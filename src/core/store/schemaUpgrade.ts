@@ -24,7 +24,10 @@ export async function readSchemaVersion(conn: Pick<SqlConnection, 'query'>): Pro
  * version-2 reader takes compact file_irs rows for damaged ones). The file is left as it is.
  */
 export async function assertReadableSchema(conn: Pick<SqlConnection, 'query'>): Promise<void> {
-  const version = await readSchemaVersion(conn);
+  refuseNewer(await readSchemaVersion(conn));
+}
+
+function refuseNewer(version: number | null): void {
   if (version === null || version <= SCHEMA_VERSION) return;
   throw new AppError(
     'STORAGE_UNAVAILABLE',
@@ -34,17 +37,14 @@ export async function assertReadableSchema(conn: Pick<SqlConnection, 'query'>): 
 }
 
 /**
- * On open of a writable database and after a bundle import: refuses a newer schema
- * (assertReadableSchema), upgrades a version-1 nodes table (upgradeNodesTable) and stamps meta
- * with SCHEMA_VERSION. Returns whether anything changed.
+ * On open of a writable database and after a bundle import: refuses a newer schema, upgrades a
+ * version-1 nodes table (upgradeNodesTable) and stamps meta with SCHEMA_VERSION.
  */
-export async function upgradeSchema(conn: SqlConnection, callerTransaction = false): Promise<boolean> {
-  await assertReadableSchema(conn);
-  if (await upgradeNodesTable(conn, callerTransaction)) return true;
+export async function upgradeSchema(conn: SqlConnection, callerTransaction = false): Promise<void> {
   const version = await readSchemaVersion(conn);
-  if (version === null || version === SCHEMA_VERSION) return false;
-  await conn.run(`UPDATE meta SET value = '${SCHEMA_VERSION}' WHERE key = 'schema_version'`);
-  return true;
+  refuseNewer(version);
+  await upgradeNodesTable(conn, callerTransaction);
+  if (version !== null && version !== SCHEMA_VERSION) await conn.run(`UPDATE meta SET value = '${SCHEMA_VERSION}' WHERE key = 'schema_version'`);
 }
 
 /** 'table', 'view' or null: what `nodes` is in this database. */
@@ -65,13 +65,13 @@ export async function dropNodes(conn: SqlConnection): Promise<void> {
 
 /**
  * Turns a version-1 `nodes` table into node_rows (copied: every row keeps its code, offsets NULL;
- * a column the old table lacks is NULL) + the `nodes` view, moves the indexes and stamps meta
- * with the new version. Returns whether anything changed. `callerTransaction`: the caller has
+ * a column the old table lacks is NULL) + the `nodes` view and moves the indexes (upgradeSchema
+ * stamps meta); does nothing to any other database. `callerTransaction`: the caller has
  * one open; otherwise this opens one. (A copy, not ALTER TABLE RENAME: on a file database, DROP INDEX
  * + RENAME + ADD COLUMN + CREATE INDEX in one transaction aborts @duckdb/node-api 1.5 at COMMIT.)
  */
-async function upgradeNodesTable(conn: SqlConnection, callerTransaction: boolean): Promise<boolean> {
-  if ((await nodesKind(conn)) !== 'table') return false;
+async function upgradeNodesTable(conn: SqlConnection, callerTransaction: boolean): Promise<void> {
+  if ((await nodesKind(conn)) !== 'table') return;
   const upgrade = async () => {
     const old = new Set(
       (await conn.query("SELECT column_name AS c FROM information_schema.columns WHERE table_schema = 'main' AND table_name = 'nodes'")).map((r) =>
@@ -86,8 +86,6 @@ async function upgradeNodesTable(conn: SqlConnection, callerTransaction: boolean
     await conn.run('DROP TABLE nodes');
     await conn.run(createNodesViewSql());
     for (const sql of createIndexesSql(NODE_ROWS_TABLE)) await conn.run(sql);
-    if (await tableExists(conn, 'meta')) await conn.run(`UPDATE meta SET value = '${SCHEMA_VERSION}' WHERE key = 'schema_version'`);
   };
   await (callerTransaction ? upgrade() : inTransaction(conn, upgrade));
-  return true;
 }
