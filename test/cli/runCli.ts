@@ -1,6 +1,6 @@
 /**
- * @file What the CLI tests share: the real `ranger` CLI run as a child process (node + tsx,
- * src/cli/main.ts, from the repo root) with its exit code and both streams, its parsed `--json`
+ * @file What the CLI tests share: the real `ranger` CLI run as a child process the way
+ * `npm run ranger` runs it (node src/cli/launch.mjs, from the repo root) with its exit code and both streams, its parsed `--json`
  * answer, a demo database built step by step, and a scratch folder removed after the test file.
  * Runs in: Node (vitest).
  */
@@ -23,7 +23,7 @@ export interface CliResult {
 /** `ranger ...args`; a failing run resolves too, with its exit code (-1 when it has none). */
 export async function ranger(...args: string[]): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    const { stdout, stderr } = await execFileAsync(process.execPath, ['src/cli/launch.mjs', ...args], {
       cwd: repoRoot,
       maxBuffer: 64 * 1024 * 1024,
     });

@@ -8,7 +8,6 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type * as Transformers from '@huggingface/transformers';
 import { AppError } from '../../core/errors.ts';
 import { LexicalEmbedder } from '../../core/models/lexicalEmbedder.ts';
@@ -20,9 +19,10 @@ import type { Embedder, Reranker } from '../../core/models/types.ts';
 import type { FileProgress } from '../../core/semantic/semanticService.ts';
 import { TransformersEmbedder } from '../models/transformersEmbedder.ts';
 import { TransformersReranker } from '../models/transformersReranker.ts';
+import { repoRoot } from './nodeBundle.mjs';
 
 /** <repo>/public/models, the default folder for `public` sources. */
-export const DEFAULT_MODELS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../public/models');
+export const DEFAULT_MODELS_DIR = join(repoRoot(), 'public', 'models');
 
 /** A spec as resolved from a CLI argument; a folder path carries the folder that holds it. */
 export type NodeModelSpec<S extends ModelSpec> = S & { modelsDir?: string };

@@ -1,6 +1,7 @@
 /**
  * @file Node parse pool: worker_threads behind the core pool scheduler (runParsePool).
  * Size defaults to availableParallelism() (capped at 8): the main thread idles while parsing.
+ * Each thread runs parseThread.ts bundled once per process (nodeBundle.mjs), not through tsx.
  * Runs in: Node (cli, bench, tests).
  */
 import { availableParallelism } from 'node:os';
@@ -10,15 +11,22 @@ import type { ParseInput } from '../../core/parse/fileFeed.ts';
 import type { FileIR } from '../../core/parse/fileIR.ts';
 import { createParseChannel, runParsePool } from '../../core/parse/parsePool.ts';
 import type { ParsedListener, ParseWorkerHandle } from '../../core/parse/parsePool.ts';
+import { bundleForNode } from './nodeBundle.mjs';
 
-const THREAD_URL = new URL('./parseThread.mjs', import.meta.url);
+let threadScript: Promise<URL> | null = null;
+
+/** The parse thread's script: src/adapters/node/parseThread.ts bundled for plain Node. */
+export function parseThreadScript(): Promise<URL> {
+  threadScript ??= bundleForNode('parse-thread', 'src/adapters/node/parseThread.ts');
+  return threadScript;
+}
 
 export function defaultPoolSize(): number {
   return Math.max(1, Math.min(8, availableParallelism()));
 }
 
-function createThreadWorker(): ParseWorkerHandle {
-  const worker = new Worker(THREAD_URL);
+function createThreadWorker(script: URL): ParseWorkerHandle {
+  const worker = new Worker(script);
   const channel = createParseChannel(
     (request) => worker.postMessage(request),
     () => void worker.terminate(),
@@ -29,12 +37,13 @@ function createThreadWorker(): ParseWorkerHandle {
   return channel.handle;
 }
 
-export function parseFilesInThreads(
+export async function parseFilesInThreads(
   files: ParseInput,
   onProgress?: (done: number, total: number) => void,
   signal?: AbortSignal,
   size = defaultPoolSize(),
   onParsed?: ParsedListener,
 ): Promise<FileIR[]> {
-  return runParsePool(files, createThreadWorker, { size, onProgress, signal, onParsed });
+  const script = await parseThreadScript();
+  return runParsePool(files, () => createThreadWorker(script), { size, onProgress, signal, onParsed });
 }

@@ -1,7 +1,7 @@
 /**
  * @file Body of one Node parse thread: parses the batches the pool sends (ParseRequest ->
  * ParseReply), loading each grammar on first need.
- * Loaded by parseThread.mjs (which registers tsx so this TypeScript runs in worker_threads).
+ * Bundled for plain Node by parsePool.ts (nodeBundle.mjs) before the threads start.
  * Runs in: a Node worker thread.
  */
 import { parentPort } from 'node:worker_threads';

@@ -1,0 +1,89 @@
+/**
+ * @file Bundles a TypeScript entry of this repository for plain Node with esbuild (npm packages
+ * stay external imports), so the CLI and its parse threads start without a TypeScript loader:
+ * tsx costs every thread its own loader thread and module transforms (about 10% of a CLI index).
+ * Output goes to node_modules/.cache/ranger-studio/<name>/<content hash>/: an unchanged build
+ * writes nothing, and a new one is written beside it and renamed into place, so concurrent
+ * processes never load a half-written folder. Folders unused for a day are removed.
+ * Plain JavaScript (types in nodeBundle.d.mts) because the CLI launcher imports it before any
+ * TypeScript can load.
+ * Runs in: Node (cli launcher, parse pool).
+ */
+import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const PACKAGE_NAME = 'ranger-studio';
+const UNUSED_MS = 24 * 60 * 60 * 1000;
+let builds = 0;
+
+/** The repository root: the nearest folder above this file whose package.json is ours. */
+export function repoRoot(from = fileURLToPath(import.meta.url)) {
+  for (let dir = dirname(from); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === PACKAGE_NAME) return dir;
+    if (dirname(dir) === dir) throw new Error(`no ${PACKAGE_NAME} package.json above ${from}`);
+  }
+}
+
+/**
+ * Bundles `entry` (a path from the repository root) and returns the file URL of its output.
+ * `splitting` keeps dynamic imports lazy (separate chunks), as the CLI's commands are.
+ */
+export async function bundleForNode(name, entry, { splitting = false } = {}) {
+  const root = repoRoot();
+  const cache = join(root, 'node_modules', '.cache', PACKAGE_NAME, name);
+  const staging = join(cache, `.staging-${process.pid}-${++builds}`);
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: [join(root, entry)],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    splitting,
+    outdir: staging,
+    entryNames: '[name]',
+    chunkNames: 'chunk-[hash]',
+    sourcemap: 'linked',
+    write: false,
+    logLevel: 'silent',
+  });
+  const files = [...result.outputFiles].sort((a, b) => (a.path < b.path ? -1 : 1));
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(relative(staging, file.path)).update(file.contents);
+  const folder = join(cache, hash.digest('hex').slice(0, 16));
+  if (existsSync(folder)) {
+    const now = new Date();
+    utimesSync(folder, now, now);
+  } else {
+    for (const file of files) {
+      mkdirSync(dirname(file.path), { recursive: true });
+      writeFileSync(file.path, file.contents);
+    }
+    try {
+      renameSync(staging, folder);
+    } catch (error) {
+      rmSync(staging, { recursive: true, force: true });
+      if (!existsSync(folder)) throw error;
+    }
+  }
+  removeUnused(cache, folder);
+  return pathToFileURL(join(folder, basename(entry).replace(/\.ts$/, '.js')));
+}
+
+function removeUnused(cache, keep) {
+  const cutoff = Date.now() - UNUSED_MS;
+  for (const name of readdirSync(cache)) {
+    const path = join(cache, name);
+    if (path === keep) continue;
+    try {
+      if (statSync(path).mtimeMs < cutoff) rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Another process removed it first.
+    }
+  }
+}
