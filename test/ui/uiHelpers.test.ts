@@ -7,7 +7,8 @@ import { throttleProgress } from '../../src/adapters/browser/throttleProgress.ts
 import { AppError } from '../../src/core/errors.ts';
 import type { Progress } from '../../src/core/pipeline/progress.ts';
 import { num, sqlIds, sqlText } from '../../src/ui/data/sql.ts';
-import { toShownError } from '../../src/ui/errors/errorMessages.ts';
+import { languageList } from '../../src/core/languages/registry.ts';
+import { LANGUAGES_READ, toShownError } from '../../src/ui/errors/errorMessages.ts';
 import { moduleLabel } from '../../src/ui/graph/graphController.ts';
 import { stretchToAspect } from '../../src/ui/graph/layouts.ts';
 
@@ -25,10 +26,14 @@ describe('error messages', () => {
   it('maps codes to a sentence and keeps the raw message as detail', () => {
     const shown = toShownError(new AppError('NO_SOURCE_FILES', 'No Python files found in x.zip (2 files skipped).'));
     expect(shown.code).toBe('NO_SOURCE_FILES');
-    expect(shown.message).toMatch(/No Python, JavaScript, TypeScript, Java, Go, Rust or C#/);
+    expect(shown.message).toMatch(/No Python, JavaScript, TypeScript, Java, Go, Rust, C# or PHP/);
     expect(shown.detail).toContain('x.zip');
     expect(toShownError(new Error('boom'))).toMatchObject({ code: 'UNKNOWN', detail: 'boom' });
     expect(toShownError({ code: 'NOT_A_CODE', message: 'x' }).code).toBe('UNKNOWN');
+  });
+
+  it('names the languages of the registry (the start screen says the same)', () => {
+    expect(LANGUAGES_READ).toBe(languageList());
   });
 });
 

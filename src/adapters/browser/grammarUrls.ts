@@ -13,6 +13,7 @@ import javaWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-java.wasm?url';
 import goWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-go.wasm?url';
 import rustWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-rust.wasm?url';
 import csharpWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-c-sharp.wasm?url';
+import phpWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-php.wasm?url';
 import type { Language } from '../../core/ingest/types.ts';
 import { createParsers } from '../../core/parse/treeSitter.ts';
 import type { Parsers } from '../../core/parse/treeSitter.ts';
@@ -26,6 +27,7 @@ export const GRAMMAR_URLS: Record<Language, string> = {
   go: goWasm,
   rust: rustWasm,
   csharp: csharpWasm,
+  php: phpWasm,
 };
 
 /** Parsers whose grammars load from the bundled wasm assets on first need. */

@@ -1,6 +1,6 @@
 /**
  * @file RANGER A.2's two-file example (base: precision, Calculator.add/multiply, format_result;
- * extended: Scientific(Calculator).divide, quick_add, demo) translated to Java, Go, Rust and C#
+ * extended: Scientific(Calculator).divide, quick_add, demo) translated to Java, Go, Rust, C# and PHP
  * (test/fixtures/languages/<language>/a2), parsed by real tree-sitter and the real extractors,
  * stitched: each gives the analogous graph. Where a language has no free functions or globals
  * (Java, C#) they live in a static class; Rust's Calculator is a trait Scientific implements.
@@ -136,5 +136,36 @@ describe('RANGER A.2 in C# (namespaces, using and using static)', async () => {
     ]);
     expect(edgeList(graph, 'IMPORTS')).toEqual(['Extended -> Base [*]']);
     expect(graph.unresolved).toEqual([{ src: graph.nodes.find((n) => n.qualified_name === 'Extended')!.id, name: '*', module: 'System', alias: null }]);
+  });
+});
+
+describe('RANGER A.2 in PHP (namespaces, use, use function, use const)', async () => {
+  const { graph, stats } = await a2('php');
+
+  it('has the A.2 nodes: a namespace constant, a class with methods, functions', () => {
+    expect(nodesOf(graph)).toEqual([
+      'Class:Base.Calculator', 'Class:Extended.Scientific',
+      'Function:Base.format_result', 'Function:Extended.demo', 'Function:Extended.quick_add',
+      'GlobalVariable:Base.PRECISION',
+      'Method:Base.Calculator.add', 'Method:Base.Calculator.multiply', 'Method:Extended.Scientific.divide',
+      'Module:Base', 'Module:Extended', 'Repo:a2',
+    ]);
+    expect(graph.nodes.find((n) => n.qualified_name === 'Base')).toMatchObject({ import_name: 'A2.Base.Base', language: 'php', docstring: 'Basic arithmetic helpers (RANGER A.2, Figure 4).' });
+    expect(graph.nodes.find((n) => n.qualified_name === 'Base.Calculator')).toMatchObject({ docstring: 'A tiny calculator (RANGER A.2, Figure 4).' });
+  });
+
+  it('resolves the base class, functions and the constant through their use statements', () => {
+    expect(edgeList(graph, 'INHERITS')).toEqual(['Extended.Scientific -> Base.Calculator']);
+    expect(edgeList(graph, 'USES')).toEqual([
+      'Base.format_result -> Base.PRECISION [reference]',
+      'Extended.Scientific.divide -> Base.PRECISION [reference]',
+      'Extended.demo -> Base.format_result [call]',
+      'Extended.demo -> Extended.Scientific [instantiate]',
+      'Extended.demo -> Extended.quick_add [call]',
+      'Extended.quick_add -> Base.Calculator [instantiate]',
+    ]);
+    expect(edgeList(graph, 'IMPORTS')).toEqual(['Extended -> Base [Calculator,format_result,PRECISION]']);
+    expect(graph.unresolved).toEqual([]);
+    expect(stats).toMatchObject({ resolvedImports: 3, unresolvedImports: 0 });
   });
 });

@@ -10,6 +10,7 @@ import type { LanguageSupport } from './languageSupport.ts';
 import { csharp } from './csharp/csharp.ts';
 import { go } from './go/go.ts';
 import { java } from './java/java.ts';
+import { php } from './php/php.ts';
 import { python } from './python.ts';
 import { rust } from './rust/rust.ts';
 import { javascript, tsx, typescript } from './typescript.ts';
@@ -23,6 +24,7 @@ const LANGUAGES: Record<Language, LanguageSupport> = {
   go,
   rust,
   csharp,
+  php,
 };
 
 /** Every registered language id, in registry order. */
@@ -32,7 +34,7 @@ export function languageSupport(language: Language): LanguageSupport {
   return LANGUAGES[language];
 }
 
-/** 'Python, JavaScript, TypeScript, Java, Go, Rust or C#': the languages read, for messages. */
+/** 'Python, JavaScript, TypeScript, Java, Go, Rust, C# or PHP': the languages read, for messages. */
 export function languageList(): string {
   const names = [...new Set(LANGUAGE_IDS.map((id) => LANGUAGES[id].displayName.replace(/ \(.*\)$/, '')))];
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;

@@ -6,6 +6,7 @@
  * Runs in: the main thread.
  */
 import { setState, useAppState } from '../store/appStore.ts';
+import { LANGUAGES_READ } from '../errors/errorMessages.ts';
 
 export function StartScreen({
   onPickZip,
@@ -29,7 +30,7 @@ export function StartScreen({
         <div className="drop-icon" aria-hidden="true">⇪</div>
         <h1>Drop a repository here</h1>
         <p className="muted">
-          A <strong>.zip</strong> or a <strong>folder</strong> of Python, JavaScript, TypeScript, Java, Go, Rust or C#. Everything stays in this browser:
+          A <strong>.zip</strong> or a <strong>folder</strong> of {LANGUAGES_READ}. Everything stays in this browser:
           nothing is uploaded.
         </p>
         <div className="start-actions">

@@ -12,6 +12,7 @@ import java from 'highlight.js/lib/languages/java';
 import go from 'highlight.js/lib/languages/go';
 import rust from 'highlight.js/lib/languages/rust';
 import csharp from 'highlight.js/lib/languages/csharp';
+import php from 'highlight.js/lib/languages/php';
 
 hljs.registerLanguage('python', python);
 hljs.registerLanguage('typescript', typescript);
@@ -20,9 +21,10 @@ hljs.registerLanguage('java', java);
 hljs.registerLanguage('go', go);
 hljs.registerLanguage('rust', rust);
 hljs.registerLanguage('csharp', csharp);
+hljs.registerLanguage('php', php);
 
 /** Our language ids that highlight.js knows under the same name. */
-const SAME_NAME = new Set(['python', 'javascript', 'typescript', 'java', 'go', 'rust', 'csharp']);
+const SAME_NAME = new Set(['python', 'javascript', 'typescript', 'java', 'go', 'rust', 'csharp', 'php']);
 
 /** About 20-40 ms of highlighting on a slow core. */
 export const MAX_HIGHLIGHT_CHARS = 120_000;

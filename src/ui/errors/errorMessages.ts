@@ -6,11 +6,17 @@
 import type { ErrorCode } from '../../core/errors.ts';
 import type { ShownError } from '../store/appStore.ts';
 
+/**
+ * The languages read, as registry.ts languageList() says them (a test keeps the two equal; the
+ * registry itself would pull every extractor into the main thread's bundle).
+ */
+export const LANGUAGES_READ = 'Python, JavaScript, TypeScript, Java, Go, Rust, C# or PHP';
+
 const MESSAGES: Record<ErrorCode, string> = {
   CONFIG_INVALID: 'The settings are not valid.',
   INPUT_INVALID: 'That input cannot be indexed. Drop a .zip file or a folder of source code.',
   ARCHIVE_INVALID: 'The zip file could not be read safely.',
-  NO_SOURCE_FILES: 'No Python, JavaScript, TypeScript, Java, Go, Rust or C# files were found in that input.',
+  NO_SOURCE_FILES: `No ${LANGUAGES_READ} files were found in that input.`,
   PARSE_FAILED: 'Parsing failed. The previous graph is unchanged.',
   STORAGE_UNAVAILABLE: 'Browser storage is unavailable, so graphs cannot be kept. Check that this site may use storage.',
   STORAGE_LOCKED: 'Ranger Studio is open in another tab, which holds the database. Close that tab and reload this one.',

@@ -1,5 +1,5 @@
 /**
- * @file DeclarationWalker: the shared engine of the Java, Go, Rust and C# extractors. One
+ * @file DeclarationWalker: the shared engine of the Java, Go, Rust, C# and PHP extractors. One
  * iterative TreeCursor pass in document order (no recursion: deep nesting is safe); a language
  * supplies `WalkRules` that look at the node types it cares about and call back here to define
  * entities, record imports and references, declare locals and skip subtrees. The walker keeps
@@ -248,14 +248,14 @@ export class DeclarationWalker {
   }
 
   /**
-   * A plain dotted chain as written ('a.b.C', 'this.x'; Rust/C++ '::' and generic arguments
+   * A plain dotted chain as written ('a.b.C', 'this.x'; Rust/C++ '::', PHP '\\' and generic arguments
    * normalised away), or null when the expression is anything else (a call, an index, ...).
    */
   chain(node: Node | null | undefined): string | null {
     if (!node || node.endIndex - node.startIndex > MAX_CHAIN) return null;
     let raw = this.text.slice(node.startIndex, node.endIndex).replace(/\s+/g, '');
     if (raw.includes('<')) raw = stripGenerics(raw);
-    raw = raw.replaceAll('::', '.').replace(/^\./, '').replace(/^(crate|\$crate)\./, 'crate.');
+    raw = raw.replaceAll('::', '.').replaceAll('\\', '.').replace(/^\./, '').replace(/^(crate|\$crate)\./, 'crate.');
     return SIMPLE_CHAIN.test(raw) ? raw : null;
   }
 

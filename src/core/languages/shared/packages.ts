@@ -110,10 +110,14 @@ export interface QualifiedRules {
   language: Language;
   /** C#: code in namespace A.B.C also sees A.B and A. Java: only its own package. */
   enclosingPackages: boolean;
+  /** PHP: an unqualified name not found in the own namespace falls back to the global one. */
+  globalPackage?: boolean;
+  /** A bare name inside a method may be a member of the class (Java, C#; default true). */
+  implicitThis?: boolean;
 }
 
 /**
- * The resolver for languages with dotted, package-qualified names (Java, C#). Imports are
+ * The resolver for languages with dotted, package-qualified names (Java, C#, PHP). Imports are
  * recorded as {module: 'a.b', name: 'C' | '*'}: the module part walks packages, then types
  * (static imports, nested types); the name is a member of what it reaches.
  */
@@ -129,14 +133,14 @@ export function qualifiedResolver(rules: QualifiedRules): LanguageResolver {
   };
   const visiblePackages = (module: ModuleInfo): string[] => {
     const own = module.file.packageName ?? '';
-    if (!rules.enclosingPackages) return [own];
+    if (!rules.enclosingPackages) return rules.globalPackage && own !== '' ? [own, ''] : [own];
     const keys = [own];
     for (let dot = own.lastIndexOf('.'); dot > 0; dot = own.lastIndexOf('.', dot - 1)) keys.push(own.slice(0, dot));
     if (own !== '') keys.push('');
     return keys;
   };
   return {
-    implicitThis: true,
+    implicitThis: rules.implicitThis ?? true,
     importBinding: binding,
     importOutcome(r, module, imp): ImportOutcome {
       if (imp.name === '*') {

@@ -1,0 +1,17 @@
+/**
+ * @file PHP: grammar, extensions, extractor and resolver (namespaces and `use`, see
+ * shared/packages.ts qualifiedResolver; unqualified names fall back to the global namespace,
+ * and a bare name inside a method is never a member: PHP writes `$this->` / `self::`).
+ * Runs in: everywhere. Layer src/core.
+ */
+import type { LanguageSupport } from '../languageSupport.ts';
+import { qualifiedResolver } from '../shared/packages.ts';
+import { extractPhp } from './phpExtractor.ts';
+
+export const php: LanguageSupport = {
+  displayName: 'PHP',
+  grammar: 'tree-sitter-php.wasm',
+  extensions: ['php'],
+  extract: extractPhp,
+  resolver: qualifiedResolver({ language: 'php', enclosingPackages: false, globalPackage: true, implicitThis: false }),
+};

@@ -1,0 +1,196 @@
+/**
+ * @file PHP extractor: tree-sitter-php tree -> FileIR through the shared DeclarationWalker.
+ * class / interface / trait / enum -> Class (extends, implements and `use Trait;` -> bases),
+ * method -> Method, function -> Function, property, promoted constructor parameter, class
+ * constant and enum case -> Field, namespace-level `const` and `define('X', ...)` ->
+ * GlobalVariable. `namespace A\B;` -> FileIR.packageName 'A.B' (names use dots, as in Java);
+ * `use A\B\C [as D]`, `use function`, `use const` and group uses -> {module 'A.B', name 'C'}.
+ * Uses: function calls, `new T`, `T::m()` / `self::` / `static::` / `parent::`, `$this->m()`,
+ * class constants, type hints (annotate), attributes (decorate). Variables are never uses.
+ * Runs in: parse workers, Node. Layer src/core.
+ */
+import type { Node, Tree } from 'web-tree-sitter';
+import type { FileIR } from '../../parse/fileIR.ts';
+import type { WalkRules } from '../shared/declarationWalker.ts';
+import { DeclarationWalker, docBefore } from '../shared/declarationWalker.ts';
+import { defineNamed, referenceChain, referenceName } from '../shared/ruleSteps.ts';
+
+const TYPES = new Set(['class_declaration', 'interface_declaration', 'trait_declaration', 'enum_declaration']);
+const NAMES = new Set(['name', 'qualified_name']);
+const MEMBER_CALLS = new Set(['member_call_expression', 'nullsafe_member_call_expression']);
+const MEMBER_READS = new Set(['member_access_expression', 'nullsafe_member_access_expression']);
+
+const rules: WalkRules = {
+  types: new Set([
+    'namespace_definition', 'namespace_use_declaration', ...TYPES, 'use_declaration', 'method_declaration',
+    'function_definition', 'property_declaration', 'property_promotion_parameter', 'const_declaration', 'enum_case',
+    'function_call_expression', 'scoped_call_expression', ...MEMBER_CALLS, ...MEMBER_READS, 'object_creation_expression',
+    'class_constant_access_expression', 'scoped_property_access_expression', 'named_type', 'attribute',
+    'variable_name', 'name', 'qualified_name', 'comment',
+  ]),
+  visit(node, w) {
+    const type = node.type;
+    if (TYPES.has(type)) return defineType(node, w);
+    if (MEMBER_CALLS.has(type)) return referenceThisMember(node, w, 'call');
+    if (MEMBER_READS.has(type)) return referenceThisMember(node, w, 'reference');
+    switch (type) {
+      case 'namespace_definition': {
+        const name = node.childForFieldName('name');
+        w.skip(name);
+        if (w.packageName === null && name) {
+          w.packageName = w.chain(name);
+          w.docstring = docBefore(node);
+        }
+        return node.childForFieldName('body') !== null;
+      }
+      case 'namespace_use_declaration':
+        readUse(node, w);
+        return false;
+      case 'use_declaration': {
+        const owner = w.currentClass();
+        for (const child of node.namedChildren) {
+          const chain = child && NAMES.has(child.type) ? w.chain(child) : null;
+          if (owner !== null && chain !== null) w.addBase(owner, chain, node);
+        }
+        return false;
+      }
+      case 'method_declaration':
+      case 'function_definition':
+        defineNamed(w, 'function', node, { body: node.childForFieldName('body') });
+        return true;
+      case 'property_declaration':
+        for (const element of node.namedChildren) {
+          if (element?.type === 'property_element') w.define('variable', variableName(w, element.childForFieldName('name')), node);
+        }
+        return true;
+      case 'property_promotion_parameter': {
+        const owner = w.currentClass();
+        if (owner !== null) w.define('variable', variableName(w, node.childForFieldName('name')), node, { parent: owner, scope: false });
+        return true;
+      }
+      case 'const_declaration':
+        for (const element of node.namedChildren) {
+          const name = element?.type === 'const_element' ? element.namedChildren.find((c) => c?.type === 'name') : null;
+          if (!name) continue;
+          w.skip(name);
+          w.define('variable', w.textOf(name), node);
+        }
+        return true;
+      case 'enum_case':
+        defineNamed(w, 'variable', node);
+        return true;
+      case 'function_call_expression':
+        return functionCall(node, w);
+      case 'scoped_call_expression':
+        return referenceScoped(node, w, node.childForFieldName('scope'), node.childForFieldName('name'), 'call');
+      case 'class_constant_access_expression': {
+        const [scope, name] = node.namedChildren;
+        return referenceScoped(node, w, scope ?? null, name?.type === 'name' && w.textOf(name) !== 'class' ? name : null, 'reference');
+      }
+      case 'scoped_property_access_expression':
+        return referenceScoped(node, w, node.childForFieldName('scope'), node.childForFieldName('name'), 'reference');
+      case 'object_creation_expression': {
+        const created = node.namedChildren[0];
+        if (created && NAMES.has(created.type)) {
+          const chain = w.chain(created);
+          if (chain !== null) w.reference(chain, 'call', node);
+          w.skip(created);
+        }
+        return true;
+      }
+      case 'named_type':
+        return referenceChain(w, node.namedChildren[0] ?? null, 'annotate', node);
+      case 'attribute':
+        referenceChain(w, node.namedChildren.find((c) => c !== null && NAMES.has(c.type)) ?? null, 'decorate', node);
+        return true;
+      case 'name':
+        return referenceName(w, node);
+      case 'qualified_name':
+        return referenceChain(w, node, 'reference', node);
+      default:
+        // variable_name (locals, parameters, globals: never entity uses) and comments.
+        return false;
+    }
+  },
+};
+
+function defineType(node: Node, w: DeclarationWalker): boolean {
+  const name = node.childForFieldName('name');
+  w.skip(name);
+  const bases: string[] = [];
+  for (const clause of node.namedChildren) {
+    if (clause?.type !== 'base_clause' && clause?.type !== 'class_interface_clause') continue;
+    for (const base of clause.namedChildren) {
+      const chain = base && NAMES.has(base.type) ? w.chain(base) : null;
+      if (chain !== null) bases.push(chain);
+    }
+    w.skip(clause);
+  }
+  w.define('type', w.textOf(name), node, { bases, body: node.childForFieldName('body') });
+  return true;
+}
+
+/** `use A\B\C as D;`, `use function A\f;`, `use A\{B, C as E};` -> one import per clause. */
+function readUse(node: Node, w: DeclarationWalker): void {
+  const group = node.childForFieldName('body');
+  const prefix = group ? w.chain(node.namedChildren.find((c) => c?.type === 'namespace_name')) : null;
+  if (group && prefix === null) return;
+  const line = node.startPosition.row + 1;
+  for (const clause of (group ?? node).namedChildren) {
+    if (clause?.type !== 'namespace_use_clause') continue;
+    const written = w.chain(clause.namedChildren.find((c) => c !== null && NAMES.has(c.type) && c.id !== clause.childForFieldName('alias')?.id));
+    if (written === null) continue;
+    const path = prefix === null ? written : `${prefix}.${written}`;
+    const dot = path.lastIndexOf('.');
+    const name = path.slice(dot + 1);
+    const alias = clause.childForFieldName('alias');
+    w.addImport({ module: dot < 0 ? '' : path.slice(0, dot), name, alias: alias ? w.textOf(alias) : null, localName: alias ? w.textOf(alias) : name, line });
+  }
+}
+
+/** `f(...)` is a call of f; `define('X', ...)` at namespace level defines the global X. */
+function functionCall(node: Node, w: DeclarationWalker): true {
+  const callee = node.childForFieldName('function');
+  if (callee && NAMES.has(callee.type)) {
+    const chain = w.chain(callee);
+    if (chain === 'define' && w.current() === null) {
+      const first = node.childForFieldName('arguments')?.namedChildren[0]?.namedChildren[0];
+      const constant = first?.type === 'string' ? first.namedChildren.find((c) => c?.type === 'string_content') : null;
+      if (constant) w.define('variable', w.textOf(constant), node);
+    } else if (chain !== null) w.reference(chain, 'call', node);
+    w.skip(callee);
+  }
+  return true;
+}
+
+/** `T::m()`, `T::X`, `T::$p`: self / static -> this, parent -> super; `$x::m()` is no use. */
+function referenceScoped(node: Node, w: DeclarationWalker, scope: Node | null, name: Node | null, kind: 'call' | 'reference'): true {
+  w.skip(name);
+  let owner: string | null = null;
+  if (scope?.type === 'relative_scope') owner = w.textOf(scope).toLowerCase() === 'parent' ? 'super' : 'this';
+  else if (scope && NAMES.has(scope.type)) owner = w.chain(scope);
+  if (owner === null) return true;
+  w.skip(scope);
+  const member = name ? w.textOf(name).replace(/^\$/, '') : '';
+  w.reference(member === '' ? owner : `${owner}.${member}`, kind, node);
+  return true;
+}
+
+/** `$this->m()` / `$this->p`: a use of the class's member; other receivers' members are unknown. */
+function referenceThisMember(node: Node, w: DeclarationWalker, kind: 'call' | 'reference'): true {
+  const object = node.childForFieldName('object');
+  const name = node.childForFieldName('name');
+  w.skip(name);
+  if (object?.type === 'variable_name' && w.textOf(object) === '$this' && name?.type === 'name') {
+    w.reference(`this.${w.textOf(name)}`, kind, node);
+  }
+  return true;
+}
+
+function variableName(w: DeclarationWalker, node: Node | null): string {
+  return w.textOf(node).replace(/^\$/, '');
+}
+
+export function extractPhp(tree: Tree, file: { path: string; text: string }): FileIR {
+  return new DeclarationWalker(tree, file, 'php').walk(rules).finish();
+}
