@@ -198,14 +198,20 @@ export class Resolver {
     return entity.kind === 'Class' ? this.classMember(target.id, name) : null;
   }
 
-  /** A class's own member (method, field, nested class), else the first found up its bases. */
+  /**
+   * A class's own member (method, field, nested class), else the first found up its bases, else
+   * (Ruby) one the same class defines where another file reopens it.
+   */
   classMember(classNode: number, name: string, skipOwn = false): Target | null {
-    if (!skipOwn) {
-      const module = this.moduleOfNode(classNode)!;
-      const own = module.children.get(this.index.nodeEntity[classNode]!)?.get(name);
-      if (own !== undefined) return this.node(module.firstEntityNode + own);
-      if (this.basesOf(classNode).classes.length === 0) return null;
-    }
+    if (skipOwn) return this.inheritedMember(classNode, name, true);
+    const module = this.moduleOfNode(classNode)!;
+    const own = module.children.get(this.index.nodeEntity[classNode]!)?.get(name);
+    if (own !== undefined) return this.node(module.firstEntityNode + own);
+    const inherited = this.basesOf(classNode).classes.length === 0 ? null : this.inheritedMember(classNode, name, false);
+    return inherited ?? module.resolver.reopenedMember?.(this, classNode, name) ?? null;
+  }
+
+  private inheritedMember(classNode: number, name: string, skipOwn: boolean): Target | null {
     const seen = new Set<number>([classNode]);
     const queue = skipOwn ? [...this.basesOf(classNode).classes] : [classNode];
     for (let i = 0; i < queue.length; i++) {

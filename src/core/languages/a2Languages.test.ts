@@ -1,6 +1,6 @@
 /**
  * @file RANGER A.2's two-file example (base: precision, Calculator.add/multiply, format_result;
- * extended: Scientific(Calculator).divide, quick_add, demo) translated to Java, Go, Rust, C# and PHP
+ * extended: Scientific(Calculator).divide, quick_add, demo) translated to Java, Go, Rust, C#, PHP and Ruby
  * (test/fixtures/languages/<language>/a2), parsed by real tree-sitter and the real extractors,
  * stitched: each gives the analogous graph. Where a language has no free functions or globals
  * (Java, C#) they live in a static class; Rust's Calculator is a trait Scientific implements.
@@ -167,5 +167,36 @@ describe('RANGER A.2 in PHP (namespaces, use, use function, use const)', async (
     expect(edgeList(graph, 'IMPORTS')).toEqual(['Extended -> Base [Calculator,format_result,PRECISION]']);
     expect(graph.unresolved).toEqual([]);
     expect(stats).toMatchObject({ resolvedImports: 3, unresolvedImports: 0 });
+  });
+});
+
+describe('RANGER A.2 in Ruby (top-level constant and defs, require_relative)', async () => {
+  const { graph, stats } = await a2('ruby');
+
+  it('has the A.2 nodes: a constant, a class with methods, top-level functions', () => {
+    expect(nodesOf(graph)).toEqual([
+      'Class:lib.base.Calculator', 'Class:lib.extended.Scientific',
+      'Function:lib.base.format_result', 'Function:lib.extended.demo', 'Function:lib.extended.quick_add',
+      'GlobalVariable:lib.base.PRECISION',
+      'Method:lib.base.Calculator.add', 'Method:lib.base.Calculator.multiply', 'Method:lib.extended.Scientific.divide',
+      'Module:lib.base', 'Module:lib.extended', 'Repo:a2',
+    ]);
+    expect(graph.nodes.find((n) => n.qualified_name === 'lib.base')).toMatchObject({ language: 'ruby', docstring: 'Basic arithmetic helpers (RANGER A.2, Figure 4).' });
+    expect(graph.nodes.find((n) => n.qualified_name === 'lib.base.Calculator')).toMatchObject({ docstring: 'A tiny calculator (RANGER A.2, Figure 4).' });
+  });
+
+  it('resolves the superclass, calls and the constant through the global constants, and the require', () => {
+    expect(edgeList(graph, 'INHERITS')).toEqual(['lib.extended.Scientific -> lib.base.Calculator']);
+    expect(edgeList(graph, 'USES')).toEqual([
+      'lib.base.format_result -> lib.base.PRECISION [reference]',
+      'lib.extended.Scientific.divide -> lib.base.PRECISION [reference]',
+      'lib.extended.demo -> lib.base.format_result [call]',
+      'lib.extended.demo -> lib.extended.Scientific [instantiate]',
+      'lib.extended.demo -> lib.extended.quick_add [call]',
+      'lib.extended.quick_add -> lib.base.Calculator [instantiate]',
+    ]);
+    expect(edgeList(graph, 'IMPORTS')).toEqual(['lib.extended -> lib.base']);
+    expect(graph.unresolved.map((u) => u.module)).toEqual(['json']);
+    expect(stats).toMatchObject({ resolvedImports: 1, unresolvedImports: 1 });
   });
 });

@@ -51,6 +51,8 @@ export interface LanguageResolver {
   reexportOutcome?(r: Resolver, module: ModuleInfo, exp: ExportIR): ImportOutcome | null;
   /** Java / C#: a bare name inside a method may be a member of the enclosing class or its bases. */
   implicitThis?: boolean;
+  /** Ruby: member `name` of a class that another file reopens (defined there, not here). */
+  reopenedMember?(r: Resolver, classNode: number, name: string): Target | null;
   /** nodes.import_name of a module when naming does not give one (Java 'com.x.Foo', Go import path). */
   importName?(r: Resolver, module: ModuleInfo): string | null;
 }

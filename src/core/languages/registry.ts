@@ -12,6 +12,7 @@ import { go } from './go/go.ts';
 import { java } from './java/java.ts';
 import { php } from './php/php.ts';
 import { python } from './python.ts';
+import { ruby } from './ruby/ruby.ts';
 import { rust } from './rust/rust.ts';
 import { javascript, tsx, typescript } from './typescript.ts';
 
@@ -25,6 +26,7 @@ const LANGUAGES: Record<Language, LanguageSupport> = {
   rust,
   csharp,
   php,
+  ruby,
 };
 
 /** Every registered language id, in registry order. */
@@ -34,7 +36,7 @@ export function languageSupport(language: Language): LanguageSupport {
   return LANGUAGES[language];
 }
 
-/** 'Python, JavaScript, TypeScript, Java, Go, Rust, C# or PHP': the languages read, for messages. */
+/** 'Python, JavaScript, TypeScript, Java, Go, Rust, C#, PHP or Ruby': the languages read, for messages. */
 export function languageList(): string {
   const names = [...new Set(LANGUAGE_IDS.map((id) => LANGUAGES[id].displayName.replace(/ \(.*\)$/, '')))];
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;

@@ -13,6 +13,7 @@ import go from 'highlight.js/lib/languages/go';
 import rust from 'highlight.js/lib/languages/rust';
 import csharp from 'highlight.js/lib/languages/csharp';
 import php from 'highlight.js/lib/languages/php';
+import ruby from 'highlight.js/lib/languages/ruby';
 
 hljs.registerLanguage('python', python);
 hljs.registerLanguage('typescript', typescript);
@@ -22,9 +23,10 @@ hljs.registerLanguage('go', go);
 hljs.registerLanguage('rust', rust);
 hljs.registerLanguage('csharp', csharp);
 hljs.registerLanguage('php', php);
+hljs.registerLanguage('ruby', ruby);
 
 /** Our language ids that highlight.js knows under the same name. */
-const SAME_NAME = new Set(['python', 'javascript', 'typescript', 'java', 'go', 'rust', 'csharp', 'php']);
+const SAME_NAME = new Set(['python', 'javascript', 'typescript', 'java', 'go', 'rust', 'csharp', 'php', 'ruby']);
 
 /** About 20-40 ms of highlighting on a slow core. */
 export const MAX_HIGHLIGHT_CHARS = 120_000;

@@ -238,7 +238,7 @@ export class DeclarationWalker {
     this.references.push({ from, name, kind, line: line || (from === null ? 1 : this.entities[from]!.startLine) });
   }
 
-  addImport(imp: Omit<ImportIR, 'level' | 'dottedFolderName' | 'scope'> & { scope?: number | null }): void {
+  addImport(imp: Omit<ImportIR, 'level' | 'dottedFolderName' | 'scope'> & { scope?: number | null; level?: number }): void {
     this.imports.push({ level: 0, dottedFolderName: '', ...imp, scope: imp.scope ?? null });
   }
 

@@ -1,0 +1,207 @@
+/**
+ * @file Ruby extractor: tree-sitter-ruby tree -> FileIR through the shared DeclarationWalker.
+ * class and module -> Class (superclass, `include` / `extend` / `prepend` -> bases), `def` in a
+ * class or module and `def self.x` -> Method, top-level `def` -> Function, constants ->
+ * Field / GlobalVariable, `attr_accessor` / `attr_reader` / `attr_writer` and `@x = ...` in a
+ * method -> Field. `require 'a/b'`, `require_relative 'c'` and `autoload :X, 'a/x'` -> imports of files. Uses:
+ * method calls (a bare name that is no local is a call), `T.new` (instantiate), constants and
+ * `A::B` paths, `self.x` and `@x`. Parameters, block parameters and assigned names are locals.
+ * Runs in: parse workers, Node. Layer src/core.
+ */
+import type { Node, Tree } from 'web-tree-sitter';
+import type { FileIR } from '../../parse/fileIR.ts';
+import type { WalkRules } from '../shared/declarationWalker.ts';
+import { DeclarationWalker } from '../shared/declarationWalker.ts';
+import { bindLocal, referenceChain } from '../shared/ruleSteps.ts';
+
+const REQUIRES = new Set(['require', 'require_relative', 'load']);
+const MIXINS = new Set(['include', 'extend', 'prepend']);
+const ATTRIBUTES = new Set(['attr_accessor', 'attr_reader', 'attr_writer']);
+const NAMED_PARAMETERS = new Set(['optional_parameter', 'keyword_parameter', 'splat_parameter', 'hash_splat_parameter', 'block_parameter']);
+const PARAMETER_LISTS = new Set(['method_parameters', 'block_parameters', 'lambda_parameters']);
+
+/** Per walk: the Fields defined by attr_* and `@x =` so far, as 'class entity:name'. */
+const fieldsOf = new WeakMap<DeclarationWalker, Set<string>>();
+
+/** Define Field `name` of class `owner` once, however many attr_* or `@x =` name it. */
+function defineField(w: DeclarationWalker, owner: number, name: string, node: Node): void {
+  let known = fieldsOf.get(w);
+  if (!known) fieldsOf.set(w, (known = new Set()));
+  const key = `${owner}:${name}`;
+  if (known.has(key)) return;
+  known.add(key);
+  w.define('variable', name, node, { parent: owner, scope: false });
+}
+
+const rules: WalkRules = {
+  types: new Set([
+    'class', 'module', 'method', 'singleton_method', 'call', 'assignment', 'operator_assignment', 'identifier',
+    'constant', 'scope_resolution', 'instance_variable', ...PARAMETER_LISTS, ...NAMED_PARAMETERS, 'comment',
+  ]),
+  visit(node, w) {
+    const type = node.type;
+    if (PARAMETER_LISTS.has(type)) {
+      for (const child of node.namedChildren) if (child?.type === 'identifier') bindLocal(w, child);
+      return true;
+    }
+    if (NAMED_PARAMETERS.has(type)) {
+      bindLocal(w, node.childForFieldName('name'));
+      return true;
+    }
+    switch (type) {
+      case 'class':
+      case 'module':
+        return defineType(node, w);
+      case 'method':
+      case 'singleton_method': {
+        const name = node.childForFieldName('name');
+        w.skip(name);
+        w.skip(node.childForFieldName('object'));
+        w.define('function', w.textOf(name), node, { body: node.childForFieldName('body'), docFrom: docAnchor(node) });
+        fixDoc(w);
+        return true;
+      }
+      case 'call':
+        return call(node, w);
+      case 'assignment':
+      case 'operator_assignment':
+        return assignment(node, w);
+      case 'identifier':
+        // Not a local (the walker drops those): a method called without arguments.
+        w.reference(w.textOf(node), 'call', node);
+        return false;
+      case 'constant':
+      case 'scope_resolution':
+        return referenceChain(w, node, 'reference', node);
+      case 'instance_variable':
+        w.reference(`self.${w.textOf(node).slice(1)}`, 'reference', node);
+        return false;
+      default:
+        return false;
+    }
+  },
+};
+
+/** `class A::B < C` / `module M`: the last segment names it; the superclass is its base. */
+function defineType(node: Node, w: DeclarationWalker): boolean {
+  const name = node.childForFieldName('name');
+  w.skip(name);
+  const written = w.chain(name);
+  const superclass = node.childForFieldName('superclass');
+  const base = superclass ? w.chain(superclass.namedChildren[0]) : null;
+  w.skip(superclass);
+  if (written === null) return true;
+  const id = w.define('type', written.slice(written.lastIndexOf('.') + 1), node, {
+    bases: base === null ? [] : [base],
+    body: node.childForFieldName('body'),
+    docFrom: docAnchor(node),
+  });
+  fixDoc(w);
+  // `class A::B` nests B in A as written, whatever encloses it in this file.
+  const entity = w.entities[id]!;
+  if (written.includes('.')) entity.qualifiedName = entity.parent === null ? written : `${w.entities[entity.parent]!.qualifiedName}.${written}`;
+  return true;
+}
+
+function call(node: Node, w: DeclarationWalker): boolean {
+  const method = node.childForFieldName('method');
+  const receiver = node.childForFieldName('receiver');
+  const name = w.textOf(method);
+  w.skip(method);
+  if (!receiver) {
+    const args = node.childForFieldName('arguments')?.namedChildren ?? [];
+    if (REQUIRES.has(name)) return requireCall(node, w, name, args[0]);
+    if (name === 'autoload') return requireCall(node, w, name, args[1]);
+    const owner = w.currentClass();
+    if (owner !== null && w.current() === owner && MIXINS.has(name)) {
+      for (const arg of args) {
+        const chain = arg ? w.chain(arg) : null;
+        if (chain !== null) w.addBase(owner, chain, node);
+      }
+      return false;
+    }
+    if (owner !== null && w.current() === owner && ATTRIBUTES.has(name)) {
+      for (const arg of args) {
+        if (arg?.type === 'simple_symbol') defineField(w, owner, w.textOf(arg).slice(1), node);
+      }
+      return false;
+    }
+    if (method?.type === 'identifier') w.reference(name, 'call', node);
+    return true;
+  }
+  const chain = w.chain(receiver);
+  if (chain === null || method?.type !== 'identifier') return true;
+  w.skip(receiver);
+  // `T.new(...)` creates a T: a call of the class (the stitcher records it as instantiate).
+  w.reference(name === 'new' ? chain : `${chain}.${name}`, 'call', node);
+  return true;
+}
+
+/** `require 'a/b'`, `require_relative 'c'`, `load`, `autoload :B, 'a/b'`: `path` is the string. */
+function requireCall(node: Node, w: DeclarationWalker, kind: string, path: Node | null | undefined): boolean {
+  const literal = path?.type === 'string' && path.namedChildren.length === 1 ? path.namedChildren[0] : null;
+  if (literal?.type !== 'string_content') return true;
+  const spec = w.textOf(literal);
+  w.addImport({
+    module: spec,
+    name: null,
+    alias: null,
+    localName: '',
+    line: node.startPosition.row + 1,
+    // require_relative and load('./x') name a path from the requiring file.
+    level: kind === 'require_relative' || spec.startsWith('./') || spec.startsWith('../') ? 1 : 0,
+    scope: w.current(),
+  });
+  return false;
+}
+
+/** `X = ...` defines a constant; `@x = ...` in a method a Field of its class; `x = ...` a local. */
+function assignment(node: Node, w: DeclarationWalker): boolean {
+  const left = node.childForFieldName('left');
+  if (left?.type === 'constant') {
+    w.skip(left);
+    w.define('variable', w.textOf(left), node);
+  } else if (left?.type === 'identifier') {
+    bindLocal(w, left);
+  } else if (left?.type === 'instance_variable' && w.inFunction()) {
+    const owner = w.currentClass();
+    if (owner !== null) defineField(w, owner, w.textOf(left).slice(1), node);
+  }
+  return true;
+}
+
+/** Where a definition's `#` comments sit: before it, or before the body it opens. */
+function docAnchor(node: Node): Node {
+  const parent = node.parent;
+  return node.previousSibling === null && parent?.type === 'body_statement' ? parent : node;
+}
+
+/** docBefore keeps Ruby's `#` markers: strip them from the entity just defined. */
+function fixDoc(w: DeclarationWalker): void {
+  const entity = w.entities[w.entities.length - 1]!;
+  if (entity.docstring) entity.docstring = stripHashes(entity.docstring);
+}
+
+function stripHashes(doc: string): string | null {
+  const text = doc.replace(/^#+ ?/gm, '').trim();
+  return text === '' ? null : text;
+}
+
+/** The `#` comment block at the top of the file (after a shebang or magic comments). */
+function fileDoc(root: Node): string | null {
+  const parts: string[] = [];
+  for (const child of root.children) {
+    if (!child || child.type !== 'comment') break;
+    const text = child.text;
+    if (text.startsWith('#!') || /^#\s*(frozen_string_literal|encoding|coding):/.test(text)) continue;
+    parts.push(text);
+  }
+  return parts.length === 0 ? null : stripHashes(parts.join('\n'));
+}
+
+export function extractRuby(tree: Tree, file: { path: string; text: string }): FileIR {
+  const walker = new DeclarationWalker(tree, file, 'ruby');
+  walker.docstring = fileDoc(tree.rootNode);
+  return walker.walk(rules).finish();
+}
+
