@@ -57,10 +57,13 @@ describe('UI queries on the indexed demo', () => {
     expect(capped.hidden).toBeGreaterThan(0);
   });
 
-  it('search ranks the exact name first, reads dotted names as qualified, survives quotes', async () => {
+  it('search ranks the exact name first (same case, then definitions), reads dotted names as qualified, survives quotes', async () => {
     const hits = await searchNodes(service, 'OrderService');
     expect(hits[0]?.name).toBe('OrderService');
     expect(hits[0]?.kind).toBe('Class');
+    // 'Product' the class and 'product' a field: the case typed decides, then the kind.
+    expect((await searchNodes(service, 'Product'))[0]).toMatchObject({ name: 'Product', kind: 'Class' });
+    expect((await searchNodes(service, 'product'))[0]).toMatchObject({ name: 'product', kind: 'Field' });
     const dotted = await searchNodes(service, 'orders.service.OrderService');
     expect(dotted.some((h) => h.qualifiedName.endsWith('orders.service.OrderService'))).toBe(true);
     await expect(searchNodes(service, "x' OR '1'='1")).resolves.toEqual([]);

@@ -199,11 +199,16 @@ export async function loadEgo(service: RepoClient, centerId: number, depth: numb
 /** Name search: exact, then prefix, then substring matches; shorter names first. */
 export async function searchNodes(service: RepoClient, text: string, limit = 50): Promise<SearchHit[]> {
   const q = sqlText(text.trim().toLowerCase());
+  const exact = sqlText(text.trim());
   const field = text.includes('.') ? 'qualified_name' : 'name';
+  // Exact name, then the same case ('Product' finds the class before the field 'product'), then
+  // definitions before members: what a person typing a name usually means.
   const rows = await service.query(
     `SELECT id, kind, name, qualified_name, file_path, start_line FROM nodes
      WHERE kind <> 'Repo' AND contains(lower(${field}), ${q})
      ORDER BY CASE WHEN lower(name) = ${q} THEN 0 WHEN starts_with(lower(name), ${q}) THEN 1 ELSE 2 END,
+              CASE WHEN name = ${exact} OR starts_with(name, ${exact}) THEN 0 ELSE 1 END,
+              CASE kind WHEN 'Class' THEN 0 WHEN 'Function' THEN 1 WHEN 'Module' THEN 2 WHEN 'Method' THEN 3 ELSE 4 END,
               length(name), qualified_name
      LIMIT ${limit}`,
   );
