@@ -181,7 +181,7 @@ describe('RANGER A.2 in Ruby (top-level constant and defs, require_relative)', a
       'Method:lib.base.Calculator.add', 'Method:lib.base.Calculator.multiply', 'Method:lib.extended.Scientific.divide',
       'Module:lib.base', 'Module:lib.extended', 'Repo:a2',
     ]);
-    expect(graph.nodes.find((n) => n.qualified_name === 'lib.base')).toMatchObject({ language: 'ruby', docstring: 'Basic arithmetic helpers (RANGER A.2, Figure 4).' });
+    expect(graph.nodes.find((n) => n.qualified_name === 'lib.base')).toMatchObject({ language: 'ruby', import_name: 'base', docstring: 'Basic arithmetic helpers (RANGER A.2, Figure 4).' });
     expect(graph.nodes.find((n) => n.qualified_name === 'lib.base.Calculator')).toMatchObject({ docstring: 'A tiny calculator (RANGER A.2, Figure 4).' });
   });
 

@@ -91,5 +91,6 @@ describe('Ruby modules reopened across files, requires and members', async () =>
   it('resolves require through lib/, require_relative and autoload; gems stay unresolved', () => {
     expect(edgeList(graph, 'IMPORTS')).toEqual(['lib.shop -> lib.shop.cart', 'lib.shop.cart -> lib.shop.price', 'lib.shop.cart -> lib.shop.taxed']);
     expect(graph.unresolved.map((u) => u.module).sort()).toEqual(['bigdecimal']);
+    expect(graph.nodes.find((n) => n.qualified_name === 'lib.shop.cart')).toMatchObject({ import_name: 'shop/cart' });
   });
 });

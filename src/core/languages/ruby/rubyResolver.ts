@@ -5,7 +5,8 @@
  * 'Rack.Request.get'), the first file to define a path owning it. A name in a class looks in the
  * lexical nesting (the walker's enclosing classes, each one reopened anywhere), then at the top.
  * `require 'a/b'` resolves to a file a/b.rb under any folder (lib/ layouts), `require_relative`
- * from the requiring file; both give IMPORTS edges and bind no name.
+ * from the requiring file; both give IMPORTS edges and bind no name. A module's import_name is
+ * the path `require` names it by.
  * Runs in: everywhere (stitcher). Layer src/core.
  */
 import type { ImportIR } from '../../parse/fileIR.ts';
@@ -92,4 +93,10 @@ export const rubyResolver: LanguageResolver = {
     return found && !(found.kind === 'node' && found.id === classNode) ? found : null;
   },
   writtenModule: (imp) => imp.module,
+  // What `require` names the file by: its path below the last lib/ folder ('rack/request').
+  importName(_r, module) {
+    const path = module.file.path.replace(/\.rb$/, '');
+    const lib = path.lastIndexOf('lib/');
+    return lib === 0 || (lib > 0 && path[lib - 1] === '/') ? path.slice(lib + 4) : path;
+  },
 };
