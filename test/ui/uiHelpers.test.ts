@@ -26,7 +26,7 @@ describe('error messages', () => {
   it('maps codes to a sentence and keeps the raw message as detail', () => {
     const shown = toShownError(new AppError('NO_SOURCE_FILES', 'No Python files found in x.zip (2 files skipped).'));
     expect(shown.code).toBe('NO_SOURCE_FILES');
-    expect(shown.message).toMatch(/No Python, JavaScript, TypeScript, Java, Go, Rust, C#, PHP or Ruby/);
+    expect(shown.message).toMatch(/No Python, JavaScript, TypeScript, Java, Go, Rust, C#, PHP, Ruby or C\+\+/);
     expect(shown.detail).toContain('x.zip');
     expect(toShownError(new Error('boom'))).toMatchObject({ code: 'UNKNOWN', detail: 'boom' });
     expect(toShownError({ code: 'NOT_A_CODE', message: 'x' }).code).toBe('UNKNOWN');

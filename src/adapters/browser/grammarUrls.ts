@@ -15,6 +15,7 @@ import rustWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-rust.wasm?url';
 import csharpWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-c-sharp.wasm?url';
 import phpWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-php.wasm?url';
 import rubyWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-ruby.wasm?url';
+import cppWasm from '@vscode/tree-sitter-wasm/wasm/tree-sitter-cpp.wasm?url';
 import type { Language } from '../../core/ingest/types.ts';
 import { createParsers } from '../../core/parse/treeSitter.ts';
 import type { Parsers } from '../../core/parse/treeSitter.ts';
@@ -30,6 +31,7 @@ export const GRAMMAR_URLS: Record<Language, string> = {
   csharp: csharpWasm,
   php: phpWasm,
   ruby: rubyWasm,
+  cpp: cppWasm,
 };
 
 /** Parsers whose grammars load from the bundled wasm assets on first need. */

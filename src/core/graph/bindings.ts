@@ -61,10 +61,12 @@ export interface RepoIndex {
   /** Node id -> entity index inside its module (-1 for Repo and Module nodes). */
   nodeEntity: Int32Array;
   nodeCount: number;
+  /** The repository's name: its one top folder when the input had one (paths are below it). */
+  repoName: string;
 }
 
 /** Sort files by path and lay out node ids: Repo 0, then per file its Module and its entities. */
-export function buildRepoIndex(unsorted: readonly FileIR[]): RepoIndex {
+export function buildRepoIndex(unsorted: readonly FileIR[], repoName = ''): RepoIndex {
   const files = [...unsorted].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const namings = nameModules(files);
   let nodeCount = 1;
@@ -85,7 +87,7 @@ export function buildRepoIndex(unsorted: readonly FileIR[]): RepoIndex {
     modules.push(buildModuleInfo(file, namings[index]!, index, nodeId));
     byPath.set(file.path, index);
   });
-  return { modules, byPath, nodeModule, nodeEntity, nodeCount };
+  return { modules, byPath, nodeModule, nodeEntity, nodeCount, repoName };
 }
 
 function buildModuleInfo(file: FileIR, naming: ModuleNaming, index: number, nodeId: number): ModuleInfo {

@@ -286,8 +286,9 @@ export class Resolver {
     const implicitThis = module.resolver.implicitThis === true;
     for (let current = scope.start; current >= 0; current = entityIndex(module, entities[current]!.parent)) {
       if (entities[current]!.kind === 'Class' && current !== scope.start) {
-        // Java / C#: a bare name in a method is a member of the enclosing classes (inherited ones too).
-        const member = implicitThis ? this.classMember(module.firstEntityNode + current, name) : null;
+        // Java / C#: a bare name in a method is a member of the enclosing classes (inherited ones too),
+        // but the class's own name names the class, not its constructor (Java, C++).
+        const member = implicitThis && name !== entities[current]!.name ? this.classMember(module.firstEntityNode + current, name) : null;
         if (member) return member;
         continue;
       }

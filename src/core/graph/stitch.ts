@@ -149,7 +149,7 @@ type StitchStep = { kind: 'nodes'; rows: NodeRow[] } | { kind: 'edges'; rows: Ed
  * once the steps are.
  */
 function stitchSteps(repoName: string, files: readonly FileIR[], configs: readonly ConfigFile[], texts: ReadonlyMap<string, string>, options: StreamOptions = {}) {
-  const index = buildRepoIndex(files);
+  const index = buildRepoIndex(files, repoName);
   const resolver = new Resolver(index, createSpecifierResolver(index.modules.map((m) => m.file.path), configs), configs);
   const ids = stableIdsOf(repoName, index);
   const unresolved: UnresolvedRow[] = [];

@@ -73,7 +73,7 @@ describe('ingestZip on every bad input of makeBadZips.ts', () => {
   it('explains an archive without sources by skip reason', async () => {
     const input = inputs.find((i) => i.name === 'no-source.zip')!;
     const error = await ingestError(ingestZip(input.name, input.data));
-    expect(error.message).toBe('No Python, JavaScript, TypeScript, Java, Go, Rust, C#, PHP or Ruby source files found in no-source.zip (2 files skipped: 2 not source).');
+    expect(error.message).toBe('No Python, JavaScript, TypeScript, Java, Go, Rust, C#, PHP, Ruby or C++ source files found in no-source.zip (2 files skipped: 2 not source).');
   });
 });
 
@@ -138,7 +138,7 @@ describe('ingestFiles (a dropped folder)', () => {
     const docs = await ingestError(ingestFiles('docs', [{ path: 'README.md', data: bytes('# hi') }]));
     expect(docs).toMatchObject({
       code: 'NO_SOURCE_FILES',
-      message: 'No Python, JavaScript, TypeScript, Java, Go, Rust, C#, PHP or Ruby source files found in docs (1 file skipped: 1 not source).',
+      message: 'No Python, JavaScript, TypeScript, Java, Go, Rust, C#, PHP, Ruby or C++ source files found in docs (1 file skipped: 1 not source).',
     });
   });
 });

@@ -3,7 +3,7 @@
  * Runs in: the ingest worker (app), in-process (cli, tests). Layer src/core.
  */
 /** Every language in the registry (src/core/languages/registry.ts). */
-export type Language = 'python' | 'javascript' | 'typescript' | 'tsx' | 'java' | 'go' | 'rust' | 'csharp' | 'php' | 'ruby';
+export type Language = 'python' | 'javascript' | 'typescript' | 'tsx' | 'java' | 'go' | 'rust' | 'csharp' | 'php' | 'ruby' | 'cpp';
 
 /** One raw entry as read from a zip or a dropped folder, before any filtering. */
 export interface RawEntry {

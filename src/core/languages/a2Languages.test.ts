@@ -1,6 +1,6 @@
 /**
  * @file RANGER A.2's two-file example (base: precision, Calculator.add/multiply, format_result;
- * extended: Scientific(Calculator).divide, quick_add, demo) translated to Java, Go, Rust, C#, PHP and Ruby
+ * extended: Scientific(Calculator).divide, quick_add, demo) translated to Java, Go, Rust, C#, PHP, Ruby and C++
  * (test/fixtures/languages/<language>/a2), parsed by real tree-sitter and the real extractors,
  * stitched: each gives the analogous graph. Where a language has no free functions or globals
  * (Java, C#) they live in a static class; Rust's Calculator is a trait Scientific implements.
@@ -198,5 +198,38 @@ describe('RANGER A.2 in Ruby (top-level constant and defs, require_relative)', a
     expect(edgeList(graph, 'IMPORTS')).toEqual(['lib.extended -> lib.base']);
     expect(graph.unresolved.map((u) => u.module)).toEqual(['json']);
     expect(stats).toMatchObject({ resolvedImports: 1, unresolvedImports: 1 });
+  });
+});
+
+describe('RANGER A.2 in C++ (a header and its source, one namespace, #include)', async () => {
+  const { graph, stats } = await a2('cpp');
+
+  it('has the A.2 nodes: a namespace constant, a class with inline methods, functions', () => {
+    expect(nodesOf(graph)).toEqual([
+      'Class:base.Calculator', 'Class:extended.Scientific',
+      'Function:base.format_result', 'Function:extended.demo', 'Function:extended.quick_add',
+      'GlobalVariable:base.PRECISION',
+      'Method:base.Calculator.add', 'Method:base.Calculator.multiply', 'Method:extended.Scientific.divide',
+      // base.h and base.cpp: a header and its source are two modules of one name.
+      'Module:base', 'Module:base', 'Module:extended', 'Repo:a2',
+    ]);
+    const header = graph.nodes.find((n) => n.file_path === 'base.h' && n.kind === 'Module');
+    expect(header).toMatchObject({ import_name: 'a2.base', language: 'cpp', docstring: 'Basic arithmetic helpers (RANGER A.2, Figure 4).' });
+    expect(graph.nodes.find((n) => n.qualified_name === 'base.format_result')).toMatchObject({ file_path: 'base.cpp' });
+  });
+
+  it('resolves the base class, calls and the constant through the namespace, and the includes', () => {
+    expect(edgeList(graph, 'INHERITS')).toEqual(['extended.Scientific -> base.Calculator']);
+    expect(edgeList(graph, 'USES')).toEqual([
+      'base.format_result -> base.PRECISION [reference]',
+      'extended.Scientific.divide -> base.PRECISION [reference]',
+      'extended.demo -> base.format_result [call]',
+      'extended.demo -> extended.Scientific [instantiate]',
+      'extended.demo -> extended.quick_add [call]',
+      'extended.quick_add -> base.Calculator [instantiate]',
+    ]);
+    expect(edgeList(graph, 'IMPORTS')).toEqual(['base -> base', 'extended -> base']);
+    expect(graph.unresolved.map((u) => u.module).sort()).toEqual(['cmath', 'cstdio', 'iostream', 'string']);
+    expect(stats).toMatchObject({ resolvedImports: 2, unresolvedImports: 4 });
   });
 });

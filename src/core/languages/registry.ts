@@ -7,6 +7,7 @@
  */
 import type { Language } from '../ingest/types.ts';
 import type { LanguageSupport } from './languageSupport.ts';
+import { cpp } from './cpp/cpp.ts';
 import { csharp } from './csharp/csharp.ts';
 import { go } from './go/go.ts';
 import { java } from './java/java.ts';
@@ -27,6 +28,7 @@ const LANGUAGES: Record<Language, LanguageSupport> = {
   csharp,
   php,
   ruby,
+  cpp,
 };
 
 /** Every registered language id, in registry order. */
@@ -36,7 +38,7 @@ export function languageSupport(language: Language): LanguageSupport {
   return LANGUAGES[language];
 }
 
-/** 'Python, JavaScript, TypeScript, Java, Go, Rust, C#, PHP or Ruby': the languages read, for messages. */
+/** 'Python, JavaScript, TypeScript, Java, Go, Rust, C#, PHP, Ruby or C++': the languages read, for messages. */
 export function languageList(): string {
   const names = [...new Set(LANGUAGE_IDS.map((id) => LANGUAGES[id].displayName.replace(/ \(.*\)$/, '')))];
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;

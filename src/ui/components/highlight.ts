@@ -14,6 +14,7 @@ import rust from 'highlight.js/lib/languages/rust';
 import csharp from 'highlight.js/lib/languages/csharp';
 import php from 'highlight.js/lib/languages/php';
 import ruby from 'highlight.js/lib/languages/ruby';
+import cpp from 'highlight.js/lib/languages/cpp';
 
 hljs.registerLanguage('python', python);
 hljs.registerLanguage('typescript', typescript);
@@ -24,9 +25,10 @@ hljs.registerLanguage('rust', rust);
 hljs.registerLanguage('csharp', csharp);
 hljs.registerLanguage('php', php);
 hljs.registerLanguage('ruby', ruby);
+hljs.registerLanguage('cpp', cpp);
 
 /** Our language ids that highlight.js knows under the same name. */
-const SAME_NAME = new Set(['python', 'javascript', 'typescript', 'java', 'go', 'rust', 'csharp', 'php', 'ruby']);
+const SAME_NAME = new Set(['python', 'javascript', 'typescript', 'java', 'go', 'rust', 'csharp', 'php', 'ruby', 'cpp']);
 
 /** About 20-40 ms of highlighting on a slow core. */
 export const MAX_HIGHLIGHT_CHARS = 120_000;

@@ -10,7 +10,7 @@ import type { ShownError } from '../store/appStore.ts';
  * The languages read, as registry.ts languageList() says them (a test keeps the two equal; the
  * registry itself would pull every extractor into the main thread's bundle).
  */
-export const LANGUAGES_READ = 'Python, JavaScript, TypeScript, Java, Go, Rust, C#, PHP or Ruby';
+export const LANGUAGES_READ = 'Python, JavaScript, TypeScript, Java, Go, Rust, C#, PHP, Ruby or C++';
 
 const MESSAGES: Record<ErrorCode, string> = {
   CONFIG_INVALID: 'The settings are not valid.',

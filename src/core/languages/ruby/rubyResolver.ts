@@ -13,57 +13,33 @@ import type { ImportIR } from '../../parse/fileIR.ts';
 import type { ModuleInfo, RepoIndex, Target } from '../../graph/bindings.ts';
 import type { Resolver } from '../../graph/resolver.ts';
 import type { ImportOutcome, LanguageResolver } from '../languageSupport.ts';
+import { requiredFile } from '../shared/fileRequires.ts';
 
-interface ConstantTable {
-  /** Nesting path -> node id of its first definition. */
-  paths: Map<string, number>;
-  /** Path without '.rb' -> Ruby modules, shortest path first ('lib/rack/request'). */
-  files: Map<string, ModuleInfo[]>;
-}
+const tables = new WeakMap<RepoIndex, Map<string, number>>();
 
-const tables = new WeakMap<RepoIndex, ConstantTable>();
-
-function tableOf(r: Resolver): ConstantTable {
-  let table = tables.get(r.index);
-  if (table) return table;
-  table = { paths: new Map(), files: new Map() };
+/** Nesting path ('Rack.Request', 'Rack.Request.get') -> node id of its first definition. */
+function constants(r: Resolver): Map<string, number> {
+  let paths = tables.get(r.index);
+  if (paths) return paths;
+  paths = new Map();
   for (const module of r.index.modules) {
     if (module.file.language !== 'ruby') continue;
     for (const entity of module.file.entities) {
-      if (!table.paths.has(entity.qualifiedName)) table.paths.set(entity.qualifiedName, module.firstEntityNode + entity.id);
-    }
-    const path = module.file.path.replace(/\.rb$/, '');
-    const parts = path.split('/');
-    // Every suffix is a way to require the file: 'lib/rack/request' -> 'rack/request' -> 'request'.
-    for (let i = 0; i < parts.length; i++) {
-      const key = parts.slice(i).join('/');
-      const list = table.files.get(key);
-      if (list) list.push(module);
-      else table.files.set(key, [module]);
+      if (!paths.has(entity.qualifiedName)) paths.set(entity.qualifiedName, module.firstEntityNode + entity.id);
     }
   }
-  for (const list of table.files.values()) list.sort((a, b) => a.file.path.length - b.file.path.length);
-  tables.set(r.index, table);
-  return table;
+  tables.set(r.index, paths);
+  return paths;
 }
 
 /** The file a require names, or null (a gem or the standard library). */
 function requiredModule(r: Resolver, module: ModuleInfo, imp: ImportIR): ModuleInfo | null {
-  const spec = imp.module.replace(/\.rb$/, '');
-  if (imp.level === 0) return tableOf(r).files.get(spec)?.[0] ?? null;
-  const parts = module.file.path.split('/').slice(0, -1);
-  for (const part of spec.split('/')) {
-    if (part === '..') {
-      if (parts.length === 0) return null;
-      parts.pop();
-    } else if (part !== '.' && part !== '') parts.push(part);
-  }
-  const index = r.index.byPath.get(`${parts.join('/')}.rb`);
-  return index === undefined ? null : r.index.modules[index]!;
+  const file = imp.module.endsWith('.rb') ? imp.module : `${imp.module}.rb`;
+  return requiredFile(r, module, file, imp.level > 0, imp.level === 0);
 }
 
 function constant(r: Resolver, path: string): Target | null {
-  const id = tableOf(r).paths.get(path);
+  const id = constants(r).get(path);
   return id === undefined ? null : r.node(id);
 }
 

@@ -1,0 +1,100 @@
+/**
+ * @file C++ onto the schema and the stitcher: nested namespaces, classes declared in a header
+ * with methods defined out of line (in the header's file: Methods; in another file: Functions
+ * named after the class), constructors that are not the class's name in lookups, data members,
+ * enumerators, `this->`, `using namespace` / `using a::X`, includes from the including folder
+ * and from an include root, and what stays unresolved (the standard library, other receivers).
+ * Small in-memory projects parsed by real tree-sitter and the real extractor, then stitched.
+ * Runs in: Node (vitest).
+ */
+import { describe, expect, it } from 'vitest';
+import { edgeList } from '../../../../test/fixtures/stitch/irBuilder.ts';
+import { parseSources } from '../../../../test/fixtures/stitch/parseFixture.ts';
+import { stitch } from '../../graph/stitch.ts';
+
+const SOURCES = {
+  'include/shop/price.h': [
+    '#pragma once',
+    'namespace shop { namespace money {',
+    'enum class Currency { Eur, Usd };',
+    '/// Money in cents.',
+    'class Price {',
+    ' public:',
+    '  explicit Price(long cents);',
+    '  long cents() const;',
+    '  static Price zero();',
+    ' private:',
+    '  long cents_;',
+    '  Currency currency_ = Currency::Eur;',
+    '};',
+    'inline Price Price::zero() { return Price(0); }',
+    '}  // namespace money',
+    '}  // namespace shop',
+  ].join('\n'),
+  'src/price.cpp': [
+    '#include "shop/price.h"',
+    'namespace shop { namespace money {',
+    'Price::Price(long cents) : cents_(cents) {}',
+    'long Price::cents() const { return this->cents_; }',
+    '} }',
+  ].join('\n'),
+  'src/util.h': 'inline int clamp(int v) { return v; }\n',
+  'src/cart.cpp': [
+    '#include <vector>',
+    '#include "../include/shop/price.h"',
+    '#include <repo/src/util.h> // written from above the repository (its own top folder)',
+    'using namespace shop::money;',
+    'using shop::money::Currency;',
+    'namespace shop {',
+    'struct Line { Price price; int qty; };',
+    'long total(const std::vector<Line>& lines) {',
+    '  long sum = Price::zero().cents();',
+    '  for (const Line& line : lines) sum += line.price.cents() * line.qty;',
+    '  Currency c = Currency::Usd;',
+    '  return sum;',
+    '}',
+    '}',
+  ].join('\n'),
+};
+
+describe('C++ headers, out-of-line definitions, namespaces and includes', async () => {
+  const { files, configs } = await parseSources(SOURCES);
+  for (const file of files) expect(file.syntaxErrors, file.path).toEqual([]);
+  const { graph } = stitch('repo', files, configs);
+  const kinds = (kind: string) => graph.nodes.filter((n) => n.kind === kind).map((n) => n.qualified_name).sort();
+
+  it('maps classes, structs and enums to Class; members, data members and enumerators', () => {
+    expect(kinds('Class')).toEqual(['include.shop.price.Currency', 'include.shop.price.Price', 'src.cart.Line']);
+    expect(kinds('Method')).toEqual(['include.shop.price.Price.Price', 'include.shop.price.Price.cents', 'include.shop.price.Price.zero', 'include.shop.price.Price.zero']);
+    expect(kinds('Function')).toEqual(['src.cart.total', 'src.price.Price.Price', 'src.price.Price.cents', 'src.util.clamp']);
+    expect(kinds('Field')).toEqual([
+      'include.shop.price.Currency.Eur', 'include.shop.price.Currency.Usd', 'include.shop.price.Price.cents_',
+      'include.shop.price.Price.currency_', 'src.cart.Line.price', 'src.cart.Line.qty',
+    ]);
+    expect(graph.nodes.find((n) => n.qualified_name === 'include.shop.price')).toMatchObject({ import_name: 'shop.money.price' });
+    expect(graph.nodes.find((n) => n.qualified_name === 'include.shop.price.Price')).toMatchObject({ docstring: 'Money in cents.' });
+  });
+
+  it('resolves names through nested namespaces and using directives; the class name is the class', () => {
+    expect(edgeList(graph, 'USES').filter((e) => e.startsWith('src.cart.total'))).toEqual([
+      'src.cart.total -> include.shop.price.Currency [annotate]',
+      'src.cart.total -> include.shop.price.Currency.Usd [reference]',
+      'src.cart.total -> include.shop.price.Price.zero [call]',
+      'src.cart.total -> src.cart.Line [annotate]',
+    ]);
+    expect(edgeList(graph, 'USES').filter((e) => e.startsWith('include.shop.price.Price.zero'))).toEqual([
+      // The prototype in the class and the inline definition below it: both Methods, like overloads.
+      'include.shop.price.Price.zero -> include.shop.price.Price [annotate]',
+      'include.shop.price.Price.zero -> include.shop.price.Price [annotate]',
+      'include.shop.price.Price.zero -> include.shop.price.Price [instantiate]',
+    ]);
+  });
+
+  it('resolves includes from the including folder and from an include root, and namespace usings; the standard library stays out', () => {
+    // `using namespace shop::money` reaches every file of that namespace, as C#'s `using` does.
+    expect(edgeList(graph, 'IMPORTS')).toEqual([
+      'src.cart -> include.shop.price [*,Currency]', 'src.cart -> src.price [*]', 'src.cart -> src.util', 'src.price -> include.shop.price',
+    ]);
+    expect(graph.unresolved.map((u) => `${u.module}:${u.name}`).sort()).toEqual(['vector:vector']);
+  });
+});

@@ -1,0 +1,249 @@
+/**
+ * @file C++ extractor: tree-sitter-cpp tree -> FileIR through the shared DeclarationWalker.
+ * class / struct / union / enum with a body -> Class (base class clause -> bases), functions ->
+ * Function, member functions (defined or declared in the class, or defined out of line as
+ * `T::f` in the file of T) -> Method, out-of-line definitions of a class in another file ->
+ * Function 'T.f', data members and enumerators -> Field, namespace-scope variables ->
+ * GlobalVariable. The namespace of the file's first definition -> FileIR.packageName ('a.b');
+ * `#include "x.h"` / `<x.h>` -> imports of files; `using namespace a::b;` -> a star of a.b;
+ * `using a::X;` -> {module 'a', name 'X'}; the comment the file opens with -> its docstring. Uses: calls, `new T`, `this->m`, qualified names,
+ * type names (annotate). Parameters and function-local variables are locals.
+ * Runs in: parse workers, Node. Layer src/core.
+ */
+import type { Node, Tree } from 'web-tree-sitter';
+import type { FileIR } from '../../parse/fileIR.ts';
+import type { WalkRules } from '../shared/declarationWalker.ts';
+import { cleanComment, DeclarationWalker } from '../shared/declarationWalker.ts';
+import { bindLocal, referenceChain, referenceName } from '../shared/ruleSteps.ts';
+
+const TYPES = new Set(['class_specifier', 'struct_specifier', 'union_specifier', 'enum_specifier']);
+const PARAMETERS = new Set(['parameter_declaration', 'optional_parameter_declaration', 'variadic_parameter_declaration']);
+/** Declarators that wrap the name: `*p`, `&r`, `a[3]`, `x = 1`, `f(...)`. */
+const WRAPPERS = new Set(['pointer_declarator', 'reference_declarator', 'array_declarator', 'init_declarator', 'parenthesized_declarator']);
+
+const rules: WalkRules = {
+  types: new Set([
+    'preproc_include', 'namespace_definition', 'using_declaration', ...TYPES, 'function_definition', 'field_declaration',
+    'declaration', 'enumerator', ...PARAMETERS, 'call_expression', 'new_expression', 'field_expression',
+    'qualified_identifier', 'identifier', 'type_identifier', 'template_type', 'comment',
+  ]),
+  visit(node, w) {
+    const type = node.type;
+    if (TYPES.has(type)) return defineType(node, w);
+    if (PARAMETERS.has(type)) {
+      const name = declaredName(node.childForFieldName('declarator'));
+      if (name?.type === 'identifier') bindLocal(w, name);
+      return true;
+    }
+    switch (type) {
+      case 'preproc_include':
+        readInclude(node, w);
+        return false;
+      case 'namespace_definition':
+        w.skip(node.childForFieldName('name'));
+        return true;
+      case 'using_declaration':
+        readUsing(node, w);
+        return false;
+      case 'function_definition':
+        return defineFunction(node, w);
+      case 'field_declaration':
+      case 'declaration':
+        return defineDeclared(node, w);
+      case 'enumerator': {
+        const name = node.childForFieldName('name');
+        w.skip(name);
+        if (w.current() !== null && w.current() === w.currentClass()) w.define('variable', w.textOf(name), node);
+        return true;
+      }
+      case 'call_expression': {
+        const callee = node.childForFieldName('function');
+        const chain = cppChain(callee, w);
+        if (chain !== null) {
+          w.reference(chain, 'call', node);
+          w.skip(callee);
+        } else if (callee?.type === 'field_expression') w.skip(callee.childForFieldName('field'));
+        return true;
+      }
+      case 'new_expression': {
+        const created = node.childForFieldName('type');
+        const chain = w.chain(created);
+        if (chain !== null) {
+          w.reference(chain, 'call', node);
+          w.skip(created);
+        }
+        return true;
+      }
+      case 'field_expression': {
+        const chain = cppChain(node, w);
+        if (chain !== null) {
+          w.reference(chain, 'reference', node);
+          return false;
+        }
+        w.skip(node.childForFieldName('field'));
+        return true;
+      }
+      case 'qualified_identifier':
+        return referenceChain(w, node, 'reference', node);
+      case 'identifier':
+        return referenceName(w, node);
+      case 'type_identifier':
+        return referenceChain(w, node, 'annotate', node);
+      case 'template_type': {
+        const name = node.childForFieldName('name');
+        referenceChain(w, name, 'annotate', node);
+        w.skip(name);
+        return true;
+      }
+      default:
+        return false;
+    }
+  },
+};
+
+function defineType(node: Node, w: DeclarationWalker): boolean {
+  const name = node.childForFieldName('name');
+  const body = node.childForFieldName('body');
+  if (!body) return name ? referenceChain(w, name, 'annotate', node) : true;
+  w.skip(name);
+  const written = name ? w.chain(name) : null;
+  if (written === null) return true;
+  const bases: string[] = [];
+  const clause = node.namedChildren.find((c) => c?.type === 'base_class_clause');
+  for (const base of clause?.namedChildren ?? []) {
+    const chain = base?.type === 'template_type' ? w.chain(base.childForFieldName('name')) : base ? w.chain(base) : null;
+    if (chain !== null && base?.type !== 'access_specifier') bases.push(chain);
+  }
+  w.skip(clause);
+  setPackage(node, w);
+  w.define('type', lastSegment(written), node, { bases, body });
+  return true;
+}
+
+/** A function body: a Method inside a class, `T::f` a Method of T when T is in this file. */
+function defineFunction(node: Node, w: DeclarationWalker): boolean {
+  const declarator = functionDeclarator(node.childForFieldName('declarator'));
+  const name = declarator?.childForFieldName('declarator') ?? null;
+  const written = name ? w.chain(name.type === 'destructor_name' ? null : name) ?? w.textOf(name) : null;
+  if (!name || written === null) return true;
+  w.skip(name);
+  setPackage(node, w);
+  const body = node.childForFieldName('body');
+  const segments = written.split('.');
+  if (segments.length < 2 || w.current() !== null) {
+    w.define('function', lastSegment(written), node, { body });
+    return true;
+  }
+  const owner = w.topLevelClass(segments[segments.length - 2]!);
+  if (owner !== null) {
+    w.define('function', segments[segments.length - 1]!, node, { body, parent: owner });
+    return true;
+  }
+  // The class lives in another file (a header): a Function named after both.
+  const id = w.define('function', segments[segments.length - 1]!, node, { body });
+  w.entities[id]!.qualifiedName = segments.slice(-2).join('.');
+  return true;
+}
+
+/** `int a = 1, *b;` / a member `int x_;` / a member prototype `void f();` / a global. */
+function defineDeclared(node: Node, w: DeclarationWalker): boolean {
+  const inClass = w.current() !== null && w.current() === w.currentClass();
+  for (const declarator of node.childrenForFieldName('declarator')) {
+    const fn = functionDeclarator(declarator);
+    if (fn) {
+      // A prototype: a Method when it declares a member, nothing at namespace scope.
+      const name = fn.childForFieldName('declarator');
+      w.skip(name);
+      if (inClass && name) w.define('function', lastSegment(w.chain(name) ?? w.textOf(name)), node);
+      continue;
+    }
+    const name = declaredName(declarator);
+    if (!name || (name.type !== 'identifier' && name.type !== 'field_identifier')) continue;
+    w.skip(name);
+    if (!inClass && w.current() === null) setPackage(node, w);
+    w.define('variable', w.textOf(name), inClass || w.current() === null ? node : declarator!);
+  }
+  return true;
+}
+
+function readInclude(node: Node, w: DeclarationWalker): void {
+  const path = node.childForFieldName('path');
+  if (!path) return;
+  const quoted = path.type === 'string_literal';
+  const written = quoted ? w.textOf(path.namedChildren.find((c) => c?.type === 'string_content')) : w.textOf(path).slice(1, -1);
+  if (written === '') return;
+  w.addImport({ module: written, name: null, alias: null, localName: '', line: node.startPosition.row + 1, level: quoted ? 1 : 0 });
+}
+
+/** `using namespace a::b;` -> a star of a.b; `using a::X;` -> X from a. */
+function readUsing(node: Node, w: DeclarationWalker): void {
+  const target = node.namedChildren.find((c) => c?.type === 'qualified_identifier' || c?.type === 'identifier');
+  const path = w.chain(target);
+  if (path === null) return;
+  const line = node.startPosition.row + 1;
+  const isNamespace = node.children.some((c) => c?.type === 'namespace');
+  if (isNamespace) {
+    w.addImport({ module: path, name: '*', alias: null, localName: '*', line, scope: w.current() });
+    return;
+  }
+  const dot = path.lastIndexOf('.');
+  const name = path.slice(dot + 1);
+  w.addImport({ module: dot < 0 ? '' : path.slice(0, dot), name, alias: null, localName: name, line, scope: w.current() });
+}
+
+/** `this->x` -> 'this.x', `p->f` -> 'p.f', `a.b` -> 'a.b'; null when the object is no chain. */
+function cppChain(node: Node | null, w: DeclarationWalker): string | null {
+  if (node?.type !== 'field_expression') return w.chain(node?.type === 'template_function' ? node.childForFieldName('name') : node);
+  const object = node.childForFieldName('argument');
+  const field = node.childForFieldName('field');
+  const base = object?.type === 'this' ? 'this' : cppChain(object, w);
+  return base === null || !field ? null : `${base}.${w.textOf(field)}`;
+}
+
+/** The function_declarator under pointer / reference wrappers, or null. */
+function functionDeclarator(node: Node | null | undefined): Node | null {
+  for (let current = node ?? null; current; current = current.childForFieldName('declarator')) {
+    if (current.type === 'function_declarator') return current;
+    if (!WRAPPERS.has(current.type)) return null;
+  }
+  return null;
+}
+
+/** The name a (possibly wrapped) declarator declares. */
+function declaredName(node: Node | null | undefined): Node | null {
+  let current = node ?? null;
+  while (current && WRAPPERS.has(current.type)) current = current.childForFieldName('declarator');
+  return current;
+}
+
+/** The namespace around the file's first definition ('a.b' for `namespace a { namespace b {`). */
+function setPackage(node: Node, w: DeclarationWalker): void {
+  if (w.packageName !== null || w.current() !== null) return;
+  const names: string[] = [];
+  for (let parent = node.parent; parent; parent = parent.parent) {
+    if (parent.type !== 'namespace_definition') continue;
+    const name = w.chain(parent.childForFieldName('name'));
+    if (name !== null) names.unshift(name);
+  }
+  w.packageName = names.join('.');
+}
+
+function lastSegment(chain: string): string {
+  return chain.slice(chain.lastIndexOf('.') + 1);
+}
+
+/** The comment block the file opens with (its purpose, or its licence), cleaned; or null. */
+function fileDoc(root: Node): string | null {
+  const parts: string[] = [];
+  for (const child of root.children) {
+    if (!child || child.type !== 'comment') break;
+    parts.push(child.text);
+  }
+  return parts.length === 0 ? null : cleanComment(parts.join('\n'));
+}
+
+export function extractCpp(tree: Tree, file: { path: string; text: string }): FileIR {
+  const walker = new DeclarationWalker(tree, file, 'cpp');
+  walker.docstring = fileDoc(tree.rootNode);
+  return walker.walk(rules).finish();
+}
