@@ -15,6 +15,7 @@ import { stitch } from '../../graph/stitch.ts';
 const SOURCES = {
   'include/shop/price.h': [
     '#pragma once',
+    'namespace shop { namespace money { namespace detail { inline long round(long v) { return v; } } } }',
     'namespace shop { namespace money {',
     'enum class Currency { Eur, Usd };',
     '/// Money in cents.',
@@ -66,11 +67,12 @@ describe('C++ headers, out-of-line definitions, namespaces and includes', async 
   it('maps classes, structs and enums to Class; members, data members and enumerators', () => {
     expect(kinds('Class')).toEqual(['include.shop.price.Currency', 'include.shop.price.Price', 'src.cart.Line']);
     expect(kinds('Method')).toEqual(['include.shop.price.Price.Price', 'include.shop.price.Price.cents', 'include.shop.price.Price.zero', 'include.shop.price.Price.zero']);
-    expect(kinds('Function')).toEqual(['src.cart.total', 'src.price.Price.Price', 'src.price.Price.cents', 'src.util.clamp']);
+    expect(kinds('Function')).toEqual(['include.shop.price.round', 'src.cart.total', 'src.price.Price.Price', 'src.price.Price.cents', 'src.util.clamp']);
     expect(kinds('Field')).toEqual([
       'include.shop.price.Currency.Eur', 'include.shop.price.Currency.Usd', 'include.shop.price.Price.cents_',
       'include.shop.price.Price.currency_', 'src.cart.Line.price', 'src.cart.Line.qty',
     ]);
+    // The file's package is the namespace most of it defines things in, not the detail one first.
     expect(graph.nodes.find((n) => n.qualified_name === 'include.shop.price')).toMatchObject({ import_name: 'shop.money.price' });
     expect(graph.nodes.find((n) => n.qualified_name === 'include.shop.price.Price')).toMatchObject({ docstring: 'Money in cents.' });
   });

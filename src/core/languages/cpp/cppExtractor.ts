@@ -4,7 +4,7 @@
  * Function, member functions (defined or declared in the class, or defined out of line as
  * `T::f` in the file of T) -> Method, out-of-line definitions of a class in another file ->
  * Function 'T.f', data members and enumerators -> Field, namespace-scope variables ->
- * GlobalVariable. The namespace of the file's first definition -> FileIR.packageName ('a.b');
+ * GlobalVariable. The namespace holding most of the file's definitions -> FileIR.packageName ('a.b');
  * `#include "x.h"` / `<x.h>` -> imports of files; `using namespace a::b;` -> a star of a.b;
  * `using a::X;` -> {module 'a', name 'X'}; the comment the file opens with -> its docstring. Uses: calls, `new T`, `this->m`, qualified names,
  * type names (annotate). Parameters and function-local variables are locals.
@@ -216,16 +216,32 @@ function declaredName(node: Node | null | undefined): Node | null {
   return current;
 }
 
-/** The namespace around the file's first definition ('a.b' for `namespace a { namespace b {`). */
+/** Per walk: how many namespace-scope definitions each namespace ('a.b', '' global) holds. */
+const namespaceCounts = new WeakMap<DeclarationWalker, Map<string, number>>();
+
+/** Count a namespace-scope definition in its namespace ('a.b' for `namespace a { namespace b {`). */
 function setPackage(node: Node, w: DeclarationWalker): void {
-  if (w.packageName !== null || w.current() !== null) return;
+  if (w.current() !== null) return;
   const names: string[] = [];
   for (let parent = node.parent; parent; parent = parent.parent) {
     if (parent.type !== 'namespace_definition') continue;
     const name = w.chain(parent.childForFieldName('name'));
     if (name !== null) names.unshift(name);
   }
-  w.packageName = names.join('.');
+  let counts = namespaceCounts.get(w);
+  if (!counts) namespaceCounts.set(w, (counts = new Map()));
+  const key = names.join('.');
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+
+/** The file's package: the namespace holding most of its definitions (a `detail` one often comes first). */
+function mainNamespace(w: DeclarationWalker): string | null {
+  let best: string | null = null;
+  let most = 0;
+  for (const [name, count] of namespaceCounts.get(w) ?? []) {
+    if (count > most) [best, most] = [name, count];
+  }
+  return best;
 }
 
 function lastSegment(chain: string): string {
@@ -245,5 +261,7 @@ function fileDoc(root: Node): string | null {
 export function extractCpp(tree: Tree, file: { path: string; text: string }): FileIR {
   const walker = new DeclarationWalker(tree, file, 'cpp');
   walker.docstring = fileDoc(tree.rootNode);
-  return walker.walk(rules).finish();
+  walker.walk(rules);
+  walker.packageName = mainNamespace(walker);
+  return walker.finish();
 }
