@@ -139,31 +139,44 @@ describe('RANGER A.2 in C# (namespaces, using and using static)', async () => {
   });
 });
 
+/**
+ * The A.2 graph where base and extended are modules `b` and `e` with snake_case names (PHP, Ruby,
+ * C++): every node, and the INHERITS and USES edges, exactly as the paper's Python gives them.
+ */
+function a2SnakeCase(b: string, e: string, modules: string[] = [`Module:${b}`, `Module:${e}`]) {
+  return {
+    nodes: [
+      `Class:${b}.Calculator`, `Class:${e}.Scientific`,
+      `Function:${b}.format_result`, `Function:${e}.demo`, `Function:${e}.quick_add`,
+      `GlobalVariable:${b}.PRECISION`,
+      `Method:${b}.Calculator.add`, `Method:${b}.Calculator.multiply`, `Method:${e}.Scientific.divide`,
+      ...modules, 'Repo:a2',
+    ],
+    inherits: [`${e}.Scientific -> ${b}.Calculator`],
+    uses: [
+      `${b}.format_result -> ${b}.PRECISION [reference]`,
+      `${e}.Scientific.divide -> ${b}.PRECISION [reference]`,
+      `${e}.demo -> ${b}.format_result [call]`,
+      `${e}.demo -> ${e}.Scientific [instantiate]`,
+      `${e}.demo -> ${e}.quick_add [call]`,
+      `${e}.quick_add -> ${b}.Calculator [instantiate]`,
+    ],
+  };
+}
+
 describe('RANGER A.2 in PHP (namespaces, use, use function, use const)', async () => {
   const { graph, stats } = await a2('php');
+  const expected = a2SnakeCase('Base', 'Extended');
 
   it('has the A.2 nodes: a namespace constant, a class with methods, functions', () => {
-    expect(nodesOf(graph)).toEqual([
-      'Class:Base.Calculator', 'Class:Extended.Scientific',
-      'Function:Base.format_result', 'Function:Extended.demo', 'Function:Extended.quick_add',
-      'GlobalVariable:Base.PRECISION',
-      'Method:Base.Calculator.add', 'Method:Base.Calculator.multiply', 'Method:Extended.Scientific.divide',
-      'Module:Base', 'Module:Extended', 'Repo:a2',
-    ]);
+    expect(nodesOf(graph)).toEqual(expected.nodes);
     expect(graph.nodes.find((n) => n.qualified_name === 'Base')).toMatchObject({ import_name: 'A2.Base.Base', language: 'php', docstring: 'Basic arithmetic helpers (RANGER A.2, Figure 4).' });
     expect(graph.nodes.find((n) => n.qualified_name === 'Base.Calculator')).toMatchObject({ docstring: 'A tiny calculator (RANGER A.2, Figure 4).' });
   });
 
   it('resolves the base class, functions and the constant through their use statements', () => {
-    expect(edgeList(graph, 'INHERITS')).toEqual(['Extended.Scientific -> Base.Calculator']);
-    expect(edgeList(graph, 'USES')).toEqual([
-      'Base.format_result -> Base.PRECISION [reference]',
-      'Extended.Scientific.divide -> Base.PRECISION [reference]',
-      'Extended.demo -> Base.format_result [call]',
-      'Extended.demo -> Extended.Scientific [instantiate]',
-      'Extended.demo -> Extended.quick_add [call]',
-      'Extended.quick_add -> Base.Calculator [instantiate]',
-    ]);
+    expect(edgeList(graph, 'INHERITS')).toEqual(expected.inherits);
+    expect(edgeList(graph, 'USES')).toEqual(expected.uses);
     expect(edgeList(graph, 'IMPORTS')).toEqual(['Extended -> Base [Calculator,format_result,PRECISION]']);
     expect(graph.unresolved).toEqual([]);
     expect(stats).toMatchObject({ resolvedImports: 3, unresolvedImports: 0 });
@@ -172,29 +185,17 @@ describe('RANGER A.2 in PHP (namespaces, use, use function, use const)', async (
 
 describe('RANGER A.2 in Ruby (top-level constant and defs, require_relative)', async () => {
   const { graph, stats } = await a2('ruby');
+  const expected = a2SnakeCase('lib.base', 'lib.extended');
 
   it('has the A.2 nodes: a constant, a class with methods, top-level functions', () => {
-    expect(nodesOf(graph)).toEqual([
-      'Class:lib.base.Calculator', 'Class:lib.extended.Scientific',
-      'Function:lib.base.format_result', 'Function:lib.extended.demo', 'Function:lib.extended.quick_add',
-      'GlobalVariable:lib.base.PRECISION',
-      'Method:lib.base.Calculator.add', 'Method:lib.base.Calculator.multiply', 'Method:lib.extended.Scientific.divide',
-      'Module:lib.base', 'Module:lib.extended', 'Repo:a2',
-    ]);
+    expect(nodesOf(graph)).toEqual(expected.nodes);
     expect(graph.nodes.find((n) => n.qualified_name === 'lib.base')).toMatchObject({ language: 'ruby', import_name: 'base', docstring: 'Basic arithmetic helpers (RANGER A.2, Figure 4).' });
     expect(graph.nodes.find((n) => n.qualified_name === 'lib.base.Calculator')).toMatchObject({ docstring: 'A tiny calculator (RANGER A.2, Figure 4).' });
   });
 
   it('resolves the superclass, calls and the constant through the global constants, and the require', () => {
-    expect(edgeList(graph, 'INHERITS')).toEqual(['lib.extended.Scientific -> lib.base.Calculator']);
-    expect(edgeList(graph, 'USES')).toEqual([
-      'lib.base.format_result -> lib.base.PRECISION [reference]',
-      'lib.extended.Scientific.divide -> lib.base.PRECISION [reference]',
-      'lib.extended.demo -> lib.base.format_result [call]',
-      'lib.extended.demo -> lib.extended.Scientific [instantiate]',
-      'lib.extended.demo -> lib.extended.quick_add [call]',
-      'lib.extended.quick_add -> lib.base.Calculator [instantiate]',
-    ]);
+    expect(edgeList(graph, 'INHERITS')).toEqual(expected.inherits);
+    expect(edgeList(graph, 'USES')).toEqual(expected.uses);
     expect(edgeList(graph, 'IMPORTS')).toEqual(['lib.extended -> lib.base']);
     expect(graph.unresolved.map((u) => u.module)).toEqual(['json']);
     expect(stats).toMatchObject({ resolvedImports: 1, unresolvedImports: 1 });
@@ -203,31 +204,19 @@ describe('RANGER A.2 in Ruby (top-level constant and defs, require_relative)', a
 
 describe('RANGER A.2 in C++ (a header and its source, one namespace, #include)', async () => {
   const { graph, stats } = await a2('cpp');
+  // base.h and base.cpp: a header and its source are two modules of one name.
+  const expected = a2SnakeCase('base', 'extended', ['Module:base', 'Module:base', 'Module:extended']);
 
   it('has the A.2 nodes: a namespace constant, a class with inline methods, functions', () => {
-    expect(nodesOf(graph)).toEqual([
-      'Class:base.Calculator', 'Class:extended.Scientific',
-      'Function:base.format_result', 'Function:extended.demo', 'Function:extended.quick_add',
-      'GlobalVariable:base.PRECISION',
-      'Method:base.Calculator.add', 'Method:base.Calculator.multiply', 'Method:extended.Scientific.divide',
-      // base.h and base.cpp: a header and its source are two modules of one name.
-      'Module:base', 'Module:base', 'Module:extended', 'Repo:a2',
-    ]);
+    expect(nodesOf(graph)).toEqual(expected.nodes);
     const header = graph.nodes.find((n) => n.file_path === 'base.h' && n.kind === 'Module');
     expect(header).toMatchObject({ import_name: 'a2.base', language: 'cpp', docstring: 'Basic arithmetic helpers (RANGER A.2, Figure 4).' });
     expect(graph.nodes.find((n) => n.qualified_name === 'base.format_result')).toMatchObject({ file_path: 'base.cpp' });
   });
 
   it('resolves the base class, calls and the constant through the namespace, and the includes', () => {
-    expect(edgeList(graph, 'INHERITS')).toEqual(['extended.Scientific -> base.Calculator']);
-    expect(edgeList(graph, 'USES')).toEqual([
-      'base.format_result -> base.PRECISION [reference]',
-      'extended.Scientific.divide -> base.PRECISION [reference]',
-      'extended.demo -> base.format_result [call]',
-      'extended.demo -> extended.Scientific [instantiate]',
-      'extended.demo -> extended.quick_add [call]',
-      'extended.quick_add -> base.Calculator [instantiate]',
-    ]);
+    expect(edgeList(graph, 'INHERITS')).toEqual(expected.inherits);
+    expect(edgeList(graph, 'USES')).toEqual(expected.uses);
     expect(edgeList(graph, 'IMPORTS')).toEqual(['base -> base', 'extended -> base']);
     expect(graph.unresolved.map((u) => u.module).sort()).toEqual(['cmath', 'cstdio', 'iostream', 'string']);
     expect(stats).toMatchObject({ resolvedImports: 2, unresolvedImports: 4 });

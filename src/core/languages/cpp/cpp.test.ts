@@ -9,8 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { edgeList } from '../../../../test/fixtures/stitch/irBuilder.ts';
-import { parseSources } from '../../../../test/fixtures/stitch/parseFixture.ts';
-import { stitch } from '../../graph/stitch.ts';
+import { stitchSources } from '../../../../test/fixtures/stitch/parseFixture.ts';
 
 const SOURCES = {
   'include/shop/price.h': [
@@ -59,10 +58,7 @@ const SOURCES = {
 };
 
 describe('C++ headers, out-of-line definitions, namespaces and includes', async () => {
-  const { files, configs } = await parseSources(SOURCES);
-  for (const file of files) expect(file.syntaxErrors, file.path).toEqual([]);
-  const { graph } = stitch('repo', files, configs);
-  const kinds = (kind: string) => graph.nodes.filter((n) => n.kind === kind).map((n) => n.qualified_name).sort();
+  const { graph, kinds } = await stitchSources(SOURCES);
 
   it('maps classes, structs and enums to Class; members, data members and enumerators', () => {
     expect(kinds('Class')).toEqual(['include.shop.price.Currency', 'include.shop.price.Price', 'src.cart.Line']);

@@ -7,8 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { edgeList } from '../../../../test/fixtures/stitch/irBuilder.ts';
-import { parseSources } from '../../../../test/fixtures/stitch/parseFixture.ts';
-import { stitch } from '../../graph/stitch.ts';
+import { stitchSources } from '../../../../test/fixtures/stitch/parseFixture.ts';
 
 const SOURCES = {
   'src/Util/Str.php': [
@@ -57,10 +56,7 @@ const SOURCES = {
 };
 
 describe('PHP namespaces, use forms and members', async () => {
-  const { files, configs } = await parseSources(SOURCES);
-  for (const file of files) expect(file.syntaxErrors, file.path).toEqual([]);
-  const { graph } = stitch('repo', files, configs);
-  const kinds = (kind: string) => graph.nodes.filter((n) => n.kind === kind).map((n) => n.qualified_name).sort();
+  const { graph, kinds } = await stitchSources(SOURCES);
 
   it('maps classes, interfaces, traits and enums to Class; properties, constants and cases to Field', () => {
     expect(kinds('Class')).toEqual(['src.Calc.BaseCalc', 'src.Calc.Calc', 'src.Calc.Greets', 'src.Calc.Suit', 'src.Models.User.HasName', 'src.Models.User.User', 'src.Util.Str.Str']);

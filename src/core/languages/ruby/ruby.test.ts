@@ -8,8 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { edgeList } from '../../../../test/fixtures/stitch/irBuilder.ts';
-import { parseSources } from '../../../../test/fixtures/stitch/parseFixture.ts';
-import { stitch } from '../../graph/stitch.ts';
+import { stitchSources } from '../../../../test/fixtures/stitch/parseFixture.ts';
 
 const SOURCES = {
   'lib/shop/price.rb': [
@@ -57,10 +56,7 @@ const SOURCES = {
 };
 
 describe('Ruby modules reopened across files, requires and members', async () => {
-  const { files, configs } = await parseSources(SOURCES);
-  for (const file of files) expect(file.syntaxErrors, file.path).toEqual([]);
-  const { graph } = stitch('repo', files, configs);
-  const kinds = (kind: string) => graph.nodes.filter((n) => n.kind === kind).map((n) => n.qualified_name).sort();
+  const { graph, kinds } = await stitchSources(SOURCES);
 
   it('maps classes and modules to Class, attr_* and @x to Field once each, constants to Field', () => {
     expect(kinds('Class')).toEqual([
