@@ -1,6 +1,6 @@
 /**
  * @file What `npm run ranger` runs: bundles the CLI (src/cli/main.ts, commands as lazy chunks)
- * for plain Node with esbuild, then runs it. About 10% faster than running the TypeScript
+ * for plain Node with esbuild, then runs it. About 8% faster than running the TypeScript
  * through tsx (no loader thread, no per-module transforms); stack traces still name the
  * TypeScript sources (source maps).
  * Runs in: Node (cli).

@@ -1,7 +1,7 @@
 /**
  * @file Bundles a TypeScript entry of this repository for plain Node with esbuild (npm packages
  * stay external imports), so the CLI and its parse threads start without a TypeScript loader:
- * tsx costs every thread its own loader thread and module transforms (about 10% of a CLI index).
+ * tsx costs every thread its own loader thread and module transforms (about 8% of a CLI index).
  * Output goes to node_modules/.cache/ranger-studio/<name>/<content hash>/: an unchanged build
  * writes nothing, and a new one is written beside it and renamed into place, so concurrent
  * processes never load a half-written folder. Folders unused for a day are removed.
