@@ -1,7 +1,8 @@
 /**
  * @file PHP onto the schema and the stitcher: namespaces, every `use` form, traits, interfaces,
  * enums, promoted constructor properties, `define()`, `self::` / `parent::` / `$this->`, the
- * global-namespace fallback, and what stays unresolved (vendor namespaces, other receivers).
+ * global-namespace fallback, require / include as file imports, and what stays unresolved
+ * (vendor namespaces and files, other receivers).
  * Small in-memory projects parsed by real tree-sitter and the real extractor, then stitched.
  * Runs in: Node (vitest).
  */
@@ -18,6 +19,14 @@ const SOURCES = {
     'final class Str { public static function pad(): string { return ""; } }',
   ].join('\n'),
   'src/Models/User.php': '<?php\nnamespace App\\Models;\nclass User {}\ninterface HasName {}\n',
+  'src/bootstrap.php': [
+    '<?php',
+    "require_once __DIR__ . '/Calc.php';",
+    "include 'Util/Str.php';",
+    "require ABSPATH . WPINC . '/Models/User.php';",
+    'require $dynamic;',
+    "require_once 'vendor/autoload.php';",
+  ].join('\n'),
   'src/Calc.php': [
     '<?php',
     'namespace App;',
@@ -88,7 +97,10 @@ describe('PHP namespaces, use forms and members', async () => {
     expect(graph.nodes.find((n) => n.qualified_name === 'src.Util.Str')).toMatchObject({ import_name: 'App.Util.Str', language: 'php' });
   });
 
-  it('leaves vendor namespaces unresolved', () => {
-    expect(graph.unresolved.map((u) => `${u.module}:${u.name}`)).toEqual(['Vendor.Lib:Thing']);
+  it('reads require / include as file imports; leaves vendor namespaces and files unresolved', () => {
+    expect(edgeList(graph, 'IMPORTS').filter((e) => e.startsWith('src.bootstrap'))).toEqual([
+      'src.bootstrap -> src.Calc', 'src.bootstrap -> src.Models.User', 'src.bootstrap -> src.Util.Str',
+    ]);
+    expect(graph.unresolved.map((u) => `${u.module}:${u.name}`).sort()).toEqual(['Vendor.Lib:Thing', 'vendor/autoload.php:vendor/autoload.php']);
   });
 });

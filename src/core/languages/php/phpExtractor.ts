@@ -5,6 +5,7 @@
  * constant and enum case -> Field, namespace-level `const` and `define('X', ...)` ->
  * GlobalVariable. `namespace A\B;` -> FileIR.packageName 'A.B' (names use dots, as in Java);
  * `use A\B\C [as D]`, `use function`, `use const` and group uses -> {module 'A.B', name 'C'}.
+ * `require` / `include` (a literal path, `__DIR__ . '/x.php'`, `CONST . '/x.php'`) -> imports of files.
  * Uses: function calls, `new T`, `T::m()` / `self::` / `static::` / `parent::`, `$this->m()`,
  * class constants, type hints (annotate), attributes (decorate). Variables are never uses.
  * Runs in: parse workers, Node. Layer src/core.
@@ -19,6 +20,7 @@ const TYPES = new Set(['class_declaration', 'interface_declaration', 'trait_decl
 const NAMES = new Set(['name', 'qualified_name']);
 const MEMBER_CALLS = new Set(['member_call_expression', 'nullsafe_member_call_expression']);
 const MEMBER_READS = new Set(['member_access_expression', 'nullsafe_member_access_expression']);
+const INCLUDES = new Set(['include_expression', 'include_once_expression', 'require_expression', 'require_once_expression']);
 
 const rules: WalkRules = {
   types: new Set([
@@ -26,13 +28,14 @@ const rules: WalkRules = {
     'function_definition', 'property_declaration', 'property_promotion_parameter', 'const_declaration', 'enum_case',
     'function_call_expression', 'scoped_call_expression', ...MEMBER_CALLS, ...MEMBER_READS, 'object_creation_expression',
     'class_constant_access_expression', 'scoped_property_access_expression', 'named_type', 'attribute',
-    'variable_name', 'name', 'qualified_name', 'comment',
+    'variable_name', 'name', 'qualified_name', 'comment', ...INCLUDES,
   ]),
   visit(node, w) {
     const type = node.type;
     if (TYPES.has(type)) return defineType(node, w);
     if (MEMBER_CALLS.has(type)) return referenceThisMember(node, w, 'call');
     if (MEMBER_READS.has(type)) return referenceThisMember(node, w, 'reference');
+    if (INCLUDES.has(type)) return readInclude(node, w);
     switch (type) {
       case 'namespace_definition': {
         const name = node.childForFieldName('name');
@@ -146,6 +149,30 @@ function readUse(node: Node, w: DeclarationWalker): void {
     const alias = clause.childForFieldName('alias');
     w.addImport({ module: dot < 0 ? '' : path.slice(0, dot), name, alias: alias ? w.textOf(alias) : null, localName: alias ? w.textOf(alias) : name, line });
   }
+}
+
+/**
+ * `require 'x.php'` and `__DIR__ . '/x.php'` (or `dirname(__FILE__) . ...`) name a file from this
+ * one's folder; `CONST . '/x.php'` (WordPress's ABSPATH . WPINC) a file ending so, anywhere.
+ */
+function readInclude(node: Node, w: DeclarationWalker): boolean {
+  const parts: Node[] = [];
+  const collect = (part: Node | null | undefined): void => {
+    if (part?.type === 'binary_expression') {
+      collect(part.childForFieldName('left'));
+      collect(part.childForFieldName('right'));
+    } else if (part) parts.push(part);
+  };
+  collect(node.namedChildren[0]);
+  const literal = (part: Node) => (part.type === 'string' || part.type === 'encapsed_string' ? part.namedChildren.map((c) => (c?.type === 'string_content' ? w.textOf(c) : '\u0000')).join('') : null);
+  const first = parts[0];
+  const fromHere = first !== undefined && (w.textOf(first) === '__DIR__' || /^dirname\(\s*__FILE__\s*\)$/.test(w.textOf(first)));
+  const written = fromHere ? parts.slice(1).map(literal) : first && parts.length === 1 ? [literal(first)] : [literal(parts[parts.length - 1]!)];
+  const path = written.every((p) => p !== null) ? written.join('').replace(/^\/+/, '') : '';
+  if (path === '' || path.includes('\u0000')) return true;
+  const relative = fromHere || parts.length === 1;
+  w.addImport({ module: path, name: null, alias: null, localName: '', line: node.startPosition.row + 1, level: relative ? 1 : 0, scope: w.current() });
+  return true;
 }
 
 /** `f(...)` is a call of f; `define('X', ...)` at namespace level defines the global X. */

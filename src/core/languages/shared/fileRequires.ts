@@ -9,6 +9,7 @@
 import type { Language } from '../../ingest/types.ts';
 import type { ModuleInfo, RepoIndex } from '../../graph/bindings.ts';
 import type { Resolver } from '../../graph/resolver.ts';
+import type { LanguageResolver } from '../languageSupport.ts';
 
 const suffixIndexes = new WeakMap<RepoIndex, Map<Language, Map<string, ModuleInfo>>>();
 
@@ -52,4 +53,22 @@ export function requiredFile(r: Resolver, module: ModuleInfo, written: string, r
   // `#include <spdlog/common.h>` inside spdlog/ itself, indexed as the repository's top folder.
   const prefix = `${r.index.repoName}/`;
   return suffixes.get(path) ?? (r.index.repoName !== '' && path.startsWith(prefix) ? suffixes.get(path.slice(prefix.length)) : undefined) ?? null;
+}
+
+/**
+ * `names` for imports of names (`use`, `using`), and file imports for the others (name null:
+ * `#include`, PHP `require`): from the importing file's folder when written relative (level 1),
+ * else (include roots, include_path) any file ending so. File imports bind no name.
+ */
+export function withFileImports(names: LanguageResolver): LanguageResolver {
+  return {
+    ...names,
+    importOutcome(r, module, imp) {
+      if (imp.name !== null) return names.importOutcome(r, module, imp);
+      const file = requiredFile(r, module, imp.module, imp.level > 0, true);
+      return { statements: file ? [file] : [], target: null, resolved: file !== null };
+    },
+    importBinding: (r, module, imp) => (imp.name === null ? null : names.importBinding(r, module, imp)),
+    writtenModule: (imp) => imp.module,
+  };
 }
