@@ -25,6 +25,7 @@ const SOURCES = {
     '  static Price zero();',
     ' private:',
     '  long cents_;',
+    '  bool operator==(const Price& other) const { return cents_ == other.cents_; }',
     '  Currency currency_ = Currency::Eur;',
     '};',
     'inline Price Price::zero() { return Price(0); }',
@@ -36,6 +37,8 @@ const SOURCES = {
     'namespace shop { namespace money {',
     'Price::Price(long cents) : cents_(cents) {}',
     'long Price::cents() const { return this->cents_; }',
+    'bool Price::operator<(const Price& other) const { return cents_ < other.cents_; }',
+    'Price::~Price() {}',
     '} }',
   ].join('\n'),
   'src/util.h': 'inline int clamp(int v) { return v; }\n',
@@ -62,8 +65,10 @@ describe('C++ headers, out-of-line definitions, namespaces and includes', async 
 
   it('maps classes, structs and enums to Class; members, data members and enumerators', () => {
     expect(kinds('Class')).toEqual(['include.shop.price.Currency', 'include.shop.price.Price', 'src.cart.Line']);
-    expect(kinds('Method')).toEqual(['include.shop.price.Price.Price', 'include.shop.price.Price.cents', 'include.shop.price.Price.zero', 'include.shop.price.Price.zero']);
-    expect(kinds('Function')).toEqual(['include.shop.price.round', 'src.cart.total', 'src.price.Price.Price', 'src.price.Price.cents', 'src.util.clamp']);
+    expect(kinds('Method')).toEqual([
+      'include.shop.price.Price.Price', 'include.shop.price.Price.cents', 'include.shop.price.Price.operator==', 'include.shop.price.Price.zero', 'include.shop.price.Price.zero',
+    ]);
+    expect(kinds('Function')).toEqual(['include.shop.price.round', 'src.cart.total', 'src.price.Price.Price', 'src.price.Price.cents', 'src.price.Price.operator<', 'src.price.Price.~Price', 'src.util.clamp']);
     expect(kinds('Field')).toEqual([
       'include.shop.price.Currency.Eur', 'include.shop.price.Currency.Usd', 'include.shop.price.Price.cents_',
       'include.shop.price.Price.currency_', 'src.cart.Line.price', 'src.cart.Line.qty',

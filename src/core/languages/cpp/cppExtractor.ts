@@ -124,7 +124,10 @@ function defineType(node: Node, w: DeclarationWalker): boolean {
 function defineFunction(node: Node, w: DeclarationWalker): boolean {
   const declarator = functionDeclarator(node.childForFieldName('declarator'));
   const name = declarator?.childForFieldName('declarator') ?? null;
-  const written = name ? w.chain(name.type === 'destructor_name' ? null : name) ?? w.textOf(name) : null;
+  // Operators and destructors are no plain chain ('operator<' is no generic): their text, '::'
+  // read as '.' ('T.operator<', 'T.~T').
+  const asWritten = name ? w.textOf(name).replace(/\s+/g, '').replaceAll('::', '.') : null;
+  const written = name && /\boperator\b/.test(asWritten!) ? asWritten : (w.chain(name) ?? asWritten);
   if (!name || written === null) return true;
   w.skip(name);
   setPackage(node, w);
