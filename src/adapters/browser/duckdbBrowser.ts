@@ -167,7 +167,8 @@ async function openDatabaseOnce(repoId: string, path: string, onClose: () => voi
     // Compression analysis made the index commit the slowest step in wasm (stdlib: store 4.9 s
     // -> 3.6 s without it) for files about 17% larger (measured natively: 126 -> 148 MB).
     await conn.query("PRAGMA force_compression='uncompressed'");
-    // A version-1 database (one `nodes` table) becomes node_rows + the nodes view.
+    // An older database is upgraded (a version-1 `nodes` table becomes node_rows + the nodes
+    // view); one a newer Ranger Studio wrote is refused and left as it is.
     await upgradeSchema(connectionOf(conn));
     let closed = false;
     return {

@@ -13,7 +13,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileIR } from '../../parse/fileIR.ts';
 import type { WalkRules } from '../shared/declarationWalker.ts';
-import { cleanComment, DeclarationWalker } from '../shared/declarationWalker.ts';
+import { DeclarationWalker, lastSegment, leadingComment } from '../shared/declarationWalker.ts';
 import { bindLocal, referenceChain, referenceName } from '../shared/ruleSteps.ts';
 
 const TYPES = new Set(['class_specifier', 'struct_specifier', 'union_specifier', 'enum_specifier']);
@@ -53,7 +53,7 @@ const rules: WalkRules = {
       case 'enumerator': {
         const name = node.childForFieldName('name');
         w.skip(name);
-        if (w.current() !== null && w.current() === w.currentClass()) w.define('variable', w.textOf(name), node);
+        if (w.classBody() !== null) w.define('variable', w.textOf(name), node);
         return true;
       }
       case 'call_expression': {
@@ -150,7 +150,7 @@ function defineFunction(node: Node, w: DeclarationWalker): boolean {
 
 /** `int a = 1, *b;` / a member `int x_;` / a member prototype `void f();` / a global. */
 function defineDeclared(node: Node, w: DeclarationWalker): boolean {
-  const inClass = w.current() !== null && w.current() === w.currentClass();
+  const inClass = w.classBody() !== null;
   for (const declarator of node.childrenForFieldName('declarator')) {
     const fn = functionDeclarator(declarator);
     if (fn) {
@@ -175,7 +175,7 @@ function readInclude(node: Node, w: DeclarationWalker): void {
   const quoted = path.type === 'string_literal';
   const written = quoted ? w.textOf(path.namedChildren.find((c) => c?.type === 'string_content')) : w.textOf(path).slice(1, -1);
   if (written === '') return;
-  w.addImport({ module: written, name: null, alias: null, localName: '', line: node.startPosition.row + 1, level: quoted ? 1 : 0 });
+  w.importFile(written, node.startPosition.row + 1, quoted);
 }
 
 /** `using namespace a::b;` -> a star of a.b; `using a::X;` -> X from a. */
@@ -184,14 +184,8 @@ function readUsing(node: Node, w: DeclarationWalker): void {
   const path = w.chain(target);
   if (path === null) return;
   const line = node.startPosition.row + 1;
-  const isNamespace = node.children.some((c) => c?.type === 'namespace');
-  if (isNamespace) {
-    w.addImport({ module: path, name: '*', alias: null, localName: '*', line, scope: w.current() });
-    return;
-  }
-  const dot = path.lastIndexOf('.');
-  const name = path.slice(dot + 1);
-  w.addImport({ module: dot < 0 ? '' : path.slice(0, dot), name, alias: null, localName: name, line, scope: w.current() });
+  if (node.children.some((c) => c?.type === 'namespace')) w.importAll(path, line, w.current());
+  else w.importQualified(path, line, null, w.current());
 }
 
 /** `this->x` -> 'this.x', `p->f` -> 'p.f', `a.b` -> 'a.b'; null when the object is no chain. */
@@ -247,23 +241,11 @@ function mainNamespace(w: DeclarationWalker): string | null {
   return best;
 }
 
-function lastSegment(chain: string): string {
-  return chain.slice(chain.lastIndexOf('.') + 1);
-}
-
-/** The comment block the file opens with (its purpose, or its licence), cleaned; or null. */
-function fileDoc(root: Node): string | null {
-  const parts: string[] = [];
-  for (const child of root.children) {
-    if (!child || child.type !== 'comment') break;
-    parts.push(child.text);
-  }
-  return parts.length === 0 ? null : cleanComment(parts.join('\n'));
-}
 
 export function extractCpp(tree: Tree, file: { path: string; text: string }): FileIR {
   const walker = new DeclarationWalker(tree, file, 'cpp');
-  walker.docstring = fileDoc(tree.rootNode);
+  // The comment block the file opens with: its purpose, or its licence.
+  walker.docstring = leadingComment(tree.rootNode);
   walker.walk(rules);
   walker.packageName = mainNamespace(walker);
   return walker.finish();

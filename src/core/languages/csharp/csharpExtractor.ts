@@ -117,12 +117,8 @@ function readUsing(node: Node, w: DeclarationWalker): void {
   const target = node.namedChildren.find((c) => c !== null && c.id !== alias?.id && (c.type === 'qualified_name' || c.type === 'identifier'));
   const path = w.chain(target);
   if (path === null) return;
-  if (alias) {
-    const dot = path.lastIndexOf('.');
-    w.addImport({ module: dot < 0 ? '' : path.slice(0, dot), name: path.slice(dot + 1), alias: w.textOf(alias), localName: w.textOf(alias), line });
-    return;
-  }
-  w.addImport({ module: path, name: '*', alias: null, localName: '*', line });
+  if (alias) w.importQualified(path, line, w.textOf(alias));
+  else w.importAll(path, line);
 }
 
 export function extractCSharp(tree: Tree, file: { path: string; text: string }): FileIR {

@@ -121,13 +121,8 @@ function readImport(node: Node, w: DeclarationWalker): void {
   const path = w.chain(node.namedChildren.find((c) => c?.type === 'scoped_identifier' || c?.type === 'identifier'));
   if (path === null) return;
   const line = node.startPosition.row + 1;
-  if (node.namedChildren.some((c) => c?.type === 'asterisk')) {
-    w.addImport({ module: path, name: '*', alias: null, localName: '*', line });
-    return;
-  }
-  const dot = path.lastIndexOf('.');
-  const name = path.slice(dot + 1);
-  w.addImport({ module: dot < 0 ? '' : path.slice(0, dot), name, alias: null, localName: name, line });
+  if (node.namedChildren.some((c) => c?.type === 'asterisk')) w.importAll(path, line);
+  else w.importQualified(path, line);
 }
 
 export function extractJava(tree: Tree, file: { path: string; text: string }): FileIR {

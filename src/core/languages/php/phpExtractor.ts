@@ -143,11 +143,8 @@ function readUse(node: Node, w: DeclarationWalker): void {
     if (clause?.type !== 'namespace_use_clause') continue;
     const written = w.chain(clause.namedChildren.find((c) => c !== null && NAMES.has(c.type) && c.id !== clause.childForFieldName('alias')?.id));
     if (written === null) continue;
-    const path = prefix === null ? written : `${prefix}.${written}`;
-    const dot = path.lastIndexOf('.');
-    const name = path.slice(dot + 1);
     const alias = clause.childForFieldName('alias');
-    w.addImport({ module: dot < 0 ? '' : path.slice(0, dot), name, alias: alias ? w.textOf(alias) : null, localName: alias ? w.textOf(alias) : name, line });
+    w.importQualified(prefix === null ? written : `${prefix}.${written}`, line, alias ? w.textOf(alias) : null);
   }
 }
 
@@ -171,7 +168,7 @@ function readInclude(node: Node, w: DeclarationWalker): boolean {
   const path = written.every((p) => p !== null) ? written.join('').replace(/^\/+/, '') : '';
   if (path === '' || path.includes('\u0000')) return true;
   const relative = fromHere || parts.length === 1;
-  w.addImport({ module: path, name: null, alias: null, localName: '', line: node.startPosition.row + 1, level: relative ? 1 : 0, scope: w.current() });
+  w.importFile(path, node.startPosition.row + 1, relative, w.current());
   return true;
 }
 

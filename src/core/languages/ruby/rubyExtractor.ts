@@ -11,7 +11,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileIR } from '../../parse/fileIR.ts';
 import type { WalkRules } from '../shared/declarationWalker.ts';
-import { DeclarationWalker } from '../shared/declarationWalker.ts';
+import { DeclarationWalker, lastSegment, leadingComment } from '../shared/declarationWalker.ts';
 import { bindLocal, referenceChain } from '../shared/ruleSteps.ts';
 
 const REQUIRES = new Set(['require', 'require_relative', 'load']);
@@ -58,7 +58,6 @@ const rules: WalkRules = {
         w.skip(name);
         w.skip(node.childForFieldName('object'));
         w.define('function', w.textOf(name), node, { body: node.childForFieldName('body'), docFrom: docAnchor(node) });
-        fixDoc(w);
         return true;
       }
       case 'call':
@@ -91,12 +90,11 @@ function defineType(node: Node, w: DeclarationWalker): boolean {
   const base = superclass ? w.chain(superclass.namedChildren[0]) : null;
   w.skip(superclass);
   if (written === null) return true;
-  const id = w.define('type', written.slice(written.lastIndexOf('.') + 1), node, {
+  const id = w.define('type', lastSegment(written), node, {
     bases: base === null ? [] : [base],
     body: node.childForFieldName('body'),
     docFrom: docAnchor(node),
   });
-  fixDoc(w);
   // `class A::B` nests B in A as written, whatever encloses it in this file.
   const entity = w.entities[id]!;
   if (written.includes('.')) entity.qualifiedName = entity.parent === null ? written : `${w.entities[entity.parent]!.qualifiedName}.${written}`;
@@ -112,15 +110,15 @@ function call(node: Node, w: DeclarationWalker): boolean {
     const args = node.childForFieldName('arguments')?.namedChildren ?? [];
     if (REQUIRES.has(name)) return requireCall(node, w, name, args[0]);
     if (name === 'autoload') return requireCall(node, w, name, args[1]);
-    const owner = w.currentClass();
-    if (owner !== null && w.current() === owner && MIXINS.has(name)) {
+    const owner = w.classBody();
+    if (owner !== null && MIXINS.has(name)) {
       for (const arg of args) {
         const chain = arg ? w.chain(arg) : null;
         if (chain !== null) w.addBase(owner, chain, node);
       }
       return false;
     }
-    if (owner !== null && w.current() === owner && ATTRIBUTES.has(name)) {
+    if (owner !== null && ATTRIBUTES.has(name)) {
       for (const arg of args) {
         if (arg?.type === 'simple_symbol') defineField(w, owner, w.textOf(arg).slice(1), node);
       }
@@ -142,16 +140,8 @@ function requireCall(node: Node, w: DeclarationWalker, kind: string, path: Node 
   const literal = path?.type === 'string' && path.namedChildren.length === 1 ? path.namedChildren[0] : null;
   if (literal?.type !== 'string_content') return true;
   const spec = w.textOf(literal);
-  w.addImport({
-    module: spec,
-    name: null,
-    alias: null,
-    localName: '',
-    line: node.startPosition.row + 1,
-    // require_relative and load('./x') name a path from the requiring file.
-    level: kind === 'require_relative' || spec.startsWith('./') || spec.startsWith('../') ? 1 : 0,
-    scope: w.current(),
-  });
+  // require_relative and load('./x') name a path from the requiring file.
+  w.importFile(spec, node.startPosition.row + 1, kind === 'require_relative' || spec.startsWith('./') || spec.startsWith('../'), w.current());
   return false;
 }
 
@@ -176,32 +166,14 @@ function docAnchor(node: Node): Node {
   return node.previousSibling === null && parent?.type === 'body_statement' ? parent : node;
 }
 
-/** docBefore keeps Ruby's `#` markers: strip them from the entity just defined. */
-function fixDoc(w: DeclarationWalker): void {
-  const entity = w.entities[w.entities.length - 1]!;
-  if (entity.docstring) entity.docstring = stripHashes(entity.docstring);
-}
-
-function stripHashes(doc: string): string | null {
-  const text = doc.replace(/^#+ ?/gm, '').trim();
-  return text === '' ? null : text;
-}
-
-/** The `#` comment block at the top of the file (after a shebang or magic comments). */
-function fileDoc(root: Node): string | null {
-  const parts: string[] = [];
-  for (const child of root.children) {
-    if (!child || child.type !== 'comment') break;
-    const text = child.text;
-    if (text.startsWith('#!') || /^#\s*(frozen_string_literal|encoding|coding):/.test(text)) continue;
-    parts.push(text);
-  }
-  return parts.length === 0 ? null : stripHashes(parts.join('\n'));
+/** A shebang or a magic comment (`# frozen_string_literal: true`) documents nothing. */
+function isDirective(text: string): boolean {
+  return text.startsWith('#!') || /^#\s*(frozen_string_literal|encoding|coding):/.test(text);
 }
 
 export function extractRuby(tree: Tree, file: { path: string; text: string }): FileIR {
   const walker = new DeclarationWalker(tree, file, 'ruby');
-  walker.docstring = fileDoc(tree.rootNode);
+  walker.docstring = leadingComment(tree.rootNode, isDirective);
   return walker.walk(rules).finish();
 }
 

@@ -1,6 +1,6 @@
 /**
- * @file DeclarationWalker: the shared engine of the Java, Go, Rust, C# and PHP extractors. One
- * iterative TreeCursor pass in document order (no recursion: deep nesting is safe); a language
+ * @file DeclarationWalker: the shared engine of the Java, Go, Rust, C#, PHP, Ruby and C++
+ * extractors. One iterative TreeCursor pass in document order (no recursion: deep nesting is safe); a language
  * supplies `WalkRules` that look at the node types it cares about and call back here to define
  * entities, record imports and references, declare locals and skip subtrees. The walker keeps
  * the stack of open definitions (parents, Method vs Function, Field vs GlobalVariable vs local),
@@ -117,6 +117,12 @@ export class DeclarationWalker {
       if (entity.kind === 'Class') return entity.id;
     }
     return null;
+  }
+
+  /** The current definition when it is a Class: the walk is directly in a class body. */
+  classBody(): number | null {
+    const current = this.current();
+    return current !== null && this.entities[current]!.kind === 'Class' ? current : null;
   }
 
   /** Whether the walk is inside a function body (variables there are locals). */
@@ -242,6 +248,26 @@ export class DeclarationWalker {
     this.imports.push({ level: 0, dottedFolderName: '', ...imp, scope: imp.scope ?? null });
   }
 
+  /** `a.b.C` imported (as `alias` when given): {module 'a.b', name 'C'}. */
+  importQualified(path: string, line: number, alias: string | null = null, scope?: number | null): void {
+    const dot = path.lastIndexOf('.');
+    const name = path.slice(dot + 1);
+    this.addImport({ module: dot < 0 ? '' : path.slice(0, dot), name, alias, localName: alias ?? name, line, scope });
+  }
+
+  /** Every member of package / namespace / type `path` imported: {module path, name '*'}. */
+  importAll(path: string, line: number, scope?: number | null): void {
+    this.addImport({ module: path, name: '*', alias: null, localName: '*', line, scope });
+  }
+
+  /**
+   * A file named by its path (`#include`, `require`): name null, level 1 when written from the
+   * importing file's folder (shared/fileRequires.ts resolves it).
+   */
+  importFile(path: string, line: number, relative: boolean, scope?: number | null): void {
+    this.addImport({ module: path, name: null, alias: null, localName: '', line, level: relative ? 1 : 0, scope });
+  }
+
   /** Do not visit this node (nor its children) when the walk reaches it. */
   skip(node: Node | null | undefined): void {
     if (node) this.skipped.add(node.id);
@@ -302,11 +328,11 @@ export function docBefore(node: Node): string | null {
   return parts.length === 0 ? null : cleanComment(parts.join('\n'));
 }
 
-/** The comment block's text without markers, leading stars and XML doc tags. */
+/** The comment block's text without markers (`//`, `/*`, `*`, `#`), leading stars and XML doc tags. */
 export function cleanComment(raw: string): string | null {
   const cleaned = raw
     .split('\n')
-    .map((l) => l.replace(/^\s*(\/\*\*?!?|\*\/|\*(?!\/)|\/\/[\/!]?)\s?/, '').replace(/\*\/\s*$/, '').trimEnd())
+    .map((l) => l.replace(/^\s*(\/\*\*?!?|\*\/|\*(?!\/)|\/\/[\/!]?|#+)\s?/, '').replace(/\*\/\s*$/, '').trimEnd())
     .join('\n')
     .replace(/<\/?(summary|remarks|returns|para|param|typeparam|c|code)\b[^>]*>/g, '')
     .trim();
@@ -317,6 +343,21 @@ export function cleanComment(raw: string): string | null {
 function lastRow(node: Node): number {
   const end = node.endPosition;
   return end.column === 0 && end.row > node.startPosition.row ? end.row - 1 : end.row;
+}
+
+/** The comment block a file opens with, cleaned, passing over those `skip` names (a shebang); or null. */
+export function leadingComment(root: Node, skip: (text: string) => boolean = () => false): string | null {
+  const parts: string[] = [];
+  for (const child of root.children) {
+    if (!child || !child.type.includes('comment')) break;
+    if (!skip(child.text)) parts.push(child.text);
+  }
+  return parts.length === 0 ? null : cleanComment(parts.join('\n'));
+}
+
+/** The last segment of a dotted chain ('a.b.C' -> 'C'). */
+export function lastSegment(chain: string): string {
+  return chain.slice(chain.lastIndexOf('.') + 1);
 }
 
 /** The leading `//!` / `/*!` comments of a Rust file, or the comment right above a node. */
