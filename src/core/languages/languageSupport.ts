@@ -19,6 +19,11 @@ export interface LanguageSupport {
   extensions: readonly string[];
   /** Config files the resolver reads (kept by ingest, passed to the stitcher): base names. */
   configFiles?: RegExp;
+  /**
+   * The text tree-sitter is given, where it is not the source as is: what the grammar cannot
+   * read blanked out, same length and lines (C++ macros). The extractor still reads the source.
+   */
+  parsedText?(text: string): string;
   /** tree-sitter tree -> FileIR. May throw: parseSourceFile turns a throw into a flagged file. */
   extract(tree: Tree, file: { path: string; text: string; language: Language }): FileIR;
   resolver: LanguageResolver;

@@ -8,8 +8,9 @@ import type { Language, SourceFile } from '../ingest/types.ts';
 import { detachCode } from './fileIR.ts';
 import { encodeFileIR } from './fileIRCodec.ts';
 import type { FileIR } from './fileIR.ts';
+import type { Tree } from 'web-tree-sitter';
 import type { Parsers } from './treeSitter.ts';
-import { collectSyntaxIssues } from './treeSitter.ts';
+import { collectSyntaxIssues, errorExtent } from './treeSitter.ts';
 import { languageSupport } from '../languages/registry.ts';
 
 /**
@@ -30,8 +31,9 @@ export async function parseAndEncode(parsers: Parsers, files: readonly SourceFil
 export function parseSourceFile(parsers: Parsers, file: Pick<SourceFile, 'path' | 'language' | 'text'>): FileIR {
   let tree;
   try {
-    tree = parsers.parse(file.language, file.text);
-    const ir = languageSupport(file.language).extract(tree, file);
+    const support = languageSupport(file.language);
+    tree = parseReadable(parsers, file, support.parsedText);
+    const ir = support.extract(tree, file);
     if (ir.syntaxErrors.length === 0 && tree.rootNode.hasError) ir.syntaxErrors = collectSyntaxIssues(tree);
     return ir;
   } catch (error) {
@@ -39,6 +41,26 @@ export function parseSourceFile(parsers: Parsers, file: Pick<SourceFile, 'path' 
   } finally {
     tree?.delete();
   }
+}
+
+/**
+ * The tree of the text the language parses (LanguageSupport.parsedText); where that differs from
+ * the source and still has syntax errors, the source as written is parsed too, and the tree that
+ * reads more of it is kept (errorExtent: blanking can also do harm).
+ */
+function parseReadable(parsers: Parsers, file: Pick<SourceFile, 'language' | 'text'>, parsedText?: (text: string) => string): Tree {
+  const readable = parsedText ? parsedText(file.text) : file.text;
+  const tree = parsers.parse(file.language, readable);
+  if (readable === file.text || !tree.rootNode.hasError) return tree;
+  let asWritten: Tree;
+  try {
+    asWritten = parsers.parse(file.language, file.text);
+  } catch {
+    return tree;
+  }
+  const keep = errorExtent(asWritten) < errorExtent(tree) ? asWritten : tree;
+  (keep === tree ? asWritten : tree).delete();
+  return keep;
 }
 
 /** An empty FileIR flagged with one issue (parser crash, timeout, extractor failure). */

@@ -115,6 +115,24 @@ export function collectSyntaxIssues(tree: Tree, limit = 50): SyntaxIssue[] {
   return issues;
 }
 
+/**
+ * How much of the text a tree could not read: the characters under its outermost ERROR nodes,
+ * plus one per MISSING node (0 for a tree without errors). One error that swallows a file
+ * weighs more than many small ones.
+ */
+export function errorExtent(tree: Tree): number {
+  let extent = 0;
+  if (!tree.rootNode.hasError) return extent;
+  walkTree(tree, (cursor) => {
+    const node = cursor.currentNode;
+    if (node.isMissing) extent += 1;
+    else if (node.isError) extent += Math.max(1, node.endIndex - node.startIndex);
+    else return node.hasError;
+    return false;
+  });
+  return extent;
+}
+
 function toIssue(node: Node): SyntaxIssue {
   const message = node.isMissing ? `missing ${node.type}` : `unexpected ${JSON.stringify(node.text.slice(0, 40))}`;
   return { line: node.startPosition.row + 1, column: node.startPosition.column + 1, message };

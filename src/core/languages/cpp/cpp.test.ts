@@ -101,3 +101,57 @@ describe('C++ headers, out-of-line definitions, namespaces and includes', async 
     expect(graph.unresolved.map((u) => `${u.module}:${u.name}`).sort()).toEqual(['vector:vector']);
   });
 });
+
+// A library written with export / inline / noexcept macros, as most are (spdlog, fmt, Qt).
+const MACRO_SOURCES = {
+  'include/log/logger.h': [
+    '#pragma once',
+    '#define LOG_API',
+    '#define LOG_INLINE inline',
+    '#define LOG_NOEXCEPT noexcept',
+    'namespace log {',
+    'const int MAX_LEVEL = 9;',
+    'class LOG_API logger final {',
+    ' public:',
+    '  explicit logger(int level);',
+    '  void log(int x) LOG_NOEXCEPT;',
+    ' private:',
+    '  int level_;',
+    '};',
+    'LOG_INLINE logger::logger(int level) : level_(level) {}',
+    'LOG_INLINE void logger::log(int x) LOG_NOEXCEPT { sink(x); }',
+    'void LOG_INLINE sink(int x) {}',
+    '}',
+  ].join('\n'),
+  'src/clamp.cpp': [
+    '#include "log/logger.h"',
+    'namespace log {',
+    'int clamp(int v) {',
+    '  return v +',
+    '    MAX_LEVEL', // a name alone on a line: blanked, the expression would break; the source's tree is kept
+    '    ;',
+    '}',
+    '}',
+  ].join('\n'),
+};
+
+describe('C++ written with attribute-like macros', async () => {
+  // stitchSources refuses files with syntax errors: every line here is read.
+  const { graph, kinds } = await stitchSources(MACRO_SOURCES);
+
+  it('finds the class behind an export macro and its members defined out of line behind inline macros', () => {
+    expect(kinds('Class')).toEqual(['include.log.logger.logger']);
+    expect(kinds('Method')).toEqual([
+      'include.log.logger.logger.log', 'include.log.logger.logger.log', 'include.log.logger.logger.logger', 'include.log.logger.logger.logger',
+    ]);
+    expect(kinds('Function')).toEqual(['include.log.logger.sink', 'src.clamp.clamp']);
+    expect(edgeList(graph, 'USES').filter((e) => e.includes('logger.log ->'))).toEqual(['include.log.logger.logger.log -> include.log.logger.sink [call]']);
+  });
+
+  it('keeps the source as written where blanking would break it', () => {
+    expect(edgeList(graph, 'USES').filter((e) => e.startsWith('src.clamp'))).toEqual(['src.clamp.clamp -> include.log.logger.MAX_LEVEL [reference]']);
+    // Signatures and code are the source's: the macros are still in them.
+    expect(graph.nodes.find((n) => n.qualified_name === 'include.log.logger.logger')?.signature).toContain('LOG_API');
+  });
+});
+

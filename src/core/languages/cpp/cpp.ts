@@ -2,12 +2,14 @@
  * @file C++: grammar, extensions, extractor and resolver. Namespaces resolve like C#'s (own and
  * enclosing namespaces, the global one included; `using namespace` and `using a::X`), through
  * shared/packages.ts qualifiedResolver; `#include` names a file (shared/fileRequires.ts).
+ * Attribute-like macros (`SPDLOG_API`, `FMT_NOEXCEPT`) are blanked before the parse (cppMacros.ts).
  * Runs in: everywhere. Layer src/core.
  */
 import type { LanguageSupport } from '../languageSupport.ts';
 import { withFileImports } from '../shared/fileRequires.ts';
 import { qualifiedResolver } from '../shared/packages.ts';
 import { extractCpp } from './cppExtractor.ts';
+import { blankMacros } from './cppMacros.ts';
 
 // `#include "x.h"` from the including file's folder, then (like `<x.h>`) any include root.
 const cppResolver = withFileImports(qualifiedResolver({ language: 'cpp', enclosingPackages: true }));
@@ -16,6 +18,7 @@ export const cpp: LanguageSupport = {
   displayName: 'C++',
   grammar: 'tree-sitter-cpp.wasm',
   extensions: ['cpp', 'cc', 'cxx', 'c++', 'hpp', 'hh', 'hxx', 'h', 'ipp', 'inl'],
+  parsedText: blankMacros,
   extract: extractCpp,
   resolver: cppResolver,
 };

@@ -1,0 +1,54 @@
+/**
+ * @file blankMacros: which macros it blanks (export, inline, noexcept and Qt markers, in the
+ * places tree-sitter-cpp trips on them) and which names it leaves (types, constants, a macro
+ * that stands for `try`), always keeping the text's length and lines. The graph these give
+ * (classes and out-of-line members found) is tested in cpp.test.ts.
+ * Runs in: Node (vitest).
+ */
+import { describe, expect, it } from 'vitest';
+import { blankMacros } from './cppMacros.ts';
+
+/** The source with each `«X»` blanked, for readable expectations. */
+function blanked(marked: string): { source: string; expected: string } {
+  return {
+    source: marked.replace(/[«»]/g, ''),
+    expected: marked.replace(/«([^»]*)»/g, (_, macro: string) => ' '.repeat(macro.length)).replace(/[«»]/g, ''),
+  };
+}
+
+describe('blankMacros', () => {
+  it.each([
+    ['an export macro between class and name', 'class «SPDLOG_API» logger final : public base {'],
+    ['an export macro on a struct', 'struct «GTEST_API_» TestInfo {'],
+    ['an inline macro before a return type', '«SPDLOG_INLINE» void logger::log(int x) {}'],
+    ['an inline macro before a constructor defined out of line', '«SPDLOG_INLINE» logger::logger(std::string name) {}'],
+    ['an inline macro before a qualified or template type', '«SPDLOG_INLINE» std::shared_ptr<logger> default_logger();'],
+    ['two macros in a row', '«ABSL_MUST_USE_RESULT» «ABSL_ATTRIBUTE_PURE» inline int f();'],
+    ['a macro after a specifier', 'static «FMT_CONSTEXPR» auto g() -> int;'],
+    ['a macro after [[attributes]]', '[[noreturn]] «SPDLOG_API» void throw_ex(int e);'],
+    ['a macro before const', '«SPDLOG_INLINE» const std::vector<int> &logger::sinks() const {}'],
+    ['a macro between return type and name', 'void «SPDLOG_INLINE» pool::post(int x) {}'],
+    ['a noexcept macro before the body', 'size_t size() const «SPDLOG_NOEXCEPT» { return 0; }'],
+    ['a noexcept macro before a constructor initializer', 'T(T &&o) «FMT_NOEXCEPT» : x(o.x) {}'],
+    ['an override macro before ;', 'void paint() «Q_DECL_OVERRIDE»;'],
+    ['a marker alone on a line', 'class W {\n    «Q_OBJECT»\npublic:\n};'],
+    ['a namespace macro alone on a line', '«QT_BEGIN_NAMESPACE»\nclass A;\n«QT_END_NAMESPACE»\n'],
+  ])('blanks %s', (_, marked) => {
+    const { source, expected } = blanked(marked);
+    const out = blankMacros(source);
+    expect(out).toBe(expected);
+    expect(out.length).toBe(source.length);
+  });
+
+  it.each([
+    ['types without an underscore', 'HANDLE h = open();\nDWORD WINAPI run(void *p);'],
+    ['a C struct type used by name', 'struct FOO_BAR x;\nTIME_ZONE_INFORMATION tz;'],
+    ['a type followed by a function name', 'UINT_32 compute(int a);'],
+    ['constants in expressions', 'int a = MAX_SIZE;\nif (n > MAX_SIZE) return MAX_SIZE;'],
+    ['a macro that stands for try, before its block', 'JSON_TRY\n{\n  f();\n}\n'],
+    ['preprocessor lines', '#define SPDLOG_INLINE inline\n#ifdef SPDLOG_HEADER_ONLY\n#endif'],
+    ['text without macros', 'int main() { return 0; }'],
+  ])('leaves %s', (_, source) => {
+    expect(blankMacros(source)).toBe(source);
+  });
+});

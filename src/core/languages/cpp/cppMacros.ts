@@ -1,0 +1,54 @@
+/**
+ * @file Attribute-like macros that tree-sitter-cpp cannot read, blanked before the parse.
+ * tree-sitter does not preprocess, so `SPDLOG_INLINE void logger::log()` is a syntax error to it,
+ * and `class SPDLOG_API logger {` silently reads as a function `logger` returning a class named
+ * SPDLOG_API: the class and its members are lost. Export, inline, noexcept and Qt markers are
+ * written this way in most libraries. blankMacros replaces such a macro with spaces (same length,
+ * same lines: every offset and line number stays the source's) where its place tells it apart:
+ *   - between `class` / `struct` / `union` and the name of a type defined there;
+ *   - in front of a declaration: at the start of a line, after `[[attributes]]` or a specifier,
+ *     followed by a type keyword or by a type that is qualified, a template, or followed by the
+ *     declared name;
+ *   - between a return type and a function's name (`void SPDLOG_INLINE pool::post()`);
+ *   - after a parameter list, before its body, `;`, a constructor's `:`, `= 0`, `override` or `final`;
+ *   - alone on a line (`Q_OBJECT`, `QT_BEGIN_NAMESPACE`), unless a block follows (`JSON_TRY`
+ *     stands for `try`: blanked, its block would be orphaned).
+ * Where the blanked text still parses with errors, parseSourceFile parses the source as written
+ * too and keeps the tree that reads more of the file.
+ * A macro is an upper-case name with an underscore (`FMT_API`, `GTEST_API_`): `HANDLE h;`,
+ * `DWORD WINAPI f()`, `struct FOO_BAR x;` and `MAX_SIZE` in expressions are left as they are.
+ * Runs in: parse workers, Node. Layer src/core.
+ */
+
+const MACRO = String.raw`[A-Z][A-Z0-9]*_[A-Z0-9_]*`;
+const NAME = String.raw`[A-Za-z_]\w*`;
+/** Keywords a declaration's type or specifiers can start with. */
+const TYPE_KEYWORDS =
+  'const|volatile|void|bool|char|char8_t|char16_t|char32_t|wchar_t|short|int|long|float|double|signed|unsigned|auto|inline|static|constexpr|consteval|constinit|virtual|explicit|extern|class|struct|union|enum|template|typename|friend|operator';
+const SPECIFIERS = 'static|inline|extern|virtual|constexpr|friend|explicit';
+
+const PATTERNS: readonly RegExp[] = [
+  // class SPDLOG_API logger final : public base {
+  new RegExp(String.raw`(?<=\b(?:class|struct|union)\s+)(?:${MACRO}\s+)+(?=${NAME}(?:\s+final)?\s*(?:\{|:(?!:)))`, 'g'),
+  // SPDLOG_INLINE void f() / static FMT_CONSTEXPR auto g() / SPDLOG_INLINE std::string h() / SPDLOG_INLINE T<M>::T()
+  new RegExp(
+    String.raw`(?<=^[ \t]*|\]\][ \t]*|\b(?:${SPECIFIERS})[ \t]+)(?:${MACRO}[ \t]+)+(?=(?:${TYPE_KEYWORDS})\b|~|${NAME}(?:::|<|[ \t]+[A-Za-z_~*&]))`,
+    'gm',
+  ),
+  // void SPDLOG_INLINE pool::post() / std::string SPDLOG_INLINE getenv()
+  new RegExp(String.raw`(?<=[\w>*&][ \t]+)${MACRO}(?=[ \t]+[A-Za-z_~][\w:<>~]*[ \t]*\()`, 'g'),
+  // size_t size() const SPDLOG_NOEXCEPT { / void f() Q_DECL_OVERRIDE; / T(T &&o) FMT_NOEXCEPT : x(o.x)
+  new RegExp(String.raw`(?<=\)[ \t]*(?:const[ \t]*)?)${MACRO}(?=[ \t]*(?:\{|;|:(?!:)|=[ \t]*(?:0|default|delete)\b|override\b|final\b|->|$))`, 'gm'),
+  // Q_OBJECT / QT_BEGIN_NAMESPACE alone on a line (not JSON_TRY: a block follows, it is a `try`)
+  new RegExp(String.raw`(?<=^[ \t]*)${MACRO}(?=[ \t]*\r?\n(?![ \t]*\{))`, 'gm'),
+];
+
+const CANDIDATE = /[A-Z0-9]_|_[A-Z]/;
+
+/** `text` with the attribute-like macros blanked out (the same string when there are none). */
+export function blankMacros(text: string): string {
+  if (!CANDIDATE.test(text)) return text;
+  let out = text;
+  for (const pattern of PATTERNS) out = out.replace(pattern, (macro) => macro.replace(/\S/g, ' '));
+  return out;
+}
