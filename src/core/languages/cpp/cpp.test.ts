@@ -123,13 +123,15 @@ const MACRO_SOURCES = {
     'void LOG_INLINE sink(int x) {}',
     '}',
   ].join('\n'),
-  'src/clamp.cpp': [
+  'src/config.cpp': [
     '#include "log/logger.h"',
     'namespace log {',
-    'int clamp(int v) {',
-    '  return v +',
-    '    MAX_LEVEL', // a name alone on a line: blanked, the expression would break; the source's tree is kept
-    '    ;',
+    'struct Builder { Builder& add(int x) { return *this; } };',
+    'Builder DEFAULT_BUILDER;',
+    'void configure() {',
+    '  int n = MAX_LEVEL;',
+    '  DEFAULT_BUILDER', // a name alone on a line: blanked, `.add(n);` would be an error; the source's tree is kept
+    '      .add(n);',
     '}',
     '}',
   ].join('\n'),
@@ -140,16 +142,19 @@ describe('C++ written with attribute-like macros', async () => {
   const { graph, kinds } = await stitchSources(MACRO_SOURCES);
 
   it('finds the class behind an export macro and its members defined out of line behind inline macros', () => {
-    expect(kinds('Class')).toEqual(['include.log.logger.logger']);
+    expect(kinds('Class')).toEqual(['include.log.logger.logger', 'src.config.Builder']);
     expect(kinds('Method')).toEqual([
       'include.log.logger.logger.log', 'include.log.logger.logger.log', 'include.log.logger.logger.logger', 'include.log.logger.logger.logger',
     ]);
-    expect(kinds('Function')).toEqual(['include.log.logger.sink', 'src.clamp.clamp']);
+    expect(kinds('Function')).toEqual(['include.log.logger.sink', 'src.config.configure']);
     expect(edgeList(graph, 'USES').filter((e) => e.includes('logger.log ->'))).toEqual(['include.log.logger.logger.log -> include.log.logger.sink [call]']);
   });
 
   it('keeps the source as written where blanking would break it', () => {
-    expect(edgeList(graph, 'USES').filter((e) => e.startsWith('src.clamp'))).toEqual(['src.clamp.clamp -> include.log.logger.MAX_LEVEL [reference]']);
+    expect(edgeList(graph, 'USES').filter((e) => e.startsWith('src.config.configure'))).toEqual([
+      'src.config.configure -> include.log.logger.MAX_LEVEL [reference]',
+      'src.config.configure -> src.config.DEFAULT_BUILDER [call]',
+    ]);
     // Signatures and code are the source's: the macros are still in them.
     expect(graph.nodes.find((n) => n.qualified_name === 'include.log.logger.logger')?.signature).toContain('LOG_API');
   });

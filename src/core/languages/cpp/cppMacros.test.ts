@@ -25,6 +25,7 @@ describe('blankMacros', () => {
     ['an inline macro before a qualified or template type', '«SPDLOG_INLINE» std::shared_ptr<logger> default_logger();'],
     ['two macros in a row', '«ABSL_MUST_USE_RESULT» «ABSL_ATTRIBUTE_PURE» inline int f();'],
     ['a macro after a specifier', 'static «FMT_CONSTEXPR» auto g() -> int;'],
+    ['a macro after a template head', 'template <typename Char> «FMT_FUNC» Char decimal_point(locale_ref loc) {}'],
     ['a macro after [[attributes]]', '[[noreturn]] «SPDLOG_API» void throw_ex(int e);'],
     ['a macro before const', '«SPDLOG_INLINE» const std::vector<int> &logger::sinks() const {}'],
     ['a macro between return type and name', 'void «SPDLOG_INLINE» pool::post(int x) {}'],
@@ -32,6 +33,9 @@ describe('blankMacros', () => {
     ['a noexcept macro before a constructor initializer', 'T(T &&o) «FMT_NOEXCEPT» : x(o.x) {}'],
     ['an override macro before ;', 'void paint() «Q_DECL_OVERRIDE»;'],
     ['a marker alone on a line', 'class W {\n    «Q_OBJECT»\npublic:\n};'],
+    ['markers with arguments alone on a line', 'class W {\n    «Q_OBJECT»\n    «Q_PROPERTY(int x READ x)»\npublic:\n};'],
+    ['a marker with arguments before a declaration', '// compat\n«QT_DEPRECATED_X("Use QLatin1String")»\ntypedef QLatin1String QLatin1Literal;'],
+    ['a marker with arguments after a parameter list', 'QString &vsprintf(const char *f, va_list ap) «Q_ATTRIBUTE_FORMAT_PRINTF(2, 0)»;'],
     ['a namespace macro alone on a line', '«QT_BEGIN_NAMESPACE»\nclass A;\n«QT_END_NAMESPACE»\n'],
   ])('blanks %s', (_, marked) => {
     const { source, expected } = blanked(marked);
@@ -46,6 +50,8 @@ describe('blankMacros', () => {
     ['a type followed by a function name', 'UINT_32 compute(int a);'],
     ['constants in expressions', 'int a = MAX_SIZE;\nif (n > MAX_SIZE) return MAX_SIZE;'],
     ['a macro that stands for try, before its block', 'JSON_TRY\n{\n  f();\n}\n'],
+    ['the last enumerator of an enum', 'enum Color {\n    COLOR_RED,\n    COLOR_GREEN\n};\nenum E {\n    ONLY_ONE\n};'],
+    ['a name that goes on an expression', 'int x = a +\n    MAX_SIZE\n    ;'],
     ['preprocessor lines', '#define SPDLOG_INLINE inline\n#ifdef SPDLOG_HEADER_ONLY\n#endif'],
     ['text without macros', 'int main() { return 0; }'],
   ])('leaves %s', (_, source) => {

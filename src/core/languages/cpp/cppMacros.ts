@@ -6,13 +6,17 @@
  * written this way in most libraries. blankMacros replaces such a macro with spaces (same length,
  * same lines: every offset and line number stays the source's) where its place tells it apart:
  *   - between `class` / `struct` / `union` and the name of a type defined there;
- *   - in front of a declaration: at the start of a line, after `[[attributes]]` or a specifier,
+ *   - in front of a declaration: at the start of a line, after `[[attributes]]`, a template head
+ *     or a specifier,
  *     followed by a type keyword or by a type that is qualified, a template, or followed by the
  *     declared name;
  *   - between a return type and a function's name (`void SPDLOG_INLINE pool::post()`);
  *   - after a parameter list, before its body, `;`, a constructor's `:`, `= 0`, `override` or `final`;
- *   - alone on a line (`Q_OBJECT`, `QT_BEGIN_NAMESPACE`), unless a block follows (`JSON_TRY`
- *     stands for `try`: blanked, its block would be orphaned).
+ *   - alone on a line after a statement or a block (`Q_OBJECT`, `QT_BEGIN_NAMESPACE`), unless a
+ *     block follows (`JSON_TRY` stands for `try`: blanked, its block would be orphaned) or the
+ *     line closes an enum (its last enumerator).
+ * Markers with arguments on one line (`QT_DEPRECATED_X("...")`, `Q_PROPERTY(...)`) count too,
+ * in front of a declaration, after a parameter list and alone on a line.
  * Where the blanked text still parses with errors, parseSourceFile parses the source as written
  * too and keeps the tree that reads more of the file.
  * A macro is an upper-case name with an underscore (`FMT_API`, `GTEST_API_`): `HANDLE h;`,
@@ -27,20 +31,34 @@ const TYPE_KEYWORDS =
   'const|volatile|void|bool|char|char8_t|char16_t|char32_t|wchar_t|short|int|long|float|double|signed|unsigned|auto|inline|static|constexpr|consteval|constinit|virtual|explicit|extern|class|struct|union|enum|template|typename|friend|operator';
 const SPECIFIERS = 'static|inline|extern|virtual|constexpr|friend|explicit';
 
+/** Arguments of a function-like marker on one line, without nested parentheses: `("Use X")`, `(2, 0)`. */
+const ARGS = String.raw`(?:\([^()\n]*\))?`;
+/**
+ * The end of the line before a marker alone on a line: a statement, block, access specifier,
+ * template head, another marker, a comment or a preprocessor line ended there (an empty line
+ * too), or the text starts there. After `,` or an operator the line goes on an expression or a
+ * list (`COLOR_GREEN` closing an enum); after a `\` it goes on a #define.
+ */
+const LINE_BEFORE = String.raw`(?:(?<![\s\S])|(?:^|[;}:)\]>]|\b${MACRO}|\*\/|\/\/[^\n]*|#[^\n]*[^\\\n])[ \t]*\r?\n)[ \t]*`;
+/** The same after a line that opens a block: the marker must not be all the block holds (`enum E {\n ONLY_ONE\n}`). */
+const BLOCK_BEFORE = String.raw`\{[ \t]*\r?\n[ \t]*`;
+
 const PATTERNS: readonly RegExp[] = [
   // class SPDLOG_API logger final : public base {
   new RegExp(String.raw`(?<=\b(?:class|struct|union)\s+)(?:${MACRO}\s+)+(?=${NAME}(?:\s+final)?\s*(?:\{|:(?!:)))`, 'g'),
-  // SPDLOG_INLINE void f() / static FMT_CONSTEXPR auto g() / SPDLOG_INLINE std::string h() / SPDLOG_INLINE T<M>::T()
+  // SPDLOG_INLINE void f() / static FMT_CONSTEXPR auto g() / SPDLOG_INLINE std::string h() / QT_DEPRECATED_X("...") T<M>::T()
   new RegExp(
-    String.raw`(?<=^[ \t]*|\]\][ \t]*|\b(?:${SPECIFIERS})[ \t]+)(?:${MACRO}[ \t]+)+(?=(?:${TYPE_KEYWORDS})\b|~|${NAME}(?:::|<|[ \t]+[A-Za-z_~*&]))`,
+    String.raw`(?<=^[ \t]*|\]\][ \t]*|\btemplate[ \t]*<[^\n]*>[ \t]+|\b(?:${SPECIFIERS})[ \t]+)(?:${MACRO}${ARGS}[ \t]+)+(?=(?:${TYPE_KEYWORDS})\b|~|${NAME}(?:::|<|[ \t]+[A-Za-z_~*&]))`,
     'gm',
   ),
   // void SPDLOG_INLINE pool::post() / std::string SPDLOG_INLINE getenv()
   new RegExp(String.raw`(?<=[\w>*&][ \t]+)${MACRO}(?=[ \t]+[A-Za-z_~][\w:<>~]*[ \t]*\()`, 'g'),
-  // size_t size() const SPDLOG_NOEXCEPT { / void f() Q_DECL_OVERRIDE; / T(T &&o) FMT_NOEXCEPT : x(o.x)
-  new RegExp(String.raw`(?<=\)[ \t]*(?:const[ \t]*)?)${MACRO}(?=[ \t]*(?:\{|;|:(?!:)|=[ \t]*(?:0|default|delete)\b|override\b|final\b|->|$))`, 'gm'),
-  // Q_OBJECT / QT_BEGIN_NAMESPACE alone on a line (not JSON_TRY: a block follows, it is a `try`)
-  new RegExp(String.raw`(?<=^[ \t]*)${MACRO}(?=[ \t]*\r?\n(?![ \t]*\{))`, 'gm'),
+  // size_t size() const SPDLOG_NOEXCEPT { / void f() Q_DECL_OVERRIDE; / T(T &&o) FMT_NOEXCEPT : x(o.x) / f(...) Q_ATTRIBUTE_FORMAT_PRINTF(2, 0);
+  new RegExp(String.raw`(?<=\)[ \t]*(?:const[ \t]*)?)${MACRO}${ARGS}(?=[ \t]*(?:\{|;|:(?!:)|=[ \t]*(?:0|default|delete)\b|override\b|final\b|->|$))`, 'gm'),
+  // Q_OBJECT / QT_BEGIN_NAMESPACE / Q_PROPERTY(...) alone on a line, after a statement or a block
+  // (not JSON_TRY: a block follows, it is a `try`)
+  new RegExp(String.raw`(?<=${LINE_BEFORE})${MACRO}${ARGS}(?=[ \t]*\r?\n(?![ \t]*\{))`, 'gm'),
+  new RegExp(String.raw`(?<=${BLOCK_BEFORE})${MACRO}${ARGS}(?=[ \t]*\r?\n(?![ \t]*[{}]))`, 'gm'),
 ];
 
 const CANDIDATE = /[A-Z0-9]_|_[A-Z]/;
