@@ -35,6 +35,8 @@ describe('blankMacros', () => {
     ['a marker alone on a line', 'class W {\n    «Q_OBJECT»\npublic:\n};'],
     ['markers with arguments alone on a line', 'class W {\n    «Q_OBJECT»\n    «Q_PROPERTY(int x READ x)»\npublic:\n};'],
     ['a marker with arguments before a declaration', '// compat\n«QT_DEPRECATED_X("Use QLatin1String")»\ntypedef QLatin1String QLatin1Literal;'],
+    ['markers in a row alone on a line', 'int a;\n«Q_REQUIRED_RESULT QT_DEPRECATED_X("Use split()")»\nQStringList split(QChar sep) const;'],
+    ['a marker whose arguments hold parentheses', 'int a;\n«QT_DEPRECATED_X("Use arg() instead")»\nQString &sprintf(const char *f);'],
     ['a marker with arguments after a parameter list', 'QString &vsprintf(const char *f, va_list ap) «Q_ATTRIBUTE_FORMAT_PRINTF(2, 0)»;'],
     ['a namespace macro alone on a line', '«QT_BEGIN_NAMESPACE»\nclass A;\n«QT_END_NAMESPACE»\n'],
   ])('blanks %s', (_, marked) => {

@@ -31,8 +31,10 @@ const TYPE_KEYWORDS =
   'const|volatile|void|bool|char|char8_t|char16_t|char32_t|wchar_t|short|int|long|float|double|signed|unsigned|auto|inline|static|constexpr|consteval|constinit|virtual|explicit|extern|class|struct|union|enum|template|typename|friend|operator';
 const SPECIFIERS = 'static|inline|extern|virtual|constexpr|friend|explicit';
 
-/** Arguments of a function-like marker on one line, without nested parentheses: `("Use X")`, `(2, 0)`. */
-const ARGS = String.raw`(?:\([^()\n]*\))?`;
+/** Arguments of a function-like marker on one line: `(2, 0)`, `("Use arg() instead")`, `(f(x))`. */
+const ARGS = String.raw`(?:\((?:[^()"\n]|"[^"\n]*"|\([^()\n]*\))*\))?`;
+/** One or more markers in a row: `Q_REQUIRED_RESULT QT_DEPRECATED_X("...")`. */
+const MARKERS = String.raw`(?:${MACRO}${ARGS}[ \t]+)*${MACRO}${ARGS}`;
 /**
  * The end of the line before a marker alone on a line: a statement, block, access specifier,
  * template head, another marker, a comment or a preprocessor line ended there (an empty line
@@ -55,10 +57,10 @@ const PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`(?<=[\w>*&][ \t]+)${MACRO}(?=[ \t]+[A-Za-z_~][\w:<>~]*[ \t]*\()`, 'g'),
   // size_t size() const SPDLOG_NOEXCEPT { / void f() Q_DECL_OVERRIDE; / T(T &&o) FMT_NOEXCEPT : x(o.x) / f(...) Q_ATTRIBUTE_FORMAT_PRINTF(2, 0);
   new RegExp(String.raw`(?<=\)[ \t]*(?:const[ \t]*)?)${MACRO}${ARGS}(?=[ \t]*(?:\{|;|:(?!:)|=[ \t]*(?:0|default|delete)\b|override\b|final\b|->|$))`, 'gm'),
-  // Q_OBJECT / QT_BEGIN_NAMESPACE / Q_PROPERTY(...) alone on a line, after a statement or a block
+  // Q_OBJECT / QT_BEGIN_NAMESPACE / Q_PROPERTY(...) / Q_REQUIRED_RESULT QT_DEPRECATED_X(...) alone on a line, after a statement or a block
   // (not JSON_TRY: a block follows, it is a `try`)
-  new RegExp(String.raw`(?<=${LINE_BEFORE})${MACRO}${ARGS}(?=[ \t]*\r?\n(?![ \t]*\{))`, 'gm'),
-  new RegExp(String.raw`(?<=${BLOCK_BEFORE})${MACRO}${ARGS}(?=[ \t]*\r?\n(?![ \t]*[{}]))`, 'gm'),
+  new RegExp(String.raw`(?<=${LINE_BEFORE})${MARKERS}(?=[ \t]*\r?\n(?![ \t]*\{))`, 'gm'),
+  new RegExp(String.raw`(?<=${BLOCK_BEFORE})${MARKERS}(?=[ \t]*\r?\n(?![ \t]*[{}]))`, 'gm'),
 ];
 
 const CANDIDATE = /[A-Z0-9]_|_[A-Z]/;
