@@ -25,6 +25,8 @@
  */
 
 const MACRO = String.raw`[A-Z][A-Z0-9]*_[A-Z0-9_]*`;
+/** Where a macro starts: checked before the lookbehinds, which are slow to try at every position. */
+const AT = String.raw`\b(?=[A-Z][A-Z0-9]*_)`;
 const NAME = String.raw`[A-Za-z_]\w*`;
 /** Keywords a declaration's type or specifiers can start with. */
 const TYPE_KEYWORDS =
@@ -47,20 +49,20 @@ const BLOCK_BEFORE = String.raw`\{[ \t]*\r?\n[ \t]*`;
 
 const PATTERNS: readonly RegExp[] = [
   // class SPDLOG_API logger final : public base {
-  new RegExp(String.raw`(?<=\b(?:class|struct|union)\s+)(?:${MACRO}\s+)+(?=${NAME}(?:\s+final)?\s*(?:\{|:(?!:)))`, 'g'),
+  new RegExp(String.raw`${AT}(?<=\b(?:class|struct|union)\s+)(?:${MACRO}\s+)+(?=${NAME}(?:\s+final)?\s*(?:\{|:(?!:)))`, 'g'),
   // SPDLOG_INLINE void f() / static FMT_CONSTEXPR auto g() / SPDLOG_INLINE std::string h() / QT_DEPRECATED_X("...") T<M>::T()
   new RegExp(
-    String.raw`(?<=^[ \t]*|\]\][ \t]*|\btemplate[ \t]*<[^\n]*>[ \t]+|\b(?:${SPECIFIERS})[ \t]+)(?:${MACRO}${ARGS}[ \t]+)+(?=(?:${TYPE_KEYWORDS})\b|~|${NAME}(?:::|<|[ \t]+[A-Za-z_~*&]))`,
+    String.raw`${AT}(?<=^[ \t]*|\]\][ \t]*|\btemplate[ \t]*<[^\n]*>[ \t]+|\b(?:${SPECIFIERS})[ \t]+)(?:${MACRO}${ARGS}[ \t]+)+(?=(?:${TYPE_KEYWORDS})\b|~|${NAME}(?:::|<|[ \t]+[A-Za-z_~*&]))`,
     'gm',
   ),
   // void SPDLOG_INLINE pool::post() / std::string SPDLOG_INLINE getenv()
-  new RegExp(String.raw`(?<=[\w>*&][ \t]+)${MACRO}(?=[ \t]+[A-Za-z_~][\w:<>~]*[ \t]*\()`, 'g'),
+  new RegExp(String.raw`${AT}(?<=[\w>*&][ \t]+)${MACRO}(?=[ \t]+[A-Za-z_~][\w:<>~]*[ \t]*\()`, 'g'),
   // size_t size() const SPDLOG_NOEXCEPT { / void f() Q_DECL_OVERRIDE; / T(T &&o) FMT_NOEXCEPT : x(o.x) / f(...) Q_ATTRIBUTE_FORMAT_PRINTF(2, 0);
-  new RegExp(String.raw`(?<=\)[ \t]*(?:const[ \t]*)?)${MACRO}${ARGS}(?=[ \t]*(?:\{|;|:(?!:)|=[ \t]*(?:0|default|delete)\b|override\b|final\b|->|$))`, 'gm'),
+  new RegExp(String.raw`${AT}(?<=\)[ \t]*(?:const[ \t]*)?)${MACRO}${ARGS}(?=[ \t]*(?:\{|;|:(?!:)|=[ \t]*(?:0|default|delete)\b|override\b|final\b|->|$))`, 'gm'),
   // Q_OBJECT / QT_BEGIN_NAMESPACE / Q_PROPERTY(...) / Q_REQUIRED_RESULT QT_DEPRECATED_X(...) alone on a line, after a statement or a block
   // (not JSON_TRY: a block follows, it is a `try`)
-  new RegExp(String.raw`(?<=${LINE_BEFORE})${MARKERS}(?=[ \t]*\r?\n(?![ \t]*\{))`, 'gm'),
-  new RegExp(String.raw`(?<=${BLOCK_BEFORE})${MARKERS}(?=[ \t]*\r?\n(?![ \t]*[{}]))`, 'gm'),
+  new RegExp(String.raw`${AT}(?<=${LINE_BEFORE})${MARKERS}(?=[ \t]*\r?\n(?![ \t]*\{))`, 'gm'),
+  new RegExp(String.raw`${AT}(?<=${BLOCK_BEFORE})${MARKERS}(?=[ \t]*\r?\n(?![ \t]*[{}]))`, 'gm'),
 ];
 
 const CANDIDATE = /[A-Z0-9]_|_[A-Z]/;
