@@ -9,7 +9,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { edgeList } from '../../../../test/fixtures/stitch/irBuilder.ts';
-import { stitchSources } from '../../../../test/fixtures/stitch/parseFixture.ts';
+import { fixtureParsers, stitchSources } from '../../../../test/fixtures/stitch/parseFixture.ts';
+import { parseSourceFile } from '../../parse/parseFile.ts';
+import { collectSyntaxIssues, errorExtent } from '../../parse/treeSitter.ts';
+import { blankMacros } from './cppMacros.ts';
 
 const SOURCES = {
   'include/shop/price.h': [
@@ -130,7 +133,7 @@ const MACRO_SOURCES = {
     'Builder DEFAULT_BUILDER;',
     'void configure() {',
     '  int n = MAX_LEVEL;',
-    '  DEFAULT_BUILDER', // a name alone on a line: blanked, `.add(n);` would be an error; the source's tree is kept
+    '  DEFAULT_BUILDER', // a name a chained call goes on from: not a marker, left as written
     '      .add(n);',
     '}',
     '}',
@@ -150,7 +153,7 @@ describe('C++ written with attribute-like macros', async () => {
     expect(edgeList(graph, 'USES').filter((e) => e.includes('logger.log ->'))).toEqual(['include.log.logger.logger.log -> include.log.logger.sink [call]']);
   });
 
-  it('keeps the source as written where blanking would break it', () => {
+  it('leaves a name that an expression goes on from', () => {
     expect(edgeList(graph, 'USES').filter((e) => e.startsWith('src.config.configure'))).toEqual([
       'src.config.configure -> include.log.logger.MAX_LEVEL [reference]',
       'src.config.configure -> src.config.DEFAULT_BUILDER [call]',
@@ -158,5 +161,26 @@ describe('C++ written with attribute-like macros', async () => {
     // Signatures and code are the source's: the macros are still in them.
     expect(graph.nodes.find((n) => n.qualified_name === 'include.log.logger.logger')?.signature).toContain('LOG_API');
   });
-});
 
+  it('reads a file as written where the blanked text leaves more of it unread (a header cut off inside a class)', async () => {
+    const text = [
+      'LIB_BEGIN_NAMESPACE',
+      'class Generator',
+      '{',
+      '    Engine &engine() { return reinterpret_cast<Engine &>(buffer); }',
+      '    const Engine &engine() const { return reinterpret_cast<const Engine &>(buffer); }',
+    ].join('\n');
+    const parsers = await fixtureParsers();
+    const asWritten = parsers.parse('cpp', text);
+    const blanked = parsers.parse('cpp', blankMacros(text));
+    try {
+      // Blanked, the unclosed class is one ERROR; as written, tree-sitter reads past two small ones.
+      expect(errorExtent(blanked)).toBeGreaterThan(128);
+      expect(errorExtent(asWritten)).toBeLessThan(errorExtent(blanked));
+      expect(parseSourceFile(parsers, { path: 'gen.h', language: 'cpp', text }).syntaxErrors).toEqual(collectSyntaxIssues(asWritten));
+    } finally {
+      asWritten.delete();
+      blanked.delete();
+    }
+  });
+});

@@ -54,7 +54,9 @@ describe('blankMacros', () => {
     ['a macro that stands for try, before its block', 'JSON_TRY\n{\n  f();\n}\n'],
     ['the last enumerator of an enum', 'enum Color {\n    COLOR_RED,\n    COLOR_GREEN\n};\nenum E {\n    ONLY_ONE\n};'],
     ['a name that goes on an expression', 'int x = a +\n    MAX_SIZE\n    ;'],
+    ['a name that a chained call goes on from', 'int n = 1;\nDEFAULT_BUILDER\n    .add(n);'],
     ['preprocessor lines', '#define SPDLOG_INLINE inline\n#ifdef SPDLOG_HEADER_ONLY\n#endif'],
+    ['a #define body, continued lines too', '#  define qCDebug(category, ...) QT_NO_QDEBUG_MACRO()\n#define LOG(x) \\\n    LOG_IMPL(x) LOG_NOEXCEPT\nint a;'],
     ['text without macros', 'int main() { return 0; }'],
   ])('leaves %s', (_, source) => {
     expect(blankMacros(source)).toBe(source);

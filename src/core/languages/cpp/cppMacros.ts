@@ -12,9 +12,10 @@
  *     declared name;
  *   - between a return type and a function's name (`void SPDLOG_INLINE pool::post()`);
  *   - after a parameter list, before its body, `;`, a constructor's `:`, `= 0`, `override` or `final`;
- *   - alone on a line after a statement or a block (`Q_OBJECT`, `QT_BEGIN_NAMESPACE`), unless a
- *     block follows (`JSON_TRY` stands for `try`: blanked, its block would be orphaned) or the
- *     line closes an enum (its last enumerator).
+ *   - alone on a line between statements or declarations (`Q_OBJECT`, `QT_BEGIN_NAMESPACE`), not
+ *     before a block (`JSON_TRY` stands for `try`: blanked, its block would be orphaned), not
+ *     where an expression goes on (`.add(n)` on the next line) and not as an enum's last
+ *     enumerator.
  * Markers with arguments on one line (`QT_DEPRECATED_X("...")`, `Q_PROPERTY(...)`) count too,
  * in front of a declaration, after a parameter list and alone on a line.
  * Where the blanked text still parses with errors, parseSourceFile parses the source as written
@@ -25,8 +26,11 @@
  */
 
 const MACRO = String.raw`[A-Z][A-Z0-9]*_[A-Z0-9_]*`;
-/** Where a macro starts: checked before the lookbehinds, which are slow to try at every position. */
-const AT = String.raw`\b(?=[A-Z][A-Z0-9]*_)`;
+/**
+ * Where a macro starts (checked before the lookbehinds, which are slow to try at every position),
+ * outside preprocessor lines and their `\` continuations: a #define's body is left as written.
+ */
+const AT = String.raw`\b(?=[A-Z][A-Z0-9]*_)(?<!^[ \t]*#(?:[^\n]*\\\r?\n)*[^\n]*)`;
 const NAME = String.raw`[A-Za-z_]\w*`;
 /** Keywords a declaration's type or specifiers can start with. */
 const TYPE_KEYWORDS =
@@ -44,25 +48,31 @@ const MARKERS = String.raw`(?:${MACRO}${ARGS}[ \t]+)*${MACRO}${ARGS}`;
  * list (`COLOR_GREEN` closing an enum); after a `\` it goes on a #define.
  */
 const LINE_BEFORE = String.raw`(?:(?<![\s\S])|(?:^|[;}:)\]>]|\b${MACRO}|\*\/|\/\/[^\n]*|#[^\n]*[^\\\n])[ \t]*\r?\n)[ \t]*`;
+/**
+ * How the line after a marker alone on a line starts: a declaration or statement, a comment, a
+ * preprocessor line, or nothing. Not a block (`JSON_TRY` stands for `try`), nor `.`, `->`, `(`
+ * or an operator: there the name goes on an expression (`DEFAULT_BUILDER` then `.add(n)`).
+ */
+const LINE_AFTER = String.raw`(?:[A-Za-z_~#/]|\[\[|\r?\n|$)`;
 /** The same after a line that opens a block: the marker must not be all the block holds (`enum E {\n ONLY_ONE\n}`). */
 const BLOCK_BEFORE = String.raw`\{[ \t]*\r?\n[ \t]*`;
 
 const PATTERNS: readonly RegExp[] = [
   // class SPDLOG_API logger final : public base {
-  new RegExp(String.raw`${AT}(?<=\b(?:class|struct|union)\s+)(?:${MACRO}\s+)+(?=${NAME}(?:\s+final)?\s*(?:\{|:(?!:)))`, 'g'),
+  new RegExp(String.raw`${AT}(?<=\b(?:class|struct|union)\s+)(?:${MACRO}\s+)+(?=${NAME}(?:\s+final)?\s*(?:\{|:(?!:)))`, 'gm'),
   // SPDLOG_INLINE void f() / static FMT_CONSTEXPR auto g() / SPDLOG_INLINE std::string h() / QT_DEPRECATED_X("...") T<M>::T()
   new RegExp(
     String.raw`${AT}(?<=^[ \t]*|\]\][ \t]*|\btemplate[ \t]*<[^\n]*>[ \t]+|\b(?:${SPECIFIERS})[ \t]+)(?:${MACRO}${ARGS}[ \t]+)+(?=(?:${TYPE_KEYWORDS})\b|~|${NAME}(?:::|<|[ \t]+[A-Za-z_~*&]))`,
     'gm',
   ),
   // void SPDLOG_INLINE pool::post() / std::string SPDLOG_INLINE getenv()
-  new RegExp(String.raw`${AT}(?<=[\w>*&][ \t]+)${MACRO}(?=[ \t]+[A-Za-z_~][\w:<>~]*[ \t]*\()`, 'g'),
+  new RegExp(String.raw`${AT}(?<=[\w>*&][ \t]+)${MACRO}(?=[ \t]+[A-Za-z_~][\w:<>~]*[ \t]*\()`, 'gm'),
   // size_t size() const SPDLOG_NOEXCEPT { / void f() Q_DECL_OVERRIDE; / T(T &&o) FMT_NOEXCEPT : x(o.x) / f(...) Q_ATTRIBUTE_FORMAT_PRINTF(2, 0);
   new RegExp(String.raw`${AT}(?<=\)[ \t]*(?:const[ \t]*)?)${MACRO}${ARGS}(?=[ \t]*(?:\{|;|:(?!:)|=[ \t]*(?:0|default|delete)\b|override\b|final\b|->|$))`, 'gm'),
-  // Q_OBJECT / QT_BEGIN_NAMESPACE / Q_PROPERTY(...) / Q_REQUIRED_RESULT QT_DEPRECATED_X(...) alone on a line, after a statement or a block
-  // (not JSON_TRY: a block follows, it is a `try`)
-  new RegExp(String.raw`${AT}(?<=${LINE_BEFORE})${MARKERS}(?=[ \t]*\r?\n(?![ \t]*\{))`, 'gm'),
-  new RegExp(String.raw`${AT}(?<=${BLOCK_BEFORE})${MARKERS}(?=[ \t]*\r?\n(?![ \t]*[{}]))`, 'gm'),
+  // Q_OBJECT / QT_BEGIN_NAMESPACE / Q_PROPERTY(...) / Q_REQUIRED_RESULT QT_DEPRECATED_X(...) alone
+  // on a line, between statements or declarations (a block's only line: an enum's one enumerator)
+  new RegExp(String.raw`${AT}(?<=${LINE_BEFORE})${MARKERS}(?=[ \t]*\r?\n[ \t]*(?:${LINE_AFTER}|\}))`, 'gm'),
+  new RegExp(String.raw`${AT}(?<=${BLOCK_BEFORE})${MARKERS}(?=[ \t]*\r?\n[ \t]*${LINE_AFTER})`, 'gm'),
 ];
 
 const CANDIDATE = /[A-Z0-9]_|_[A-Z]/;
