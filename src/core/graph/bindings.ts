@@ -35,7 +35,7 @@ export interface ModuleInfo {
   nodeId: number;
   /** Node id of entity 0; entity i is node firstEntityNode + i. */
   firstEntityNode: number;
-  /** Module-level entities by name (first definition wins). */
+  /** Module-level entities by qualified name (first definition wins; see buildModuleInfo). */
   topLevel: Map<string, number>;
   /** Entities defined inside another entity, by parent entity index then name (first wins). */
   children: Map<number, Map<string, number>>;
@@ -100,7 +100,9 @@ function buildModuleInfo(file: FileIR, naming: ModuleNaming, index: number, node
   const children = new Map<number, Map<string, number>>();
   file.entities.forEach((entity, i) => {
     if (entity.parent === null) {
-      if (!topLevel.has(entity.name)) topLevel.set(entity.name, i);
+      // By its qualified name: a C++ `T::f` defined away from T (Function 'T.f'), a Go method of
+      // a type in another file or Ruby's `class A::B` is no module-level `f` / `B` to a lookup.
+      if (!topLevel.has(entity.qualifiedName)) topLevel.set(entity.qualifiedName, i);
       return;
     }
     const parent = indexOf(entity.parent);

@@ -184,3 +184,25 @@ describe('C++ written with attribute-like macros', async () => {
     }
   });
 });
+
+describe('C++ members defined away from their class', async () => {
+  const { graph } = await stitchSources({
+    'include/common.h': 'namespace spdlog { namespace level { enum level_enum { trace, debug }; } }\n',
+    'include/logger.h': '#include "common.h"\nnamespace spdlog { class logger { public: level::level_enum level() const; }; }\n',
+    'src/logger.cpp': [
+      '#include "../include/logger.h"',
+      'namespace spdlog {',
+      'level::level_enum logger::level() const { return level::trace; }',
+      'level::level_enum parse_level(int x) { return level::debug; }',
+      '}',
+    ].join('\n'),
+  });
+
+  it('are no namespace-level names: `level::` is still the namespace, not the Function logger.level', () => {
+    expect(edgeList(graph, 'USES').filter((e) => e.startsWith('src.logger'))).toEqual([
+      'src.logger.logger.level -> include.common.level_enum [reference]',
+      'src.logger.parse_level -> include.common.level_enum [reference]',
+    ]);
+  });
+});
+
