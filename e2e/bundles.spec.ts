@@ -125,3 +125,24 @@ test('offline app: installed app reloads with the network off, opens the stored 
     await screenshot(page, env, 'offline-menu-light');
   });
 }, 300_000);
+
+test('offline install refused: a site quota too small for the app says the app will not work offline, and it still works online', async (env) => {
+  await withSession(env, 'offline-refused', async (session, page) => {
+    // The browser's per-site quota, shrunk below the app's files (about 140 MB; a nearly full disk
+    // does this) but with room for a small repository's database.
+    const cdp = await session.context.newCDPSession(page);
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(env.baseUrl).origin, quotaSize: 50 * 1024 * 1024 });
+    await page.goto(env.baseUrl);
+    const notice = page.getByTestId('offline-install-failed');
+    await notice.waitFor({ timeout: 60_000 });
+    const text = (await notice.textContent()) ?? '';
+    assert(/could not be stored for offline use: the browser gave this site too little storage/.test(text), `the notice says why: ${text}`);
+    assert((await page.evaluate(() => navigator.serviceWorker.controller)) === null, 'no service worker controls the page');
+    await screenshot(page, env, 'offline-refused-light');
+    await page.getByTestId('demo-bundle-button').click();
+    await waitForSummary(page);
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    assert((await notice.count()) === 0, 'the notice goes when dismissed');
+  });
+}, 180_000);
+

@@ -4,7 +4,8 @@
  * version and the precache list (app shell, workers, WASM, grammars, built-in and fixture
  * models, the prepared demo) filled in.
  * - install: caches every listed file (no skipWaiting: the page shows "update ready" and the
- *   user decides; the message {type: 'SKIP_WAITING'} activates the new version).
+ *   user decides; the message {type: 'SKIP_WAITING'} activates the new version). A failed install
+ *   drops its cache and tells the pages why ({type: 'PRECACHE_FAILED', name, message}).
  * - activate: deletes the caches of older versions, then controls open pages.
  * - fetch: only same-origin GETs without a Range header; precached files come from the cache
  *   (navigations get index.html), everything else goes to the network untouched. Model hub
@@ -17,7 +18,17 @@ const SCOPE = new URL(self.registration.scope);
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(PRECACHE.map((path) => new URL(path, SCOPE).href))),
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(PRECACHE.map((path) => new URL(path, SCOPE).href)))
+      .catch(async (error) => {
+        // The pages say why offline use is not set up (a QuotaExceededError on a full disk), and
+        // the half-filled cache gives its room back.
+        await caches.delete(CACHE);
+        const pages = await self.clients.matchAll({ includeUncontrolled: true, type: 'window' });
+        for (const page of pages) page.postMessage({ type: 'PRECACHE_FAILED', name: error?.name ?? 'Error', message: String(error?.message ?? error) });
+        throw error;
+      }),
   );
 });
 

@@ -1,20 +1,41 @@
 /**
- * @file "An update is ready" notice: shown when a new version of the app has been installed by
- * the service worker; reloading into it is the user's choice.
+ * @file The service worker's news: "an update is ready" when a new version of the app has been
+ * installed (reloading into it is the user's choice), and "not available offline" when the first
+ * install failed, with the reason the service worker gave (most often the browser's storage quota
+ * for the site, on a full disk); the latter can be dismissed.
  * Runs in: the main thread.
  */
 import { useEffect, useState } from 'react';
-import { applyUpdate, onUpdateReady } from '../pwa/serviceWorker.ts';
+import { applyUpdate, onOfflineInstallFailed, onUpdateReady } from '../pwa/serviceWorker.ts';
+
+/** Why the app is not stored for offline use, in words. */
+function failureText(reason: string): string {
+  if (reason === 'quota') return 'the browser gave this site too little storage. Everything works while online; free some disk space, then reload to try again.';
+  return `${reason ? `${reason}. ` : ''}Everything works while online; reload to try again.`;
+}
 
 export function UpdateNotice() {
   const [ready, setReady] = useState(false);
+  const [offlineFailed, setOfflineFailed] = useState<string | null>(null);
   useEffect(() => onUpdateReady(setReady), []);
-  if (!ready) return null;
+  useEffect(() => onOfflineInstallFailed(setOfflineFailed), []);
+  if (ready) {
+    return (
+      <div className="update-notice" role="status" data-testid="update-ready">
+        A new version of Ranger Studio is ready.{' '}
+        <button type="button" className="small primary" onClick={applyUpdate}>
+          Reload to update
+        </button>
+      </div>
+    );
+  }
+  if (offlineFailed === null) return null;
   return (
-    <div className="update-notice" role="status" data-testid="update-ready">
-      A new version of Ranger Studio is ready.{' '}
-      <button type="button" className="small primary" onClick={applyUpdate}>
-        Reload to update
+    <div className="update-notice warn" role="status" data-testid="offline-install-failed">
+      Ranger Studio could not be stored for offline use{offlineFailed === 'quota' ? ': ' : '. '}
+      {failureText(offlineFailed)}{' '}
+      <button type="button" className="small" onClick={() => setOfflineFailed(null)}>
+        Dismiss
       </button>
     </div>
   );

@@ -1,14 +1,22 @@
 /**
  * @file Registers the service worker of a production build (dist/sw.js, scripts/pwa) and tells
  * listeners when a new version is installed and waiting ("update ready": the user reloads into
- * it with applyUpdate, never silently). Asks once for persistent storage, so the browser does
- * not evict stored graphs under pressure.
+ * it with applyUpdate, never silently), or when the first install failed (the browser would not
+ * store the app: its storage quota for the site is too small), so the app says it will not work
+ * offline instead of letting the user find out with the network gone. Asks once for persistent
+ * storage, so the browser does not evict stored graphs under pressure.
  * Runs in: the main thread.
  */
 type Listener = (ready: boolean) => void;
 
 const listeners = new Set<Listener>();
 let waiting: ServiceWorker | null = null;
+/** Why the first install failed: 'quota' (the browser refused the room), another error's text, or '' when unknown. */
+type FailureListener = (reason: string | null) => void;
+const failureListeners = new Set<FailureListener>();
+let failure: string | null = null;
+/** What the service worker posted about its failed install (PRECACHE_FAILED), if anything. */
+let reported = '';
 const PERSIST_ASKED_KEY = 'ranger.persistAsked';
 
 function notify(): void {
@@ -20,6 +28,16 @@ export function onUpdateReady(listener: Listener): () => void {
   listeners.add(listener);
   listener(waiting !== null);
   return () => listeners.delete(listener);
+}
+
+/**
+ * Subscribes to "the offline install failed" (the app still works online): the listener gets the
+ * reason ('quota', an error's text, or '' when unknown) or null; returns the unsubscribe function.
+ */
+export function onOfflineInstallFailed(listener: FailureListener): () => void {
+  failureListeners.add(listener);
+  listener(failure);
+  return () => failureListeners.delete(listener);
 }
 
 /** Activates the waiting version and reloads into it. */
@@ -37,10 +55,18 @@ function track(registration: ServiceWorkerRegistration): void {
       notify();
     }
   };
+  // The first install (no worker controls the page yet) failing leaves the app online-only.
+  const watch = (worker: ServiceWorker | null) => {
+    worker?.addEventListener('statechange', () => {
+      check();
+      if (worker.state !== 'redundant' || navigator.serviceWorker.controller || registration.active) return;
+      failure = reported;
+      for (const listener of failureListeners) listener(failure);
+    });
+  };
   check();
-  registration.addEventListener('updatefound', () => {
-    registration.installing?.addEventListener('statechange', check);
-  });
+  watch(registration.installing);
+  registration.addEventListener('updatefound', () => watch(registration.installing));
 }
 
 /** Asks for persistent storage once per browser profile (the answer is the browser's). */
@@ -57,6 +83,15 @@ async function askPersistOnce(): Promise<void> {
 export function registerServiceWorker(): void {
   void askPersistOnce();
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+    const data = event.data as { type?: string; name?: string; message?: string } | null;
+    if (data?.type !== 'PRECACHE_FAILED') return;
+    reported = data.name === 'QuotaExceededError' ? 'quota' : `${data.name ?? 'Error'}: ${data.message ?? ''}`;
+    // The worker's state may have turned 'redundant' before this message came in.
+    if (failure === null) return;
+    failure = reported;
+    for (const listener of failureListeners) listener(failure);
+  });
   navigator.serviceWorker
     .register(`${import.meta.env.BASE_URL}sw.js`)
     .then(track)
