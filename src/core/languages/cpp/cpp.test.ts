@@ -206,3 +206,27 @@ describe('C++ members defined away from their class', async () => {
   });
 });
 
+describe('C++ declarations split by the preprocessor', async () => {
+  it('define no nameless Field, nor a member named after the misread text (#ifdef / #else around a return type)', async () => {
+    const text = [
+      'class QString {',
+      'public:',
+      '    template <typename...Args>',
+      '#ifdef Q_CLANG_QDOC',
+      '    QString',
+      '#else',
+      '    typename std::enable_if<sizeof...(Args) >= 2, QString>::type',
+      '#endif',
+      '    arg(Args &&...args) const { return args; }',
+      '    bool operator == (const QString &other) const;',
+      '    void (APIENTRYP glUniform1f)(int location, float v0);',
+      '    int size_;',
+      '};',
+    ].join('\n');
+    const ir = parseSourceFile(await fixtureParsers(), { path: 'qstring.h', language: 'cpp', text });
+    expect(ir.entities.map((e) => `${e.kind} ${e.qualifiedName}`)).toEqual([
+      'Class QString', 'Method QString.arg', 'Method QString.operator==', 'Method QString.glUniform1f', 'Field QString.size_',
+    ]);
+  });
+});
+

@@ -157,11 +157,16 @@ function defineDeclared(node: Node, w: DeclarationWalker): boolean {
       // A prototype: a Method when it declares a member, nothing at namespace scope.
       const name = fn.childForFieldName('declarator');
       w.skip(name);
-      if (inClass && name) w.define('function', lastSegment(w.chain(name) ?? w.textOf(name)), node);
+      const written = name ? (w.chain(name) ?? w.textOf(name)) : '';
+      // An operator's spaces go ('operator=='); other text with spaces is a name run into what
+      // tree-sitter misread before it (`::type #endif arg`, `(APIENTRYP glUniform1f)`): its last identifier.
+      const member = /\boperator\b/.test(written) ? written.replace(/\s+/g, '') : /\s/.test(written) ? /[A-Za-z_]\w*(?=[\s)]*$)/.exec(written)?.[0] : written;
+      if (inClass && member) w.define('function', lastSegment(member), node);
       continue;
     }
     const name = declaredName(declarator);
-    if (!name || (name.type !== 'identifier' && name.type !== 'field_identifier')) continue;
+    // A name tree-sitter had to make up (MISSING: a declaration split by #if / #else) is none.
+    if (!name || (name.type !== 'identifier' && name.type !== 'field_identifier') || name.isMissing) continue;
     w.skip(name);
     if (!inClass && w.current() === null) setPackage(node, w);
     w.define('variable', w.textOf(name), inClass || w.current() === null ? node : declarator!);
