@@ -101,17 +101,7 @@ export function walkCursor(cursor: SyntaxCursor, visit: (cursor: SyntaxCursor) =
 /** ERROR and MISSING nodes, iteratively (deeply nested trees must not overflow the stack). */
 export function collectSyntaxIssues(tree: Tree, limit = 50): SyntaxIssue[] {
   const issues: SyntaxIssue[] = [];
-  if (!tree.rootNode.hasError) return issues;
-  walkTree(
-    tree,
-    (cursor) => {
-      const node = cursor.currentNode;
-      if (!node.isError && !node.isMissing) return node.hasError;
-      issues.push(toIssue(node));
-      return false;
-    },
-    () => issues.length >= limit,
-  );
+  forEachSyntaxError(tree, (node) => issues.push(toIssue(node)), () => issues.length >= limit);
   return issues;
 }
 
@@ -122,15 +112,23 @@ export function collectSyntaxIssues(tree: Tree, limit = 50): SyntaxIssue[] {
  */
 export function errorExtent(tree: Tree): number {
   let extent = 0;
-  if (!tree.rootNode.hasError) return extent;
-  walkTree(tree, (cursor) => {
-    const node = cursor.currentNode;
-    if (node.isMissing) extent += 1;
-    else if (node.isError) extent += Math.max(1, node.endIndex - node.startIndex);
-    else return node.hasError;
-    return false;
-  });
+  forEachSyntaxError(tree, (node) => (extent += node.isMissing ? 1 : Math.max(1, node.endIndex - node.startIndex)));
   return extent;
+}
+
+/** Each outermost ERROR node and each MISSING node outside one, in document order, until `done`. */
+function forEachSyntaxError(tree: Tree, visit: (node: Node) => void, done?: () => boolean): void {
+  if (!tree.rootNode.hasError) return;
+  walkTree(
+    tree,
+    (cursor) => {
+      const node = cursor.currentNode;
+      if (!node.isError && !node.isMissing) return node.hasError;
+      visit(node);
+      return false;
+    },
+    done,
+  );
 }
 
 function toIssue(node: Node): SyntaxIssue {

@@ -14,7 +14,7 @@ interface Estimate {
   persisted: boolean;
 }
 
-function formatStorageSize(bytes: number): string {
+function size(bytes: number): string {
   if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
   if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(0)} MB`;
   return `${Math.round(bytes / 1024)} KB`;
@@ -38,11 +38,11 @@ export function StorageEstimate() {
   const low = free < LOW_FREE_BYTES || estimate.usage / estimate.quota > 0.9;
   return (
     <div className={`storage-estimate small${low ? ' warn' : ' muted'}`} data-testid="storage-estimate">
-      Storage: {formatStorageSize(estimate.usage)} used of {formatStorageSize(estimate.quota)}
+      Storage: {size(estimate.usage)} used of {size(estimate.quota)}
       {estimate.persisted ? ' · persistent' : ' · may be cleared by the browser when space runs short'}
       {low && (
         <div role="status">
-          Only {formatStorageSize(Math.max(free, 0))} left: a large repository may not fit. Delete stored graphs you no longer need, or export them as bundles first.
+          Only {size(Math.max(free, 0))} left: a large repository may not fit. Delete stored graphs you no longer need, or export them as bundles first.
         </div>
       )}
     </div>

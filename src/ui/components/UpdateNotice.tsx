@@ -8,10 +8,11 @@
 import { useEffect, useState } from 'react';
 import { applyUpdate, onOfflineInstallFailed, onUpdateReady } from '../pwa/serviceWorker.ts';
 
-/** Why the app is not stored for offline use, in words. */
-function failureText(reason: string): string {
-  if (reason === 'quota') return 'the browser gave this site too little storage. Everything works while online; free some disk space, then reload to try again.';
-  return `${reason ? `${reason}. ` : ''}Everything works while online; reload to try again.`;
+/** The notice's words for why the app is not stored for offline use. */
+function offlineFailureText(reason: string): string {
+  const failed = 'Ranger Studio could not be stored for offline use';
+  if (reason === 'quota') return `${failed}: the browser gave this site too little storage. Everything works while online; free some disk space, then reload to try again.`;
+  return `${failed}. ${reason ? `${reason}. ` : ''}Everything works while online; reload to try again.`;
 }
 
 export function UpdateNotice() {
@@ -32,8 +33,7 @@ export function UpdateNotice() {
   if (offlineFailed === null) return null;
   return (
     <div className="update-notice warn" role="status" data-testid="offline-install-failed">
-      Ranger Studio could not be stored for offline use{offlineFailed === 'quota' ? ': ' : '. '}
-      {failureText(offlineFailed)}{' '}
+      {offlineFailureText(offlineFailed)}{' '}
       <button type="button" className="small" onClick={() => setOfflineFailed(null)}>
         Dismiss
       </button>

@@ -40,6 +40,11 @@ export function onOfflineInstallFailed(listener: FailureListener): () => void {
   return () => failureListeners.delete(listener);
 }
 
+function setFailure(reason: string): void {
+  failure = reason;
+  for (const listener of failureListeners) listener(reason);
+}
+
 /** Activates the waiting version and reloads into it. */
 export function applyUpdate(): void {
   if (!waiting) return;
@@ -60,8 +65,7 @@ function track(registration: ServiceWorkerRegistration): void {
     worker?.addEventListener('statechange', () => {
       check();
       if (worker.state !== 'redundant' || navigator.serviceWorker.controller || registration.active) return;
-      failure = reported;
-      for (const listener of failureListeners) listener(failure);
+      setFailure(reported);
     });
   };
   check();
@@ -88,9 +92,7 @@ export function registerServiceWorker(): void {
     if (data?.type !== 'PRECACHE_FAILED') return;
     reported = data.name === 'QuotaExceededError' ? 'quota' : `${data.name ?? 'Error'}: ${data.message ?? ''}`;
     // The worker's state may have turned 'redundant' before this message came in.
-    if (failure === null) return;
-    failure = reported;
-    for (const listener of failureListeners) listener(failure);
+    if (failure !== null) setFailure(reported);
   });
   navigator.serviceWorker
     .register(`${import.meta.env.BASE_URL}sw.js`)
