@@ -9,7 +9,7 @@
  * Runs in: Node (e2e, driving chromium).
  */
 import type { Page } from 'playwright-core';
-import { assert, screenshot, test, waitForSummary, withSession } from './harness.ts';
+import { assert, readSummary, screenshot, test, waitForSummary, withSession } from './harness.ts';
 import { demoZip } from './fixtures.ts';
 
 let checks = 0;
@@ -126,7 +126,7 @@ test('offline app: installed app reloads with the network off, opens the stored 
   });
 }, 300_000);
 
-test('offline install refused: a site quota too small for the app says the app will not work offline, and it still works online', async (env) => {
+test('offline install refused: a site quota too small for the app says the app will not work offline, and it still works online; a full quota stops an index with a storage message', async (env) => {
   await withSession(env, 'offline-refused', async (session, page) => {
     // The browser's per-site quota, shrunk below the app's files (about 140 MB; a nearly full disk
     // does this) but with room for a small repository's database.
@@ -140,9 +140,24 @@ test('offline install refused: a site quota too small for the app says the app w
     assert((await page.evaluate(() => navigator.serviceWorker.controller)) === null, 'no service worker controls the page');
     await screenshot(page, env, 'offline-refused-light');
     await page.getByTestId('demo-bundle-button').click();
-    await waitForSummary(page);
+    const demo = await waitForSummary(page);
     await notice.getByRole('button', { name: 'Dismiss' }).click();
     assert((await notice.count()) === 0, 'the notice goes when dismissed');
+
+    // The disk fills up: the quota shrinks to what the site holds now, and the next index runs
+    // out of room. duckdb-wasm says so in its own words; the app says what to do, and the demo
+    // stays open.
+    const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(env.baseUrl).origin, quotaSize: usage + 256 * 1024 });
+    await page.getByTestId('zip-input').setInputFiles({ name: 'shopkit-copy.zip', mimeType: 'application/zip', buffer: demoZip(env.repoRoot) });
+    const banner = page.locator('[data-testid="error-banner"][data-code="STORAGE_FULL"]');
+    await banner.waitFor({ timeout: 90_000 });
+    const said = (await banner.textContent()) ?? '';
+    assert(/not enough storage for this graph.*Free some disk space.*previous graph is unchanged/i.test(said), `the banner says what to do: ${said}`);
+    await screenshot(page, env, 'storage-full-light');
+    const after = await readSummary(page);
+    assert(after?.repo === demo.repo && after.nodes === demo.nodes, `the demo stays open: ${JSON.stringify(after)} against ${JSON.stringify(demo)}`);
+    assert(await sqlHolds(page, 'count(*) > 400', 'node_rows'), 'and answers queries');
   });
-}, 180_000);
+}, 240_000);
 

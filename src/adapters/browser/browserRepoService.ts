@@ -20,6 +20,7 @@ import { transfer } from 'comlink';
 import { openBrowserStore, prewarmDatabase } from './duckdbBrowser.ts';
 import type { BrowserStore, RepoDatabase } from './duckdbBrowser.ts';
 import { parseFilesInBrowserWorkers, prewarmParseWorkers } from './parseWorkerPool.ts';
+import { explainStorageFailure } from './storageShortfall.ts';
 import { throttleProgress } from './throttleProgress.ts';
 
 export interface BrowserRepoServiceDeps {
@@ -170,7 +171,7 @@ export class BrowserRepoService implements RepoService {
       if (controller.signal.aborted && !(error instanceof AppError && error.code === 'CANCELLED')) {
         throw new AppError('CANCELLED', 'Cancelled by the user.', { cause: error });
       }
-      throw error;
+      throw await explainStorageFailure(error);
     } finally {
       if (!committed && creating) {
         const created = await creating.catch(() => null);
@@ -226,6 +227,8 @@ export class BrowserRepoService implements RepoService {
       if (previous && previous !== this.active) await previous.close();
       onProgress?.({ phase: 'store', done: 1, total: 1 });
       return summary;
+    } catch (error) {
+      throw await explainStorageFailure(error);
     } finally {
       if (!committed && created) await this.discard(created);
       this.indexing = null;

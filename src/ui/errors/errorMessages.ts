@@ -20,6 +20,8 @@ const MESSAGES: Record<ErrorCode, string> = {
   PARSE_FAILED: 'Parsing failed. The previous graph is unchanged.',
   STORAGE_UNAVAILABLE: 'Browser storage is unavailable, so graphs cannot be kept. Check that this site may use storage.',
   STORAGE_LOCKED: 'Ranger Studio is open in another tab, which holds the database. Close that tab and reload this one.',
+  STORAGE_FULL:
+    'There is not enough storage for this graph. Free some disk space or delete graphs you no longer need (repos menu), then try again. The previous graph is unchanged.',
   SQL_REJECTED: 'Only read-only SQL is allowed here.',
   WORKER_CRASHED: 'A background worker stopped unexpectedly. The previous graph is unchanged; try again.',
   MODEL_UNAVAILABLE: 'A model could not be loaded. The other models and the built-ins keep working.',
