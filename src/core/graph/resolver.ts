@@ -22,6 +22,11 @@ export interface LookupScope {
   selfClass: number;
   /** Entity index a bare name must not resolve to (a class's own name in its bases). */
   exclude: number;
+  /**
+   * Class node whose members `this` and bare names reach from a member defined away from its
+   * class (C++ `T::f` in another file than T, a Function 'T.f'); -1 or absent: none.
+   */
+  owner?: number;
 }
 
 export interface ResolvedBases {
@@ -263,13 +268,19 @@ export class Resolver {
     let target: Target | null;
     let next = 1;
     const first = segments[0]!;
-    if (scope.selfClass >= 0 && (SELF_NAMES.has(first) || first === 'super')) {
+    const owner = scope.owner ?? -1;
+    if ((scope.selfClass >= 0 || owner >= 0) && (SELF_NAMES.has(first) || first === 'super')) {
       if (segments.length < 2) return null;
-      const classNode = module.firstEntityNode + scope.selfClass;
+      const classNode = scope.selfClass >= 0 ? module.firstEntityNode + scope.selfClass : owner;
       target = this.classMember(classNode, segments[1]!, first === 'super');
       next = 2;
     } else {
       target = this.lookupScoped(module, first, scope);
+      // C++ `level::x` in a class with a method level(): what `::` or `.` follows is a namespace,
+      // a type or a variable, never a function; the name is looked up again outside the class.
+      if (target && segments.length > 1 && module.resolver.qualifiersAreNoFunctions && this.isCallable(target)) {
+        target = module.resolver.moduleName(this, module, first, scope.exclude);
+      }
     }
     if (!target) return null;
     for (; next < segments.length; next++) {
@@ -299,7 +310,18 @@ export class Resolver {
         if (target) return target;
       }
     }
+    const owner = scope.owner ?? -1;
+    if (owner >= 0 && implicitThis && name !== this.entityOfNode(owner)?.name) {
+      const member = this.classMember(owner, name);
+      if (member) return member;
+    }
     return module.resolver.moduleName(this, module, name, scope.exclude);
+  }
+
+  private isCallable(target: Target): boolean {
+    if (target.kind !== 'node') return false;
+    const kind = this.entityOfNode(target.id)?.kind;
+    return kind === 'Function' || kind === 'Method';
   }
 }
 

@@ -362,7 +362,7 @@ function addReferenceEdges(r: Resolver, module: ModuleInfo, edges: EdgeList, sta
     if (ref.kind === 'inherit') continue;
     const from = entityIndex(module, ref.from);
     const scope =
-      from < 0 ? moduleScope : ref.kind === 'decorate' ? referenceScope(module, ref) : (scopes[from] ??= referenceScope(module, ref));
+      from < 0 ? moduleScope : ref.kind === 'decorate' ? referenceScope(r, module, ref) : (scopes[from] ??= referenceScope(r, module, ref));
     const target = r.resolveReference(module, ref.name, scope);
     if (!target) {
       stats.unresolvedReferences++;
@@ -383,11 +383,28 @@ function addReferenceEdges(r: Resolver, module: ModuleInfo, edges: EdgeList, sta
  * Where a reference is looked up: decorators are evaluated around the decorated definition, field
  * initialisers in the class body, everything else inside the referencing entity.
  */
-function referenceScope(module: ModuleInfo, ref: ReferenceIR): LookupScope {
+function referenceScope(r: Resolver, module: ModuleInfo, ref: ReferenceIR): LookupScope {
   const from = entityIndex(module, ref.from);
   if (from < 0) return { start: -1, selfClass: -1, exclude: -1 };
   const entity = module.file.entities[from]!;
   const parent = entityIndex(module, entity.parent);
   const start = ref.kind === 'decorate' || entity.kind === 'Field' ? parent : from;
-  return { start, selfClass: enclosingClass(module, from), exclude: -1 };
+  const selfClass = enclosingClass(module, from);
+  return { start, selfClass, exclude: -1, owner: selfClass < 0 ? ownerClass(r, module, from) : -1 };
+}
+
+/**
+ * The class a C++ member defined away from it belongs to: the Class node that T names, seen from
+ * the file, for the file-level Function 'T.f' around entity `index` (-1: none, or T is a namespace).
+ */
+function ownerClass(r: Resolver, module: ModuleInfo, index: number): number {
+  if (!module.resolver.outOfLineMembers) return -1;
+  const entities = module.file.entities;
+  let top = index;
+  for (let parent = entityIndex(module, entities[top]!.parent); parent >= 0; parent = entityIndex(module, entities[parent]!.parent)) top = parent;
+  const entity = entities[top]!;
+  const dot = entity.qualifiedName.lastIndexOf('.');
+  if (entity.kind !== 'Function' || dot < 0) return -1;
+  const target = r.resolveReference(module, entity.qualifiedName.slice(0, dot), { start: -1, selfClass: -1, exclude: top });
+  return target?.kind === 'node' && r.entityOfNode(target.id)?.kind === 'Class' ? target.id : -1;
 }

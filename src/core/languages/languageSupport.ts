@@ -56,6 +56,13 @@ export interface LanguageResolver {
   reexportOutcome?(r: Resolver, module: ModuleInfo, exp: ExportIR): ImportOutcome | null;
   /** Java / C#: a bare name inside a method may be a member of the enclosing class or its bases. */
   implicitThis?: boolean;
+  /**
+   * C++: a Function 'T.f' at file level whose T names a class of another file is T's member
+   * defined away from it: `this->m` and bare names inside it reach T's members (inherited too).
+   */
+  outOfLineMembers?: boolean;
+  /** C++: a name that `::` or `.` follows is a namespace, type or variable, never a function. */
+  qualifiersAreNoFunctions?: boolean;
   /** Ruby: member `name` of a class that another file reopens (defined there, not here). */
   reopenedMember?(r: Resolver, classNode: number, name: string): Target | null;
   /** nodes.import_name of a module when naming does not give one (Java 'com.x.Foo', Go import path). */

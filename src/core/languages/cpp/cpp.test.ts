@@ -1,7 +1,8 @@
 /**
  * @file C++ onto the schema and the stitcher: nested namespaces, classes declared in a header
  * with methods defined out of line (in the header's file: Methods; in another file: Functions
- * named after the class), constructors that are not the class's name in lookups, data members,
+ * named after the class, which read the class's members), constructors that are not the class's
+ * name in lookups, a name before `::` that is no member function, data members,
  * enumerators, `this->`, `using namespace` / `using a::X`, includes from the including folder
  * and from an include root, and what stays unresolved (the standard library, other receivers).
  * Small in-memory projects parsed by real tree-sitter and the real extractor, then stitched.
@@ -188,7 +189,13 @@ describe('C++ written with attribute-like macros', async () => {
 describe('C++ members defined away from their class', async () => {
   const { graph } = await stitchSources({
     'include/common.h': 'namespace spdlog { namespace level { enum level_enum { trace, debug }; } }\n',
-    'include/logger.h': '#include "common.h"\nnamespace spdlog { class logger { public: level::level_enum level() const; }; }\n',
+    'include/logger.h': [
+      '#include "common.h"',
+      'namespace spdlog { class logger { public:',
+      '  level::level_enum level() const;',
+      '  bool should_log(level::level_enum l) const { return l >= level::debug; }',
+      '}; }',
+    ].join('\n'),
     'src/logger.cpp': [
       '#include "../include/logger.h"',
       'namespace spdlog {',
@@ -199,9 +206,55 @@ describe('C++ members defined away from their class', async () => {
   });
 
   it('are no namespace-level names: `level::` is still the namespace, not the Function logger.level', () => {
+    // Nor the Method logger.level: what `::` follows is no function, in the class or out of it.
+    expect(edgeList(graph, 'USES').filter((e) => e.startsWith('include.logger'))).toEqual([
+      'include.logger.logger.level -> include.common.level_enum [reference]',
+      'include.logger.logger.should_log -> include.common.level_enum [reference]',
+    ]);
     expect(edgeList(graph, 'USES').filter((e) => e.startsWith('src.logger'))).toEqual([
       'src.logger.logger.level -> include.common.level_enum [reference]',
       'src.logger.parse_level -> include.common.level_enum [reference]',
+    ]);
+  });
+});
+
+describe('C++ members defined in another file than their class', async () => {
+  const { graph } = await stitchSources({
+    'include/geo/shape.h': [
+      '#pragma once',
+      'namespace geo {',
+      'inline int scale(int n) { return n; }',
+      'class Base { protected: int id_; int ident() const { return id_; } };',
+      'class Shape : public Base {',
+      ' public:',
+      '  double area() const;',
+      '  int sides() const { return n_; }',
+      '  int scale() const;',
+      ' private:',
+      '  int n_;',
+      '};',
+      '}',
+    ].join('\n'),
+    'src/shape.cpp': [
+      '#include "../include/geo/shape.h"',
+      'namespace geo {',
+      'double Shape::area() const { return sides() * this->n_ + ident(); }',
+      'int Shape::scale() const { return geo::scale(n_); }',
+      'int twice(const Shape& s) { return scale(2); }',
+      '}',
+    ].join('\n'),
+  });
+
+  it('read the members of their class, inherited ones too, as bare names and through `this->`', () => {
+    expect(edgeList(graph, 'USES').filter((e) => e.startsWith('src.shape'))).toEqual([
+      'src.shape.Shape.area -> include.geo.shape.Base.ident [call]',
+      'src.shape.Shape.area -> include.geo.shape.Shape.n_ [reference]',
+      'src.shape.Shape.area -> include.geo.shape.Shape.sides [call]',
+      // The class's own member hides nothing that is written qualified; a free function stays free.
+      'src.shape.Shape.scale -> include.geo.shape.Shape.n_ [reference]',
+      'src.shape.Shape.scale -> include.geo.shape.scale [call]',
+      'src.shape.twice -> include.geo.shape.Shape [annotate]',
+      'src.shape.twice -> include.geo.shape.scale [call]',
     ]);
   });
 });
