@@ -64,7 +64,36 @@ export function nameModules(files: readonly { path: string; language: Language }
   for (const folder of packageFolders) {
     if (folder !== '' && !packageFolders.has(folderOf(folder))) rootsAbovePackages.add(folderOf(folder));
   }
-  return files.map((file) => nameOne(file.path, file.language, packageFolders, rootsAbovePackages));
+  return apartFromHeaders(files, files.map((file) => nameOne(file.path, file.language, packageFolders, rootsAbovePackages)));
+}
+
+const CPP_HEADER = /\.(h|hh|hpp|hxx|h\+\+|inl|ipp)$/i;
+
+/**
+ * C++ `shape.h` and `shape.cpp` of one folder would be two modules named 'src.shape': the header
+ * keeps the name, and the other files of that name are named with their extension ('src.shape.cpp',
+ * local name 'shape.cpp'), so every module name, and every entity's qualified name, stays unique.
+ */
+function apartFromHeaders(files: readonly { path: string; language: Language }[], namings: ModuleNaming[]): ModuleNaming[] {
+  const byName = new Map<string, number[]>();
+  files.forEach((file, i) => {
+    if (file.language !== 'cpp') return;
+    const name = namings[i]!.name;
+    const same = byName.get(name);
+    if (same) same.push(i);
+    else byName.set(name, [i]);
+  });
+  for (const same of byName.values()) {
+    if (same.length < 2) continue;
+    const keeper = same.find((i) => CPP_HEADER.test(files[i]!.path)) ?? same[0]!;
+    for (const i of same) {
+      if (i === keeper) continue;
+      const base = files[i]!.path.slice(files[i]!.path.lastIndexOf('/') + 1);
+      const naming = namings[i]!;
+      namings[i] = { ...naming, name: joinDotted(naming.folder === '' ? '' : dotted(naming.folder), base), localName: base };
+    }
+  }
+  return namings;
 }
 
 function nameOne(

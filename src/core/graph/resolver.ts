@@ -299,7 +299,7 @@ export class Resolver {
       if (entities[current]!.kind === 'Class' && current !== scope.start) {
         // Java / C#: a bare name in a method is a member of the enclosing classes (inherited ones too),
         // but the class's own name names the class, not its constructor (Java, C++).
-        const member = implicitThis && name !== entities[current]!.name ? this.classMember(module.firstEntityNode + current, name) : null;
+        const member = implicitThis && name !== entities[current]!.name ? this.implicitMember(module.firstEntityNode + current, name) : null;
         if (member) return member;
         continue;
       }
@@ -312,10 +312,26 @@ export class Resolver {
     }
     const owner = scope.owner ?? -1;
     if (owner >= 0 && implicitThis && name !== this.entityOfNode(owner)?.name) {
-      const member = this.classMember(owner, name);
+      const member = this.implicitMember(owner, name);
       if (member) return member;
     }
     return module.resolver.moduleName(this, module, name, scope.exclude);
+  }
+
+  /**
+   * A bare name as a member of a class, inherited ones included. A constructor found so names its
+   * class: inside `class D : public B`, a bare `B` is the type B (C++'s injected class name; in
+   * Java and C# constructors are no members at all), not B's constructor.
+   */
+  private implicitMember(classNode: number, name: string): Target | null {
+    const member = this.classMember(classNode, name);
+    if (member?.kind !== 'node') return member;
+    const entity = this.entityOfNode(member.id);
+    const module = this.moduleOfNode(member.id);
+    if (!entity || !module || entity.kind !== 'Method') return member;
+    const parent = entityIndex(module, entity.parent);
+    const owner = parent >= 0 ? module.file.entities[parent]! : null;
+    return owner?.kind === 'Class' && owner.name === entity.name ? this.node(module.firstEntityNode + parent) : member;
   }
 
   private isCallable(target: Target): boolean {

@@ -204,20 +204,22 @@ describe('RANGER A.2 in Ruby (top-level constant and defs, require_relative)', a
 
 describe('RANGER A.2 in C++ (a header and its source, one namespace, #include)', async () => {
   const { graph, stats } = await a2('cpp');
-  // base.h and base.cpp: a header and its source are two modules of one name.
-  const expected = a2SnakeCase('base', 'extended', ['Module:base', 'Module:base', 'Module:extended']);
+  // base.h and base.cpp: the header is module 'base', its source (where format_result is) 'base.cpp'.
+  const snake = a2SnakeCase('base', 'extended', ['Module:base', 'Module:base.cpp', 'Module:extended']);
+  const inSource = (line: string) => line.replaceAll('base.format_result', 'base.cpp.format_result');
+  const expected = { nodes: snake.nodes.map(inSource), inherits: snake.inherits, uses: snake.uses.map(inSource) };
 
   it('has the A.2 nodes: a namespace constant, a class with inline methods, functions', () => {
     expect(nodesOf(graph)).toEqual(expected.nodes);
     const header = graph.nodes.find((n) => n.file_path === 'base.h' && n.kind === 'Module');
     expect(header).toMatchObject({ import_name: 'a2.base', language: 'cpp', docstring: 'Basic arithmetic helpers (RANGER A.2, Figure 4).' });
-    expect(graph.nodes.find((n) => n.qualified_name === 'base.format_result')).toMatchObject({ file_path: 'base.cpp' });
+    expect(graph.nodes.find((n) => n.qualified_name === 'base.cpp.format_result')).toMatchObject({ file_path: 'base.cpp' });
   });
 
   it('resolves the base class, calls and the constant through the namespace, and the includes', () => {
     expect(edgeList(graph, 'INHERITS')).toEqual(expected.inherits);
     expect(edgeList(graph, 'USES')).toEqual(expected.uses);
-    expect(edgeList(graph, 'IMPORTS')).toEqual(['base -> base', 'extended -> base']);
+    expect(edgeList(graph, 'IMPORTS')).toEqual(['base.cpp -> base', 'extended -> base']);
     expect(graph.unresolved.map((u) => u.module).sort()).toEqual(['cmath', 'cstdio', 'iostream', 'string']);
     expect(stats).toMatchObject({ resolvedImports: 2, unresolvedImports: 4 });
   });

@@ -219,12 +219,13 @@ describe('C++ members defined away from their class', async () => {
 });
 
 describe('C++ members defined in another file than their class', async () => {
-  const { graph } = await stitchSources({
-    'include/geo/shape.h': [
+  // A header and its source in one folder, as most C++ projects keep them.
+  const { graph, kinds } = await stitchSources({
+    'src/shape.h': [
       '#pragma once',
       'namespace geo {',
       'inline int scale(int n) { return n; }',
-      'class Base { protected: int id_; int ident() const { return id_; } };',
+      'class Base { public: Base() : id_(0) {} protected: int id_; int ident() const { return id_; } };',
       'class Shape : public Base {',
       ' public:',
       '  double area() const;',
@@ -236,9 +237,9 @@ describe('C++ members defined in another file than their class', async () => {
       '}',
     ].join('\n'),
     'src/shape.cpp': [
-      '#include "../include/geo/shape.h"',
+      '#include "shape.h"',
       'namespace geo {',
-      'double Shape::area() const { return sides() * this->n_ + ident(); }',
+      'double Shape::area() const { const Base* b = this; return sides() * this->n_ + ident(); }',
       'int Shape::scale() const { return geo::scale(n_); }',
       'int twice(const Shape& s) { return scale(2); }',
       '}',
@@ -246,16 +247,25 @@ describe('C++ members defined in another file than their class', async () => {
   });
 
   it('read the members of their class, inherited ones too, as bare names and through `this->`', () => {
-    expect(edgeList(graph, 'USES').filter((e) => e.startsWith('src.shape'))).toEqual([
-      'src.shape.Shape.area -> include.geo.shape.Base.ident [call]',
-      'src.shape.Shape.area -> include.geo.shape.Shape.n_ [reference]',
-      'src.shape.Shape.area -> include.geo.shape.Shape.sides [call]',
+    expect(edgeList(graph, 'USES').filter((e) => e.startsWith('src.shape.cpp'))).toEqual([
+      // A base class's name is the class, not its constructor (C++'s injected class name).
+      'src.shape.cpp.Shape.area -> src.shape.Base [annotate]',
+      'src.shape.cpp.Shape.area -> src.shape.Base.ident [call]',
+      'src.shape.cpp.Shape.area -> src.shape.Shape.n_ [reference]',
+      'src.shape.cpp.Shape.area -> src.shape.Shape.sides [call]',
       // The class's own member hides nothing that is written qualified; a free function stays free.
-      'src.shape.Shape.scale -> include.geo.shape.Shape.n_ [reference]',
-      'src.shape.Shape.scale -> include.geo.shape.scale [call]',
-      'src.shape.twice -> include.geo.shape.Shape [annotate]',
-      'src.shape.twice -> include.geo.shape.scale [call]',
+      'src.shape.cpp.Shape.scale -> src.shape.Shape.n_ [reference]',
+      'src.shape.cpp.Shape.scale -> src.shape.scale [call]',
+      'src.shape.cpp.twice -> src.shape.Shape [annotate]',
+      'src.shape.cpp.twice -> src.shape.scale [call]',
     ]);
+  });
+
+  it('are in a module named with its extension beside the header of the same name', () => {
+    expect(kinds('Module')).toEqual(['src.shape', 'src.shape.cpp']);
+    expect(graph.nodes.find((n) => n.qualified_name === 'src.shape.cpp')).toMatchObject({ name: 'src.shape.cpp', file_path: 'src/shape.cpp' });
+    expect(kinds('Function')).toEqual(['src.shape.cpp.Shape.area', 'src.shape.cpp.Shape.scale', 'src.shape.cpp.twice', 'src.shape.scale']);
+    expect(edgeList(graph, 'IMPORTS')).toEqual(['src.shape.cpp -> src.shape']);
   });
 });
 
