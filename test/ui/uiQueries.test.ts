@@ -66,6 +66,10 @@ describe('UI queries on the indexed demo', () => {
     expect((await searchNodes(service, 'product'))[0]).toMatchObject({ name: 'product', kind: 'Field' });
     const dotted = await searchNodes(service, 'orders.service.OrderService');
     expect(dotted.some((h) => h.qualifiedName.endsWith('orders.service.OrderService'))).toBe(true);
+    // As other languages write it: C++ / Rust '::', PHP '\\', Ruby '#'.
+    for (const written of ['orders::service::OrderService', '\\orders\\service\\OrderService', 'service.OrderService#place']) {
+      expect((await searchNodes(service, written))[0]?.qualifiedName, written).toContain('orders.service.OrderService');
+    }
     await expect(searchNodes(service, "x' OR '1'='1")).resolves.toEqual([]);
     await expect(searchNodes(service, "'; DROP TABLE nodes; --")).resolves.toEqual([]);
     expect((await demo.conn.query('SELECT count(*) AS n FROM nodes'))[0]).toBeTruthy();

@@ -196,11 +196,20 @@ export async function loadEgo(service: RepoClient, centerId: number, depth: numb
   return { nodes: nodeRows.map(toNode), edges: edgeRows.map(toEdge), hidden, distance };
 }
 
+/**
+ * A name as its language writes it, dotted as the graph's qualified names are: C++ and Rust
+ * `a::B::f`, PHP `A\\B`, Ruby `A#f`, `this->f`.
+ */
+function dottedSearch(text: string): string {
+  return text.trim().replace(/::|->|\\|#/g, '.').replace(/^\.+/, '');
+}
+
 /** Name search: exact, then prefix, then substring matches; shorter names first. */
 export async function searchNodes(service: RepoClient, text: string, limit = 50): Promise<SearchHit[]> {
-  const q = sqlText(text.trim().toLowerCase());
-  const exact = sqlText(text.trim());
-  const field = text.includes('.') ? 'qualified_name' : 'name';
+  const name = dottedSearch(text);
+  const q = sqlText(name.toLowerCase());
+  const exact = sqlText(name);
+  const field = name.includes('.') ? 'qualified_name' : 'name';
   // Exact name, then the same case ('Product' finds the class before the field 'product'), then
   // definitions before members: what a person typing a name usually means.
   const rows = await service.query(
