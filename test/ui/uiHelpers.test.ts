@@ -41,6 +41,7 @@ describe('graph helpers', () => {
   it('labels modules by their last two segments', () => {
     expect(moduleLabel('shopkit.orders.service')).toBe('orders.service');
     expect(moduleLabel('pkg.mod')).toBe('pkg.mod');
+    expect(moduleLabel('leveldb.db.db_impl.cc')).toBe('db.db_impl.cc');
     expect(moduleLabel('main')).toBe('main');
   });
 

@@ -63,6 +63,7 @@ describe('Go import paths with go.mod', async () => {
     'go.mod': 'module example.com/shop\n\ngo 1.22\n',
     'model/product.go': 'package model\n\ntype Product struct{ Name string }\n\nfunc New() *Product { return &Product{} }\n\nfunc (p *Product) Slug() string { return p.Name }\n',
     'model/category.go': 'package model\n\n// Category is a product group.\ntype Category struct {\n\tProduct\n\tItems []Product\n}\n',
+    'model/label.go': 'package model\n\nfunc (p *Product) Label() string { return p.Slug() + p.Name }\n\nfunc Slug() string { return "" }\n',
     'util/util.go': 'package util\n\nfunc Shout(s string) string { return s }\n',
     'third_party/src/github.com/acme/tool/tool.go': 'package tool\n\nfunc Run() {}\n',
     'cmd/app/main.go': [
@@ -95,8 +96,12 @@ describe('Go import paths with go.mod', async () => {
     ]);
     expect(edgeList(graph, 'INHERITS')).toEqual(['model.category.Category -> model.product.Product']);
     expect(edgeList(graph, 'HAS_METHOD')).toEqual(['model.product.Product -> model.product.Product.Slug']);
+    // A method of a type of another file: a Function 'T.f' that reads T's members through its
+    // receiver, and no package-level name (the package's own Slug stays the function).
+    expect(usesFrom(graph, 'model.label.Product.Label')).toEqual(['model.product.Product.Name [reference]', 'model.product.Product.Slug [call]']);
     expect(edgeList(graph, 'IMPORTS')).toEqual([
       'cmd.app.main -> model.category',
+      'cmd.app.main -> model.label',
       'cmd.app.main -> model.product',
       'cmd.app.main -> third_party.src.github.com.acme.tool.tool',
       'cmd.app.main -> util.util [*]',

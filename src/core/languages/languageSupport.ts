@@ -57,8 +57,9 @@ export interface LanguageResolver {
   /** Java / C#: a bare name inside a method may be a member of the enclosing class or its bases. */
   implicitThis?: boolean;
   /**
-   * C++: a Function 'T.f' at file level whose T names a class of another file is T's member
-   * defined away from it: `this->m` and bare names inside it reach T's members (inherited too).
+   * C++ and Go: a Function 'T.f' at file level whose T names a class of another file is T's
+   * member defined away from it: `this->m` (Go: the receiver) and, with implicitThis, bare names
+   * inside it reach T's members (inherited too).
    */
   outOfLineMembers?: boolean;
   /** C++: a name that `::` or `.` follows is a namespace, type or variable, never a function. */

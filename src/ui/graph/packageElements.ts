@@ -12,9 +12,14 @@ import type { GraphNode } from './graphQueries.ts';
 
 export const PACKAGE_LINK = 'PACKAGE_DEPENDS';
 
+/** A C++ source named with its extension beside its header ('db.db_impl.cc', moduleNames.ts). */
+const WITH_EXTENSION = /\.(cc|cpp|cxx|c\+\+|hh|hpp|hxx|inl|ipp)$/;
+
+/** A module's package and name ('orders.service'); a source named with its extension keeps it. */
 export function moduleLabel(name: string): string {
   const parts = name.split('.');
-  return parts.length > 2 ? parts.slice(-2).join('.') : name;
+  const keep = WITH_EXTENSION.test(name) ? 3 : 2;
+  return parts.length > keep ? parts.slice(-keep).join('.') : name;
 }
 
 /** Box side by module count (area grows with it): 40 px for one module, 160 px from 250 on. */

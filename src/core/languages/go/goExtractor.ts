@@ -2,7 +2,7 @@
  * @file Go extractor: tree-sitter-go tree -> FileIR through the shared DeclarationWalker.
  * type specs (struct, interface, named types) -> Class (embedded fields and embedded interfaces
  * -> bases), struct fields -> Field, interface methods and methods with a receiver -> Method of
- * the receiver's type when this file defines it (else a Function), functions -> Function,
+ * the receiver's type when this file defines it (else a Function 'T.f'), functions -> Function,
  * package-level const / var -> GlobalVariable, the package clause -> FileIR.packageName.
  * Imports: {module: import path, localName: alias or the path's package name}; `.` imports are
  * stars, `_` imports bind nothing. Uses: calls, composite literals (instantiate), selectors,
@@ -70,11 +70,13 @@ const rules: WalkRules = {
         const receiverType = receiverTypeName(param?.childForFieldName('type'), w);
         const owner = receiverType === null ? null : w.topLevelClass(receiverType);
         w.skip(receiver);
-        w.define('function', w.textOf(name), node, {
+        const id = w.define('function', w.textOf(name), node, {
           body: node.childForFieldName('body'),
           parent: owner,
           selfName: receiverName ? w.textOf(receiverName) : null,
         });
+        // The type lives in another file of the package: a Function named after both ('T.f').
+        if (owner === null && receiverType !== null) w.entities[id]!.qualifiedName = `${receiverType}.${w.textOf(name)}`;
         return true;
       }
       case 'const_spec':

@@ -115,4 +115,7 @@ export const goResolver: LanguageResolver = {
     return target && target.kind === 'node' ? target : null;
   },
   importName: (r, module) => ownPackage(r, module),
+  // A method whose receiver type is in another file of the package (a Function 'T.f') reads T's
+  // fields and methods through its receiver.
+  outOfLineMembers: true,
 };
