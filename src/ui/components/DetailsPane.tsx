@@ -101,6 +101,22 @@ export function DetailsPane() {
         )}
       </dl>
       {node.docstring && <p className="docstring">{node.docstring}</p>}
+      {details.counterparts.length > 0 && (
+        <section className="details-section" data-testid="details-counterparts">
+          <h3>{node.kind === 'Method' ? 'Defined out of line' : 'Member of'}</h3>
+          <ul className="edge-list">
+            {details.counterparts.map((item) => (
+              <li key={item.id}>
+                <button type="button" className="link-button" onClick={() => selectNode(item.id)} title={item.qualifiedName}>
+                  <KindBadge kind={item.kind} /> <span className="edge-target">{item.name}</span>{' '}
+                  <span className="edge-context">{contextOf(item.qualifiedName, item.name)}</span>
+                </button>
+                <span className="muted mono"> {item.detail}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {node.kind !== 'Repo' && <DescriptionView semantic={details.semantic} />}
       <SimilarView groups={details.groups} />
       {(node.kind === 'Function' || node.kind === 'Method' || node.kind === 'Class') && <RequirementDetails key={`${node.id}:${graphVersion}:${semanticVersion}`} nodeId={node.id} />}

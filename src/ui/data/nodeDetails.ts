@@ -46,6 +46,11 @@ export interface EdgeGroup {
 
 export interface NodeDetails {
   node: NodeInfo;
+  /**
+   * C++ and Go members defined away from their class: for a declared Method, its definitions (the
+   * Functions 'T.f' of other files); for such a Function, its class T and the Method it defines.
+   */
+  counterparts: Neighbour[];
   code: string | null;
   codeFirstLine: number;
   groups: EdgeGroup[];
@@ -57,7 +62,7 @@ export interface NodeDetails {
 export async function loadNodeDetails(service: RepoClient, id: number): Promise<NodeDetails | null> {
   const key = sqlIds([id]);
   const rows = await service.query(
-    `SELECT n.id, n.kind, n.name, n.qualified_name, n.module_name, n.file_path, n.start_line, n.end_line, n.signature, n.docstring, n.language, n.code,
+    `SELECT n.id, n.kind, n.name, n.qualified_name, n.module_name, n.class_name, n.file_path, n.start_line, n.end_line, n.signature, n.docstring, n.language, n.code,
        coalesce(m.import_name, CASE WHEN n.kind = 'Module' THEN n.import_name END) AS module_import
      FROM nodes n LEFT JOIN nodes m ON m.kind = 'Module' AND m.name = n.module_name WHERE n.id = ${key}`,
   );
@@ -81,7 +86,7 @@ export async function loadNodeDetails(service: RepoClient, id: number): Promise<
   let code = strOrNull(row, 'code');
   let codeFirstLine = node.startLine ?? 1;
   const isModule = node.kind === 'Module';
-  const [edgeRows, totalRows, fileRows, unresolvedRows, issueRows, semantic] = await Promise.all([
+  const [edgeRows, totalRows, fileRows, unresolvedRows, issueRows, semantic, counterparts] = await Promise.all([
     service.query(
       `SELECT * FROM (
          SELECT 'out' AS direction, e.type, e.detail, n.id, n.kind, n.name, n.qualified_name,
@@ -105,6 +110,7 @@ export async function loadNodeDetails(service: RepoClient, id: number): Promise<
       ? service.query(`SELECT kind, line, message FROM file_issues WHERE path = ${sqlText(node.filePath)} ORDER BY line LIMIT 500`)
       : Promise.resolve([]),
     loadSemanticDetails(service, id),
+    loadCounterparts(service, node, strOrNull(row, 'module_name'), strOrNull(row, 'class_name')),
   ]);
   if (isModule && code === null && fileRows[0]) {
     code = strOrNull(fileRows[0], 'text');
@@ -128,6 +134,7 @@ export async function loadNodeDetails(service: RepoClient, id: number): Promise<
   }
   return {
     node,
+    counterparts,
     code,
     codeFirstLine,
     groups: [...groups.values()].sort((a, b) => (a.direction === b.direction ? a.type.localeCompare(b.type) : a.direction === 'out' ? -1 : 1)),
@@ -135,6 +142,35 @@ export async function loadNodeDetails(service: RepoClient, id: number): Promise<
     issues: issueRows.map((r) => ({ kind: str(r, 'kind'), line: numOrNull(r, 'line'), message: str(r, 'message') })),
     semantic,
   };
+}
+
+/** Languages whose members may be defined away from their class (the stitcher's ownerClass). */
+const OUT_OF_LINE = new Set(['cpp', 'go']);
+
+/** A declared member's out-of-line definitions, or the class and member an out-of-line definition defines. */
+async function loadCounterparts(service: RepoClient, node: NodeInfo, moduleName: string | null, className: string | null): Promise<Neighbour[]> {
+  if (!node.language || !OUT_OF_LINE.has(node.language)) return [];
+  const language = sqlText(node.language);
+  const name = sqlText(node.name);
+  let where: string;
+  if (node.kind === 'Method' && className) {
+    where = `kind = 'Function' AND language = ${language} AND name = ${name} AND ends_with(qualified_name, ${sqlText(`.${className}.${node.name}`)})`;
+  } else if (node.kind === 'Function' && moduleName && node.qualifiedName.startsWith(`${moduleName}.`)) {
+    const local = node.qualifiedName.slice(moduleName.length + 1).split('.');
+    if (local.length !== 2) return [];
+    const owner = sqlText(local[0]!);
+    where = `language = ${language} AND (kind = 'Class' AND name = ${owner} OR kind = 'Method' AND class_name = ${owner} AND name = ${name})`;
+  } else {
+    return [];
+  }
+  const rows = await service.query(`SELECT id, kind, name, qualified_name, file_path, start_line FROM nodes WHERE ${where} ORDER BY kind, qualified_name, start_line LIMIT 20`);
+  return rows.map((r) => ({
+    id: num(r, 'id'),
+    kind: str(r, 'kind') as NodeKind,
+    name: str(r, 'name'),
+    qualifiedName: str(r, 'qualified_name'),
+    detail: `${str(r, 'file_path')}:${num(r, 'start_line')}`,
+  }));
 }
 
 /** The Module node of a file (for lists of files with issues). */
