@@ -394,8 +394,9 @@ function referenceScope(r: Resolver, module: ModuleInfo, ref: ReferenceIR): Look
 }
 
 /**
- * The class a C++ member defined away from it belongs to: the Class node that T names, seen from
- * the file, for the file-level Function 'T.f' around entity `index` (-1: none, or T is a namespace).
+ * The class a member defined away from it belongs to: the Class node its qualifier names as
+ * written ('a.T', 'Outer.Inner'; EntityIR.owner), seen from the file, for the file-level Function
+ * around entity `index` (-1: none, or the qualifier is a namespace).
  */
 function ownerClass(r: Resolver, module: ModuleInfo, index: number): number {
   if (!module.resolver.outOfLineMembers) return -1;
@@ -405,6 +406,13 @@ function ownerClass(r: Resolver, module: ModuleInfo, index: number): number {
   const entity = entities[top]!;
   const dot = entity.qualifiedName.lastIndexOf('.');
   if (entity.kind !== 'Function' || dot < 0) return -1;
-  const target = r.resolveReference(module, entity.qualifiedName.slice(0, dot), { start: -1, selfClass: -1, exclude: top });
-  return target?.kind === 'node' && r.entityOfNode(target.id)?.kind === 'Class' ? target.id : -1;
+  const scope = { start: -1, selfClass: -1, exclude: top };
+  const classOf = (written: string): number => {
+    const target = r.resolveReference(module, written, scope);
+    return target?.kind === 'node' && r.entityOfNode(target.id)?.kind === 'Class' ? target.id : -1;
+  };
+  // The qualifier as written, else its last class name alone (a namespace alias, or one a macro opens).
+  const written = entity.owner ?? entity.qualifiedName.slice(0, dot);
+  const found = classOf(written);
+  return found >= 0 || !written.includes('.') ? found : classOf(entity.qualifiedName.slice(0, dot));
 }

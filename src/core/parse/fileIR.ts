@@ -35,6 +35,12 @@ export interface EntityIR {
   bases?: string[];
   /** Whether the name is exported (TS/JS `export`, default export). Python: always undefined. */
   exported?: boolean;
+  /**
+   * A member defined away from its class (C++ `a::T::f` in another file than T, Go's method of a
+   * type of another file): the qualifier as written ('a.T', 'Outer.Inner'), which the stitcher
+   * resolves to the class whose members the body reads.
+   */
+  owner?: string;
 }
 
 /**

@@ -231,6 +231,7 @@ describe('C++ members defined in another file than their class', async () => {
       '  double area() const;',
       '  int sides() const { return n_; }',
       '  int scale() const;',
+      '  struct Edge { int len() const; int n; };',
       ' private:',
       '  int n_;',
       '};',
@@ -243,11 +244,14 @@ describe('C++ members defined in another file than their class', async () => {
       'int Shape::scale() const { return geo::scale(n_); }',
       'int twice(const Shape& s) { return scale(2); }',
       '}',
+      '// Written from outside the namespace, for a class nested in the class.',
+      'int geo::Shape::Edge::len() const { return n; }',
     ].join('\n'),
   });
 
-  it('read the members of their class, inherited ones too, as bare names and through `this->`', () => {
+  it('read the members of their class (nested ones and qualified from outside the namespace too), inherited ones, as bare names and through `this->`', () => {
     expect(edgeList(graph, 'USES').filter((e) => e.startsWith('src.shape.cpp'))).toEqual([
+      'src.shape.cpp.Edge.len -> src.shape.Shape.Edge.n [reference]',
       // A base class's name is the class, not its constructor (C++'s injected class name).
       'src.shape.cpp.Shape.area -> src.shape.Base [annotate]',
       'src.shape.cpp.Shape.area -> src.shape.Base.ident [call]',
@@ -264,8 +268,19 @@ describe('C++ members defined in another file than their class', async () => {
   it('are in a module named with its extension beside the header of the same name', () => {
     expect(kinds('Module')).toEqual(['src.shape', 'src.shape.cpp']);
     expect(graph.nodes.find((n) => n.qualified_name === 'src.shape.cpp')).toMatchObject({ name: 'src.shape.cpp', file_path: 'src/shape.cpp' });
-    expect(kinds('Function')).toEqual(['src.shape.cpp.Shape.area', 'src.shape.cpp.Shape.scale', 'src.shape.cpp.twice', 'src.shape.scale']);
+    expect(kinds('Function')).toEqual(['src.shape.cpp.Edge.len', 'src.shape.cpp.Shape.area', 'src.shape.cpp.Shape.scale', 'src.shape.cpp.twice', 'src.shape.scale']);
     expect(edgeList(graph, 'IMPORTS')).toEqual(['src.shape.cpp -> src.shape']);
+  });
+});
+
+describe('C++ members defined away from their class, behind a qualifier the resolver cannot read', async () => {
+  const { graph } = await stitchSources({
+    'src/u.h': 'namespace lib {\nclass U {\n public:\n  int f() const;\n  int b_;\n};\n}\n',
+    'src/u.cpp': '#include "u.h"\nnamespace al = lib;\nusing namespace lib;\nint al::U::f() const { return b_; }\n',
+  });
+
+  it('find the class by its own name (a namespace alias, or a namespace a macro opens)', () => {
+    expect(edgeList(graph, 'USES').filter((e) => e.startsWith('src.u.cpp'))).toEqual(['src.u.cpp.U.f -> src.u.U.b_ [reference]']);
   });
 });
 

@@ -145,6 +145,7 @@ function defineFunction(node: Node, w: DeclarationWalker): boolean {
   // The class lives in another file (a header): a Function named after both.
   const id = w.define('function', segments[segments.length - 1]!, node, { body });
   w.entities[id]!.qualifiedName = segments.slice(-2).join('.');
+  w.entities[id]!.owner = segments.slice(0, -1).join('.');
   return true;
 }
 

@@ -76,7 +76,7 @@ const rules: WalkRules = {
           selfName: receiverName ? w.textOf(receiverName) : null,
         });
         // The type lives in another file of the package: a Function named after both ('T.f').
-        if (owner === null && receiverType !== null) w.entities[id]!.qualifiedName = `${receiverType}.${w.textOf(name)}`;
+        if (owner === null && receiverType !== null) Object.assign(w.entities[id]!, { qualifiedName: `${receiverType}.${w.textOf(name)}`, owner: receiverType });
         return true;
       }
       case 'const_spec':
