@@ -111,6 +111,30 @@ async function checkKept(conn: SqlConnection, summary: IndexSummary) {
   expect(result.total - before).toBeLessThan(result.total);
 }
 
+describe('incremental re-index after an extractor changed', () => {
+  it('parses again the files of a language whose FileIR version differs from the stored one, and gives the full graph', async () => {
+    const text = (t: string) => new TextEncoder().encode(t);
+    const files: Files = [
+      { path: 'src/shape.h', data: text('class Shape {\n public:\n  int area() const;\n  int n;\n};\n') },
+      { path: 'src/shape.cpp', data: text('#include "shape.h"\nint Shape::area() const { return n; }\n') },
+      { path: 'tools/report.py', data: text('def report(x):\n    return x\n') },
+    ];
+    const old = await openWasmMemoryConnection();
+    await index(old, files);
+    expect(JSON.parse(String((await old.query("SELECT value FROM meta WHERE key = 'file_ir_versions'"))[0]!.value))).toMatchObject({ cpp: 2 });
+    // As a graph an older Ranger Studio stored: no versions, so every language at 1.
+    await old.run("DELETE FROM meta WHERE key = 'file_ir_versions'");
+    await index(old, files, old);
+    expect(parsedPaths.sort()).toEqual(['src/shape.cpp', 'src/shape.h']);
+    const full = await openWasmMemoryConnection();
+    await index(full, files);
+    expect(await graphDump(old)).toEqual(await graphDump(full));
+    // Now current: nothing to parse again.
+    await index(old, files, old);
+    expect(parsedPaths).toEqual([]);
+  });
+});
+
 const debianStdlib = '/usr/lib/python3.11';
 const pyenvStdlib = (() => {
   const root = join(process.env.HOME ?? '/root', '.pyenv/versions');

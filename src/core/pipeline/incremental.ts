@@ -2,7 +2,8 @@
  * @file Incremental re-index (issue 13): what a new version of a repository can reuse from the
  * graph already stored for it.
  * - Files: a file whose path and sha256 are unchanged keeps its stored FileIR (table file_irs),
- *   so only added and changed files are parsed; the stitcher then runs over all of them, which
+ *   unless its language's extractor has changed since (fileIRVersions.ts), so only added and
+ *   changed files are parsed; the stitcher then runs over all of them, which
  *   gives exactly the graph a full index of the new version gives (ids are stable: stableIds.ts).
  * - Nodes: a node is unchanged when a node with the same stable id existed and its content
  *   fingerprint (md5 of kind, qualified name, file, signature, code, docstring; a Module's file
@@ -22,13 +23,14 @@ import type { TableColumn } from '../bundle/tableArrow.ts';
 import { Table } from 'apache-arrow';
 import type { FileIR } from '../parse/fileIR.ts';
 import { createStringTable, decodeFileIR } from '../parse/fileIRCodec.ts';
+import { fileIRCurrent } from '../parse/fileIRVersions.ts';
 import { EMBEDDING_SETS_TABLE } from '../store/embeddingStore.ts';
 import { TABLE_NAMES } from '../store/schema.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import { arrowTableToRows, sqlString, tableExists } from '../store/sqlConnection.ts';
 
 /** Keys writeGraph writes itself; every other meta key (describe generator, similar...) is carried. */
-const GRAPH_META_KEYS = new Set(['schema_version', 'repo_name', 'indexed_at', 'summary']);
+const GRAPH_META_KEYS = new Set(['schema_version', 'repo_name', 'indexed_at', 'summary', 'file_ir_versions']);
 const PREV_NODES = '__prev_nodes';
 const UNCHANGED = '__unchanged_nodes';
 const SIMILAR_COPY = '__carry_similar';
@@ -98,9 +100,14 @@ export async function readPreviousGraph(conn: SqlConnection, currentHashes: Map<
   const irs = new Map<string, FileIR>();
   if (await tableExists(conn, 'file_irs')) {
     const strings = createStringTable();
+    // FileIRs an older extractor wrote are parsed again (fileIRVersions.ts).
+    const versions = (await conn.query("SELECT value FROM meta WHERE key = 'file_ir_versions'"))[0]?.value;
+    const versionsMeta = versions === undefined || versions === null ? null : String(versions);
     for (const r of await conn.query('SELECT path, sha256, ir FROM file_irs')) {
       const path = String(r.path);
-      if (currentHashes.get(path) === String(r.sha256) && files.get(path) === String(r.sha256)) irs.set(path, decodeFileIR(String(r.ir), strings));
+      if (currentHashes.get(path) !== String(r.sha256) || files.get(path) !== String(r.sha256)) continue;
+      const ir = decodeFileIR(String(r.ir), strings);
+      if (fileIRCurrent(versionsMeta, ir.language)) irs.set(path, ir);
     }
   }
   const nodes = await conn.query(

@@ -9,6 +9,7 @@
 import { throwIfAborted } from '../errors.ts';
 import type { EdgeRow, FileIssueRow, FileRow, Graph, NodeRow } from '../graph/types.ts';
 import type { FileIR } from '../parse/fileIR.ts';
+import { fileIRVersionsMeta } from '../parse/fileIRVersions.ts';
 import type { SkippedFile } from '../ingest/types.ts';
 import type { ProgressListener } from '../pipeline/progress.ts';
 import { fileIrRows } from './arrowTables.ts';
@@ -90,6 +91,7 @@ function tableLoads(data: GraphData, indexedAt: string): TableLoad[] {
     repo_name: data.repoName,
     indexed_at: indexedAt,
     summary: JSON.stringify(data.summary),
+    file_ir_versions: fileIRVersionsMeta(),
   };
   return [
     { table: 'node_rows', ...nodeRowLoad(data.graph.nodes) },

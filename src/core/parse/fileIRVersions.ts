@@ -1,0 +1,28 @@
+/**
+ * @file Which version of FileIR each language's extractor writes. Bump a language's number when
+ * its extractor's output changes (names, fields): an incremental re-index reuses a stored FileIR
+ * only when the graph's meta 'file_ir_versions' gives the same number for that language, so a
+ * newer extractor never mixes with FileIRs an older one wrote. Languages not listed are at 1, and
+ * so is every language of a graph stored before the versions were (no meta key).
+ * Runs in: everywhere. Layer src/core.
+ */
+import type { Language } from '../ingest/types.ts';
+
+/** cpp 2, go 2: members defined away from their class carry EntityIR.owner (Go: named 'T.f'). */
+const VERSIONS: Partial<Record<Language, number>> = { cpp: 2, go: 2 };
+
+/** meta 'file_ir_versions' of a graph indexed now. */
+export function fileIRVersionsMeta(): string {
+  return JSON.stringify(VERSIONS);
+}
+
+/** Whether a FileIR of `language`, stored in a graph with this meta value, is what the extractor writes now. */
+export function fileIRCurrent(storedMeta: string | null, language: Language): boolean {
+  let stored: Partial<Record<string, number>> = {};
+  try {
+    stored = storedMeta ? (JSON.parse(storedMeta) as Partial<Record<string, number>>) : {};
+  } catch {
+    return false;
+  }
+  return (stored[language] ?? 1) === (VERSIONS[language] ?? 1);
+}
