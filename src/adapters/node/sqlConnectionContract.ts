@@ -150,10 +150,11 @@ export function describeSqlConnectionContract(engine: string, open: () => Promis
       expect(search?.path).toBe('pkg/ünï.py');
     });
 
-    it('stores meta: schema version, repo name, time and summary JSON', async () => {
+    it('stores meta: schema version, repo name, time, summary JSON and FileIR versions', async () => {
       expect(await readSchemaVersion(conn)).toBe(SCHEMA_VERSION);
       const meta = await readMeta(conn);
       expect(meta.repo_name).toBe('demo');
+      expect(JSON.parse(meta.file_ir_versions!)).toMatchObject({ cpp: 2, go: 2 });
       expect(Number.isNaN(Date.parse(meta.indexed_at))).toBe(false);
       expect(await readSummary(conn)).toEqual(data.summary);
     });
@@ -161,7 +162,7 @@ export function describeSqlConnectionContract(engine: string, open: () => Promis
     it('reports store progress per table in rows, ending at the total', () => {
       expect(progress.every((p) => p.phase === 'store')).toBe(true);
       const total = progress[0].total;
-      expect(total).toBe(5 + 5 + 3 + 2 + 2 + 2 + 4);
+      expect(total).toBe(5 + 5 + 3 + 2 + 2 + 2 + 5); // meta: 5 keys
       expect(progress.at(-1)?.done).toBe(total);
       expect(progress.map((p) => p.done)).toEqual([...progress.map((p) => p.done)].sort((a, b) => a - b));
       expect(progress.some((p) => p.detail === 'nodes: 5 rows')).toBe(true);

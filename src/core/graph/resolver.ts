@@ -24,7 +24,8 @@ export interface LookupScope {
   exclude: number;
   /**
    * Class node whose members `this` and bare names reach from a member defined away from its
-   * class (C++ `T::f` in another file than T, a Function 'T.f'); -1 or absent: none.
+   * class (C++ `T::f` in another file than T, Go's method of a type of another file: a Function
+   * 'T.f', stitch.ts ownerClass); -1 or absent: none.
    */
   owner?: number;
 }
