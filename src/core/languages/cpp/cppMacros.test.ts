@@ -39,6 +39,8 @@ describe('blankMacros', () => {
     ['a marker whose arguments hold parentheses', 'int a;\n«QT_DEPRECATED_X("Use arg() instead")»\nQString &sprintf(const char *f);'],
     ['a marker with arguments after a parameter list', 'QString &vsprintf(const char *f, va_list ap) «Q_ATTRIBUTE_FORMAT_PRINTF(2, 0)»;'],
     ['a namespace macro alone on a line', '«QT_BEGIN_NAMESPACE»\nclass A;\n«QT_END_NAMESPACE»\n'],
+    ['an export macro before a pointer return type', '«LEVELDB_EXPORT» Env* NewMemEnv(Env* base_env);\n«LEVELDB_EXPORT» leveldb_t* leveldb_open(const char* n);'],
+    ['thread-safety annotations after a member', 'class C {\n  int refs_ «GUARDED_BY(mu_)»;\n  std::set<int> ids_ «ABSL_PT_GUARDED_BY(mu_)» = {};\n  Mutex a_ «ACQUIRED_AFTER(b_)»;\n};'],
   ])('blanks %s', (_, marked) => {
     const { source, expected } = blanked(marked);
     const out = blankMacros(source);
@@ -58,6 +60,8 @@ describe('blankMacros', () => {
     ['preprocessor lines', '#define SPDLOG_INLINE inline\n#ifdef SPDLOG_HEADER_ONLY\n#endif'],
     ['a #define body, continued lines too', '#  define qCDebug(category, ...) QT_NO_QDEBUG_MACRO()\n#define LOG(x) \\\n    LOG_IMPL(x) LOG_NOEXCEPT\nint a;'],
     ['text without macros', 'int main() { return 0; }'],
+    ['constants and objects named in upper case after a type', 'static const int MAX_SIZE = 10;\nstatic Mutex GLOBAL_MU(LINKER_INITIALIZED);\nelse return MAKE_PAIR(a, b);'],
+    ['a pointer expression after an upper-case name', 'int n = 1;\nSOME_VALUE * n;'],
   ])('leaves %s', (_, source) => {
     expect(blankMacros(source)).toBe(source);
   });

@@ -9,15 +9,16 @@
  *   - in front of a declaration: at the start of a line, after `[[attributes]]`, a template head
  *     or a specifier,
  *     followed by a type keyword or by a type that is qualified, a template, or followed by the
- *     declared name;
+ *     declared name (a pointer's too: `LEVELDB_EXPORT Env* NewMemEnv()`);
  *   - between a return type and a function's name (`void SPDLOG_INLINE pool::post()`);
  *   - after a parameter list, before its body, `;`, a constructor's `:`, `= 0`, `override` or `final`;
+ *   - Clang's thread-safety annotations after a declared member (`int refs_ GUARDED_BY(mu);`);
  *   - alone on a line between statements or declarations (`Q_OBJECT`, `QT_BEGIN_NAMESPACE`), not
  *     before a block (`JSON_TRY` stands for `try`: blanked, its block would be orphaned), not
  *     where an expression goes on (`.add(n)` on the next line) and not as an enum's last
  *     enumerator.
  * Markers with arguments on one line (`QT_DEPRECATED_X("...")`, `Q_PROPERTY(...)`) count too,
- * in front of a declaration, after a parameter list and alone on a line.
+ * in front of a declaration, after a parameter list, after a declared name and alone on a line.
  * Where the blanked text still parses with errors, parseSourceFile parses the source as written
  * too and keeps the tree that reads more of the file.
  * A macro is an upper-case name with an underscore (`FMT_API`, `GTEST_API_`): `HANDLE h;`,
@@ -39,6 +40,12 @@ const SPECIFIERS = 'static|inline|extern|virtual|constexpr|friend|explicit';
 
 /** Arguments of a function-like marker on one line: `(2, 0)`, `("Use arg() instead")`, `(f(x))`. */
 const ARGS = String.raw`(?:\((?:[^()"\n]|"[^"\n]*"|\([^()\n]*\))*\))?`;
+/**
+ * Clang's thread-safety annotations on a data member, under any prefix (`GUARDED_BY`,
+ * `ABSL_PT_GUARDED_BY`, `ACQUIRED_AFTER`): only these names, since an upper-case name with
+ * arguments after a declared name is as often a constant or an object constructed there.
+ */
+const LOCK_ANNOTATION = String.raw`(?:[A-Z][A-Z0-9]*_)*(?:PT_)?GUARDED_BY|(?:[A-Z][A-Z0-9]*_)*ACQUIRED_(?:AFTER|BEFORE)`;
 /** One or more markers in a row: `Q_REQUIRED_RESULT QT_DEPRECATED_X("...")`. */
 const MARKERS = String.raw`(?:${MACRO}${ARGS}[ \t]+)*${MACRO}${ARGS}`;
 /**
@@ -61,14 +68,17 @@ const PATTERNS: readonly RegExp[] = [
   // class SPDLOG_API logger final : public base {
   new RegExp(String.raw`${AT}(?<=\b(?:class|struct|union)\s+)(?:${MACRO}\s+)+(?=${NAME}(?:\s+final)?\s*(?:\{|:(?!:)))`, 'gm'),
   // SPDLOG_INLINE void f() / static FMT_CONSTEXPR auto g() / SPDLOG_INLINE std::string h() / QT_DEPRECATED_X("...") T<M>::T()
+  // / LEVELDB_EXPORT Env* NewMemEnv()
   new RegExp(
-    String.raw`${AT}(?<=^[ \t]*|\]\][ \t]*|\btemplate[ \t]*<[^\n]*>[ \t]+|\b(?:${SPECIFIERS})[ \t]+)(?:${MACRO}${ARGS}[ \t]+)+(?=(?:${TYPE_KEYWORDS})\b|~|${NAME}(?:::|<|[ \t]+[A-Za-z_~*&]))`,
+    String.raw`${AT}(?<=^[ \t]*|\]\][ \t]*|\btemplate[ \t]*<[^\n]*>[ \t]+|\b(?:${SPECIFIERS})[ \t]+)(?:${MACRO}${ARGS}[ \t]+)+(?=(?:${TYPE_KEYWORDS})\b|~|${NAME}(?:::|<|[ \t]+[A-Za-z_~*&]|[ \t]*[*&]+[ \t]*[A-Za-z_]))`,
     'gm',
   ),
   // void SPDLOG_INLINE pool::post() / std::string SPDLOG_INLINE getenv()
   new RegExp(String.raw`${AT}(?<=[\w>*&][ \t]+)${MACRO}(?=[ \t]+[A-Za-z_~][\w:<>~]*[ \t]*\()`, 'gm'),
   // size_t size() const SPDLOG_NOEXCEPT { / void f() Q_DECL_OVERRIDE; / T(T &&o) FMT_NOEXCEPT : x(o.x) / f(...) Q_ATTRIBUTE_FORMAT_PRINTF(2, 0);
   new RegExp(String.raw`${AT}(?<=\)[ \t]*(?:const[ \t]*)?)${MACRO}${ARGS}(?=[ \t]*(?:\{|;|:(?!:)|=[ \t]*(?:0|default|delete)\b|override\b|final\b|->|$))`, 'gm'),
+  // int refs_ GUARDED_BY(mu_); / std::set<int> ids_ ABSL_PT_GUARDED_BY(mu_) = {}; (after a declared name)
+  new RegExp(String.raw`${AT}(?<=\w[ \t]+)(?:${LOCK_ANNOTATION})\([^()\n]*\)(?=[ \t]*[;=,{])`, 'gm'),
   // Q_OBJECT / QT_BEGIN_NAMESPACE / Q_PROPERTY(...) / Q_REQUIRED_RESULT QT_DEPRECATED_X(...) alone
   // on a line, between statements or declarations (a block's only line: an enum's one enumerator)
   new RegExp(String.raw`${AT}(?<=${LINE_BEFORE})${MARKERS}(?=[ \t]*\r?\n[ \t]*(?:${LINE_AFTER}|\}))`, 'gm'),
