@@ -40,6 +40,7 @@ describe('blankMacros', () => {
     ['a marker with arguments after a parameter list', 'QString &vsprintf(const char *f, va_list ap) «Q_ATTRIBUTE_FORMAT_PRINTF(2, 0)»;'],
     ['a namespace macro alone on a line', '«QT_BEGIN_NAMESPACE»\nclass A;\n«QT_END_NAMESPACE»\n'],
     ['an export macro before a pointer return type', '«LEVELDB_EXPORT» Env* NewMemEnv(Env* base_env);\n«LEVELDB_EXPORT» leveldb_t* leveldb_open(const char* n);'],
+    ['thread-safety annotations after a parameter list, on the next line too', 'class C {\n  Status Recover(VersionEdit* edit)\n      «EXCLUSIVE_LOCKS_REQUIRED(mutex_)»;\n  void Lock() «ABSL_EXCLUSIVE_LOCK_FUNCTION()» «ABSL_LOCKS_EXCLUDED(a_)»;\n  int n() const\n      «SHARED_LOCKS_REQUIRED(mu_)» { return n_; }\n};'],
     ['thread-safety annotations after a member', 'class C {\n  int refs_ «GUARDED_BY(mu_)»;\n  std::set<int> ids_ «ABSL_PT_GUARDED_BY(mu_)» = {};\n  Mutex a_ «ACQUIRED_AFTER(b_)»;\n};'],
   ])('blanks %s', (_, marked) => {
     const { source, expected } = blanked(marked);
@@ -62,6 +63,7 @@ describe('blankMacros', () => {
     ['text without macros', 'int main() { return 0; }'],
     ['constants and objects named in upper case after a type', 'static const int MAX_SIZE = 10;\nstatic Mutex GLOBAL_MU(LINKER_INITIALIZED);\nelse return MAKE_PAIR(a, b);'],
     ['a pointer expression after an upper-case name', 'int n = 1;\nSOME_VALUE * n;'],
+    ['a call on the line after a condition', 'if (ready())\n  LOG_MESSAGE(format(x));'],
   ])('leaves %s', (_, source) => {
     expect(blankMacros(source)).toBe(source);
   });

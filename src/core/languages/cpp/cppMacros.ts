@@ -12,7 +12,8 @@
  *     declared name (a pointer's too: `LEVELDB_EXPORT Env* NewMemEnv()`);
  *   - between a return type and a function's name (`void SPDLOG_INLINE pool::post()`);
  *   - after a parameter list, before its body, `;`, a constructor's `:`, `= 0`, `override` or `final`;
- *   - Clang's thread-safety annotations after a declared member (`int refs_ GUARDED_BY(mu);`);
+ *   - Clang's thread-safety annotations after a declared member (`int refs_ GUARDED_BY(mu);`) and
+ *     after a function's parameter list, on the next line too (`EXCLUSIVE_LOCKS_REQUIRED(mu)`);
  *   - alone on a line between statements or declarations (`Q_OBJECT`, `QT_BEGIN_NAMESPACE`), not
  *     before a block (`JSON_TRY` stands for `try`: blanked, its block would be orphaned), not
  *     where an expression goes on (`.add(n)` on the next line) and not as an enum's last
@@ -46,6 +47,11 @@ const ARGS = String.raw`(?:\((?:[^()"\n]|"[^"\n]*"|\([^()\n]*\))*\))?`;
  * arguments after a declared name is as often a constant or an object constructed there.
  */
 const LOCK_ANNOTATION = String.raw`(?:[A-Z][A-Z0-9]*_)*(?:PT_)?GUARDED_BY|(?:[A-Z][A-Z0-9]*_)*ACQUIRED_(?:AFTER|BEFORE)`;
+/**
+ * The same annotations on a function, which stand after its parameter list, often on the next
+ * line (`Status Recover(VersionEdit* edit)\n    EXCLUSIVE_LOCKS_REQUIRED(mutex_);`).
+ */
+const LOCK_FUNCTION_ANNOTATION = String.raw`(?:[A-Z][A-Z0-9]*_)*(?:(?:EXCLUSIVE|SHARED)_LOCKS_REQUIRED|LOCKS_EXCLUDED|LOCK_RETURNED|NO_THREAD_SAFETY_ANALYSIS|(?:(?:EXCLUSIVE|SHARED)_)?(?:TRY)?(?:UN)?LOCK_FUNCTION)`;
 /** One or more markers in a row: `Q_REQUIRED_RESULT QT_DEPRECATED_X("...")`. */
 const MARKERS = String.raw`(?:${MACRO}${ARGS}[ \t]+)*${MACRO}${ARGS}`;
 /**
@@ -77,6 +83,8 @@ const PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`${AT}(?<=[\w>*&][ \t]+)${MACRO}(?=[ \t]+[A-Za-z_~][\w:<>~]*[ \t]*\()`, 'gm'),
   // size_t size() const SPDLOG_NOEXCEPT { / void f() Q_DECL_OVERRIDE; / T(T &&o) FMT_NOEXCEPT : x(o.x) / f(...) Q_ATTRIBUTE_FORMAT_PRINTF(2, 0);
   new RegExp(String.raw`${AT}(?<=\)[ \t]*(?:const[ \t]*)?)${MACRO}${ARGS}(?=[ \t]*(?:\{|;|:(?!:)|=[ \t]*(?:0|default|delete)\b|override\b|final\b|->|$))`, 'gm'),
+  // void f()\n    EXCLUSIVE_LOCKS_REQUIRED(mu_) LOCKS_EXCLUDED(b_); (after a parameter list, on the next line too)
+  new RegExp(String.raw`${AT}(?<=\)\s*(?:const\s*)?(?:${MACRO}${ARGS}\s+)*)(?:${LOCK_FUNCTION_ANNOTATION})${ARGS}(?=\s*(?:\{|;|:(?!:)|=|override\b|final\b|${MACRO}))`, 'gm'),
   // int refs_ GUARDED_BY(mu_); / std::set<int> ids_ ABSL_PT_GUARDED_BY(mu_) = {}; (after a declared name)
   new RegExp(String.raw`${AT}(?<=\w[ \t]+)(?:${LOCK_ANNOTATION})\([^()\n]*\)(?=[ \t]*[;=,{])`, 'gm'),
   // Q_OBJECT / QT_BEGIN_NAMESPACE / Q_PROPERTY(...) / Q_REQUIRED_RESULT QT_DEPRECATED_X(...) alone
