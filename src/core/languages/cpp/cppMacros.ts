@@ -83,15 +83,20 @@ const PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`${AT}(?<=[\w>*&][ \t]+)${MACRO}(?=[ \t]+[A-Za-z_~][\w:<>~]*[ \t]*\()`, 'gm'),
   // size_t size() const SPDLOG_NOEXCEPT { / void f() Q_DECL_OVERRIDE; / T(T &&o) FMT_NOEXCEPT : x(o.x) / f(...) Q_ATTRIBUTE_FORMAT_PRINTF(2, 0);
   new RegExp(String.raw`${AT}(?<=\)[ \t]*(?:const[ \t]*)?)${MACRO}${ARGS}(?=[ \t]*(?:\{|;|:(?!:)|=[ \t]*(?:0|default|delete)\b|override\b|final\b|->|$))`, 'gm'),
-  // void f()\n    EXCLUSIVE_LOCKS_REQUIRED(mu_) LOCKS_EXCLUDED(b_); (after a parameter list, on the next line too)
-  new RegExp(String.raw`${AT}(?<=\)\s*(?:const\s*)?(?:${MACRO}${ARGS}\s+)*)(?:${LOCK_FUNCTION_ANNOTATION})${ARGS}(?=\s*(?:\{|;|:(?!:)|=|override\b|final\b|${MACRO}))`, 'gm'),
-  // int refs_ GUARDED_BY(mu_); / std::set<int> ids_ ABSL_PT_GUARDED_BY(mu_) = {}; (after a declared name)
-  new RegExp(String.raw`${AT}(?<=\w[ \t]+)(?:${LOCK_ANNOTATION})\([^()\n]*\)(?=[ \t]*[;=,{])`, 'gm'),
   // Q_OBJECT / QT_BEGIN_NAMESPACE / Q_PROPERTY(...) / Q_REQUIRED_RESULT QT_DEPRECATED_X(...) alone
   // on a line, between statements or declarations (a block's only line: an enum's one enumerator)
   new RegExp(String.raw`${AT}(?<=${LINE_BEFORE})${MARKERS}(?=[ \t]*\r?\n[ \t]*(?:${LINE_AFTER}|\}))`, 'gm'),
   new RegExp(String.raw`${AT}(?<=${BLOCK_BEFORE})${MARKERS}(?=[ \t]*\r?\n[ \t]*${LINE_AFTER})`, 'gm'),
 ];
+
+/** Clang's thread-safety annotations, tried only on a text that names one (each pattern is a scan). */
+const LOCK_PATTERNS: readonly RegExp[] = [
+  // void f()\n    EXCLUSIVE_LOCKS_REQUIRED(mu_) LOCKS_EXCLUDED(b_); (after a parameter list, on the next line too)
+  new RegExp(String.raw`${AT}(?=(?:${LOCK_FUNCTION_ANNOTATION})\()(?<=\)\s*(?:const\s*)?(?:${MACRO}${ARGS}\s+)*)(?:${LOCK_FUNCTION_ANNOTATION})${ARGS}(?=\s*(?:\{|;|:(?!:)|=|override\b|final\b|${MACRO}))`, 'gm'),
+  // int refs_ GUARDED_BY(mu_); / std::set<int> ids_ ABSL_PT_GUARDED_BY(mu_) = {}; (after a declared name)
+  new RegExp(String.raw`${AT}(?=(?:${LOCK_ANNOTATION})\()(?<=\w[ \t]+)(?:${LOCK_ANNOTATION})\([^()\n]*\)(?=[ \t]*[;=,{])`, 'gm'),
+];
+const LOCK_CANDIDATE = /GUARDED_BY|LOCKS_(?:REQUIRED|EXCLUDED)|LOCK_(?:FUNCTION|RETURNED)|ACQUIRED_|THREAD_SAFETY/;
 
 const CANDIDATE = /[A-Z0-9]_|_[A-Z]/;
 
@@ -99,6 +104,7 @@ const CANDIDATE = /[A-Z0-9]_|_[A-Z]/;
 export function blankMacros(text: string): string {
   if (!CANDIDATE.test(text)) return text;
   let out = text;
-  for (const pattern of PATTERNS) out = out.replace(pattern, (macro) => macro.replace(/\S/g, ' '));
+  const patterns = LOCK_CANDIDATE.test(text) ? [...PATTERNS, ...LOCK_PATTERNS] : PATTERNS;
+  for (const pattern of patterns) out = out.replace(pattern, (macro) => macro.replace(/\S/g, ' '));
   return out;
 }
