@@ -298,9 +298,8 @@ export class Resolver {
     const implicitThis = module.resolver.implicitThis === true;
     for (let current = scope.start; current >= 0; current = entityIndex(module, entities[current]!.parent)) {
       if (entities[current]!.kind === 'Class' && current !== scope.start) {
-        // Java / C#: a bare name in a method is a member of the enclosing classes (inherited ones too),
-        // but the class's own name names the class, not its constructor (Java, C++).
-        const member = implicitThis && name !== entities[current]!.name ? this.implicitMember(module.firstEntityNode + current, name) : null;
+        // Java / C#: a bare name in a method is a member of the enclosing classes (inherited ones too).
+        const member = implicitThis ? this.implicitMember(module.firstEntityNode + current, name) : null;
         if (member) return member;
         continue;
       }
@@ -312,7 +311,7 @@ export class Resolver {
       }
     }
     const owner = scope.owner ?? -1;
-    if (owner >= 0 && implicitThis && name !== this.entityOfNode(owner)?.name) {
+    if (owner >= 0 && implicitThis) {
       const member = this.implicitMember(owner, name);
       if (member) return member;
     }
@@ -320,11 +319,13 @@ export class Resolver {
   }
 
   /**
-   * A bare name as a member of a class, inherited ones included. A constructor found so names its
-   * class: inside `class D : public B`, a bare `B` is the type B (C++'s injected class name; in
-   * Java and C# constructors are no members at all), not B's constructor.
+   * A bare name as a member of a class, inherited ones included; never the class's own name, which
+   * names the class, not its constructor (Java, C++). A base's constructor found so names its
+   * class too: inside `class D : public B`, a bare `B` is the type B (C++'s injected class name;
+   * in Java and C# constructors are no members at all).
    */
   private implicitMember(classNode: number, name: string): Target | null {
+    if (name === this.entityOfNode(classNode)?.name) return null;
     const member = this.classMember(classNode, name);
     if (member?.kind !== 'node') return member;
     const entity = this.entityOfNode(member.id);

@@ -16,13 +16,16 @@ export function fileIRVersionsMeta(): string {
   return JSON.stringify(VERSIONS);
 }
 
-/** Whether a FileIR of `language`, stored in a graph with this meta value, is what the extractor writes now. */
-export function fileIRCurrent(storedMeta: string | null, language: Language): boolean {
-  let stored: Partial<Record<string, number>> = {};
+/**
+ * Which languages' FileIRs, stored in a graph with this meta value, are what the extractors write
+ * now (the value is read once; a damaged one makes none current).
+ */
+export function currentFileIRs(storedMeta: string | null): (language: Language) => boolean {
+  let stored: Partial<Record<string, number>>;
   try {
     stored = storedMeta ? (JSON.parse(storedMeta) as Partial<Record<string, number>>) : {};
   } catch {
-    return false;
+    return () => false;
   }
-  return (stored[language] ?? 1) === (VERSIONS[language] ?? 1);
+  return (language) => (stored[language] ?? 1) === (VERSIONS[language] ?? 1);
 }

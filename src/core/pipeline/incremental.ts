@@ -23,7 +23,8 @@ import type { TableColumn } from '../bundle/tableArrow.ts';
 import { Table } from 'apache-arrow';
 import type { FileIR } from '../parse/fileIR.ts';
 import { createStringTable, decodeFileIR } from '../parse/fileIRCodec.ts';
-import { fileIRCurrent } from '../parse/fileIRVersions.ts';
+import { currentFileIRs } from '../parse/fileIRVersions.ts';
+import type { Language } from '../ingest/types.ts';
 import { EMBEDDING_SETS_TABLE } from '../store/embeddingStore.ts';
 import { TABLE_NAMES } from '../store/schema.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
@@ -97,17 +98,16 @@ export async function readPreviousGraph(conn: SqlConnection, currentHashes: Map<
   if (!(await tableExists(conn, 'nodes')) || !(await tableExists(conn, 'files'))) return null;
   const files = new Map<string, string>();
   for (const r of await conn.query('SELECT path, sha256 FROM files')) files.set(String(r.path), String(r.sha256));
+  const storedMeta = (await conn.query('SELECT key, value FROM meta')).map((r) => [String(r.key), String(r.value)] as [string, string]);
   const irs = new Map<string, FileIR>();
   if (await tableExists(conn, 'file_irs')) {
     const strings = createStringTable();
-    // FileIRs an older extractor wrote are parsed again (fileIRVersions.ts).
-    const versions = (await conn.query("SELECT value FROM meta WHERE key = 'file_ir_versions'"))[0]?.value;
-    const versionsMeta = versions === undefined || versions === null ? null : String(versions);
-    for (const r of await conn.query('SELECT path, sha256, ir FROM file_irs')) {
+    // FileIRs an older extractor wrote are parsed again (fileIRVersions.ts), and not decoded.
+    const current = currentFileIRs(storedMeta.find(([key]) => key === 'file_ir_versions')?.[1] ?? null);
+    for (const r of await conn.query('SELECT i.path, i.sha256, i.ir, f.language FROM file_irs i JOIN files f ON f.path = i.path')) {
       const path = String(r.path);
-      if (currentHashes.get(path) !== String(r.sha256) || files.get(path) !== String(r.sha256)) continue;
-      const ir = decodeFileIR(String(r.ir), strings);
-      if (fileIRCurrent(versionsMeta, ir.language)) irs.set(path, ir);
+      if (currentHashes.get(path) !== String(r.sha256) || files.get(path) !== String(r.sha256) || !current(String(r.language) as Language)) continue;
+      irs.set(path, decodeFileIR(String(r.ir), strings));
     }
   }
   const nodes = await conn.query(
@@ -121,9 +121,7 @@ export async function readPreviousGraph(conn: SqlConnection, currentHashes: Map<
     tables.push({ name, columns, keyed: columns.some((c) => c.name === 'node_id') });
   }
   if (sameAsTarget) await conn.run(`CREATE OR REPLACE TEMP TABLE ${SIMILAR_COPY} AS SELECT * FROM edges WHERE type = 'SIMILAR'`);
-  const meta = (await conn.query('SELECT key, value FROM meta'))
-    .map((r) => [String(r.key), String(r.value)] as [string, string])
-    .filter(([key]) => !GRAPH_META_KEYS.has(key));
+  const meta = storedMeta.filter(([key]) => !GRAPH_META_KEYS.has(key));
   return { conn, files, irs, nodes, tables, meta, copied: sameAsTarget };
 }
 
