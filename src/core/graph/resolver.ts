@@ -30,6 +30,14 @@ export interface LookupScope {
   owner?: number;
 }
 
+/** How far a reference's chain went: filled by resolveReference / resolveThroughType. */
+export interface ChainTrail {
+  /** Variables (Field, GlobalVariable) the chain went on from through their declared types. */
+  through: number[];
+  /** Whether every segment resolved (false: the target is where the chain stopped). */
+  complete: boolean;
+}
+
 export interface ResolvedBases {
   /** Base classes as Class node ids. */
   classes: number[];
@@ -85,6 +93,8 @@ export class Resolver {
   private readonly pyBases = new Map<ImportIR, PyImportBase | null>();
   private readonly tsModules = new Map<ModuleInfo, Map<string, ModuleInfo | null>>();
   private readonly allSets = new Map<ModuleInfo, Set<string>>();
+  /** Variable node -> the Class node its declaredType names (-1: none in the repo). */
+  private readonly variableTypes = new Map<number, number>();
 
   constructor(
     readonly index: RepoIndex,
@@ -201,7 +211,22 @@ export class Resolver {
     if (!module) return null;
     if (this.isModuleNode(target.id)) return module.resolver.moduleMember(this, module, name);
     const entity = this.entityOfNode(target.id)!;
-    return entity.kind === 'Class' ? this.classMember(target.id, name) : null;
+    if (entity.kind === 'Class') return this.classMember(target.id, name);
+    const type = entity.declaredType === undefined ? -1 : this.variableType(target.id, module, entity);
+    return type < 0 ? null : this.classMember(type, name);
+  }
+
+  /** The Class a Field's or GlobalVariable's declared type names, looked up where it is declared; -1: none. */
+  private variableType(node: number, module: ModuleInfo, entity: EntityIR): number {
+    let type = this.variableTypes.get(node);
+    if (type !== undefined) return type;
+    this.variableTypes.set(node, -1); // a type that names the variable itself ends here
+    const parent = entityIndex(module, entity.parent);
+    const scope: LookupScope = { start: parent, selfClass: enclosingClass(module, parent), exclude: -1 };
+    const target = this.resolveReference(module, entity.declaredType!, scope);
+    type = target?.kind === 'node' && this.entityOfNode(target.id)?.kind === 'Class' ? target.id : -1;
+    this.variableTypes.set(node, type);
+    return type;
   }
 
   /**
@@ -262,8 +287,10 @@ export class Resolver {
    * enclosing class and its bases), the enclosing function scopes, the module's own names and its
    * imports; the remaining segments walk module members and class members. The deepest target
    * reached is returned ('mod.f.cache_clear' -> f), or null when the first segment is unknown.
+   * A Field or variable with a declared type leads on to that type's members
+   * ('this.repo.save' -> Repo.save); `trail` records such variables and whether the chain ended.
    */
-  resolveReference(module: ModuleInfo, raw: string, scope: LookupScope): Target | null {
+  resolveReference(module: ModuleInfo, raw: string, scope: LookupScope, trail?: ChainTrail): Target | null {
     const segments = this.segmentsOf(raw);
     if (segments.length === 0) return null;
     let target: Target | null;
@@ -284,12 +311,33 @@ export class Resolver {
       }
     }
     if (!target) return null;
-    for (; next < segments.length; next++) {
+    return this.members(target, segments, next, trail).target;
+  }
+
+  /**
+   * A reference from a typed local (ReferenceIR.receiver): its segments after the local, as
+   * members of the receiver's type; null unless at least one is reached.
+   */
+  resolveThroughType(module: ModuleInfo, raw: string, receiver: string, scope: LookupScope, trail?: ChainTrail): Target | null {
+    const type = this.resolveReference(module, receiver, scope);
+    if (type?.kind !== 'node' || this.entityOfNode(type.id)?.kind !== 'Class') return null;
+    const reached = this.members(type, this.segmentsOf(raw), 1, trail);
+    return reached.steps > 0 ? reached.target : null;
+  }
+
+  /** Walk segments[from..] as members of `target` as far as they resolve. */
+  private members(target: Target, segments: string[], from: number, trail?: ChainTrail): { target: Target; steps: number } {
+    let steps = 0;
+    for (let next = from; next < segments.length; next++) {
       const member = this.memberOf(target, segments[next]!);
       if (!member) break;
+      // Stepping on from a variable (through its declared type): the variable is used too.
+      if (trail && target.kind === 'node' && this.entityOfNode(target.id)?.declaredType !== undefined) trail.through.push(target.id);
       target = member;
+      steps++;
     }
-    return target;
+    if (trail) trail.complete = from + steps === segments.length;
+    return { target, steps };
   }
 
   /** A bare name from a scope: enclosing function scopes (a class only as the start), then module. */

@@ -37,7 +37,7 @@ import type { ModuleInfo, RepoIndex, Target } from './bindings.ts';
 import { buildRepoIndex, entityIndex } from './bindings.ts';
 import { EdgeList } from './edgeList.ts';
 import { dropNodeFields, entityRows } from './entityRows.ts';
-import type { LookupScope } from './resolver.ts';
+import type { ChainTrail, LookupScope } from './resolver.ts';
 import { Resolver, enclosingClass } from './resolver.ts';
 import { createSpecifierResolver } from './specifiers.ts';
 import { REPO_NODE_ID, identityKey, stableIdsFor, twinOrdinals } from './stableIds.ts';
@@ -358,25 +358,40 @@ function addInheritanceEdges(r: Resolver, module: ModuleInfo, edges: EdgeList, s
 function addReferenceEdges(r: Resolver, module: ModuleInfo, edges: EdgeList, stats: StitchStats): void {
   const scopes: (LookupScope | undefined)[] = [];
   const moduleScope: LookupScope = { start: -1, selfClass: -1, exclude: -1 };
+  const trail: ChainTrail = { through: [], complete: true };
   for (const ref of module.file.references) {
     if (ref.kind === 'inherit') continue;
     const from = entityIndex(module, ref.from);
     const scope =
       from < 0 ? moduleScope : ref.kind === 'decorate' ? referenceScope(r, module, ref) : (scopes[from] ??= referenceScope(r, module, ref));
-    const target = r.resolveReference(module, ref.name, scope);
+    trail.through.length = 0;
+    trail.complete = true;
+    const target =
+      ref.receiver === undefined ? r.resolveReference(module, ref.name, scope, trail) : r.resolveThroughType(module, ref.name, ref.receiver, scope, trail);
     if (!target) {
-      stats.unresolvedReferences++;
+      // A typed local's member that is not found (its type outside the repo) stays a local's read.
+      if (ref.receiver === undefined) stats.unresolvedReferences++;
       continue;
     }
     stats.resolvedReferences++;
     if (target.kind !== 'node') continue;
     const src = from >= 0 ? module.firstEntityNode + from : module.nodeId;
+    for (const variable of trail.through) if (variable !== src) edges.addUses(src, variable, 'reference');
     const dst = target.id;
     const srcKind = kindOf(r.index, src);
     if (src === dst && srcKind !== 'Function' && srcKind !== 'Method') continue;
-    const detail = ref.kind === 'call' && kindOf(r.index, dst) === 'Class' ? 'instantiate' : ref.kind;
-    edges.addUses(src, dst, detail);
+    edges.addUses(src, dst, useDetail(ref, kindOf(r.index, dst), trail.complete));
   }
+}
+
+/**
+ * A call of a class instantiates it; a call whose chain stopped at a variable (`self.items.append`
+ * with items' type unknown) reads that variable.
+ */
+function useDetail(ref: ReferenceIR, dstKind: NodeKind, complete: boolean): string {
+  if (ref.kind !== 'call') return ref.kind;
+  if (dstKind === 'Class') return 'instantiate';
+  return !complete && (dstKind === 'Field' || dstKind === 'GlobalVariable') ? 'reference' : 'call';
 }
 
 /**

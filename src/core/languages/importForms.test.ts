@@ -45,6 +45,7 @@ describe('Java imports and packages', async () => {
       'src.com.shop.model.Category.Category [instantiate]',
       'src.com.shop.model.Category.Category.Node [annotate]',
       'src.com.shop.model.Product.Product [annotate]',
+      'src.com.shop.model.Product.Product.name [reference]',
       'src.com.shop.model.Product.Product.of [call]',
       'src.com.shop.util.Strings.Strings.slug [call]',
     ]);

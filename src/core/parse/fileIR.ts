@@ -41,6 +41,12 @@ export interface EntityIR {
    * resolves to the class whose members the body reads.
    */
   owner?: string;
+  /**
+   * Field / GlobalVariable of a statically typed language: its declared class type as written
+   * ('Repository', 'store.Repo'; pointers, references and generic arguments dropped). The
+   * stitcher reads a chain through it (`this.repo.save`) as a member of that type.
+   */
+  declaredType?: string;
 }
 
 /**
@@ -97,6 +103,12 @@ export interface ReferenceIR {
   name: string;
   kind: UseKind;
   line: number;
+  /**
+   * The chain starts at a local (parameter, variable) whose declared or constructed type this is
+   * ('Repository'): `name` stays as written ('repo.save') and its segments after the first are
+   * members of that type. It counts only when it reaches one; otherwise it is a local's read.
+   */
+  receiver?: string;
 }
 
 export interface SyntaxIssue {

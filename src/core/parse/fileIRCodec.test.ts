@@ -70,7 +70,7 @@ describe('encodeFileIR / decodeFileIR', () => {
     expect(plain(decodeFileIR(encodeFileIR(ir)))).toEqual(plain(ir));
   });
 
-  it('keeps what the field lists do not know: an id off its index, kept code, flags, extra properties', () => {
+  it('keeps what the field lists do not know: an id off its index, kept code, flags, extra properties, a typed receiver', () => {
     const ir: FileIR = {
       path: 'pkg/m.py',
       language: 'python',
@@ -85,7 +85,7 @@ describe('encodeFileIR / decodeFileIR', () => {
         { localName: 'T', module: 'typing', name: 'T', alias: null, level: 0, dottedFolderName: 'pkg', line: 2, typeOnly: true, scope: null },
         { localName: 'U', module: './u', name: 'U', alias: 'V', level: 0, dottedFolderName: '', line: 3, typeOnly: false, scope: 1 },
       ],
-      references: [{ from: null, name: 'os.path', kind: 'reference', line: 1 }, { from: 0, name: 'B', kind: 'inherit', line: 1 }],
+      references: [{ from: null, name: 'os.path', kind: 'reference', line: 1 }, { from: 0, name: 'B', kind: 'inherit', line: 1 }, { from: 7, name: 'repo.save', kind: 'call', line: 3, receiver: 'Repo' }],
       exports: [{ exportedName: 'default', localName: 'A', line: 9 }],
       all: ['A'],
       docstring: 'Module.',

@@ -24,7 +24,8 @@ const IMPORT_FIELDS = ['localName', 'module', 'name', 'alias', 'level', 'dottedF
 /**
  * Per entity: the rest object (0 when empty) in id's slot (an entity's id is its index; one that
  * is not rides in the rest), then the other fields. Per import: the fields, then the rest.
- * References are always these four fields (every extractor writes exactly them).
+ * References are four fields; a reference through a typed local has [receiver, name] in the
+ * name's slot.
  */
 const ENTITY_STRIDE = ENTITY_FIELDS.length;
 const IMPORT_STRIDE = IMPORT_FIELDS.length + 1;
@@ -75,7 +76,7 @@ export function encodeFileIR(ir: FileIR): string {
     imports.push(i.localName, i.module, i.name, i.alias, i.level, i.dottedFolderName, i.line, i.typeOnly === undefined ? 0 : i.typeOnly ? 1 : 2, i.scope, rest(i, IMPORT_FIELDS));
   }
   const references: Json[] = [];
-  for (const r of ir.references) references.push(r.from, r.name, USE_KINDS.indexOf(r.kind), r.line);
+  for (const r of ir.references) references.push(r.from, r.receiver === undefined ? r.name : [r.receiver, r.name], USE_KINDS.indexOf(r.kind), r.line);
   const head = rest(ir, ['path', 'language', 'lines', 'entities', 'imports', 'references', 'exports', 'all', 'docstring', 'syntaxErrors']);
   return JSON.stringify([PACKED, ir.path, ir.language, ir.lines, ir.all, ir.docstring, head, entities, imports, references, ir.exports as unknown as Json, ir.syntaxErrors as unknown as Json]);
 }
@@ -146,7 +147,10 @@ export function decodeFileIR(json: string, table: StringTable = asIs): FileIR {
   }
   const references: ReferenceIR[] = new Array(r.length / REFERENCE_STRIDE);
   for (let k = 0; k < r.length; k += REFERENCE_STRIDE) {
-    references[k / REFERENCE_STRIDE] = { from: r[k] as number | null, name: table(r[k + 1] as string), kind: USE_KINDS[r[k + 2] as number]!, line: r[k + 3] as number };
+    const written = r[k + 1] as string | [string, string];
+    const reference: ReferenceIR = { from: r[k] as number | null, name: table(typeof written === 'string' ? written : written[1]), kind: USE_KINDS[r[k + 2] as number]!, line: r[k + 3] as number };
+    if (typeof written !== 'string') reference.receiver = table(written[0]);
+    references[k / REFERENCE_STRIDE] = reference;
   }
   const ir: FileIR = { path, language, lines, entities, imports, references, exports, all, docstring, syntaxErrors };
   return withRest(ir, head);

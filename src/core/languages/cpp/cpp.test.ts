@@ -149,6 +149,7 @@ describe('C++ written with attribute-like macros', async () => {
     expect(kinds('Class')).toEqual(['include.log.logger.logger', 'src.config.Builder']);
     expect(kinds('Method')).toEqual([
       'include.log.logger.logger.log', 'include.log.logger.logger.log', 'include.log.logger.logger.logger', 'include.log.logger.logger.logger',
+      'src.config.Builder.add', // returns a reference: `Builder& add(...)`
     ]);
     expect(kinds('Function')).toEqual(['include.log.logger.sink', 'src.config.configure']);
     expect(edgeList(graph, 'USES').filter((e) => e.includes('logger.log ->'))).toEqual(['include.log.logger.logger.log -> include.log.logger.sink [call]']);
@@ -157,7 +158,8 @@ describe('C++ written with attribute-like macros', async () => {
   it('leaves a name that an expression goes on from', () => {
     expect(edgeList(graph, 'USES').filter((e) => e.startsWith('src.config.configure'))).toEqual([
       'src.config.configure -> include.log.logger.MAX_LEVEL [reference]',
-      'src.config.configure -> src.config.DEFAULT_BUILDER [call]',
+      'src.config.configure -> src.config.Builder.add [call]', // through the variable's type
+      'src.config.configure -> src.config.DEFAULT_BUILDER [reference]',
     ]);
     // Signatures and code are the source's: the macros are still in them.
     expect(graph.nodes.find((n) => n.qualified_name === 'include.log.logger.logger')?.signature).toContain('LOG_API');

@@ -7,7 +7,9 @@
  * GlobalVariable. The namespace holding most of the file's definitions -> FileIR.packageName ('a.b');
  * `#include "x.h"` / `<x.h>` -> imports of files; `using namespace a::b;` -> a star of a.b;
  * `using a::X;` -> {module 'a', name 'X'}; the comment the file opens with -> its docstring. Uses: calls, `new T`, `this->m`, qualified names,
- * type names (annotate). Parameters and function-local variables are locals.
+ * type names (annotate). Parameters and function-local variables are locals; a member of one, or
+ * of a data member, is read through its declared type (`T*`, `const T&`, `std::unique_ptr<T>`,
+ * `auto x = new T` / `T(..)` / `std::make_unique<T>(..)`: T).
  * Runs in: parse workers, Node. Layer src/core.
  */
 import type { Node, Tree } from 'web-tree-sitter';
@@ -32,7 +34,7 @@ const rules: WalkRules = {
     if (TYPES.has(type)) return defineType(node, w);
     if (PARAMETERS.has(type)) {
       const name = declaredName(node.childForFieldName('declarator'));
-      if (name?.type === 'identifier') bindLocal(w, name);
+      if (name?.type === 'identifier') bindLocal(w, name, cppType(node.childForFieldName('type'), w));
       return true;
     }
     switch (type) {
@@ -60,7 +62,7 @@ const rules: WalkRules = {
         const callee = node.childForFieldName('function');
         const chain = cppChain(callee, w);
         if (chain !== null) {
-          w.reference(chain, 'call', node);
+          w.reference(chain, 'call', node, callee?.type === 'qualified_identifier');
           w.skip(callee);
         } else if (callee?.type === 'field_expression') w.skip(callee.childForFieldName('field'));
         return true;
@@ -83,8 +85,12 @@ const rules: WalkRules = {
         w.skip(node.childForFieldName('field'));
         return true;
       }
-      case 'qualified_identifier':
-        return referenceChain(w, node, 'reference', node);
+      case 'qualified_identifier': {
+        // `a::b`: its head is a namespace or a type even where a local has its name.
+        const chain = w.chain(node);
+        if (chain !== null) w.reference(chain, 'reference', node, true);
+        return false;
+      }
       case 'identifier':
         return referenceName(w, node);
       case 'type_identifier':
@@ -120,6 +126,14 @@ function defineType(node: Node, w: DeclarationWalker): boolean {
   return true;
 }
 
+/** 'QHash<K,T>.operator=' -> 'QHash.operator=': the arguments of the scope go, the operator's own '<' stays. */
+function withoutTemplateArguments(written: string): string {
+  const at = written.search(/\boperator\b/);
+  let scope = written.slice(0, at);
+  for (let previous = ''; previous !== scope; ) [previous, scope] = [scope, scope.replace(/<[^<>]*>/g, '')];
+  return scope + written.slice(at);
+}
+
 /** A function body: a Method inside a class, `T::f` a Method of T when T is in this file. */
 function defineFunction(node: Node, w: DeclarationWalker): boolean {
   const declarator = functionDeclarator(node.childForFieldName('declarator'));
@@ -127,7 +141,7 @@ function defineFunction(node: Node, w: DeclarationWalker): boolean {
   // Operators and destructors are no plain chain ('operator<' is no generic): their text, '::'
   // read as '.' ('T.operator<', 'T.~T').
   const asWritten = name ? w.textOf(name).replace(/\s+/g, '').replaceAll('::', '.') : null;
-  const written = name && /\boperator\b/.test(asWritten!) ? asWritten : (w.chain(name) ?? asWritten);
+  const written = name && /\boperator\b/.test(asWritten!) ? withoutTemplateArguments(asWritten!) : (w.chain(name) ?? asWritten);
   if (!name || written === null) return true;
   w.skip(name);
   setPackage(node, w);
@@ -158,7 +172,9 @@ function defineDeclared(node: Node, w: DeclarationWalker): boolean {
       // A prototype: a Method when it declares a member, nothing at namespace scope.
       const name = fn.childForFieldName('declarator');
       w.skip(name);
-      const written = name ? (w.chain(name) ?? w.textOf(name)) : '';
+      const text = w.textOf(name);
+      // An operator's '<' is no template argument list: `operator<` stays as written.
+      const written = name ? (/\boperator\b/.test(text) ? text : (w.chain(name) ?? text)) : '';
       // An operator's spaces go ('operator=='); other text with spaces is a name run into what
       // tree-sitter misread before it (`::type #endif arg`, `(APIENTRYP glUniform1f)`): its last identifier.
       const member = /\boperator\b/.test(written) ? written.replace(/\s+/g, '') : /\s/.test(written) ? /[A-Za-z_]\w*(?=[\s)]*$)/.exec(written)?.[0] : written;
@@ -170,9 +186,37 @@ function defineDeclared(node: Node, w: DeclarationWalker): boolean {
     if (!name || (name.type !== 'identifier' && name.type !== 'field_identifier') || name.isMissing) continue;
     w.skip(name);
     if (!inClass && w.current() === null) setPackage(node, w);
-    w.define('variable', w.textOf(name), inClass || w.current() === null ? node : declarator!);
+    const type = cppType(node.childForFieldName('type'), w) ?? createdType(declarator?.type === 'init_declarator' ? declarator.childForFieldName('value') : null, w);
+    w.define('variable', w.textOf(name), inClass || w.current() === null ? node : declarator!, { type });
   }
   return true;
+}
+
+const SMART_POINTERS = new Set(['unique_ptr', 'shared_ptr']);
+const MAKERS = new Set(['make_unique', 'make_shared']);
+
+/** The first template argument's type when `node` (a template_type or _function, qualified or not) is named one of `names`. */
+function templateArgument(node: Node | null, names: ReadonlySet<string>): Node | null {
+  const template = node?.type === 'qualified_identifier' ? node.childForFieldName('name') : node;
+  if ((template?.type !== 'template_type' && template?.type !== 'template_function') || !names.has(template.childForFieldName('name')?.text ?? '')) return null;
+  const argument = template.childForFieldName('arguments')?.namedChildren[0];
+  return argument?.type === 'type_descriptor' ? argument.childForFieldName('type') : null;
+}
+
+/** A declared type as a class chain: `Repo`, `ns::Repo`, `std::unique_ptr<Repo>` (Repo); `auto` none. */
+function cppType(node: Node | null, w: DeclarationWalker): string | null {
+  const pointee = templateArgument(node, SMART_POINTERS);
+  return pointee ? cppType(pointee, w) : w.typeName(node);
+}
+
+/** The type an initializer builds: `new Repo(..)`, `Repo(..)`, `std::make_unique<Repo>(..)`; the stitcher keeps it only when it names a class. */
+function createdType(value: Node | null, w: DeclarationWalker): string | null {
+  if (value?.type === 'new_expression') return cppType(value.childForFieldName('type'), w);
+  if (value?.type !== 'call_expression') return null;
+  const callee = value.childForFieldName('function');
+  const made = templateArgument(callee, MAKERS);
+  if (made) return cppType(made, w);
+  return callee?.type === 'identifier' || callee?.type === 'qualified_identifier' ? w.typeName(callee) : null;
 }
 
 function readInclude(node: Node, w: DeclarationWalker): void {
@@ -203,9 +247,14 @@ function cppChain(node: Node | null, w: DeclarationWalker): string | null {
   return base === null || !field ? null : `${base}.${w.textOf(field)}`;
 }
 
-/** The function_declarator under pointer / reference wrappers, or null. */
+/** The declarator a wrapper holds: its `declarator` field (a reference_declarator has none: its named child). */
+function innerDeclarator(node: Node): Node | null {
+  return node.childForFieldName('declarator') ?? (node.type === 'reference_declarator' ? node.namedChildren[node.namedChildCount - 1] ?? null : null);
+}
+
+/** The function_declarator under pointer / reference wrappers (`T* f()`, `T& f()`), or null. */
 function functionDeclarator(node: Node | null | undefined): Node | null {
-  for (let current = node ?? null; current; current = current.childForFieldName('declarator')) {
+  for (let current = node ?? null; current; current = innerDeclarator(current)) {
     if (current.type === 'function_declarator') return current;
     if (!WRAPPERS.has(current.type)) return null;
   }
@@ -215,7 +264,7 @@ function functionDeclarator(node: Node | null | undefined): Node | null {
 /** The name a (possibly wrapped) declarator declares. */
 function declaredName(node: Node | null | undefined): Node | null {
   let current = node ?? null;
-  while (current && WRAPPERS.has(current.type)) current = current.childForFieldName('declarator');
+  while (current && WRAPPERS.has(current.type)) current = innerDeclarator(current);
   return current;
 }
 

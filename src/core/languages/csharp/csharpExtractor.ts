@@ -5,20 +5,23 @@
  * member -> Field; the file's first namespace (block or file-scoped, nested names joined) ->
  * FileIR.packageName. `using A.B;` -> a star of namespace A.B, `using static A.B.C;` -> a star
  * of type C, `using X = A.B.C;` -> {module 'A.B', name 'C', alias 'X'}. Uses: invocations,
- * `new T()`, member accesses (`base.` read as `super.`), names, attributes (decorate).
+ * `new T()`, member accesses (`base.` read as `super.`), names, attributes (decorate); a member of
+ * a parameter, local, field or property is read through its declared type (`var x = new T()`: T).
  * Runs in: parse workers, Node. Layer src/core.
  */
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileIR } from '../../parse/fileIR.ts';
 import type { WalkRules } from '../shared/declarationWalker.ts';
 import { DeclarationWalker } from '../shared/declarationWalker.ts';
-import { bindLocal, defineIfNamed, referenceCall, referenceChain, referenceCreated, referenceMember, referenceName } from '../shared/ruleSteps.ts';
+import { bindLocal, referenceCall, referenceChain, referenceCreated, referenceMember, referenceName } from '../shared/ruleSteps.ts';
 
 const TYPES = new Set(['class_declaration', 'struct_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'record_struct_declaration']);
 const FUNCTIONS = new Set(['method_declaration', 'constructor_declaration', 'destructor_declaration', 'local_function_statement', 'operator_declaration', 'conversion_operator_declaration']);
 const MEMBERS = new Set(['property_declaration', 'enum_member_declaration', 'event_declaration']);
 const LOCALS = new Set(['parameter', 'catch_declaration', 'foreach_statement', 'declaration_expression']);
 const NAMESPACES = new Set(['namespace_declaration', 'file_scoped_namespace_declaration']);
+/** `Repo?` declares Repo. */
+const WRAPPED = new Set(['nullable_type']);
 
 const rules: WalkRules = {
   types: new Set([
@@ -48,12 +51,14 @@ const rules: WalkRules = {
       return true;
     }
     if (MEMBERS.has(type)) {
-      defineIfNamed(w, 'variable', node);
+      const name = node.childForFieldName('name');
+      w.skip(name);
+      if (name) w.define('variable', w.textOf(name), node, { type: w.typeName(node.childForFieldName('type'), WRAPPED) });
       return true;
     }
     if (LOCALS.has(type)) {
       const name = node.childForFieldName('name') ?? node.childForFieldName('left');
-      if (name?.type === 'identifier') bindLocal(w, name);
+      if (name?.type === 'identifier') bindLocal(w, name, w.typeName(node.childForFieldName('type'), WRAPPED));
       return true;
     }
     if (NAMESPACES.has(type)) {
@@ -70,7 +75,9 @@ const rules: WalkRules = {
         const name = node.childForFieldName('name');
         w.skip(name);
         const holder = node.parent?.parent;
-        w.define('variable', w.textOf(name), holder && holder.type !== 'local_declaration_statement' ? holder : node);
+        const value = node.namedChildren.find((c) => c?.type === 'object_creation_expression');
+        const type = w.typeName(node.parent?.childForFieldName('type'), WRAPPED) ?? w.typeName(value?.childForFieldName('type'), WRAPPED);
+        w.define('variable', w.textOf(name), holder && holder.type !== 'local_declaration_statement' ? holder : node, { type });
         return true;
       }
       case 'lambda_expression': {

@@ -6,7 +6,8 @@
  * package-level const / var -> GlobalVariable, the package clause -> FileIR.packageName.
  * Imports: {module: import path, localName: alias or the path's package name}; `.` imports are
  * stars, `_` imports bind nothing. Uses: calls, composite literals (instantiate), selectors,
- * names, type names (annotate); the receiver name reads as `this`.
+ * names, type names (annotate); the receiver name reads as `this`; a member of a parameter, local
+ * or struct field is read through its declared type (`x := &T{}`: T).
  * Runs in: parse workers, Node. Layer src/core.
  */
 import type { Node, Tree } from 'web-tree-sitter';
@@ -49,9 +50,10 @@ const rules: WalkRules = {
           w.skip(node.childForFieldName('type'));
           return false; // embedded: a base, recorded by type_spec
         }
+        const type = w.typeName(node.childForFieldName('type'), WRAPPED);
         for (const name of names) {
           w.skip(name);
-          w.define('variable', w.textOf(name), node);
+          w.define('variable', w.textOf(name), node, { type });
         }
         return true;
       }
@@ -80,23 +82,29 @@ const rules: WalkRules = {
         return true;
       }
       case 'const_spec':
-      case 'var_spec':
-        for (const name of node.childrenForFieldName('name')) {
-          if (!name) continue;
+      case 'var_spec': {
+        const declared = w.typeName(node.childForFieldName('type'), WRAPPED);
+        const values = node.childForFieldName('value')?.namedChildren ?? [];
+        node.childrenForFieldName('name').forEach((name, i) => {
+          if (!name) return;
           w.skip(name);
-          w.define('variable', w.textOf(name), node.parent?.namedChildCount === 1 ? node.parent : node);
-        }
+          w.define('variable', w.textOf(name), node.parent?.namedChildCount === 1 ? node.parent : node, { type: declared ?? createdType(values[i], w) });
+        });
         return true;
+      }
       case 'parameter_declaration':
-      case 'variadic_parameter_declaration':
-        for (const name of node.childrenForFieldName('name')) bindLocal(w, name);
+      case 'variadic_parameter_declaration': {
+        const type = node.type === 'parameter_declaration' ? w.typeName(node.childForFieldName('type'), WRAPPED) : null;
+        for (const name of node.childrenForFieldName('name')) bindLocal(w, name, type);
         return true;
+      }
       case 'short_var_declaration':
       case 'range_clause': {
         const left = node.childForFieldName('left');
-        for (const id of left?.type === 'identifier' ? [left] : (left?.namedChildren ?? [])) {
-          if (id?.type === 'identifier') bindLocal(w, id);
-        }
+        const values = node.type === 'short_var_declaration' ? (node.childForFieldName('right')?.namedChildren ?? []) : [];
+        (left?.type === 'identifier' ? [left] : (left?.namedChildren ?? [])).forEach((id, i) => {
+          if (id?.type === 'identifier') bindLocal(w, id, createdType(values[i], w));
+        });
         return true;
       }
       case 'call_expression':
@@ -115,6 +123,15 @@ const rules: WalkRules = {
     }
   },
 };
+
+/** `*Repo`, `Repo[T]`, `(Repo)` declare Repo. */
+const WRAPPED = new Set(['pointer_type', 'generic_type', 'parenthesized_type']);
+
+/** The type a value is built as: `Repo{}`, `&Repo{}`; null for anything else (a call's result is unknown). */
+function createdType(value: Node | null | undefined, w: DeclarationWalker): string | null {
+  const literal = value?.type === 'unary_expression' ? value.childForFieldName('operand') : value;
+  return literal?.type === 'composite_literal' ? w.typeName(literal.childForFieldName('type'), WRAPPED) : null;
+}
 
 /** Embedded fields of a struct and embedded interfaces: the type's bases. */
 function embedded(body: Node | null, w: DeclarationWalker): string[] {

@@ -4,7 +4,8 @@
  * method and constructor -> Method, field, interface constant and enum constant -> Field,
  * `package` -> FileIR.packageName, `import a.b.C` -> {module 'a.b', name 'C'}, `import a.b.*`
  * -> a star, `import static a.b.C.m` -> {module 'a.b.C', name 'm'}. Uses: method calls,
- * `new T()`, field accesses, type names (annotate), annotations (decorate), method references.
+ * `new T()`, field accesses, type names (annotate), annotations (decorate), method references;
+ * a member of a parameter, local or field is read through its declared type (`var x = new T()`: T).
  * Runs in: parse workers, Node. Layer src/core.
  */
 import type { Node, Tree } from 'web-tree-sitter';
@@ -42,7 +43,8 @@ const rules: WalkRules = {
         const name = node.childForFieldName('name');
         w.skip(name);
         const declaration = node.parent;
-        w.define('variable', w.textOf(name), declaration && declaration.type !== 'local_variable_declaration' ? declaration : node);
+        const type = w.typeName(declaration?.childForFieldName('type')) ?? createdType(node.childForFieldName('value'), w);
+        w.define('variable', w.textOf(name), declaration && declaration.type !== 'local_variable_declaration' ? declaration : node, { type });
         return true;
       }
       case 'enum_constant':
@@ -87,7 +89,7 @@ const rules: WalkRules = {
       case 'block_comment':
         return false;
       default:
-        if (LOCAL_NAMES.has(type)) bindLocal(w, node.childForFieldName('name'));
+        if (LOCAL_NAMES.has(type)) bindLocal(w, node.childForFieldName('name'), w.typeName(node.childForFieldName('type')));
         return true;
     }
   },
@@ -115,6 +117,11 @@ function defineType(node: Node, w: DeclarationWalker): boolean {
   w.skip(node.namedChildren.find((c) => c?.type === 'extends_interfaces'));
   w.define('type', w.textOf(name), node, { bases, body: node.childForFieldName('body') });
   return true;
+}
+
+/** `var x = new Foo<>()`: the created type. */
+function createdType(value: Node | null, w: DeclarationWalker): string | null {
+  return value?.type === 'object_creation_expression' ? w.typeName(value.childForFieldName('type')) : null;
 }
 
 function readImport(node: Node, w: DeclarationWalker): void {

@@ -7,7 +7,9 @@
  * `use A\B\C [as D]`, `use function`, `use const` and group uses -> {module 'A.B', name 'C'}.
  * `require` / `include` (a literal path, `__DIR__ . '/x.php'`, `CONST . '/x.php'`) -> imports of files.
  * Uses: function calls, `new T`, `T::m()` / `self::` / `static::` / `parent::`, `$this->m()`,
- * class constants, type hints (annotate), attributes (decorate). Variables are never uses.
+ * class constants, type hints (annotate), attributes (decorate). Variables are never uses; a
+ * member of `$this`'s typed properties, of a typed parameter or of a `$x = new T()` local is read
+ * through that type (`$this->repo->save()`, `$repo->save()`).
  * Runs in: parse workers, Node. Layer src/core.
  */
 import type { Node, Tree } from 'web-tree-sitter';
@@ -28,7 +30,7 @@ const rules: WalkRules = {
     'function_definition', 'property_declaration', 'property_promotion_parameter', 'const_declaration', 'enum_case',
     'function_call_expression', 'scoped_call_expression', ...MEMBER_CALLS, ...MEMBER_READS, 'object_creation_expression',
     'class_constant_access_expression', 'scoped_property_access_expression', 'named_type', 'attribute',
-    'variable_name', 'name', 'qualified_name', 'comment', ...INCLUDES,
+    'variable_name', 'name', 'qualified_name', 'comment', ...INCLUDES, 'simple_parameter', 'assignment_expression',
   ]),
   visit(node, w) {
     const type = node.type;
@@ -61,14 +63,30 @@ const rules: WalkRules = {
       case 'function_definition':
         defineNamed(w, 'function', node, { body: node.childForFieldName('body') });
         return true;
-      case 'property_declaration':
+      case 'property_declaration': {
+        const declared = phpType(node.childForFieldName('type'), w);
         for (const element of node.namedChildren) {
-          if (element?.type === 'property_element') w.define('variable', variableName(w, element.childForFieldName('name')), node);
+          if (element?.type === 'property_element') w.define('variable', variableName(w, element.childForFieldName('name')), node, { type: declared });
         }
         return true;
+      }
       case 'property_promotion_parameter': {
         const owner = w.currentClass();
-        if (owner !== null) w.define('variable', variableName(w, node.childForFieldName('name')), node, { parent: owner, scope: false });
+        const declared = phpType(node.childForFieldName('type'), w);
+        if (owner !== null) w.define('variable', variableName(w, node.childForFieldName('name')), node, { parent: owner, scope: false, type: declared });
+        // Inside the constructor the parameter is a local of that type too.
+        w.local(w.textOf(node.childForFieldName('name')), declared);
+        return true;
+      }
+      // Locals keep their `$`: a variable never hides a function or constant of the same name.
+      case 'simple_parameter':
+        w.local(w.textOf(node.childForFieldName('name')), phpType(node.childForFieldName('type'), w));
+        return true;
+      case 'assignment_expression': {
+        const left = node.childForFieldName('left');
+        const right = node.childForFieldName('right');
+        const created = right?.type === 'object_creation_expression' ? right.namedChildren[0] : null;
+        if (left?.type === 'variable_name' && w.inFunction()) w.local(w.textOf(left), created && NAMES.has(created.type) ? w.chain(created) : null);
         return true;
       }
       case 'const_declaration':
@@ -200,15 +218,40 @@ function referenceScoped(node: Node, w: DeclarationWalker, scope: Node | null, n
   return true;
 }
 
-/** `$this->m()` / `$this->p`: a use of the class's member; other receivers' members are unknown. */
+/**
+ * `$this->m()`, `$this->repo->save()`, `$repo->save()` with `$repo` a typed parameter or `new`
+ * local: a use of a member (through declared types where the chain goes on); other receivers'
+ * members are unknown.
+ */
 function referenceThisMember(node: Node, w: DeclarationWalker, kind: 'call' | 'reference'): true {
   const object = node.childForFieldName('object');
   const name = node.childForFieldName('name');
   w.skip(name);
-  if (object?.type === 'variable_name' && w.textOf(object) === '$this' && name?.type === 'name') {
-    w.reference(`this.${w.textOf(name)}`, kind, node);
+  const chain = name?.type === 'name' ? receiverChain(object, w) : null;
+  if (chain !== null) {
+    w.reference(`${chain}.${w.textOf(name)}`, kind, node);
+    w.skip(object);
   }
   return true;
+}
+
+/** `$this` -> 'this', a typed local `$x` -> '$x', `$this->a` -> 'this.a'; null for any other receiver. */
+function receiverChain(node: Node | null, w: DeclarationWalker): string | null {
+  if (node?.type === 'variable_name') {
+    const variable = w.textOf(node);
+    if (variable === '$this') return 'this';
+    return typeof w.localType(variable) === 'string' ? variable : null;
+  }
+  if (!node || !MEMBER_READS.has(node.type)) return null;
+  const name = node.childForFieldName('name');
+  const object = name?.type === 'name' ? receiverChain(node.childForFieldName('object'), w) : null;
+  return object === null ? null : `${object}.${w.textOf(name)}`;
+}
+
+/** `Repo`, `?Repo`, `\App\Repo`: the class chain; null for union and intersection types. */
+function phpType(node: Node | null, w: DeclarationWalker): string | null {
+  const named = node?.type === 'optional_type' ? node.namedChildren[0] : node;
+  return named?.type === 'named_type' ? w.typeName(named.namedChildren[0]) : null;
 }
 
 function variableName(w: DeclarationWalker, node: Node | null): string {

@@ -5,7 +5,8 @@
  * Field / GlobalVariable, `attr_accessor` / `attr_reader` / `attr_writer` and `@x = ...` in a
  * method -> Field. `require 'a/b'`, `require_relative 'c'` and `autoload :X, 'a/x'` -> imports of files. Uses:
  * method calls (a bare name that is no local is a call), `T.new` (instantiate), constants and
- * `A::B` paths, `self.x` and `@x`. Parameters, block parameters and assigned names are locals.
+ * `A::B` paths, `self.x` and `@x`. Parameters, block parameters and assigned names are locals;
+ * a member of a local or `@x` assigned `T.new` is read through T (`repo.save`, `@repo.save`).
  * Runs in: parse workers, Node. Layer src/core.
  */
 import type { Node, Tree } from 'web-tree-sitter';
@@ -21,16 +22,22 @@ const NAMED_PARAMETERS = new Set(['optional_parameter', 'keyword_parameter', 'sp
 const PARAMETER_LISTS = new Set(['method_parameters', 'block_parameters', 'lambda_parameters']);
 
 /** Per walk: the Fields defined by attr_* and `@x =` so far, as 'class entity:name'. */
-const fieldsOf = new WeakMap<DeclarationWalker, Set<string>>();
+const fieldsOf = new WeakMap<DeclarationWalker, Map<string, number>>();
 
-/** Define Field `name` of class `owner` once, however many attr_* or `@x =` name it. */
-function defineField(w: DeclarationWalker, owner: number, name: string, node: Node): void {
+/** Define Field `name` of class `owner` once, however many attr_* or `@x =` name it; the first `@x = T.new` gives its type. */
+function defineField(w: DeclarationWalker, owner: number, name: string, node: Node, type: string | null = null): void {
   let known = fieldsOf.get(w);
-  if (!known) fieldsOf.set(w, (known = new Set()));
+  if (!known) fieldsOf.set(w, (known = new Map()));
   const key = `${owner}:${name}`;
-  if (known.has(key)) return;
-  known.add(key);
-  w.define('variable', name, node, { parent: owner, scope: false });
+  const id = known.get(key);
+  if (id === undefined) known.set(key, w.define('variable', name, node, { parent: owner, scope: false, type }));
+  else if (type !== null) w.entities[id]!.declaredType ??= type;
+}
+
+/** `T.new(...)`: T, the class it creates; null for any other value. */
+function createdType(value: Node | null, w: DeclarationWalker): string | null {
+  if (value?.type !== 'call' || w.textOf(value.childForFieldName('method')) !== 'new') return null;
+  return w.typeName(value.childForFieldName('receiver'));
 }
 
 const rules: WalkRules = {
@@ -127,7 +134,8 @@ function call(node: Node, w: DeclarationWalker): boolean {
     if (method?.type === 'identifier') w.reference(name, 'call', node);
     return true;
   }
-  const chain = w.chain(receiver);
+  // `@repo.save`: a member of the Field repo (read on through its type when it has one).
+  const chain = receiver?.type === 'instance_variable' ? `self.${w.textOf(receiver).slice(1)}` : w.chain(receiver);
   if (chain === null || method?.type !== 'identifier') return true;
   w.skip(receiver);
   // `T.new(...)` creates a T: a call of the class (the stitcher records it as instantiate).
@@ -152,10 +160,10 @@ function assignment(node: Node, w: DeclarationWalker): boolean {
     w.skip(left);
     w.define('variable', w.textOf(left), node);
   } else if (left?.type === 'identifier') {
-    bindLocal(w, left);
+    bindLocal(w, left, node.type === 'assignment' ? createdType(node.childForFieldName('right'), w) : null);
   } else if (left?.type === 'instance_variable' && w.inFunction()) {
     const owner = w.currentClass();
-    if (owner !== null) defineField(w, owner, w.textOf(left).slice(1), node);
+    if (owner !== null) defineField(w, owner, w.textOf(left).slice(1), node, node.type === 'assignment' ? createdType(node.childForFieldName('right'), w) : null);
   }
   return true;
 }

@@ -7,7 +7,8 @@
  * the file's own. `use a::b::{C, d::E as F, self}` -> one import per name ({module 'a.b', name
  * 'C'}, paths keep `crate` / `self` / `super`), `use a::b::*` -> a star. Uses: calls (paths
  * and methods), struct literals (instantiate), paths, field accesses, type names (annotate),
- * and calls inside macro arguments (`println!("{}", f(x))`).
+ * and calls inside macro arguments (`println!("{}", f(x))`); a member of a parameter, `let` or
+ * struct field is read through its type (`&T`, `Box<T>`, `T { .. }`, `T::new()`: T).
  * Runs in: parse workers, Node. Layer src/core.
  */
 import type { Node, Tree } from 'web-tree-sitter';
@@ -53,7 +54,12 @@ const rules: WalkRules = {
       case 'function_signature_item':
         defineNamed(w, 'function', node, { body: node.childForFieldName('body'), start: attributesStart(node) });
         return true;
-      case 'field_declaration':
+      case 'field_declaration': {
+        const name = node.childForFieldName('name');
+        w.skip(name);
+        if (name) w.define('variable', w.textOf(name), node, { type: rustType(node.childForFieldName('type'), w) });
+        return true;
+      }
       case 'enum_variant':
         defineIfNamed(w, 'variable', node);
         return true;
@@ -65,19 +71,25 @@ const rules: WalkRules = {
       case 'let_declaration':
       case 'for_expression': {
         const pattern = node.childForFieldName('pattern');
-        bindPattern(pattern, w);
+        const declared = type === 'for_expression' ? null : (rustType(node.childForFieldName('type'), w) ?? createdType(node.childForFieldName('value'), w));
+        bindPattern(pattern, w, declared);
         return true;
       }
       case 'closure_parameters':
         bindPattern(node, w);
         return true;
       case 'call_expression':
-        return referenceCall(w, node, { callee: 'function', memberType: 'field_expression', member: 'field' });
+        return referenceCall(w, node, { callee: 'function', memberType: 'field_expression', member: 'field', scoped: 'scoped_identifier' });
       case 'struct_expression':
         return referenceCreated(w, node, 'name');
       case 'field_expression':
-      case 'scoped_identifier':
         return referenceMember(w, node, 'field');
+      case 'scoped_identifier': {
+        // `a::b`: a path, whose head is a module or a type even where a local has its name.
+        const chain = w.chain(node);
+        if (chain !== null) w.reference(chain, 'reference', node, true);
+        return chain === null;
+      }
       case 'identifier':
         return referenceName(w, node);
       case 'type_identifier':
@@ -99,11 +111,36 @@ function attributesStart(node: Node): Node | undefined {
   return start;
 }
 
-/** Identifiers a pattern binds: locals of the enclosing function. */
-function bindPattern(pattern: Node | null, w: DeclarationWalker): void {
+/** `&Repo`, `&mut Repo`, `Box<Repo>`, `Rc<Repo>`, `Arc<Repo>`: Repo; `Self`: the impl's type. */
+function rustType(node: Node | null, w: DeclarationWalker): string | null {
+  let current = node;
+  while (current?.type === 'reference_type' || (current?.type === 'generic_type' && POINTERS.has(w.textOf(current.childForFieldName('type'))))) {
+    current = current.type === 'reference_type' ? current.childForFieldName('type') : (current.childForFieldName('type_arguments')?.namedChildren[0] ?? null);
+  }
+  const name = w.typeName(current);
+  if (name !== 'Self') return name;
+  const self = w.currentClass();
+  return self === null ? null : w.entities[self]!.name;
+}
+
+const POINTERS = new Set(['Box', 'Rc', 'Arc']);
+/** Associated functions that build their type by convention. */
+const CONSTRUCTORS = /^(new|default|with_.*|new_.*)$/;
+
+/** The type a value is built as: `Repo { .. }`, `Repo::new(..)`, `Repo::with_capacity(..)`; else null. */
+function createdType(value: Node | null, w: DeclarationWalker): string | null {
+  if (value?.type === 'struct_expression') return rustType(value.childForFieldName('name'), w);
+  if (value?.type !== 'call_expression') return null;
+  const callee = value.childForFieldName('function');
+  if (callee?.type !== 'scoped_identifier' || !CONSTRUCTORS.test(w.textOf(callee.childForFieldName('name')))) return null;
+  return rustType(callee.childForFieldName('path'), w);
+}
+
+/** Identifiers a pattern binds: locals of the enclosing function; a plain name gets `type`. */
+function bindPattern(pattern: Node | null, w: DeclarationWalker, type: string | null = null): void {
   if (!pattern) return;
   if (pattern.type === 'identifier') {
-    bindLocal(w, pattern);
+    bindLocal(w, pattern, type);
     return;
   }
   for (const id of pattern.descendantsOfType('identifier')) {

@@ -4,7 +4,9 @@
  * supplies `WalkRules` that look at the node types it cares about and call back here to define
  * entities, record imports and references, declare locals and skip subtrees. The walker keeps
  * the stack of open definitions (parents, Method vs Function, Field vs GlobalVariable vs local),
- * per-function locals (a read of a local is not a reference), docs, signatures and line ranges.
+ * per-function locals with their declared types (a read of a local is not a reference; a member
+ * chain from a typed local is one, through that type: ReferenceIR.receiver), docs, signatures
+ * and line ranges.
  * Runs in: parse workers, Node. Layer src/core.
  */
 import type { Node, Tree } from 'web-tree-sitter';
@@ -37,19 +39,24 @@ export interface DefineOptions {
   selfName?: string | null;
   /** Docs from this node's leading comments instead of `node`'s. */
   docFrom?: Node;
+  /** A variable's declared class type as a chain (typeName()): the Field's declaredType, or the local's. */
+  type?: string | null;
 }
 
 interface Scope {
   entity: number;
   end: number;
   isFunction: boolean;
-  locals: Set<string> | null;
+  /** Local name -> its declared type chain (null: unknown). */
+  locals: Map<string, string | null> | null;
   selfName: string | null;
 }
 
 const SIMPLE_CHAIN = /^[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)*$/u;
 const MAX_CHAIN = 300;
 const MAX_SIGNATURE = 300;
+/** Type names that declare no type: the initializer's decides (typeName returns null). */
+const INFERRED = new Set(['var', 'auto', 'dynamic']);
 
 export class DeclarationWalker {
   readonly text: string;
@@ -140,7 +147,7 @@ export class DeclarationWalker {
     const parent = options.parent !== undefined ? options.parent : this.current();
     const parentKind = parent === null ? null : this.entities[parent]!.kind;
     if (role === 'variable' && (parentKind === 'Function' || parentKind === 'Method')) {
-      this.local(name);
+      this.local(name, options.type);
       return -1;
     }
     let kind: EntityKind;
@@ -165,6 +172,7 @@ export class DeclarationWalker {
       codeEnd: node.endIndex,
       docstring: docBefore(options.docFrom ?? startNode),
       ...(role === 'type' ? { bases: options.bases ?? [] } : {}),
+      ...(role === 'variable' && options.type ? { declaredType: options.type } : {}),
     });
     if (role === 'type') for (const base of options.bases ?? []) this.referenceFrom(id, base, 'inherit', startNode.startPosition.row + 1);
     if (options.scope ?? role !== 'variable') {
@@ -198,23 +206,25 @@ export class DeclarationWalker {
     return found ? found.id : null;
   }
 
-  /** A name bound inside the current function (parameter, local variable, pattern). */
-  local(name: string): void {
+  /** A name bound inside the current function (parameter, local variable, pattern), of `type` when known. */
+  local(name: string, type: string | null = null): void {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const scope = this.scopes[i]!;
       if (!scope.isFunction) continue;
-      (scope.locals ??= new Set()).add(name);
+      (scope.locals ??= new Map()).set(name, type);
       return;
     }
   }
 
-  private isLocal(name: string): boolean {
+  /** A local's type chain, null when it has none known, undefined when `name` is no local. */
+  localType(name: string): string | null | undefined {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const scope = this.scopes[i]!;
       if (!scope.isFunction) break;
-      if (scope.locals?.has(name)) return true;
+      const type = scope.locals?.get(name);
+      if (type !== undefined) return type;
     }
-    return false;
+    return undefined;
   }
 
   private selfAlias(name: string): boolean {
@@ -225,23 +235,35 @@ export class DeclarationWalker {
     return false;
   }
 
-  /** Record a use from the current entity; reads of locals are dropped, duplicates merged. */
-  reference(name: string, kind: UseKind, at?: Node): void {
-    this.referenceFrom(this.current(), name, kind, at ? at.startPosition.row + 1 : 0);
+  /**
+   * Record a use from the current entity; reads of locals are dropped, duplicates merged.
+   * `scoped`: the name was written with a scope operator (`a::b`), so its head is a namespace or
+   * a type and never a local; so is the head of a type name ('annotate') or an annotation.
+   */
+  reference(name: string, kind: UseKind, at?: Node, scoped = false): void {
+    this.referenceFrom(this.current(), name, kind, at ? at.startPosition.row + 1 : 0, scoped);
   }
 
-  private referenceFrom(from: number | null, raw: string, kind: UseKind, line = 0): void {
+  private referenceFrom(from: number | null, raw: string, kind: UseKind, line = 0, scoped = false): void {
     const dot = raw.indexOf('.');
     const first = dot < 0 ? raw : raw.slice(0, dot);
     let name = raw;
+    let receiver: string | null = null;
     if (kind !== 'inherit') {
       if (first === 'Self' || this.selfAlias(first)) name = dot < 0 ? 'this' : `this${raw.slice(dot)}`;
-      else if (this.isLocal(first)) return;
+      else if (!scoped && kind !== 'annotate' && kind !== 'decorate') {
+        const type = this.localType(first);
+        // A local read is no use; a member of a typed local is one, through its type.
+        if (type !== undefined && (type === null || dot < 0)) return;
+        receiver = type ?? null;
+      }
     }
-    const key = `${from}|${kind}|${name}`;
+    const key = receiver === null ? `${from}|${kind}|${name}` : `${from}|${kind}|${name}|${receiver}`;
     if (this.seenReferences.has(key)) return;
     this.seenReferences.add(key);
-    this.references.push({ from, name, kind, line: line || (from === null ? 1 : this.entities[from]!.startLine) });
+    const reference: ReferenceIR = { from, name, kind, line: line || (from === null ? 1 : this.entities[from]!.startLine) };
+    if (receiver !== null) reference.receiver = receiver;
+    this.references.push(reference);
   }
 
   addImport(imp: Omit<ImportIR, 'level' | 'dottedFolderName' | 'scope'> & { scope?: number | null; level?: number }): void {
@@ -283,6 +305,20 @@ export class DeclarationWalker {
     if (raw.includes('<')) raw = stripGenerics(raw);
     raw = raw.replaceAll('::', '.').replaceAll('\\', '.').replace(/^\./, '').replace(/^(crate|\$crate)\./, 'crate.');
     return SIMPLE_CHAIN.test(raw) ? raw : null;
+  }
+
+  /**
+   * A declared type as a class chain: 'Repo' from `Repo`, `*Repo`, `Repo&`, `List<Repo>` (its
+   * generic arguments dropped), `repo.Repo`; null for an inferred one (`var`, `auto`) and for
+   * anything that is no plain chain (arrays, function types). `unwrap` names the node types that
+   * wrap the type (pointer, reference, nullable): their `type` field, else their first named
+   * child, is read instead.
+   */
+  typeName(node: Node | null | undefined, unwrap?: ReadonlySet<string>): string | null {
+    let current = node ?? null;
+    while (current && unwrap?.has(current.type)) current = current.childForFieldName('type') ?? current.namedChildren[0] ?? null;
+    const chain = this.chain(current);
+    return chain === null || INFERRED.has(chain) ? null : chain;
   }
 
   textOf(node: Node | null | undefined): string {

@@ -23,10 +23,10 @@ export function defineIfNamed(w: DeclarationWalker, role: DefinitionRole, node: 
   if (name) w.define(role, w.textOf(name), node);
 }
 
-/** A name bound inside the current function (parameter, pattern); not read as a use. */
-export function bindLocal(w: DeclarationWalker, name: Node | null | undefined): void {
+/** A name bound inside the current function (parameter, pattern), of a declared `type` chain when known; not read as a use. */
+export function bindLocal(w: DeclarationWalker, name: Node | null | undefined, type: string | null = null): void {
   if (!name) return;
-  w.local(w.textOf(name));
+  w.local(w.textOf(name), type);
   w.skip(name);
 }
 
@@ -37,6 +37,8 @@ export interface CallShape {
   member: string;
   /** Rewrite a chain before it is recorded (C# `base.` -> `super.`). */
   rename?: (chain: string) => string;
+  /** The callee type written with a scope operator (Rust `a::f`): its head is never a local. */
+  scoped?: string;
 }
 
 /** A call: its callee chain is a 'call' use; a callee like `f().g` skips only its member name. */
@@ -44,7 +46,7 @@ export function referenceCall(w: DeclarationWalker, node: Node, shape: CallShape
   const callee = node.childForFieldName(shape.callee);
   const chain = w.chain(callee);
   if (chain !== null) {
-    w.reference(shape.rename ? shape.rename(chain) : chain, 'call', node);
+    w.reference(shape.rename ? shape.rename(chain) : chain, 'call', node, callee?.type === shape.scoped);
     w.skip(callee);
   } else if (callee?.type === shape.memberType) w.skip(callee.childForFieldName(shape.member));
   return true;
