@@ -117,7 +117,7 @@ describe('incremental re-index after an extractor changed', () => {
     const files: Files = [
       { path: 'src/shape.h', data: text('class Shape {\n public:\n  int area() const;\n  int n;\n};\n') },
       { path: 'src/shape.cpp', data: text('#include "shape.h"\nint Shape::area() const { return n; }\n') },
-      { path: 'tools/report.py', data: text('def report(x):\n    return x\n') },
+      { path: 'tools/report.ts', data: text('export function report(x: number): number {\n  return x;\n}\n') },
     ];
     const old = await openWasmMemoryConnection();
     await index(old, files);

@@ -93,6 +93,10 @@ export class Resolver {
   private readonly pyBases = new Map<ImportIR, PyImportBase | null>();
   private readonly tsModules = new Map<ModuleInfo, Map<string, ModuleInfo | null>>();
   private readonly allSets = new Map<ModuleInfo, Set<string>>();
+  /** Segments the last members() walk resolved. */
+  private steps = 0;
+  /** The variable node the last memberOf() went on from through its declared type, else -1. */
+  private viaVariable = -1;
   /** Variable node -> the Class node its declaredType names (-1: none in the repo). */
   private readonly variableTypes = new Map<number, number>();
 
@@ -204,6 +208,7 @@ export class Resolver {
 
   /** Member `name` of a target: module names / exports, namespace children, class members. */
   memberOf(target: Target, name: string): Target | null {
+    this.viaVariable = -1;
     if (target.kind === 'namespace') return spaceTarget(this, target.space, target.prefix === '' ? name : `${target.prefix}.${name}`);
     if (target.kind === 'opaque') return null;
     if (target.kind === 'package') return languageSupport(target.language).resolver.packageMember?.(this, target.key, name) ?? null;
@@ -213,7 +218,10 @@ export class Resolver {
     const entity = this.entityOfNode(target.id)!;
     if (entity.kind === 'Class') return this.classMember(target.id, name);
     const type = entity.declaredType === undefined ? -1 : this.variableType(target.id, module, entity);
-    return type < 0 ? null : this.classMember(type, name);
+    if (type < 0) return null;
+    const member = this.classMember(type, name);
+    this.viaVariable = member ? target.id : -1;
+    return member;
   }
 
   /** The Class a Field's or GlobalVariable's declared type names, looked up where it is declared; -1: none. */
@@ -311,7 +319,7 @@ export class Resolver {
       }
     }
     if (!target) return null;
-    return this.members(target, segments, next, trail).target;
+    return this.members(target, segments, next, trail);
   }
 
   /**
@@ -322,22 +330,23 @@ export class Resolver {
     const type = this.resolveReference(module, receiver, scope);
     if (type?.kind !== 'node' || this.entityOfNode(type.id)?.kind !== 'Class') return null;
     const reached = this.members(type, this.segmentsOf(raw), 1, trail);
-    return reached.steps > 0 ? reached.target : null;
+    return this.steps > 0 ? reached : null;
   }
 
-  /** Walk segments[from..] as members of `target` as far as they resolve. */
-  private members(target: Target, segments: string[], from: number, trail?: ChainTrail): { target: Target; steps: number } {
+  /** Walk segments[from..] as members of `target` as far as they resolve (how many: `steps`). */
+  private members(target: Target, segments: string[], from: number, trail?: ChainTrail): Target {
     let steps = 0;
     for (let next = from; next < segments.length; next++) {
       const member = this.memberOf(target, segments[next]!);
       if (!member) break;
       // Stepping on from a variable (through its declared type): the variable is used too.
-      if (trail && target.kind === 'node' && this.entityOfNode(target.id)?.declaredType !== undefined) trail.through.push(target.id);
+      if (trail && this.viaVariable >= 0) trail.through.push(this.viaVariable);
       target = member;
       steps++;
     }
     if (trail) trail.complete = from + steps === segments.length;
-    return { target, steps };
+    this.steps = steps;
+    return target;
   }
 
   /** A bare name from a scope: enclosing function scopes (a class only as the start), then module. */

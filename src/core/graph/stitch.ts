@@ -380,7 +380,7 @@ function addReferenceEdges(r: Resolver, module: ModuleInfo, edges: EdgeList, sta
     const dst = target.id;
     const srcKind = kindOf(r.index, src);
     if (src === dst && srcKind !== 'Function' && srcKind !== 'Method') continue;
-    edges.addUses(src, dst, useDetail(ref, kindOf(r.index, dst), trail.complete));
+    edges.addUses(src, dst, ref.kind === 'call' ? callDetail(kindOf(r.index, dst), trail.complete) : ref.kind);
   }
 }
 
@@ -388,8 +388,7 @@ function addReferenceEdges(r: Resolver, module: ModuleInfo, edges: EdgeList, sta
  * A call of a class instantiates it; a call whose chain stopped at a variable (`self.items.append`
  * with items' type unknown) reads that variable.
  */
-function useDetail(ref: ReferenceIR, dstKind: NodeKind, complete: boolean): string {
-  if (ref.kind !== 'call') return ref.kind;
+function callDetail(dstKind: NodeKind, complete: boolean): string {
   if (dstKind === 'Class') return 'instantiate';
   return !complete && (dstKind === 'Field' || dstKind === 'GlobalVariable') ? 'reference' : 'call';
 }

@@ -50,7 +50,11 @@ describe.each([`${FIXTURES}/a2`, 'test/fixtures/python/a2'])('RANGER A.2 example
 
   it('resolves the cross-file edges and drops every placeholder', () => {
     expect(edgeList(graph, 'INHERITS')).toEqual(['extended.Scientific -> base.Calculator']);
-    expect(usesFrom(graph, 'extended.quick_add')).toEqual(['base.Calculator [instantiate]']);
+    // The paper's figure draws quick_add -> Calculator. Where it is written `calc = Calculator();
+    // calc.add(...)` (the extractor's copy), Calculator.add is read through the local's class too
+    // (CHANGELOG: members read through declared types); `Calculator().add(...)` (ours) stays unread.
+    const viaLocal = folder === 'test/fixtures/python/a2' ? ['base.Calculator.add [call]'] : [];
+    expect(usesFrom(graph, 'extended.quick_add')).toEqual(['base.Calculator [instantiate]', ...viaLocal]);
     expect(usesFrom(graph, 'extended.demo')).toEqual(expect.arrayContaining(['base.format_result [call]', 'extended.Scientific [instantiate]', 'extended.quick_add [call]']));
     expect(edgeList(graph, 'IMPORTS')).toEqual(['extended -> base [Calculator,format_result,precision]']);
     expect(graph.unresolved).toEqual([]);

@@ -334,3 +334,62 @@ describe('C++: members that return a reference, operators, parameters passed by 
     expect(usesFrom(graph, 'src.text.measure')).toEqual(['src.text.Text [annotate]', 'src.text.Text.size [call]']);
   });
 });
+
+describe('Python: annotations, constructed locals and fields', async () => {
+  const graph = await graphOf({
+    'shop/repo.py': 'class Repo:\n    size = 0\n\n    def save(self):\n        pass\n\n\nclass Audit(Repo):\n    pass\n',
+    'shop/service.py': [
+      'from dataclasses import dataclass',
+      'from typing import Optional',
+      'from .repo import Repo, Audit',
+      '',
+      '',
+      '@dataclass',
+      'class Order:',
+      '    repo: Repo',
+      '',
+      '',
+      'class Service:',
+      '    def __init__(self, repo: Repo, audit: Optional[Audit] = None):',
+      '        self.repo = repo',
+      '        self.audit = audit',
+      '',
+      '    def run(self, order: "Order", rows: list[Repo], n: int):',
+      '        self.repo.save()',
+      '        self.audit.save()',
+      '        order.repo.save()',
+      '        fresh = Repo()',
+      '        fresh.size',
+      '        mixed = Repo()',
+      '        mixed = rows[0]',
+      '        mixed.save()',
+      '        rows.pop()',
+      '',
+      '        def later():',
+      '            fresh.save()',
+      '        return later',
+    ].join('\n'),
+  });
+
+  it('reads members through parameter annotations (quoted, Optional), `x = T()`, `self.x = param` and dataclass fields', () => {
+    expect(usesFrom(graph, 'shop.service.Service.run')).toEqual([
+      'shop.repo.Repo [annotate]',
+      'shop.repo.Repo [instantiate]',
+      'shop.repo.Repo.save [call]',
+      'shop.repo.Repo.size [reference]',
+      'shop.service.Order [annotate]',
+      'shop.service.Order.repo [reference]',
+      'shop.service.Service.audit [reference]',
+      'shop.service.Service.repo [reference]',
+    ]);
+    // A closure reads the enclosing function's typed local.
+    expect(usesFrom(graph, 'shop.service.Service.run.later')).toEqual(['shop.repo.Repo.save [call]']);
+  });
+
+  it('keeps no class for a local bound two ways, nor for a parameter annotated with a container', async () => {
+    const { files } = await parseSources({
+      'm.py': 'def f(rows: list[Repo], n: int):\n    mixed = Repo()\n    mixed = rows[0]\n    mixed.save()\n    rows.pop()\n    kept = Repo()\n    kept.save()\n',
+    });
+    expect(files[0]!.references.filter((r) => r.receiver !== undefined).map((r) => `${r.name}: ${r.receiver}`)).toEqual(['kept.save: Repo']);
+  });
+});

@@ -10,10 +10,10 @@ import type { Language } from '../ingest/types.ts';
 
 /**
  * cpp 2, go 2: members defined away from their class carry EntityIR.owner (Go: named 'T.f').
- * cpp 3, go 3, java 2, csharp 2, rust 2, php 2, ruby 2: typed locals (ReferenceIR.receiver) and
- * EntityIR.declaredType.
+ * cpp 3, go 3, java 2, csharp 2, rust 2, php 2, ruby 2, python 2: typed locals
+ * (ReferenceIR.receiver) and EntityIR.declaredType.
  */
-const VERSIONS: Partial<Record<Language, number>> = { cpp: 3, go: 3, java: 2, csharp: 2, rust: 2, php: 2, ruby: 2 };
+const VERSIONS: Partial<Record<Language, number>> = { cpp: 3, go: 3, java: 2, csharp: 2, rust: 2, php: 2, ruby: 2, python: 2 };
 
 /** meta 'file_ir_versions' of a graph indexed now. */
 export function fileIRVersionsMeta(): string {

@@ -66,12 +66,15 @@ describe('RANGER A.2 example', () => {
       ['Scientific', 'inherit', 'Calculator'],
       ['Scientific.divide', 'call', 'format_result'],
       ['quick_add', 'call', 'Calculator'],
+      ['quick_add', 'call', 'calc.add'], // through the class calc is built as
       ['demo', 'call', 'Scientific'],
       ['demo', 'call', 'format_result'],
+      ['demo', 'call', 'sci.divide'],
       ['demo', 'reference', 'precision'],
       ['demo', 'call', 'quick_add'],
     ]);
     expect(entity(ir, 'Scientific').bases).toEqual(['Calculator']);
+    expect(ir.references.find((r) => r.name === 'calc.add')?.receiver).toBe('Calculator');
     expect(ir.references.find((r) => r.name === 'Calculator' && r.kind === 'call')?.line).toBe(14);
   });
 });

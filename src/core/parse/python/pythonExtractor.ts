@@ -17,7 +17,7 @@ import { extractImports, staticStringList } from './pythonImports.ts';
 import { PYTHON_BUILTINS, Scope, closeScope, firstSegment } from './pythonScopes.ts';
 import {
   collapseWhitespace, countLines, docstringFromLiterals, dottedFolderName, headerSignature, identifierEnd,
-  isFollowedByParen, lineStarts, readChain, stringLiteralParts,
+  boundType, isFollowedByParen, lineStarts, readChain, skipInlineSpace, stringLiteralParts,
 } from './pythonText.ts';
 
 /** What an identifier (or chain) means where it stands. */
@@ -388,7 +388,10 @@ class PythonWalker {
       case Mode.TARGET:
       case Mode.PATTERN: {
         const start = cursor.startIndex;
-        this.scope.bound.add(this.src.slice(start, identifierEnd(this.src, start)));
+        const end = identifierEnd(this.src, start);
+        const name = this.src.slice(start, end);
+        if (this.scope.kind === 'function') this.scope.bind(name, mode === Mode.TARGET ? this.boundClass(end) : null);
+        else this.scope.bound.add(name);
         return;
       }
       case Mode.UPDATE: {
@@ -406,7 +409,22 @@ class PythonWalker {
     }
   }
 
-  /** `self.x = ...` in a method: a Field of the class (first occurrence wins). */
+  /** The class a name ending at `end` is bound as: its annotation, `Repo(...)`, or a typed local (`self.repo = repo`). */
+  private boundClass(end: number): string | null {
+    const type = boundType(this.src, end);
+    // `x = y` with y a typed local of this function: y's class (no typed local, nothing to look at).
+    if (type !== null || this.scope.types === null) return type;
+    const src = this.src;
+    const value = skipInlineSpace(src, end);
+    if (src.charCodeAt(value) !== 61 || src.charCodeAt(value + 1) === 61) return null;
+    const start = skipInlineSpace(src, value + 1);
+    const valueEnd = identifierEnd(src, start);
+    const next = src.charCodeAt(skipInlineSpace(src, valueEnd));
+    if (valueEnd === start || !(Number.isNaN(next) || next === 10 || next === 13 || next === 35 || next === 59)) return null;
+    return this.scope.typeOf(src.slice(start, valueEnd));
+  }
+
+  /** `self.x = ...` in a method: a Field of the class (first occurrence wins; the first typed one gives its type). */
   private onAttributeTarget(cursor: SyntaxCursor): void {
     const scope = this.scope;
     const classScope = scope.classScope;
@@ -416,7 +434,15 @@ class PythonWalker {
     if (dot === -1 || chain.name.indexOf('.', dot + 1) !== -1) return;
     if (chain.name.slice(0, dot) !== scope.selfName) return;
     const name = chain.name.slice(dot + 1);
-    if (classScope.members.has(name)) return;
+    const known = classScope.members.get(name);
+    if (known !== undefined) {
+      const field = this.entities[known]!;
+      if (field.kind === 'Field' && field.declaredType === undefined) {
+        const type = this.boundClass(chain.end);
+        if (type !== null) field.declaredType = type;
+      }
+      return;
+    }
     let statement: Node | null = cursor.currentNode;
     for (let hops = 0; statement && hops < 8; hops++) {
       if (this.kinds[statement.typeId] === Kind.EXPRESSION_STATEMENT) break;
@@ -425,6 +451,8 @@ class PythonWalker {
     if (!statement || this.kinds[statement.typeId] !== Kind.EXPRESSION_STATEMENT) return;
     const id = this.addVariable('Field', name, classScope.entityId, statement, null);
     classScope.members.set(name, id);
+    const type = this.boundClass(chain.end);
+    if (type !== null) this.entities[id]!.declaredType = type;
   }
 
   private onString(cursor: SyntaxCursor, mode: number): boolean {
@@ -606,6 +634,11 @@ class PythonWalker {
         if (id === null) continue;
         first ??= id;
         if (id >= before) created.push(id);
+        // `repo: Repo`, `repo = Repo()` (a dataclass field, a module-level instance): its class.
+        if (id >= before && names.length === 1 && this.src.startsWith(name, node.startIndex)) {
+          const type = boundType(this.src, node.startIndex + name.length);
+          if (type !== null) this.entities[id]!.declaredType = type;
+        }
       }
       if (atModule && first !== null) this.pushFrame(depth, null, first, false);
       if (created.length > 0) this.lastVariables = { end: node.endIndex, ids: created };

@@ -4,7 +4,9 @@
  * first segment it binds (parameters, assignment / loop / with / except / comprehension targets,
  * nested defs), except `self`/`cls` of a method and names declared `global`; what survives goes
  * up to the enclosing function (closures) and finally to the file. Class bodies filter only their
- * own statements: methods do not see class-level names, as in Python.
+ * own statements: methods do not see class-level names, as in Python. A member chain from a local
+ * bound only ever as one class (`repo: Repo`, `repo = Repo()`) is kept, with that class as its
+ * ReferenceIR.receiver.
  * Runs in: parse workers, Node. Layer src/core.
  */
 import type { ReferenceIR } from '../fileIR.ts';
@@ -20,6 +22,8 @@ export class Scope {
   readonly refs: ReferenceIR[] = [];
   /** Class scopes: member name -> entity id (fields, methods, nested classes); first one wins. */
   readonly members = new Map<string, number>();
+  /** Function scopes: local -> the class it is bound as, null once bound otherwise too. */
+  types: Map<string, string | null> | null = null;
 
   constructor(
     readonly kind: ScopeKind,
@@ -34,6 +38,28 @@ export class Scope {
 
   declareGlobal(name: string): void {
     (this.globals ??= new Set()).add(name);
+  }
+
+  /**
+   * Bind `name` here, as class `type` when known (null: untyped). Two different bindings leave it
+   * untyped; the map is made only once some binding has a type.
+   */
+  bind(name: string, type: string | null): void {
+    const before = this.bound.size;
+    this.bound.add(name);
+    const first = this.bound.size > before;
+    if (type === null) {
+      if (this.types?.has(name)) this.types.set(name, null);
+      return;
+    }
+    const types = (this.types ??= new Map());
+    const known = types.get(name);
+    types.set(name, first || known === type ? type : null);
+  }
+
+  /** The class a local of this scope is bound as, or null. */
+  typeOf(name: string): string | null {
+    return this.types?.get(name) ?? null;
   }
 
   /** Whether a use of `first` (first name segment) refers to something bound here. */
@@ -57,7 +83,13 @@ export function closeScope(scope: Scope, sink: ReferenceIR[]): void {
   while (target && target.kind === 'class') target = target.parent;
   const out = target && target.kind === 'function' ? target.refs : sink;
   for (const ref of scope.refs) {
-    if (!scope.isLocal(firstSegment(ref.name))) out.push(ref);
+    const first = firstSegment(ref.name);
+    if (ref.receiver !== undefined || !scope.isLocal(first)) out.push(ref);
+    else if (first.length < ref.name.length) {
+      // A member of a local bound as one class: kept, read through that class.
+      const type = scope.typeOf(first);
+      if (type !== null) out.push({ ...ref, receiver: type });
+    }
   }
 }
 

@@ -235,3 +235,60 @@ export function dottedFolderName(path: string): string {
   parts.pop();
   return parts.join('.');
 }
+
+/** A class-like name: its last segment starts with an upper-case letter (PEP 8 class names). */
+function isClassName(chain: string): boolean {
+  const c = chain.charCodeAt(chain.lastIndexOf('.') + 1);
+  return c >= 65 && c <= 90;
+}
+
+/** After a type at `i`: what may end an annotation (`,` `)` `=` `:` `]` a line end, `| None`). */
+function endsAnnotation(src: string, i: number): boolean {
+  const j = skipInlineSpace(src, i);
+  const c = src.charCodeAt(j);
+  if (c === 124) return src.startsWith('None', skipInlineSpace(src, j + 1)); // `X | None`
+  return Number.isNaN(c) || c === 44 || c === 41 || c === 61 || c === 58 || c === 93 || c === 10 || c === 13 || c === 35;
+}
+
+/**
+ * The class a name bound at `end` (right after the name as written) is declared or built as,
+ * read from the text that follows: `x: Repo`, `x: Optional[Repo]`, `x: Repo | None`,
+ * `x: "Repo"`, `x = Repo(...)`, `x: Repo = ...`; null for anything else (`x = repo()`,
+ * `x: list[Repo]`, tuple targets). Class-like names only: the stitcher keeps it where it
+ * resolves to a Class.
+ */
+export function boundType(src: string, end: number): string | null {
+  let i = skipInlineSpace(src, end);
+  const c = src.charCodeAt(i);
+  if (c === 58 && src.charCodeAt(i + 1) !== 61) {
+    i = skipInlineSpace(src, i + 1);
+    const quote = src.charCodeAt(i);
+    if (quote === 34 || quote === 39) i++;
+    if (!isIdentifierStart(src, i)) return null;
+    let chain = readChain(src, i);
+    if ((chain.name === 'Optional' || chain.name.endsWith('.Optional')) && src.charCodeAt(skipInlineSpace(src, chain.end)) === 91) {
+      const inner = skipInlineSpace(src, skipInlineSpace(src, chain.end) + 1);
+      if (!isIdentifierStart(src, inner)) return null;
+      chain = readChain(src, inner);
+    }
+    const after = quote === 34 || quote === 39 ? (src.charCodeAt(chain.end) === quote ? chain.end + 1 : -1) : chain.end;
+    return after >= 0 && isClassName(chain.name) && endsAnnotation(src, after) ? chain.name : null;
+  }
+  if (c !== 61 || src.charCodeAt(i + 1) === 61) return null;
+  i = skipInlineSpace(src, i + 1);
+  if (!isIdentifierStart(src, i)) return null;
+  // Most values are no `Class(...)`: find the chain's last segment before building any string.
+  let last = i;
+  let chainEnd = identifierEnd(src, i);
+  for (;;) {
+    let j = skipInlineSpace(src, chainEnd);
+    if (src.charCodeAt(j) !== 46) break;
+    j = skipInlineSpace(src, j + 1);
+    if (!isIdentifierStart(src, j)) break;
+    last = j;
+    chainEnd = identifierEnd(src, j);
+  }
+  const initial = src.charCodeAt(last);
+  if (initial < 65 || initial > 90 || !isFollowedByParen(src, chainEnd)) return null;
+  return readChain(src, i).name;
+}
