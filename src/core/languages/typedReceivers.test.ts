@@ -7,14 +7,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { usesFrom } from '../../../test/fixtures/stitch/irBuilder.ts';
-import { parseSources } from '../../../test/fixtures/stitch/parseFixture.ts';
-import { stitch } from '../graph/stitch.ts';
+import { parseSources, stitchSources } from '../../../test/fixtures/stitch/parseFixture.ts';
 import type { Graph } from '../graph/types.ts';
 
+/** The stitched graph of in-memory sources, none with a syntax error. */
 async function graphOf(sources: Record<string, string>): Promise<Graph> {
-  const { files, configs } = await parseSources(sources);
-  for (const file of files) expect(file.syntaxErrors, file.path).toEqual([]);
-  return stitch('repo', files, configs).graph;
+  return (await stitchSources(sources)).graph;
 }
 
 describe('Java: parameters, locals, `var` and fields', async () => {
