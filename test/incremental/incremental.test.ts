@@ -121,7 +121,7 @@ describe('incremental re-index after an extractor changed', () => {
     ];
     const old = await openWasmMemoryConnection();
     await index(old, files);
-    expect(JSON.parse(String((await old.query("SELECT value FROM meta WHERE key = 'file_ir_versions'"))[0]!.value))).toMatchObject({ cpp: 3 });
+    expect(JSON.parse(String((await old.query("SELECT value FROM meta WHERE key = 'file_ir_versions'"))[0]!.value))).toMatchObject({ cpp: 4 });
     // As a graph an older Ranger Studio stored: no versions, so every language at 1.
     await old.run("DELETE FROM meta WHERE key = 'file_ir_versions'");
     await index(old, files, old);

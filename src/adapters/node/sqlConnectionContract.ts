@@ -154,7 +154,7 @@ export function describeSqlConnectionContract(engine: string, open: () => Promis
       expect(await readSchemaVersion(conn)).toBe(SCHEMA_VERSION);
       const meta = await readMeta(conn);
       expect(meta.repo_name).toBe('demo');
-      expect(JSON.parse(meta.file_ir_versions!)).toMatchObject({ cpp: 3, go: 3 });
+      expect(JSON.parse(meta.file_ir_versions!)).toMatchObject({ cpp: 4, go: 4 });
       expect(Number.isNaN(Date.parse(meta.indexed_at))).toBe(false);
       expect(await readSummary(conn)).toEqual(data.summary);
     });

@@ -99,6 +99,8 @@ export class Resolver {
   private viaVariable = -1;
   /** Variable node -> the Class node its declaredType names (-1: none in the repo). */
   private readonly variableTypes = new Map<number, number>();
+  /** Function / Method node -> the Class node its returnType names (-1: none in the repo). */
+  private readonly returnTypes = new Map<number, number>();
 
   constructor(
     readonly index: RepoIndex,
@@ -229,11 +231,28 @@ export class Resolver {
     let type = this.variableTypes.get(node);
     if (type !== undefined) return type;
     this.variableTypes.set(node, -1); // a type that names the variable itself ends here
-    const parent = entityIndex(module, entity.parent);
-    const scope: LookupScope = { start: parent, selfClass: enclosingClass(module, parent), exclude: -1 };
-    const target = this.resolveReference(module, entity.declaredType!, scope);
-    type = target?.kind === 'node' && this.entityOfNode(target.id)?.kind === 'Class' ? target.id : -1;
+    type = this.classOf(module, entity.declaredType!, declarationScope(module, entity));
     this.variableTypes.set(node, type);
+    return type;
+  }
+
+  /**
+   * The Class node a type as written names ('Repo'), or a call's value ('make()': the class
+   * called, else the callee's declared returnType); -1 when none in the repo.
+   */
+  private classOf(module: ModuleInfo, written: string, scope: LookupScope): number {
+    const call = written.endsWith('()');
+    const target = this.resolveReference(module, call ? written.slice(0, -2) : written, scope);
+    if (target?.kind !== 'node') return -1;
+    const entity = this.entityOfNode(target.id);
+    if (entity?.kind === 'Class') return target.id;
+    if (!call || entity?.returnType === undefined || (entity.kind !== 'Function' && entity.kind !== 'Method')) return -1;
+    let type = this.returnTypes.get(target.id);
+    if (type !== undefined) return type;
+    this.returnTypes.set(target.id, -1);
+    const home = this.moduleOfNode(target.id)!;
+    type = this.classOf(home, entity.returnType, declarationScope(home, entity));
+    this.returnTypes.set(target.id, type);
     return type;
   }
 
@@ -327,9 +346,9 @@ export class Resolver {
    * members of the receiver's type; null unless at least one is reached.
    */
   resolveThroughType(module: ModuleInfo, raw: string, receiver: string, scope: LookupScope, trail?: ChainTrail): Target | null {
-    const type = this.resolveReference(module, receiver, scope);
-    if (type?.kind !== 'node' || this.entityOfNode(type.id)?.kind !== 'Class') return null;
-    const reached = this.members(type, this.segmentsOf(raw), 1, trail);
+    const type = this.classOf(module, receiver, scope);
+    if (type < 0) return null;
+    const reached = this.members(this.node(type), this.segmentsOf(raw), 1, trail);
     return this.steps > 0 ? reached : null;
   }
 
@@ -405,6 +424,12 @@ function baseNames(module: ModuleInfo, index: number, entity: EntityIR): string[
   const names = new Set<string>(entity.bases ?? []);
   for (const name of module.inheritRefs.get(index) ?? []) names.add(name);
   return [...names].filter((name) => !name.includes('='));
+}
+
+/** Where a declaration's types are written: the scope enclosing it (its class body for a member). */
+function declarationScope(module: ModuleInfo, entity: EntityIR): LookupScope {
+  const parent = entityIndex(module, entity.parent);
+  return { start: parent, selfClass: enclosingClass(module, parent), exclude: -1 };
 }
 
 /** Bases are evaluated in the scope around the class, never as the class itself. */

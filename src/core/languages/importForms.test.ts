@@ -92,6 +92,7 @@ describe('Go import paths with go.mod', async () => {
     expect(usesFrom(graph, 'cmd.app.main.main')).toEqual([
       'model.category.Category [annotate]',
       'model.product.New [call]',
+      'model.product.Product.Slug [call]', // p := m.New(): New's result type
       'third_party.src.github.com.acme.tool.tool.Run [call]',
       'util.util.Shout [call]',
     ]);

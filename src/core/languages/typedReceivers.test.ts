@@ -391,3 +391,33 @@ describe('Python: annotations, constructed locals and fields', async () => {
     expect(files[0]!.references.filter((r) => r.receiver !== undefined).map((r) => `${r.name}: ${r.receiver}`)).toEqual(['kept.save: Repo']);
   });
 });
+
+describe("a local built by a call reads members through the callee's declared return type", async () => {
+  const graph = await graphOf({
+    'src/shop/Repo.java': 'package shop;\npublic class Repo {\n  public static Repo open() { return new Repo(); }\n  public Repo child() { return this; }\n  public void save() {}\n}\n',
+    'src/shop/Job.java': 'package shop;\nclass Job {\n  void run(Repo given) {\n    var r = Repo.open();\n    var c = given.child();\n    c.save();\n  }\n}\n',
+    'go.mod': 'module example.com/shop\n',
+    'store/repo.go': 'package store\n\ntype Repo struct{}\n\nfunc Open() (*Repo, error) { return &Repo{}, nil }\n\nfunc (r *Repo) Save() {}\n',
+    'app/job.go': 'package app\n\nimport "example.com/shop/store"\n\nfunc Run() {\n\tr, err := store.Open()\n\t_ = err\n\tr.Save()\n}\n',
+    'Cargo.toml': '[package]\nname = "shop"\n',
+    'src/lib.rs': 'pub mod store;\npub mod job;\n',
+    'src/store.rs': 'pub struct Repo;\nimpl Repo {\n    pub fn save(&self) {}\n}\npub fn open() -> Result<Repo, String> { Ok(Repo) }\n',
+    'src/job.rs': 'use crate::store;\n\npub fn run() -> Result<(), String> {\n    let r = store::open()?;\n    r.save();\n    Ok(())\n}\n',
+    'src/make.h': 'class Widget {\n public:\n  void draw();\n};\ninline Widget* make_widget() { return nullptr; }\ninline void paint() {\n  auto w = make_widget();\n  w->draw();\n}\n',
+  });
+
+  it('Java: `var r = Repo.open()`, `var c = given.child()`', () => {
+    expect(usesFrom(graph, 'src.shop.Job.Job.run')).toEqual([
+      'src.shop.Repo.Repo [annotate]', 'src.shop.Repo.Repo.child [call]', 'src.shop.Repo.Repo.open [call]', 'src.shop.Repo.Repo.save [call]',
+    ]);
+  });
+
+  it('Go: the first result of `(*Repo, error)`; Rust: `open()?` of a `Result<Repo, _>`', () => {
+    expect(usesFrom(graph, 'app.job.Run')).toEqual(['store.repo.Open [call]', 'store.repo.Repo.Save [call]']);
+    expect(usesFrom(graph, 'src.job.run')).toEqual(['src.store.Repo.save [call]', 'src.store.open [call]']);
+  });
+
+  it('C++: `auto w = make_widget()` with a declared `Widget*` return', () => {
+    expect(usesFrom(graph, 'src.make.paint')).toEqual(['src.make.Widget.draw [call]', 'src.make.make_widget [call]']);
+  });
+});

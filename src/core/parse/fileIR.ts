@@ -47,6 +47,12 @@ export interface EntityIR {
    * stitcher reads a chain through it (`this.repo.save`) as a member of that type.
    */
   declaredType?: string;
+  /**
+   * Function / Method of a statically typed language: its declared class return type as written
+   * ('Repo'; `Result<Repo, E>` and `Option<Repo>` read as Repo). A local built by calling it
+   * (`x := NewRepo()`: ReferenceIR.receiver 'NewRepo()') reads its members through that type.
+   */
+  returnType?: string;
 }
 
 /**
@@ -105,8 +111,10 @@ export interface ReferenceIR {
   line: number;
   /**
    * The chain starts at a local (parameter, variable) whose declared or constructed type this is
-   * ('Repository'): `name` stays as written ('repo.save') and its segments after the first are
-   * members of that type. It counts only when it reaches one; otherwise it is a local's read.
+   * ('Repository'), or the call it was assigned from ('NewRepository()', 'Repo.find()': the
+   * class called, or the callee's EntityIR.returnType): `name` stays as written ('repo.save') and
+   * its segments after the first are members of that type. It counts only when it reaches one;
+   * otherwise it is a local's read.
    */
   receiver?: string;
 }

@@ -12,8 +12,9 @@ import type { Language } from '../ingest/types.ts';
  * cpp 2, go 2: members defined away from their class carry EntityIR.owner (Go: named 'T.f').
  * cpp 3, go 3, java 2, csharp 2, rust 2, php 2, ruby 2, python 2: typed locals
  * (ReferenceIR.receiver) and EntityIR.declaredType.
+ * cpp 4, go 4, java 3, csharp 3, rust 3: EntityIR.returnType, locals built by calls ('make()').
  */
-const VERSIONS: Partial<Record<Language, number>> = { cpp: 3, go: 3, java: 2, csharp: 2, rust: 2, php: 2, ruby: 2, python: 2 };
+const VERSIONS: Partial<Record<Language, number>> = { cpp: 4, go: 4, java: 3, csharp: 3, rust: 3, php: 2, ruby: 2, python: 2 };
 
 /** meta 'file_ir_versions' of a graph indexed now. */
 export function fileIRVersionsMeta(): string {

@@ -146,18 +146,19 @@ function defineFunction(node: Node, w: DeclarationWalker): boolean {
   w.skip(name);
   setPackage(node, w);
   const body = node.childForFieldName('body');
+  const returns = cppType(node.childForFieldName('type'), w);
   const segments = written.split('.');
   if (segments.length < 2 || w.current() !== null) {
-    w.define('function', lastSegment(written), node, { body });
+    w.define('function', lastSegment(written), node, { body, returns });
     return true;
   }
   const owner = w.topLevelClass(segments[segments.length - 2]!);
   if (owner !== null) {
-    w.define('function', segments[segments.length - 1]!, node, { body, parent: owner });
+    w.define('function', segments[segments.length - 1]!, node, { body, parent: owner, returns });
     return true;
   }
   // The class lives in another file (a header): a Function named after both.
-  const id = w.define('function', segments[segments.length - 1]!, node, { body });
+  const id = w.define('function', segments[segments.length - 1]!, node, { body, returns });
   w.entities[id]!.qualifiedName = segments.slice(-2).join('.');
   w.entities[id]!.owner = segments.slice(0, -1).join('.');
   return true;
@@ -178,7 +179,7 @@ function defineDeclared(node: Node, w: DeclarationWalker): boolean {
       // An operator's spaces go ('operator=='); other text with spaces is a name run into what
       // tree-sitter misread before it (`::type #endif arg`, `(APIENTRYP glUniform1f)`): its last identifier.
       const member = /\boperator\b/.test(written) ? written.replace(/\s+/g, '') : /\s/.test(written) ? /[A-Za-z_]\w*(?=[\s)]*$)/.exec(written)?.[0] : written;
-      if (inClass && member) w.define('function', lastSegment(member), node);
+      if (inClass && member) w.define('function', lastSegment(member), node, { returns: cppType(node.childForFieldName('type'), w) });
       continue;
     }
     const name = declaredName(declarator);
@@ -209,14 +210,17 @@ function cppType(node: Node | null, w: DeclarationWalker): string | null {
   return pointee ? cppType(pointee, w) : w.typeName(node);
 }
 
-/** The type an initializer builds: `new Repo(..)`, `Repo(..)`, `std::make_unique<Repo>(..)`; the stitcher keeps it only when it names a class. */
+/**
+ * The type an initializer builds: `new Repo(..)`, `std::make_unique<Repo>(..)`, or a call's value
+ * (`Repo(..)`, `make()`, `repo.find()`: the class called, else the callee's return type).
+ */
 function createdType(value: Node | null, w: DeclarationWalker): string | null {
   if (value?.type === 'new_expression') return cppType(value.childForFieldName('type'), w);
   if (value?.type !== 'call_expression') return null;
   const callee = value.childForFieldName('function');
   const made = templateArgument(callee, MAKERS);
   if (made) return cppType(made, w);
-  return callee?.type === 'identifier' || callee?.type === 'qualified_identifier' ? w.typeName(callee) : null;
+  return w.callResult(cppChain(callee, w));
 }
 
 function readInclude(node: Node, w: DeclarationWalker): void {

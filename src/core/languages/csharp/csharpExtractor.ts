@@ -47,7 +47,8 @@ const rules: WalkRules = {
     if (FUNCTIONS.has(type)) {
       const name = node.childForFieldName('name');
       w.skip(name);
-      w.define('function', name ? w.textOf(name) : 'operator', node, { body: node.childForFieldName('body') });
+      const returns = w.typeName(node.childForFieldName('returns') ?? node.childForFieldName('type'), WRAPPED);
+      w.define('function', name ? w.textOf(name) : 'operator', node, { body: node.childForFieldName('body'), returns });
       return true;
     }
     if (MEMBERS.has(type)) {
@@ -75,8 +76,10 @@ const rules: WalkRules = {
         const name = node.childForFieldName('name');
         w.skip(name);
         const holder = node.parent?.parent;
-        const value = node.namedChildren.find((c) => c?.type === 'object_creation_expression');
-        const type = w.typeName(node.parent?.childForFieldName('type'), WRAPPED) ?? w.typeName(value?.childForFieldName('type'), WRAPPED);
+        const value = node.namedChildren.find((c) => c?.type === 'object_creation_expression' || c?.type === 'invocation_expression');
+        const created = value?.type === 'object_creation_expression' ? w.typeName(value.childForFieldName('type'), WRAPPED) : null;
+        const called = value?.type === 'invocation_expression' ? w.callResult(w.chain(value.childForFieldName('function'))) : null;
+        const type = w.typeName(node.parent?.childForFieldName('type'), WRAPPED) ?? created ?? called;
         w.define('variable', w.textOf(name), holder && holder.type !== 'local_declaration_statement' ? holder : node, { type });
         return true;
       }

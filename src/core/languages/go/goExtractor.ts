@@ -61,7 +61,7 @@ const rules: WalkRules = {
         defineNamed(w, 'function', node, { scope: true });
         return true;
       case 'function_declaration':
-        defineNamed(w, 'function', node, { body: node.childForFieldName('body'), parent: null });
+        defineNamed(w, 'function', node, { body: node.childForFieldName('body'), parent: null, returns: resultType(node, w) });
         return true;
       case 'method_declaration': {
         const name = node.childForFieldName('name');
@@ -76,6 +76,7 @@ const rules: WalkRules = {
           body: node.childForFieldName('body'),
           parent: owner,
           selfName: receiverName ? w.textOf(receiverName) : null,
+          returns: resultType(node, w),
         });
         // The type lives in another file of the package: a Function named after both ('T.f').
         if (owner === null && receiverType !== null) Object.assign(w.entities[id]!, { qualifiedName: `${receiverType}.${w.textOf(name)}`, owner: receiverType });
@@ -127,10 +128,18 @@ const rules: WalkRules = {
 /** `*Repo`, `Repo[T]`, `(Repo)` declare Repo. */
 const WRAPPED = new Set(['pointer_type', 'generic_type', 'parenthesized_type']);
 
-/** The type a value is built as: `Repo{}`, `&Repo{}`; null for anything else (a call's result is unknown). */
+/** The type a value is built as: `Repo{}`, `&Repo{}`, or a call's (`NewRepo()`: its first result); else null. */
 function createdType(value: Node | null | undefined, w: DeclarationWalker): string | null {
+  if (value?.type === 'call_expression') return w.callResult(w.chain(value.childForFieldName('function')));
   const literal = value?.type === 'unary_expression' ? value.childForFieldName('operand') : value;
   return literal?.type === 'composite_literal' ? w.typeName(literal.childForFieldName('type'), WRAPPED) : null;
+}
+
+/** A function's (first) result type: `*Repo` in `func NewRepo() (*Repo, error)`. */
+function resultType(node: Node, w: DeclarationWalker): string | null {
+  const result = node.childForFieldName('result');
+  const first = result?.type === 'parameter_list' ? result.namedChildren.find((c) => c?.type === 'parameter_declaration')?.childForFieldName('type') : result;
+  return w.typeName(first, WRAPPED);
 }
 
 /** Embedded fields of a struct and embedded interfaces: the type's bases. */

@@ -37,7 +37,7 @@ const rules: WalkRules = {
         return false;
       case 'method_declaration':
       case 'constructor_declaration':
-        defineNamed(w, 'function', node, { body: node.childForFieldName('body') });
+        defineNamed(w, 'function', node, { body: node.childForFieldName('body'), returns: w.typeName(node.childForFieldName('type')) });
         return true;
       case 'variable_declarator': {
         const name = node.childForFieldName('name');
@@ -119,9 +119,14 @@ function defineType(node: Node, w: DeclarationWalker): boolean {
   return true;
 }
 
-/** `var x = new Foo<>()`: the created type. */
+/** `var x = new Foo<>()`: the created type; `var x = find()` / `repo.find()`: the call's (WalkRules' callResult). */
 function createdType(value: Node | null, w: DeclarationWalker): string | null {
-  return value?.type === 'object_creation_expression' ? w.typeName(value.childForFieldName('type')) : null;
+  if (value?.type === 'object_creation_expression') return w.typeName(value.childForFieldName('type'));
+  if (value?.type !== 'method_invocation') return null;
+  const name = w.textOf(value.childForFieldName('name'));
+  const object = value.childForFieldName('object');
+  const chain = object ? w.chain(object) : null;
+  return object && chain === null ? null : w.callResult(chain === null ? name : `${chain}.${name}`);
 }
 
 function readImport(node: Node, w: DeclarationWalker): void {

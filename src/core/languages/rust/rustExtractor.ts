@@ -52,7 +52,7 @@ const rules: WalkRules = {
         return readImpl(node, w);
       case 'function_item':
       case 'function_signature_item':
-        defineNamed(w, 'function', node, { body: node.childForFieldName('body'), start: attributesStart(node) });
+        defineNamed(w, 'function', node, { body: node.childForFieldName('body'), start: attributesStart(node), returns: returnType(node, w) });
         return true;
       case 'field_declaration': {
         const name = node.childForFieldName('name');
@@ -127,13 +127,23 @@ const POINTERS = new Set(['Box', 'Rc', 'Arc']);
 /** Associated functions that build their type by convention. */
 const CONSTRUCTORS = /^(new|default|with_.*|new_.*)$/;
 
-/** The type a value is built as: `Repo { .. }`, `Repo::new(..)`, `Repo::with_capacity(..)`; else null. */
+/** The type a value is built as: `Repo { .. }`, `Repo::new(..)`, `Repo::with_capacity(..)`, or a call's (`open()?`); else null. */
 function createdType(value: Node | null, w: DeclarationWalker): string | null {
-  if (value?.type === 'struct_expression') return rustType(value.childForFieldName('name'), w);
-  if (value?.type !== 'call_expression') return null;
-  const callee = value.childForFieldName('function');
-  if (callee?.type !== 'scoped_identifier' || !CONSTRUCTORS.test(w.textOf(callee.childForFieldName('name')))) return null;
-  return rustType(callee.childForFieldName('path'), w);
+  const built = value?.type === 'try_expression' ? value.namedChildren[0] ?? null : value;
+  if (built?.type === 'struct_expression') return rustType(built.childForFieldName('name'), w);
+  if (built?.type !== 'call_expression') return null;
+  const callee = built.childForFieldName('function');
+  if (callee?.type === 'scoped_identifier' && CONSTRUCTORS.test(w.textOf(callee.childForFieldName('name')))) return rustType(callee.childForFieldName('path'), w);
+  return w.callResult(w.chain(callee));
+}
+
+const WRAPPERS = new Set(['Result', 'Option']);
+
+/** `-> Repo`, `-> Self`, `-> Result<Repo, E>`, `-> Option<&Repo>`: Repo. */
+function returnType(node: Node, w: DeclarationWalker): string | null {
+  let type = node.childForFieldName('return_type');
+  if (type?.type === 'generic_type' && WRAPPERS.has(w.textOf(type.childForFieldName('type')))) type = type.childForFieldName('type_arguments')?.namedChildren[0] ?? null;
+  return rustType(type, w);
 }
 
 /** Identifiers a pattern binds: locals of the enclosing function; a plain name gets `type`. */

@@ -41,6 +41,8 @@ export interface DefineOptions {
   docFrom?: Node;
   /** A variable's declared class type as a chain (typeName()): the Field's declaredType, or the local's. */
   type?: string | null;
+  /** A function's declared class return type as a chain: its returnType. */
+  returns?: string | null;
 }
 
 interface Scope {
@@ -173,6 +175,7 @@ export class DeclarationWalker {
       docstring: docBefore(options.docFrom ?? startNode),
       ...(role === 'type' ? { bases: options.bases ?? [] } : {}),
       ...(role === 'variable' && options.type ? { declaredType: options.type } : {}),
+      ...(role === 'function' && options.returns ? { returnType: options.returns } : {}),
     });
     if (role === 'type') for (const base of options.bases ?? []) this.referenceFrom(id, base, 'inherit', startNode.startPosition.row + 1);
     if (options.scope ?? role !== 'variable') {
@@ -319,6 +322,22 @@ export class DeclarationWalker {
     while (current && unwrap?.has(current.type)) current = current.childForFieldName('type') ?? current.namedChildren[0] ?? null;
     const chain = this.chain(current);
     return chain === null || INFERRED.has(chain) ? null : chain;
+  }
+
+  /**
+   * The type of a value built by calling `callee` (a chain as written), as a receiver: 'make()',
+   * 'Repo.find()' for `repo.find()` with repo a local of type Repo, 'this.make()' from a
+   * receiver name; null when the call starts at a local of unknown type.
+   */
+  callResult(callee: string | null): string | null {
+    if (callee === null) return null;
+    const dot = callee.indexOf('.');
+    const head = dot < 0 ? callee : callee.slice(0, dot);
+    const rest = dot < 0 ? '' : callee.slice(dot);
+    if (head === 'Self' || this.selfAlias(head)) return `this${rest}()`;
+    const type = this.localType(head);
+    if (type === undefined) return `${callee}()`;
+    return type === null || rest === '' ? null : `${type}${rest}()`;
   }
 
   textOf(node: Node | null | undefined): string {
