@@ -21,7 +21,11 @@
  * - A 'call' whose target is a Class becomes 'instantiate'. A base that resolves to something
  *   other than a class (a factory call, a variable) gives USES 'reference' instead of INHERITS.
  * - A reference that walks off the graph keeps the deepest target reached ('mod.f.cache_clear'
- *   -> f; 'pkg.unknown' -> the pkg Module); USES to Module targets are kept.
+ *   -> f; 'pkg.unknown' -> the pkg Module); USES to Module targets are kept. A call that stops
+ *   at a variable is a 'reference' to it.
+ * - A chain goes on through a variable's declared type ('this.repo.save' -> Repo.save, plus a
+ *   'reference' to the field repo); a reference from a typed local (ReferenceIR.receiver) counts
+ *   only where a member of its type is found, and is otherwise a local's read (not unresolved).
  * - An import counts as resolved when its module is in the repo and, for named imports, the name
  *   is found there (an entity, a submodule, or a TS export without a node such as a type alias).
  * - Python relative imports are resolved from the file's path; FileIR.dottedFolderName is not used.
