@@ -421,3 +421,28 @@ describe("a local built by a call reads members through the callee's declared re
     expect(usesFrom(graph, 'src.make.paint')).toEqual(['src.make.Widget.draw [call]', 'src.make.make_widget [call]']);
   });
 });
+
+describe('pattern variables are locals of their type', async () => {
+  const graph = await graphOf({
+    'src/shop/Repo.java': 'package shop;\npublic class Repo {\n  public void save() {}\n}\n',
+    'src/shop/Check.java': [
+      'package shop;',
+      'class Check {',
+      '  void f(Object o) {',
+      '    if (o instanceof Repo r) { r.save(); }',
+      '  }',
+      '  void g(Object o) {',
+      '    switch (o) { case Repo q -> q.save(); default -> {} }',
+      '  }',
+      '}',
+    ].join('\n'),
+    'Shop/Repo.cs': 'namespace Shop { public class Repo { public void Save() {} } }\n',
+    'Shop/Check.cs': 'namespace Shop { class Check { void F(object o) { if (o is Repo r) { r.Save(); } } } }\n',
+  });
+
+  it('Java `instanceof Repo r` and `case Repo q ->`, C# `is Repo r`', () => {
+    expect(usesFrom(graph, 'src.shop.Check.Check.f')).toEqual(['src.shop.Repo.Repo [annotate]', 'src.shop.Repo.Repo.save [call]']);
+    expect(usesFrom(graph, 'src.shop.Check.Check.g')).toEqual(['src.shop.Repo.Repo [annotate]', 'src.shop.Repo.Repo.save [call]']);
+    expect(usesFrom(graph, 'Shop.Check.Check.F')).toEqual(['Shop.Repo.Repo [reference]', 'Shop.Repo.Repo.Save [call]']);
+  });
+});

@@ -18,7 +18,7 @@ import { bindLocal, referenceCall, referenceChain, referenceCreated, referenceMe
 const TYPES = new Set(['class_declaration', 'struct_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'record_struct_declaration']);
 const FUNCTIONS = new Set(['method_declaration', 'constructor_declaration', 'destructor_declaration', 'local_function_statement', 'operator_declaration', 'conversion_operator_declaration']);
 const MEMBERS = new Set(['property_declaration', 'enum_member_declaration', 'event_declaration']);
-const LOCALS = new Set(['parameter', 'catch_declaration', 'foreach_statement', 'declaration_expression']);
+const LOCALS = new Set(['parameter', 'catch_declaration', 'foreach_statement', 'declaration_expression', 'declaration_pattern']);
 const NAMESPACES = new Set(['namespace_declaration', 'file_scoped_namespace_declaration']);
 /** `Repo?` declares Repo. */
 const WRAPPED = new Set(['nullable_type']);

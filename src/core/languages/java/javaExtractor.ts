@@ -22,7 +22,7 @@ const rules: WalkRules = {
     'package_declaration', 'import_declaration', ...TYPES, 'method_declaration', 'constructor_declaration',
     'variable_declarator', 'enum_constant', ...LOCAL_NAMES, 'lambda_expression', 'method_invocation',
     'object_creation_expression', 'field_access', 'identifier', 'type_identifier', 'scoped_type_identifier',
-    'marker_annotation', 'annotation', 'method_reference', 'line_comment', 'block_comment',
+    'marker_annotation', 'annotation', 'method_reference', 'line_comment', 'block_comment', 'instanceof_expression', 'type_pattern',
   ]),
   visit(node, w) {
     const type = node.type;
@@ -70,6 +70,16 @@ const rules: WalkRules = {
             w.skip(object);
           }
         }
+        return true;
+      }
+      case 'instanceof_expression':
+        // `o instanceof Repo r`: r is a local of type Repo.
+        bindLocal(w, node.childForFieldName('name'), w.typeName(node.childForFieldName('right')));
+        return true;
+      case 'type_pattern': {
+        // `case Repo r ->`: the same.
+        const [type, name] = node.namedChildren;
+        if (name?.type === 'identifier') bindLocal(w, name, w.typeName(type));
         return true;
       }
       case 'object_creation_expression':
