@@ -446,3 +446,31 @@ describe('pattern variables are locals of their type', async () => {
     expect(usesFrom(graph, 'Shop.Check.Check.F')).toEqual(['Shop.Repo.Repo [reference]', 'Shop.Repo.Repo.Save [call]']);
   });
 });
+
+describe('PHP: locals built by calls with declared return types', async () => {
+  const graph = await graphOf({
+    'src/Repo.php': '<?php\nnamespace App;\nclass Repo {\n  public static function create(): static { return new static(); }\n  public function child(): ?Repo { return $this; }\n  public function save(): void {}\n}\nfunction open_repo(): Repo { return new Repo(); }\n',
+    'src/Job.php': [
+      '<?php',
+      'namespace App;',
+      "require_once __DIR__ . '/Repo.php';",
+      'class Job {',
+      '  private Repo $repo;',
+      '  public function run(): void {',
+      '    $a = Repo::create();',
+      '    $a->save();',
+      '    $b = $this->repo->child();',
+      '    $b->save();',
+      '    $c = open_repo();',
+      '    $c->child();',
+      '  }',
+      '}',
+    ].join('\n'),
+  });
+
+  it('reads `Repo::create()` (static), `$this->repo->child()` (?Repo) and `open_repo()` (Repo)', () => {
+    expect(usesFrom(graph, 'src.Job.Job.run')).toEqual([
+      'src.Job.Job.repo [reference]', 'src.Repo.Repo.child [call]', 'src.Repo.Repo.create [call]', 'src.Repo.Repo.save [call]', 'src.Repo.open_repo [call]',
+    ]);
+  });
+});

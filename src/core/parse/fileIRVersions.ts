@@ -14,8 +14,9 @@ import type { Language } from '../ingest/types.ts';
  * (ReferenceIR.receiver) and EntityIR.declaredType.
  * cpp 4, go 4, java 3, csharp 3, rust 3: EntityIR.returnType, locals built by calls ('make()').
  * java 4, csharp 4: pattern variables (`instanceof T x`, `is T x`) are typed locals.
+ * php 3: EntityIR.returnType, locals built by calls.
  */
-const VERSIONS: Partial<Record<Language, number>> = { cpp: 4, go: 4, java: 4, csharp: 4, rust: 3, php: 2, ruby: 2, python: 2 };
+const VERSIONS: Partial<Record<Language, number>> = { cpp: 4, go: 4, java: 4, csharp: 4, rust: 3, php: 3, ruby: 2, python: 2 };
 
 /** meta 'file_ir_versions' of a graph indexed now. */
 export function fileIRVersionsMeta(): string {

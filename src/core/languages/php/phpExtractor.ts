@@ -61,7 +61,7 @@ const rules: WalkRules = {
       }
       case 'method_declaration':
       case 'function_definition':
-        defineNamed(w, 'function', node, { body: node.childForFieldName('body') });
+        defineNamed(w, 'function', node, { body: node.childForFieldName('body'), returns: returnType(node, w) });
         return true;
       case 'property_declaration': {
         const declared = phpType(node.childForFieldName('type'), w);
@@ -85,8 +85,7 @@ const rules: WalkRules = {
       case 'assignment_expression': {
         const left = node.childForFieldName('left');
         const right = node.childForFieldName('right');
-        const created = right?.type === 'object_creation_expression' ? right.namedChildren[0] : null;
-        if (left?.type === 'variable_name' && w.inFunction()) w.local(w.textOf(left), created && NAMES.has(created.type) ? w.chain(created) : null);
+        if (left?.type === 'variable_name' && w.inFunction()) w.local(w.textOf(left), valueType(right, w));
         return true;
       }
       case 'const_declaration':
@@ -246,6 +245,32 @@ function receiverChain(node: Node | null, w: DeclarationWalker): string | null {
   const name = node.childForFieldName('name');
   const object = name?.type === 'name' ? receiverChain(node.childForFieldName('object'), w) : null;
   return object === null ? null : `${object}.${w.textOf(name)}`;
+}
+
+/** The class a value is: `new Repo()`, or a call's (`find_repo()`, `Repo::create()`, `$this->repo->find()`: its return type). */
+function valueType(value: Node | null, w: DeclarationWalker): string | null {
+  if (value?.type === 'object_creation_expression') {
+    const created = value.namedChildren[0];
+    return created && NAMES.has(created.type) ? w.chain(created) : null;
+  }
+  const name = value?.childForFieldName('name');
+  if (value?.type === 'function_call_expression') return w.callResult(w.chain(value.childForFieldName('function')));
+  if (value?.type === 'scoped_call_expression' && name?.type === 'name') {
+    const scope = value.childForFieldName('scope');
+    const owner = scope?.type === 'relative_scope' ? (w.textOf(scope).toLowerCase() === 'parent' ? 'super' : 'this') : scope && NAMES.has(scope.type) ? w.chain(scope) : null;
+    return owner === null ? null : w.callResult(`${owner}.${w.textOf(name)}`);
+  }
+  if (!value || !MEMBER_CALLS.has(value.type) || name?.type !== 'name') return null;
+  const object = receiverChain(value.childForFieldName('object'), w);
+  return object === null ? null : w.callResult(`${object}.${w.textOf(name)}`);
+}
+
+/** A declared return type: `: Repo`, `: ?Repo`; `self` and `static` are the enclosing class. */
+function returnType(node: Node, w: DeclarationWalker): string | null {
+  const type = phpType(node.childForFieldName('return_type'), w);
+  if (type !== 'self' && type !== 'static') return type;
+  const owner = w.currentClass();
+  return owner === null ? null : w.entities[owner]!.name;
 }
 
 /** `Repo`, `?Repo`, `\App\Repo`: the class chain; null for union and intersection types. */
