@@ -93,8 +93,6 @@ export class Resolver {
   private readonly pyBases = new Map<ImportIR, PyImportBase | null>();
   private readonly tsModules = new Map<ModuleInfo, Map<string, ModuleInfo | null>>();
   private readonly allSets = new Map<ModuleInfo, Set<string>>();
-  /** Segments the last members() walk resolved. */
-  private steps = 0;
   /** The variable node the last memberOf() went on from through its declared type, else -1. */
   private viaVariable = -1;
   /** Variable node -> the Class node its declaredType names (-1: none in the repo). */
@@ -349,10 +347,11 @@ export class Resolver {
     const type = this.classOf(module, receiver, scope);
     if (type < 0) return null;
     const reached = this.members(this.node(type), this.segmentsOf(raw), 1, trail);
-    return this.steps > 0 ? reached : null;
+    // A member is never its own class: still the type means no segment resolved.
+    return reached.kind === 'node' && reached.id === type ? null : reached;
   }
 
-  /** Walk segments[from..] as members of `target` as far as they resolve (how many: `steps`). */
+  /** Walk segments[from..] as members of `target` as far as they resolve. */
   private members(target: Target, segments: string[], from: number, trail?: ChainTrail): Target {
     let steps = 0;
     for (let next = from; next < segments.length; next++) {
@@ -364,7 +363,6 @@ export class Resolver {
       steps++;
     }
     if (trail) trail.complete = from + steps === segments.length;
-    this.steps = steps;
     return target;
   }
 

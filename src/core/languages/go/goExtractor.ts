@@ -69,7 +69,7 @@ const rules: WalkRules = {
         const receiver = node.childForFieldName('receiver');
         const param = receiver?.namedChildren.find((c) => c?.type === 'parameter_declaration');
         const receiverName = param?.childForFieldName('name');
-        const receiverType = receiverTypeName(param?.childForFieldName('type'), w);
+        const receiverType = w.typeName(param?.childForFieldName('type'), WRAPPED);
         const owner = receiverType === null ? null : w.topLevelClass(receiverType);
         w.skip(receiver);
         const id = w.define('function', w.textOf(name), node, {
@@ -150,7 +150,7 @@ function embedded(body: Node | null, w: DeclarationWalker): string[] {
     const list = body.namedChildren.find((c) => c?.type === 'field_declaration_list');
     for (const field of list?.namedChildren ?? []) {
       if (field?.type !== 'field_declaration' || field.childrenForFieldName('name').length > 0) continue;
-      const name = receiverTypeName(field.childForFieldName('type'), w, true);
+      const name = w.typeName(field.childForFieldName('type'), WRAPPED);
       if (name !== null) bases.push(name);
     }
   } else if (body.type === 'interface_type') {
@@ -161,17 +161,6 @@ function embedded(body: Node | null, w: DeclarationWalker): string[] {
     }
   }
   return bases;
-}
-
-/** 'Scientific' from `*Scientific`, `Scientific[T]`; with `qualified`, 'base.Calculator' too. */
-function receiverTypeName(type: Node | null | undefined, w: DeclarationWalker, qualified = false): string | null {
-  let node = type ?? null;
-  while (node && (node.type === 'pointer_type' || node.type === 'generic_type' || node.type === 'parenthesized_type')) {
-    node = node.type === 'generic_type' ? node.childForFieldName('type') : node.namedChildren[0] ?? null;
-  }
-  if (!node) return null;
-  if (node.type === 'type_identifier') return w.textOf(node);
-  return qualified && node.type === 'qualified_type' ? w.chain(node) : null;
 }
 
 const VERSION = /^v\d+$/;

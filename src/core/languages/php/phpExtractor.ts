@@ -207,9 +207,7 @@ function functionCall(node: Node, w: DeclarationWalker): true {
 /** `T::m()`, `T::X`, `T::$p`: self / static -> this, parent -> super; `$x::m()` is no use. */
 function referenceScoped(node: Node, w: DeclarationWalker, scope: Node | null, name: Node | null, kind: 'call' | 'reference'): true {
   w.skip(name);
-  let owner: string | null = null;
-  if (scope?.type === 'relative_scope') owner = w.textOf(scope).toLowerCase() === 'parent' ? 'super' : 'this';
-  else if (scope && NAMES.has(scope.type)) owner = w.chain(scope);
+  const owner = scopeOwner(scope, w);
   if (owner === null) return true;
   w.skip(scope);
   const member = name ? w.textOf(name).replace(/^\$/, '') : '';
@@ -247,6 +245,12 @@ function receiverChain(node: Node | null, w: DeclarationWalker): string | null {
   return object === null ? null : `${object}.${w.textOf(name)}`;
 }
 
+/** What `X::` names: `parent` -> 'super', `self` / `static` -> 'this', a class name as written; else null. */
+function scopeOwner(scope: Node | null, w: DeclarationWalker): string | null {
+  if (scope?.type === 'relative_scope') return w.textOf(scope).toLowerCase() === 'parent' ? 'super' : 'this';
+  return scope && NAMES.has(scope.type) ? w.chain(scope) : null;
+}
+
 /** The class a value is: `new Repo()`, or a call's (`find_repo()`, `Repo::create()`, `$this->repo->find()`: its return type). */
 function valueType(value: Node | null, w: DeclarationWalker): string | null {
   if (value?.type === 'object_creation_expression') {
@@ -256,8 +260,7 @@ function valueType(value: Node | null, w: DeclarationWalker): string | null {
   const name = value?.childForFieldName('name');
   if (value?.type === 'function_call_expression') return w.callResult(w.chain(value.childForFieldName('function')));
   if (value?.type === 'scoped_call_expression' && name?.type === 'name') {
-    const scope = value.childForFieldName('scope');
-    const owner = scope?.type === 'relative_scope' ? (w.textOf(scope).toLowerCase() === 'parent' ? 'super' : 'this') : scope && NAMES.has(scope.type) ? w.chain(scope) : null;
+    const owner = scopeOwner(value.childForFieldName('scope'), w);
     return owner === null ? null : w.callResult(`${owner}.${w.textOf(name)}`);
   }
   if (!value || !MEMBER_CALLS.has(value.type) || name?.type !== 'name') return null;
