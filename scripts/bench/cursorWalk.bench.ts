@@ -2,7 +2,8 @@
  * @file Tree walking cost on one thread (`npx tsx scripts/bench/cursorWalk.bench.ts [<zip|dir>]
  * [--no-tests] [--limit N]`): the trees of the corpus (default: the system Python stdlib) are
  * parsed once, then walked in pre-order reading each node's type id with web-tree-sitter's own
- * TreeCursor and with the direct cursor (core/parse/fastCursor.ts); then the languages'
+ * TreeCursor, with the direct cursor (core/parse/fastCursor.ts) and with the flat cursor
+ * (core/parse/flatTree.ts: one pass over the tree's memory, then array reads); then the languages'
  * extractors run on the same trees, and their FileIRs are encoded as a parse worker posts them
  * (detachCode + encodeFileIR): a parse worker's work, step by step. Prints each time and its
  * ratio to the raw parse of the same run.
@@ -11,7 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Tree, TreeCursor } from 'web-tree-sitter';
 import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
-import { openCursor } from '../../src/core/parse/fastCursor.ts';
+import { openCursor, openWasmCursor } from '../../src/core/parse/fastCursor.ts';
 import { walkCursor } from '../../src/core/parse/treeSitter.ts';
 import type { SyntaxCursor } from '../../src/core/parse/fastCursor.ts';
 import { languageSupport } from '../../src/core/languages/registry.ts';
@@ -54,8 +55,13 @@ async function main(): Promise<void> {
   });
   let directNodes = 0;
   const directMs = timed(() => {
-    for (const tree of trees) directNodes += walk(openCursor(tree));
+    for (const tree of trees) directNodes += walk(openWasmCursor(tree));
   });
+  let flatNodes = 0;
+  const flatMs = timed(() => {
+    for (const tree of trees) flatNodes += walk(openCursor(tree));
+  });
+  if (flatNodes !== directNodes) throw new Error(`the flat cursor visited ${flatNodes} nodes, the direct one ${directNodes}`);
   const irs: FileIR[] = [];
   const extractMs = timed(() => {
     files.forEach((file, i) => irs.push(languageSupport(file.language).extract(trees[i]!, file)));
@@ -72,6 +78,7 @@ async function main(): Promise<void> {
       row('raw parse', parseMs),
       row('walk, library TreeCursor', libraryMs),
       row('walk, direct cursor', directMs),
+      row('walk, flat cursor (fill + moves)', flatMs),
       row('extract (all extractors)', extractMs),
       row('encode (detachCode + encodeFileIR)', encodeMs),
     ]),

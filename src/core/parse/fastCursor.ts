@@ -13,6 +13,7 @@
  * Runs in: parse workers, Node. Layer src/core.
  */
 import type { Node, Tree, TreeCursor } from 'web-tree-sitter';
+import { openFlatCursor } from './flatTree.ts';
 
 /** What the extractors use of a cursor; the library's TreeCursor has the same members. */
 export interface SyntaxCursor {
@@ -83,11 +84,64 @@ export function fastCursorAvailable(): boolean {
   return binding !== null;
 }
 
-/** A cursor at `at` (a tree's root or any node): the direct one when available. */
+/**
+ * A cursor at `at` (a tree's root or any node). A whole tree gets the flat cursor (flatTree.ts)
+ * where its language passed the flat reader's check; otherwise, and for a node, the direct one
+ * when available, else the library's.
+ */
 export function openCursor(at: Tree | Node): SyntaxCursor {
+  if ('rootNode' in at) {
+    const flat = openFlatCursor(at, walksAlike);
+    if (flat) return flat;
+  }
+  return openWasmCursor(at);
+}
+
+/** A cursor at `at` that calls into wasm at every step: the direct one when available, else the library's. */
+export function openWasmCursor(at: Tree | Node): SyntaxCursor {
   const cursor = at.walk();
   const tree = 'rootNode' in at ? at : at.tree;
   return binding ? new FastCursor(cursor, tree, binding) : cursor;
+}
+
+/** Whether the flat cursor walks `tree` step for step like the wasm cursor (flatTree's check). */
+function walksAlike(tree: Tree, flat: SyntaxCursor): boolean {
+  const wasm = openWasmCursor(tree);
+  try {
+    for (;;) {
+      if (
+        flat.nodeTypeId !== wasm.nodeTypeId ||
+        flat.nodeIsNamed !== wasm.nodeIsNamed ||
+        flat.nodeId !== wasm.nodeId ||
+        flat.startIndex !== wasm.startIndex ||
+        flat.endIndex !== wasm.endIndex
+      ) {
+        return false;
+      }
+      const flatNode = flat.currentNode;
+      const wasmNode = wasm.currentNode;
+      if (flatNode.startPosition.row !== wasmNode.startPosition.row || flatNode.startPosition.column !== wasmNode.startPosition.column) return false;
+      if (flatNode.type !== wasmNode.type || flatNode.endIndex !== wasmNode.endIndex) return false;
+      const down = flat.gotoFirstChild();
+      if (down !== wasm.gotoFirstChild()) return false;
+      if (down) continue;
+      let moved = false;
+      for (;;) {
+        const across = flat.gotoNextSibling();
+        if (across !== wasm.gotoNextSibling()) return false;
+        if (across) {
+          moved = true;
+          break;
+        }
+        const up = flat.gotoParent();
+        if (up !== wasm.gotoParent()) return false;
+        if (!up) break;
+      }
+      if (!moved) return true;
+    }
+  } finally {
+    wasm.delete();
+  }
 }
 
 class FastCursor implements SyntaxCursor {

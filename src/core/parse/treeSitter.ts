@@ -10,6 +10,7 @@ import type { Language } from '../ingest/types.ts';
 import { LANGUAGE_IDS } from '../languages/registry.ts';
 import type { SyntaxIssue } from './fileIR.ts';
 import { openCursor, useBinding } from './fastCursor.ts';
+import { useHeapBinding } from './flatTree.ts';
 import type { SyntaxCursor } from './fastCursor.ts';
 
 export type GrammarSource = Uint8Array | string;
@@ -27,7 +28,10 @@ let initialised: Promise<void> | null = null;
 export function initTreeSitter(locateFile?: () => string): Promise<void> {
   // Emscripten makes the options object the module itself: the direct cursor calls its exports.
   const module = locateFile ? { locateFile } : {};
-  initialised ??= Parser.init(module).then(() => useBinding(module));
+  initialised ??= Parser.init(module).then(() => {
+    useBinding(module);
+    useHeapBinding(module);
+  });
   return initialised;
 }
 
