@@ -425,9 +425,11 @@ export class FlatCursor {
 
 /** Filled trees no cursor holds any more, reused (their arrays keep their size). */
 const spare: FlatTree[] = [];
+/** Past this many nodes (about 40 MB of arrays) a released tree is left to the GC, not kept. */
+const SPARE_NODES = 1 << 20;
 const release = (flat: FlatTree): void => {
   flat.tree = null;
-  spare.push(flat);
+  if (flat.typeId.length <= SPARE_NODES) spare.push(flat);
 };
 
 /**
