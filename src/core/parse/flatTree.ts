@@ -20,6 +20,7 @@
  */
 import { Node } from 'web-tree-sitter';
 import type { Tree } from 'web-tree-sitter';
+import type { SyntaxCursor } from './fastCursor.ts';
 
 /** What this reader needs of the emscripten module (the object handed to Parser.init). */
 export interface HeapBinding {
@@ -348,8 +349,8 @@ export class FlatTree {
   }
 }
 
-/** What the extractors read of a cursor (fastCursor.ts's SyntaxCursor). */
-export class FlatCursor {
+/** A cursor over a FlatTree: what the extractors read of any cursor (SyntaxCursor). */
+export class FlatCursor implements SyntaxCursor {
   private at = 0;
 
   constructor(
@@ -428,6 +429,7 @@ const spare: FlatTree[] = [];
 /** Past this many nodes (about 40 MB of arrays) a released tree is left to the GC, not kept. */
 const SPARE_NODES = 1 << 20;
 const release = (flat: FlatTree): void => {
+  if (flat.tree === null) return; // deleted twice: pooled once
   flat.tree = null;
   if (flat.typeId.length <= SPARE_NODES) spare.push(flat);
 };
