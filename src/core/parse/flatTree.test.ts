@@ -103,6 +103,14 @@ describe('the flat tree reader', () => {
     await expectLikeLibrary('cpp', 'int main() { return (1 + ; }\n');
   });
 
+  it('reads an empty file, a lone comment and text that is all error like the library', async () => {
+    await expectLikeLibrary('python', '');
+    await expectLikeLibrary('python', '# only a comment');
+    await expectLikeLibrary('java', ')))(((');
+    await expectLikeLibrary('cpp', '\u0000\u0001 }}}');
+    await expectLikeLibrary('ruby', '\n\n\n');
+  });
+
   it('reads 1,000-deep nesting (its own stack grows) like the library', async () => {
     await expectLikeLibrary('python', `x = ${'['.repeat(1000)}1${']'.repeat(1000)}\n`);
   });
