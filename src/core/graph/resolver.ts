@@ -93,12 +93,10 @@ export class Resolver {
   private readonly pyBases = new Map<ImportIR, PyImportBase | null>();
   private readonly tsModules = new Map<ModuleInfo, Map<string, ModuleInfo | null>>();
   private readonly allSets = new Map<ModuleInfo, Set<string>>();
-  /** The variable node the last memberOf() went on from through its declared type, else -1. */
-  private viaVariable = -1;
-  /** Variable node -> the Class node its declaredType names (-1: none in the repo). */
-  private readonly variableTypes = new Map<number, number>();
-  /** Function / Method node -> the Class node its returnType names (-1: none in the repo). */
-  private readonly returnTypes = new Map<number, number>();
+  /** Variable node -> the Class its declaredType names (null: none in the repo). */
+  private readonly variableTypes = new Map<number, Memo>();
+  /** Function / Method node -> the Class its returnType names (null: none in the repo). */
+  private readonly returnTypes = new Map<number, Memo>();
 
   constructor(
     readonly index: RepoIndex,
@@ -208,7 +206,6 @@ export class Resolver {
 
   /** Member `name` of a target: module names / exports, namespace children, class members. */
   memberOf(target: Target, name: string): Target | null {
-    this.viaVariable = -1;
     if (target.kind === 'namespace') return spaceTarget(this, target.space, target.prefix === '' ? name : `${target.prefix}.${name}`);
     if (target.kind === 'opaque') return null;
     if (target.kind === 'package') return languageSupport(target.language).resolver.packageMember?.(this, target.key, name) ?? null;
@@ -217,41 +214,32 @@ export class Resolver {
     if (this.isModuleNode(target.id)) return module.resolver.moduleMember(this, module, name);
     const entity = this.entityOfNode(target.id)!;
     if (entity.kind === 'Class') return this.classMember(target.id, name);
-    const type = entity.declaredType === undefined ? -1 : this.variableType(target.id, module, entity);
-    if (type < 0) return null;
-    const member = this.classMember(type, name);
-    this.viaVariable = member ? target.id : -1;
-    return member;
-  }
-
-  /** The Class a Field's or GlobalVariable's declared type names, looked up where it is declared; -1: none. */
-  private variableType(node: number, module: ModuleInfo, entity: EntityIR): number {
-    let type = this.variableTypes.get(node);
-    if (type !== undefined) return type;
-    this.variableTypes.set(node, -1); // a type that names the variable itself ends here
-    type = this.classOf(module, entity.declaredType!, declarationScope(module, entity));
-    this.variableTypes.set(node, type);
-    return type;
+    // A variable's member is one of its declared type's (looked up where it is declared).
+    if (entity.declaredType === undefined) return null;
+    const type = this.cached(this.variableTypes, target.id, () => this.classOf(module, entity.declaredType!, declarationScope(module, entity)));
+    return type?.kind === 'node' ? this.classMember(type.id, name) : null;
   }
 
   /**
-   * The Class node a type as written names ('Repo'), or a call's value ('make()': the class
-   * called, else the callee's declared returnType); -1 when none in the repo.
+   * The Class a type as written names ('Repo'), or a call's value ('make()': the class called,
+   * else the callee's declared returnType); null when none in the repo.
    */
-  private classOf(module: ModuleInfo, written: string, scope: LookupScope): number {
+  private classOf(module: ModuleInfo, written: string, scope: LookupScope): Target | null {
     const call = written.endsWith('()');
     const target = this.resolveReference(module, call ? written.slice(0, -2) : written, scope);
-    if (target?.kind !== 'node') return -1;
+    if (target?.kind !== 'node') return null;
     const entity = this.entityOfNode(target.id);
-    if (entity?.kind === 'Class') return target.id;
-    if (!call || entity?.returnType === undefined || (entity.kind !== 'Function' && entity.kind !== 'Method')) return -1;
-    let type = this.returnTypes.get(target.id);
-    if (type !== undefined) return type;
-    this.returnTypes.set(target.id, -1);
+    if (entity?.kind === 'Class') return target;
+    if (!call || entity?.returnType === undefined || (entity.kind !== 'Function' && entity.kind !== 'Method')) return null;
     const home = this.moduleOfNode(target.id)!;
-    type = this.classOf(home, entity.returnType, declarationScope(home, entity));
-    this.returnTypes.set(target.id, type);
-    return type;
+    return this.cached(this.returnTypes, target.id, () => this.classOf(home, entity.returnType!, declarationScope(home, entity)));
+  }
+
+  /** Whether memberOf(target) reads a variable's members (through its declared type). */
+  private isVariable(target: Target): target is Extract<Target, { kind: 'node' }> {
+    if (target.kind !== 'node' || this.isModuleNode(target.id)) return false;
+    const kind = this.entityOfNode(target.id)?.kind;
+    return kind === 'Field' || kind === 'GlobalVariable';
   }
 
   /**
@@ -345,24 +333,23 @@ export class Resolver {
    */
   resolveThroughType(module: ModuleInfo, raw: string, receiver: string, scope: LookupScope, trail?: ChainTrail): Target | null {
     const type = this.classOf(module, receiver, scope);
-    if (type < 0) return null;
-    const reached = this.members(this.node(type), this.segmentsOf(raw), 1, trail);
+    if (!type) return null;
+    const reached = this.members(type, this.segmentsOf(raw), 1, trail);
     // A member is never its own class: still the type means no segment resolved.
-    return reached.kind === 'node' && reached.id === type ? null : reached;
+    return reached === type ? null : reached;
   }
 
   /** Walk segments[from..] as members of `target` as far as they resolve. */
   private members(target: Target, segments: string[], from: number, trail?: ChainTrail): Target {
-    let steps = 0;
-    for (let next = from; next < segments.length; next++) {
+    let next = from;
+    for (; next < segments.length; next++) {
       const member = this.memberOf(target, segments[next]!);
       if (!member) break;
       // Stepping on from a variable (through its declared type): the variable is used too.
-      if (trail && this.viaVariable >= 0) trail.through.push(this.viaVariable);
+      if (trail && this.isVariable(target)) trail.through.push(target.id);
       target = member;
-      steps++;
     }
-    if (trail) trail.complete = from + steps === segments.length;
+    if (trail) trail.complete = next === segments.length;
     return target;
   }
 

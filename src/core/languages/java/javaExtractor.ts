@@ -129,7 +129,7 @@ function defineType(node: Node, w: DeclarationWalker): boolean {
   return true;
 }
 
-/** `var x = new Foo<>()`: the created type; `var x = find()` / `repo.find()`: the call's (WalkRules' callResult). */
+/** `var x = new Foo<>()`: the created type; `var x = find()` / `repo.find()`: the call's (DeclarationWalker.callResult). */
 function createdType(value: Node | null, w: DeclarationWalker): string | null {
   if (value?.type === 'object_creation_expression') return w.typeName(value.childForFieldName('type'));
   if (value?.type !== 'method_invocation') return null;

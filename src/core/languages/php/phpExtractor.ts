@@ -271,9 +271,7 @@ function valueType(value: Node | null, w: DeclarationWalker): string | null {
 /** A declared return type: `: Repo`, `: ?Repo`; `self` and `static` are the enclosing class. */
 function returnType(node: Node, w: DeclarationWalker): string | null {
   const type = phpType(node.childForFieldName('return_type'), w);
-  if (type !== 'self' && type !== 'static') return type;
-  const owner = w.currentClass();
-  return owner === null ? null : w.entities[owner]!.name;
+  return type === 'self' || type === 'static' ? w.currentClassName() : type;
 }
 
 /** `Repo`, `?Repo`, `\App\Repo`: the class chain; null for union and intersection types. */

@@ -156,14 +156,15 @@ function requireCall(node: Node, w: DeclarationWalker, kind: string, path: Node 
 /** `X = ...` defines a constant; `@x = ...` in a method a Field of its class; `x = ...` a local. */
 function assignment(node: Node, w: DeclarationWalker): boolean {
   const left = node.childForFieldName('left');
+  const created = node.type === 'assignment' ? createdType(node.childForFieldName('right'), w) : null;
   if (left?.type === 'constant') {
     w.skip(left);
     w.define('variable', w.textOf(left), node);
   } else if (left?.type === 'identifier') {
-    bindLocal(w, left, node.type === 'assignment' ? createdType(node.childForFieldName('right'), w) : null);
+    bindLocal(w, left, created);
   } else if (left?.type === 'instance_variable' && w.inFunction()) {
     const owner = w.currentClass();
-    if (owner !== null) defineField(w, owner, w.textOf(left).slice(1), node, node.type === 'assignment' ? createdType(node.childForFieldName('right'), w) : null);
+    if (owner !== null) defineField(w, owner, w.textOf(left).slice(1), node, created);
   }
   return true;
 }

@@ -118,9 +118,7 @@ function rustType(node: Node | null, w: DeclarationWalker): string | null {
     current = current.type === 'reference_type' ? current.childForFieldName('type') : (current.childForFieldName('type_arguments')?.namedChildren[0] ?? null);
   }
   const name = w.typeName(current);
-  if (name !== 'Self') return name;
-  const self = w.currentClass();
-  return self === null ? null : w.entities[self]!.name;
+  return name === 'Self' ? w.currentClassName() : name;
 }
 
 const POINTERS = new Set(['Box', 'Rc', 'Arc']);

@@ -128,6 +128,12 @@ export class DeclarationWalker {
     return null;
   }
 
+  /** The name of the innermost open Class (what `Self`, `self` or `static` stands for), or null. */
+  currentClassName(): string | null {
+    const owner = this.currentClass();
+    return owner === null ? null : this.entities[owner]!.name;
+  }
+
   /** The current definition when it is a Class: the walk is directly in a class body. */
   classBody(): number | null {
     const current = this.current();
@@ -230,7 +236,9 @@ export class DeclarationWalker {
     return undefined;
   }
 
-  private selfAlias(name: string): boolean {
+  /** Whether `name` stands for the current object: `Self`, or an enclosing receiver name. */
+  private isSelf(name: string): boolean {
+    if (name === 'Self') return true;
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const scope = this.scopes[i]!;
       if (scope.selfName === name) return true;
@@ -253,7 +261,7 @@ export class DeclarationWalker {
     let name = raw;
     let receiver: string | null = null;
     if (kind !== 'inherit') {
-      if (first === 'Self' || this.selfAlias(first)) name = dot < 0 ? 'this' : `this${raw.slice(dot)}`;
+      if (this.isSelf(first)) name = dot < 0 ? 'this' : `this${raw.slice(dot)}`;
       else if (!scoped && kind !== 'annotate' && kind !== 'decorate') {
         const type = this.localType(first);
         // A local read is no use; a member of a typed local is one, through its type.
@@ -334,7 +342,7 @@ export class DeclarationWalker {
     const dot = callee.indexOf('.');
     const head = dot < 0 ? callee : callee.slice(0, dot);
     const rest = dot < 0 ? '' : callee.slice(dot);
-    if (head === 'Self' || this.selfAlias(head)) return `this${rest}()`;
+    if (this.isSelf(head)) return `this${rest}()`;
     const type = this.localType(head);
     if (type === undefined) return `${callee}()`;
     return type === null || rest === '' ? null : `${type}${rest}()`;

@@ -434,25 +434,22 @@ class PythonWalker {
     if (dot === -1 || chain.name.indexOf('.', dot + 1) !== -1) return;
     if (chain.name.slice(0, dot) !== scope.selfName) return;
     const name = chain.name.slice(dot + 1);
-    const known = classScope.members.get(name);
-    if (known !== undefined) {
-      const field = this.entities[known]!;
-      if (field.kind === 'Field' && field.declaredType === undefined) {
-        const type = this.boundClass(chain.end);
-        if (type !== null) field.declaredType = type;
+    let id = classScope.members.get(name);
+    if (id === undefined) {
+      let statement: Node | null = cursor.currentNode;
+      for (let hops = 0; statement && hops < 8; hops++) {
+        if (this.kinds[statement.typeId] === Kind.EXPRESSION_STATEMENT) break;
+        statement = statement.parent;
       }
-      return;
+      if (!statement || this.kinds[statement.typeId] !== Kind.EXPRESSION_STATEMENT) return;
+      id = this.addVariable('Field', name, classScope.entityId, statement, null);
+      classScope.members.set(name, id);
     }
-    let statement: Node | null = cursor.currentNode;
-    for (let hops = 0; statement && hops < 8; hops++) {
-      if (this.kinds[statement.typeId] === Kind.EXPRESSION_STATEMENT) break;
-      statement = statement.parent;
+    const field = this.entities[id]!;
+    if (field.kind === 'Field' && field.declaredType === undefined) {
+      const type = this.boundClass(chain.end);
+      if (type !== null) field.declaredType = type;
     }
-    if (!statement || this.kinds[statement.typeId] !== Kind.EXPRESSION_STATEMENT) return;
-    const id = this.addVariable('Field', name, classScope.entityId, statement, null);
-    classScope.members.set(name, id);
-    const type = this.boundClass(chain.end);
-    if (type !== null) this.entities[id]!.declaredType = type;
   }
 
   private onString(cursor: SyntaxCursor, mode: number): boolean {
