@@ -28,15 +28,20 @@ const IMPORT_FIELDS = ['localName', 'module', 'name', 'alias', 'level', 'dottedF
  * name's slot.
  */
 const ENTITY_STRIDE = ENTITY_FIELDS.length;
+const ENTITY_KNOWN: ReadonlySet<string> = new Set(ENTITY_FIELDS);
+const IMPORT_KNOWN: ReadonlySet<string> = new Set(IMPORT_FIELDS);
+const FILE_KNOWN: ReadonlySet<string> = new Set(['path', 'language', 'lines', 'entities', 'imports', 'references', 'exports', 'all', 'docstring', 'syntaxErrors']);
 const IMPORT_STRIDE = IMPORT_FIELDS.length + 1;
 const REFERENCE_STRIDE = 4;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-function rest(item: object, known: readonly string[]): Json {
+/** The properties of `item` outside `known` (a Set: this runs for every entity and import). */
+function rest(item: object, known: ReadonlySet<string>): Json {
   let out: Record<string, Json> | 0 = 0;
-  for (const [key, value] of Object.entries(item)) {
-    if (value === undefined || known.includes(key)) continue;
+  for (const key in item) {
+    const value = (item as Record<string, unknown>)[key];
+    if (value === undefined || known.has(key)) continue;
     (out ||= {})[key] = value as Json;
   }
   return out;
@@ -56,7 +61,7 @@ export function encodeFileIR(ir: FileIR): string {
     // Decoding derives a name from its parent's, so only from a parent that comes before it.
     const parent = e.parent === null ? null : e.parent < i ? ir.entities[e.parent] : undefined;
     const derived = parent === undefined ? undefined : parent ? `${parent.qualifiedName}.${e.name}` : e.name;
-    const extra = rest(e, ENTITY_FIELDS);
+    const extra = rest(e, ENTITY_KNOWN);
     entities.push(
       e.id === i ? extra : { ...((extra || {}) as Record<string, Json>), id: e.id },
       ENTITY_KINDS.indexOf(e.kind),
@@ -73,11 +78,11 @@ export function encodeFileIR(ir: FileIR): string {
   });
   const imports: Json[] = [];
   for (const i of ir.imports) {
-    imports.push(i.localName, i.module, i.name, i.alias, i.level, i.dottedFolderName, i.line, i.typeOnly === undefined ? 0 : i.typeOnly ? 1 : 2, i.scope, rest(i, IMPORT_FIELDS));
+    imports.push(i.localName, i.module, i.name, i.alias, i.level, i.dottedFolderName, i.line, i.typeOnly === undefined ? 0 : i.typeOnly ? 1 : 2, i.scope, rest(i, IMPORT_KNOWN));
   }
   const references: Json[] = [];
   for (const r of ir.references) references.push(r.from, r.receiver === undefined ? r.name : [r.receiver, r.name], USE_KINDS.indexOf(r.kind), r.line);
-  const head = rest(ir, ['path', 'language', 'lines', 'entities', 'imports', 'references', 'exports', 'all', 'docstring', 'syntaxErrors']);
+  const head = rest(ir, FILE_KNOWN);
   return JSON.stringify([PACKED, ir.path, ir.language, ir.lines, ir.all, ir.docstring, head, entities, imports, references, ir.exports as unknown as Json, ir.syntaxErrors as unknown as Json]);
 }
 
