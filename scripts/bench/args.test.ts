@@ -4,12 +4,12 @@ import { parseBenchArgs } from './args.ts';
 
 describe('parseBenchArgs', () => {
   it('defaults to the stdlib with the browser run on', () => {
-    expect(parseBenchArgs([])).toMatchObject({ target: null, json: false, noTests: false, browser: true, timeoutSeconds: 900 });
+    expect(parseBenchArgs([])).toMatchObject({ target: null, json: false, noTests: false, browser: true, timeoutSeconds: 900, traceV8: false });
   });
 
   it('reads a target and every flag', () => {
-    const args = parseBenchArgs(['repo.zip', '--json', '--no-tests', '--no-browser', '--threads', '4', '--limit', '50', '--timeout', '60', '--dist', 'out']);
-    expect(args).toMatchObject({ target: 'repo.zip', json: true, noTests: true, browser: false, threads: 4, limit: 50, timeoutSeconds: 60, dist: 'out' });
+    const args = parseBenchArgs(['repo.zip', '--json', '--no-tests', '--no-browser', '--threads', '4', '--limit', '50', '--timeout', '60', '--dist', 'out', '--trace-v8']);
+    expect(args).toMatchObject({ target: 'repo.zip', json: true, noTests: true, browser: false, threads: 4, limit: 50, timeoutSeconds: 60, dist: 'out', traceV8: true });
   });
 
   it('reads --synthetic N, which takes no target', () => {

@@ -22,6 +22,8 @@ export interface BenchArgs {
   from: string | null;
   /** A generated repository of this many real files (syntheticRepo.ts) instead of a target. */
   synthetic?: number;
+  /** Trace the chromium index for V8's compiles and GC (v8Trace.ts). */
+  traceV8: boolean;
 }
 
 export const USAGE = `Usage: npm run bench:ingest -- [<zip|dir>] [options]
@@ -35,13 +37,16 @@ export const USAGE = `Usage: npm run bench:ingest -- [<zip|dir>] [options]
                    copied under varied paths (e.g. --synthetic 50000: about 250 MB)
   --timeout S      chromium run limit in seconds (default 900)
   --dist DIR       the built app to serve (default dist/)
+  --trace-v8       trace the chromium index and print what V8 spent meanwhile on compiling
+                   (wasm top tier, TurboFan, Maglev, lazy wasm) and on background GC; the
+                   traced index is slower than an untraced one
   --incremental    time an incremental re-index v1 -> v2 against a full index of v2 (Node);
                    v2 = <zip|dir> (default: python3's stdlib), v1 = --from <zip|dir>
                    (default: /usr/bin/python3's stdlib)
   --json           print one JSON document on stdout (progress goes to stderr)`;
 
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
-  const args: BenchArgs = { target: null, json: false, noTests: false, browser: true, timeoutSeconds: 900, help: false, incremental: false, from: null };
+  const args: BenchArgs = { target: null, json: false, noTests: false, browser: true, timeoutSeconds: 900, help: false, incremental: false, from: null, traceV8: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (commonFlag(args, arg, () => argv[++i])) continue;
@@ -57,6 +62,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
         break;
       case '--synthetic':
         args.synthetic = wholeNumber(arg, argv[++i], 1);
+        break;
+      case '--trace-v8':
+        args.traceV8 = true;
         break;
       case '--incremental':
         args.incremental = true;

@@ -5,7 +5,8 @@
  * the zip goes into input[data-testid="zip-input"], the clock
  * stops when [data-testid="index-summary"] shows a new result. Memory: the page's JS heap
  * (CDP Performance.getMetrics, every 250 ms) and the RSS of the chromium renderer processes
- * (/proc, sampled, plus their VmHWM at the end).
+ * (/proc, sampled, plus their VmHWM at the end). With traceV8, the run is traced (CDP Tracing,
+ * v8Trace.ts) and the result says what V8 spent on compiling and collecting meanwhile.
  * Runs in: Node (bench).
  */
 import { performance } from 'node:perf_hooks';
@@ -14,9 +15,8 @@ import { isLocalUrl, launchChromiumProfile } from '../chromium.ts';
 import { serveDist } from '../pageBuild.ts';
 import { readProcMemory, rendererPids, startSampler } from './procMemory.ts';
 import { PeakTracker } from './stats.ts';
-
-
-
+import { V8_TRACE_CATEGORIES, summariseV8Trace } from './v8Trace.ts';
+import type { TraceEvent, V8WorkSummary } from './v8Trace.ts';
 
 const SUMMARY = '[data-testid="index-summary"]';
 const ERROR = '[data-testid="index-error"]';
@@ -31,6 +31,8 @@ export interface BrowserIngestOptions {
   zipPath: string;
   timeoutMs: number;
   log: (line: string) => void;
+  /** Trace the index (its times then include the tracing's own cost). */
+  traceV8?: boolean;
 }
 
 export interface BrowserIngestResult {
@@ -55,6 +57,8 @@ export interface BrowserIngestResult {
   chromiumVersion: string;
   externalRequests: string[];
   pageErrors: string[];
+  /** With traceV8: V8's compiles and GC during the index. */
+  v8Work?: V8WorkSummary;
 }
 
 
@@ -159,7 +163,14 @@ export async function measureBrowserIngest(options: BrowserIngestOptions): Promi
     const before = await readSummary(page);
     const stopSampling = startSampler(SAMPLE_MS, sample);
 
-    log('chromium: indexing');
+    const trace: TraceEvent[] = [];
+    let traced: Promise<unknown> | null = null;
+    if (options.traceV8) {
+      cdp.on('Tracing.dataCollected', (event) => trace.push(...(event.value as unknown as TraceEvent[])));
+      traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+      await cdp.send('Tracing.start', { traceConfig: { includedCategories: V8_TRACE_CATEGORIES }, transferMode: 'ReportEvents' });
+    }
+    log(`chromium: indexing${traced ? ' (traced)' : ''}`);
     const started = performance.now();
     let wallMs: number;
     try {
@@ -168,6 +179,10 @@ export async function measureBrowserIngest(options: BrowserIngestOptions): Promi
       wallMs = performance.now() - started;
     } finally {
       await stopSampling();
+      if (traced) {
+        await cdp.send('Tracing.end');
+        await traced;
+      }
     }
     await sample();
     const hwms = [...renderers].map((pid) => readProcMemory(pid)?.hwmBytes ?? 0);
@@ -188,6 +203,7 @@ export async function measureBrowserIngest(options: BrowserIngestOptions): Promi
       chromiumVersion: (await cdp.send('Browser.getVersion')).product.replace(/^HeadlessChrome\//, ''),
       externalRequests,
       pageErrors,
+      ...(traced ? { v8Work: summariseV8Trace(trace) } : {}),
     };
   } finally {
     await close();

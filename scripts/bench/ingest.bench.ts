@@ -94,7 +94,7 @@ async function main(): Promise<void> {
     writeFileSync(zipPath, corpus.zip);
     try {
       const { measureBrowserIngest } = await import('./browserIngest.ts');
-      const value = await measureBrowserIngest({ repoRoot: REPO_ROOT, distDir: args.dist, zipPath, timeoutMs: args.timeoutSeconds * 1000, log: (l) => log(`    ${l}`) });
+      const value = await measureBrowserIngest({ repoRoot: REPO_ROOT, distDir: args.dist, zipPath, timeoutMs: args.timeoutSeconds * 1000, log: (l) => log(`    ${l}`), traceV8: args.traceV8 });
       browser = { ok: true, value };
       log(`    ${formatInteger(value.files)} files in ${formatSeconds(value.wallMs)}`);
     } catch (error) {

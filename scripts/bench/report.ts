@@ -5,6 +5,7 @@
  */
 import type { BrowserIngestResult } from './browserIngest.ts';
 import type { BrowserRawParseResult } from './browserRawParse.ts';
+import type { V8WorkSummary } from './v8Trace.ts';
 import type { NodeIngestResult } from './nodeIngest.ts';
 import type { RawParseResult } from './rawParse.ts';
 import {
@@ -116,6 +117,15 @@ export function buildReport(
 /** Issue 14's goals: ingest at the raw single-thread parse rate, a big repo's tab under 2 GB. */
 const GOAL_RATIO = 1;
 const RENDERER_GOAL_BYTES = 2 * 1024 * 1024 * 1024;
+
+function v8WorkLine(work: V8WorkSummary): string {
+  const compiles = work.turbofanMs + work.maglevMs;
+  return (
+    `  V8 during the index (traced, so slower than untraced; CPU): on ${work.helperThreads} helper threads wasm top-tier compiles ${formatSeconds(work.wasmTopTierMs)}, ` +
+    `JS optimizing compiles ${formatSeconds(compiles)} (TurboFan ${formatSeconds(work.turbofanMs)}, Maglev ${formatSeconds(work.maglevMs)}), ` +
+    `background GC ${formatSeconds(work.backgroundGcMs)}; ${formatInteger(work.wasmLazyCompiles)} lazy wasm compiles ${formatSeconds(work.wasmLazyMs)} on the calling threads.`
+  );
+}
 
 function rendererPeak(browser: BrowserIngestResult): number {
   return browser.rendererHwmBytes ?? browser.rendererRssPeakBytes ?? 0;
@@ -256,6 +266,7 @@ export function renderReport(report: BenchReport): string {
         `${formatMegabytes(browserOk.rendererRssPeakBytes)} sampled (all renderers together ${formatMegabytes(browserOk.rendererRssSumPeakBytes)}); page JS heap ${formatMegabytes(browserOk.jsHeapPeakBytes)} ` +
         `(${browserOk.jsHeapSamples} samples; workers and wasm memory are not in it).`,
     );
+    if (browserOk.v8Work) out.push(v8WorkLine(browserOk.v8Work));
     if (browserOk.externalRequests.length > 0) out.push(`  WARNING: ${browserOk.externalRequests.length} requests left localhost.`);
     if (browserOk.pageErrors.length > 0) out.push(`  Page errors: ${browserOk.pageErrors.slice(0, 3).join(' | ')}`);
   }
