@@ -154,6 +154,23 @@ describe('stable node ids', () => {
     expect(displacements).toBeGreaterThan(1000);
   });
 
+  it('takes the primaries a KeySource knows instead of hashing those keys, with the same ids', () => {
+    const next = random(3);
+    const hash = hashInto(200);
+    for (let round = 0; round < 20; round++) {
+      const keys = randomKeys(next, 150);
+      const knownAt = new Set(keys.map((_, i) => i).filter(() => next() < 0.7));
+      let hashed = 0;
+      const counting: KeyHash = (text, seed) => {
+        if (seed === 0) hashed++;
+        return hash(text, seed);
+      };
+      const source = { length: keys.length, at: (i: number) => keys[i], primary: (i: number) => (knownAt.has(i) ? hash(keys[i]!, 0) : undefined) };
+      expect(stableIdsFor(source, 7, counting)).toEqual(sequentialIds(keys, 7, hash));
+      expect(hashed).toBe(keys.length - 1 - [...knownAt].filter((i) => i !== 7).length);
+    }
+  });
+
   it('re-hashes a key whose hash is 0, and displaces or skips the keys its re-hash lands on', () => {
     // 'c' hashes to 0, then to 7: the primary of 'b' (sorted before 'c') and of 'd' (after).
     const hash: KeyHash = (text, seed) => {

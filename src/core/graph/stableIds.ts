@@ -69,6 +69,8 @@ export type KeyHash = (text: string, seed: number) => number;
 export interface KeySource {
   readonly length: number;
   at(index: number): string | undefined;
+  /** The key's hash(key, 0) where the caller has it already (the parse's primary ids), else undefined. */
+  primary?(index: number): number | undefined;
 }
 
 /**
@@ -95,8 +97,9 @@ export interface KeySource {
  */
 export function stableIdsFor(keys: readonly string[] | KeySource, repoIndex = -1, hash: KeyHash = hash31): number[] {
   const key = (i: number): string => keys.at(i)!;
+  const known = 'primary' in keys ? keys.primary : undefined;
   const primaries = new Int32Array(keys.length);
-  for (let i = 0; i < keys.length; i++) primaries[i] = i === repoIndex ? REPO_NODE_ID : hash(key(i), 0);
+  for (let i = 0; i < keys.length; i++) primaries[i] = i === repoIndex ? REPO_NODE_ID : (known?.(i) ?? hash(key(i), 0));
   const sortedPrimaries = primaries.slice().sort();
   const sharedPrimaries = new Set<number>();
   for (let i = 1; i < sortedPrimaries.length; i++) {

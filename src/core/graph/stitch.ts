@@ -155,7 +155,7 @@ type StitchStep = { kind: 'nodes'; rows: NodeRow[] } | { kind: 'edges'; rows: Ed
 function stitchSteps(repoName: string, files: readonly FileIR[], configs: readonly ConfigFile[], texts: ReadonlyMap<string, string>, options: StreamOptions = {}) {
   const index = buildRepoIndex(files, repoName);
   const resolver = new Resolver(index, createSpecifierResolver(index.modules.map((m) => m.file.path), configs), configs);
-  const ids = stableIdsOf(repoName, index);
+  const ids = stableIdsOf(repoName, index, options.emitted);
   const unresolved: UnresolvedRow[] = [];
   const renamed: RenamedEntity[] = [];
   const stats: StitchStats = {
@@ -233,9 +233,11 @@ function countBy<K extends string, T>(keys: readonly K[], items: readonly T[], k
 
 /**
  * Stable id (stableIds.ts) of every working id: Repo 0, then each module's node and its entities.
- * Keys are made when asked for (see KeySource); twins are numbered within their file.
+ * Keys are made when asked for (see KeySource); twins are numbered within their file. An entity
+ * whose row went out during the parse (`emitted`) brings its primary hash along: only a colliding
+ * one's key is made.
  */
-function stableIdsOf(repoName: string, index: RepoIndex): Int32Array {
+function stableIdsOf(repoName: string, index: RepoIndex, emitted?: ReadonlyMap<string, Int32Array>): Int32Array {
   const ordinals = new Int32Array(index.nodeCount);
   for (const module of index.modules) ordinals.set(twinOrdinals(module.file.entities), module.firstEntityNode);
   const keys: KeySource = {
@@ -247,6 +249,11 @@ function stableIdsOf(repoName: string, index: RepoIndex): Int32Array {
       if (entity < 0) return identityKey({ kind: 'Module', file_path: module.file.path, qualified_name: module.naming.name }, 0);
       const e = module.file.entities[entity]!;
       return identityKey({ kind: e.kind, file_path: module.file.path, qualified_name: `${module.naming.name}.${e.qualifiedName}` }, ordinals[node]!);
+    },
+    primary(node) {
+      const entity = index.nodeEntity[node]!;
+      if (entity < 0 || !emitted) return undefined;
+      return emitted.get(index.modules[index.nodeModule[node]!]!.file.path)?.[entity];
     },
   };
   return Int32Array.from(stableIdsFor(keys, 0));
