@@ -94,6 +94,19 @@ describe('buildReport', () => {
     expect(text).toContain('chromium end to end failed: dist/index.html is missing');
   });
 
+  it('renders a traced run: what V8 spent, and the CPU of each kind of thread', () => {
+    const worker = (cpuMs: number, wasmLazyCompiles: number) => ({ name: 'DedicatedWorker thread', cpuMs, wasmLazyCompiles });
+    const v8Work = {
+      wasmTopTierMs: 980, turbofanMs: 1020, maglevMs: 440, backgroundGcMs: 650, wasmLazyCompiles: 6664, wasmLazyMs: 190, helperThreads: 2,
+      threads: [worker(3240, 0), worker(3170, 12), { name: 'ThreadPoolForegroundWorker', cpuMs: 1450, wasmLazyCompiles: 0 }, worker(1480, 6650), { name: 'ThreadPoolForegroundWorker', cpuMs: 830, wasmLazyCompiles: 0 }, { name: 'CrRendererMain', cpuMs: 410, wasmLazyCompiles: 0 }],
+    };
+    const text = renderReport(buildReport(corpus, machine, raw, { ok: true, value: nodeResult(900) }, { ok: true, value: { ...browserResult, v8Work } }));
+    expect(text).toContain('JS optimizing compiles 1.46 s (TurboFan 1.02 s, Maglev 0.44 s), background GC 0.65 s; 6,664 lazy wasm compiles 0.19 s');
+    expect(text).toContain(
+      "CPU by thread (traced): 3 dedicated workers 3.24 s, 3.17 s, 1.48 s (6,650 lazy wasm compiles: duckdb-wasm's); 2 helper threads 2.28 s; renderer main 0.41 s; all 6 named threads 10.58 s.",
+    );
+  });
+
   it('renders the goal line of issue 14: both ratios against 100% and the renderer peak against 2 GB', () => {
     const text = renderReport(buildReport(corpus, machine, raw, { ok: true, value: nodeResult(900) }, { ok: true, value: browserResult }));
     expect(text).toContain('Goal (issue 14): end to end >= 100% of raw parse: Node PASS, chromium FAIL; renderer memory < 2048 MB: PASS (620 MB).');

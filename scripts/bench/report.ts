@@ -5,7 +5,7 @@
  */
 import type { BrowserIngestResult } from './browserIngest.ts';
 import type { BrowserRawParseResult } from './browserRawParse.ts';
-import type { V8WorkSummary } from './v8Trace.ts';
+import type { ThreadCpu, V8WorkSummary } from './v8Trace.ts';
 import type { NodeIngestResult } from './nodeIngest.ts';
 import type { RawParseResult } from './rawParse.ts';
 import {
@@ -124,6 +124,20 @@ function v8WorkLine(work: V8WorkSummary): string {
     `  V8 during the index (traced, so slower than untraced; CPU): on ${work.helperThreads} helper threads wasm top-tier compiles ${formatSeconds(work.wasmTopTierMs)}, ` +
     `JS optimizing compiles ${formatSeconds(compiles)} (TurboFan ${formatSeconds(work.turbofanMs)}, Maglev ${formatSeconds(work.maglevMs)}), ` +
     `background GC ${formatSeconds(work.backgroundGcMs)}; ${formatInteger(work.wasmLazyCompiles)} lazy wasm compiles ${formatSeconds(work.wasmLazyMs)} on the calling threads.`
+  );
+}
+
+/** Where the traced index's CPU went, thread by thread (busy time of each named thread). */
+function threadCpuLine(work: V8WorkSummary): string {
+  const sum = (threads: readonly ThreadCpu[]) => threads.reduce((total, t) => total + t.cpuMs, 0);
+  const workers = work.threads.filter((t) => t.name.startsWith('DedicatedWorker'));
+  const duckdb = workers.reduce<ThreadCpu | null>((most, t) => (t.wasmLazyCompiles > (most?.wasmLazyCompiles ?? 0) ? t : most), null);
+  const helpers = work.threads.filter((t) => t.name.startsWith('ThreadPool'));
+  const main = work.threads.filter((t) => t.name === 'CrRendererMain');
+  const workerText = workers.map((t) => formatSeconds(t.cpuMs) + (t === duckdb ? ` (${formatInteger(t.wasmLazyCompiles)} lazy wasm compiles: duckdb-wasm's)` : '')).join(', ');
+  return (
+    `  CPU by thread (traced): ${workers.length} dedicated workers ${workerText || '-'}; ${helpers.length} helper threads ${formatSeconds(sum(helpers))}; ` +
+    `renderer main ${formatSeconds(sum(main))}; all ${work.threads.length} named threads ${formatSeconds(sum(work.threads))}.`
   );
 }
 
@@ -266,7 +280,7 @@ export function renderReport(report: BenchReport): string {
         `${formatMegabytes(browserOk.rendererRssPeakBytes)} sampled (all renderers together ${formatMegabytes(browserOk.rendererRssSumPeakBytes)}); page JS heap ${formatMegabytes(browserOk.jsHeapPeakBytes)} ` +
         `(${browserOk.jsHeapSamples} samples; workers and wasm memory are not in it).`,
     );
-    if (browserOk.v8Work) out.push(v8WorkLine(browserOk.v8Work));
+    if (browserOk.v8Work) out.push(v8WorkLine(browserOk.v8Work), threadCpuLine(browserOk.v8Work));
     if (browserOk.externalRequests.length > 0) out.push(`  WARNING: ${browserOk.externalRequests.length} requests left localhost.`);
     if (browserOk.pageErrors.length > 0) out.push(`  Page errors: ${browserOk.pageErrors.slice(0, 3).join(' | ')}`);
   }

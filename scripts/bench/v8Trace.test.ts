@@ -34,7 +34,30 @@ describe('summariseV8Trace', () => {
       wasmLazyCompiles: 2,
       wasmLazyMs: 5,
       helperThreads: 2,
+      threads: [
+        { name: 'ThreadPoolForegroundWorker', cpuMs: 250 + 80 + 30, wasmLazyCompiles: 0 },
+        { name: 'ThreadPoolForegroundWorker', cpuMs: 150, wasmLazyCompiles: 0 },
+        { name: 'DedicatedWorker thread', cpuMs: 70 + 5, wasmLazyCompiles: 2 },
+      ],
     });
+  });
+
+  it('counts a thread busy once under its top-level tasks, whatever runs inside them', () => {
+    const summary = summariseV8Trace([
+      thread(20, 'DedicatedWorker thread'),
+      thread(21, 'CrRendererMain'),
+      task(20, 'ThreadControllerImpl::RunTask', 0, 500_000, 400_000),
+      task(20, 'wasm.CompileLazy', 10_000, 1_000),
+      task(20, 'V8.GC_SCAVENGER', 20_000, 5_000),
+      task(20, 'ThreadControllerImpl::RunTask', 600_000, 100_000, 90_000),
+      task(21, 'ThreadControllerImpl::RunTask', 0, 10_000),
+      task(99, 'ThreadControllerImpl::RunTask', 0, 10_000),
+    ]);
+    expect(summary.threads).toEqual([
+      { name: 'DedicatedWorker thread', cpuMs: 490, wasmLazyCompiles: 1 },
+      { name: 'CrRendererMain', cpuMs: 10, wasmLazyCompiles: 0 },
+    ]);
+    expect(summary.wasmLazyMs).toBe(1);
   });
 
   it('reads a trace without thread names as having no helper threads', () => {

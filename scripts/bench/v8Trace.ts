@@ -4,12 +4,13 @@
  * threads (chromium's ThreadPool) run wasm's top-tier compiles, JS optimizing compiles (TurboFan,
  * Maglev) and concurrent GC; wasm's lazy first compiles run on the calling thread. Thread CPU
  * (`tdur`) is summed over the outermost events of each kind on each thread, so nested phases are
- * not counted twice.
+ * not counted twice. With chromium's top-level task events recorded too, the same sum over events
+ * of any kind is each thread's busy CPU: where the index's CPU goes, thread by thread.
  * Runs in: Node (bench, tests).
  */
 
 /** Chromium trace categories with the events below (v8.wasm, V8's compile and GC tasks). */
-export const V8_TRACE_CATEGORIES = ['v8.wasm', 'disabled-by-default-v8.compile', 'disabled-by-default-v8.gc'];
+export const V8_TRACE_CATEGORIES = ['toplevel', 'v8.wasm', 'disabled-by-default-v8.compile', 'disabled-by-default-v8.gc'];
 
 /** One Chrome trace event, as much of it as the summary reads. */
 export interface TraceEvent {
@@ -37,6 +38,16 @@ export interface V8WorkSummary {
   wasmLazyMs: number;
   /** Threads named like chromium's helper pool. */
   helperThreads: number;
+  /** Busy CPU of each named thread (its outermost events of any kind), largest first. */
+  threads: ThreadCpu[];
+}
+
+export interface ThreadCpu {
+  /** Chromium's thread name ('DedicatedWorker thread', 'ThreadPoolForegroundWorker', 'CrRendererMain'). */
+  name: string;
+  cpuMs: number;
+  /** Its wasm.CompileLazy events: duckdb-wasm's worker compiles thousands, a parse worker a few. */
+  wasmLazyCompiles: number;
 }
 
 type Kind = keyof Pick<V8WorkSummary, 'wasmTopTierMs' | 'turbofanMs' | 'maglevMs' | 'backgroundGcMs' | 'wasmLazyMs'>;
@@ -76,5 +87,22 @@ export function summariseV8Trace(trace: readonly TraceEvent[]): V8WorkSummary {
     sums[kind] += (e.tdur ?? e.dur!) / 1000;
   }
   const helpers = new Set([...threadNames.keys()].filter(isHelper));
-  return { ...sums, wasmLazyCompiles: lazyCompiles, helperThreads: helpers.size };
+  return { ...sums, wasmLazyCompiles: lazyCompiles, helperThreads: helpers.size, threads: threadCpu(complete, threadNames) };
+}
+
+/** Busy CPU per named thread: the thread time of its outermost complete events (sorted as above). */
+function threadCpu(complete: readonly TraceEvent[], threadNames: ReadonlyMap<string, string>): ThreadCpu[] {
+  const threads = new Map<string, ThreadCpu & { end: number }>();
+  for (const e of complete) {
+    const key = `${e.pid}/${e.tid}`;
+    const name = threadNames.get(key);
+    if (name === undefined) continue;
+    let thread = threads.get(key);
+    if (!thread) threads.set(key, (thread = { name, cpuMs: 0, wasmLazyCompiles: 0, end: -Infinity }));
+    if (e.name === 'wasm.CompileLazy') thread.wasmLazyCompiles++;
+    if (thread.end > e.ts) continue;
+    thread.end = e.ts + e.dur!;
+    thread.cpuMs += (e.tdur ?? e.dur!) / 1000;
+  }
+  return [...threads.values()].map(({ name, cpuMs, wasmLazyCompiles }) => ({ name, cpuMs, wasmLazyCompiles })).sort((a, b) => b.cpuMs - a.cpuMs);
 }
