@@ -103,7 +103,7 @@ describe('buildReport', () => {
     const text = renderReport(buildReport(corpus, machine, raw, { ok: true, value: nodeResult(900) }, { ok: true, value: { ...browserResult, v8Work } }));
     expect(text).toContain('JS optimizing compiles 1.46 s (TurboFan 1.02 s, Maglev 0.44 s), background GC 0.65 s; 6,664 lazy wasm compiles 0.19 s');
     expect(text).toContain(
-      "CPU by thread (traced): 3 dedicated workers 3.24 s, 3.17 s, 1.48 s (6,650 lazy wasm compiles: duckdb-wasm's); 2 helper threads 2.28 s; renderer main 0.41 s; all 6 named threads 10.58 s.",
+      "CPU by thread (traced): 3 dedicated workers 3.24 s, 3.17 s, 1.48 s (6,650 lazy wasm compiles: duckdb-wasm's); 2 helper threads (every process) 2.28 s; renderer main 0.41 s; all 6 named threads 10.58 s.",
     );
   });
 

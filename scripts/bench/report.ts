@@ -136,7 +136,7 @@ function threadCpuLine(work: V8WorkSummary): string {
   const main = work.threads.filter((t) => t.name === 'CrRendererMain');
   const workerText = workers.map((t) => formatSeconds(t.cpuMs) + (t === duckdb ? ` (${formatInteger(t.wasmLazyCompiles)} lazy wasm compiles: duckdb-wasm's)` : '')).join(', ');
   return (
-    `  CPU by thread (traced): ${workers.length} dedicated workers ${workerText || '-'}; ${helpers.length} helper threads ${formatSeconds(sum(helpers))}; ` +
+    `  CPU by thread (traced): ${workers.length} dedicated workers ${workerText || '-'}; ${helpers.length} helper threads (every process) ${formatSeconds(sum(helpers))}; ` +
     `renderer main ${formatSeconds(sum(main))}; all ${work.threads.length} named threads ${formatSeconds(sum(work.threads))}.`
   );
 }
