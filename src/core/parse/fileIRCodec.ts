@@ -153,9 +153,14 @@ export function decodeFileIR(json: string, table: StringTable = asIs): FileIR {
   const references: ReferenceIR[] = new Array(r.length / REFERENCE_STRIDE);
   for (let k = 0; k < r.length; k += REFERENCE_STRIDE) {
     const written = r[k + 1] as string | [string, string];
-    const reference: ReferenceIR = { from: r[k] as number | null, name: table(typeof written === 'string' ? written : written[1]), kind: USE_KINDS[r[k + 2] as number]!, line: r[k + 3] as number };
-    if (typeof written !== 'string') reference.receiver = table(written[0]);
-    references[k / REFERENCE_STRIDE] = reference;
+    // One shape for every reference, with or without a receiver (the resolver reads them all).
+    references[k / REFERENCE_STRIDE] = {
+      from: r[k] as number | null,
+      name: table(typeof written === 'string' ? written : written[1]),
+      kind: USE_KINDS[r[k + 2] as number]!,
+      line: r[k + 3] as number,
+      receiver: typeof written === 'string' ? undefined : table(written[0]),
+    };
   }
   const ir: FileIR = { path, language, lines, entities, imports, references, exports, all, docstring, syntaxErrors };
   return withRest(ir, head);

@@ -368,7 +368,8 @@ class PythonWalker {
 
   private emit(name: string, kind: UseKind, index: number): void {
     if (name === '') return;
-    this.scope.refs.push({ from: this.from, name, kind, line: this.lineOf(index) });
+    // Every reference gets the same shape (closeScope adds a receiver to some): one map for V8.
+    this.scope.refs.push({ from: this.from, name, kind, line: this.lineOf(index), receiver: undefined });
   }
 
   private onIdentifier(cursor: SyntaxCursor, mode: number): void {

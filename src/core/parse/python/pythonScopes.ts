@@ -88,7 +88,7 @@ export function closeScope(scope: Scope, sink: ReferenceIR[]): void {
     else if (first.length < ref.name.length) {
       // A member of a local bound as one class: kept, read through that class.
       const type = scope.typeOf(first);
-      if (type !== null) out.push({ ...ref, receiver: type });
+      if (type !== null) out.push({ from: ref.from, name: ref.name, kind: ref.kind, line: ref.line, receiver: type });
     }
   }
 }
