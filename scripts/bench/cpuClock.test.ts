@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import { statCpuMs, threadCpuMs } from './cpuClock.ts';
+import { Worker } from 'node:worker_threads';
+import { cpuSnapshot, cpuSplit, statCpuMs, threadCpuMs } from './cpuClock.ts';
 
 describe('statCpuMs', () => {
   it('reads utime + stime (ticks of 10 ms) after the command name, which may hold spaces and parentheses', () => {
@@ -20,5 +21,26 @@ describe.runIf(existsSync('/proc/thread-self/stat'))('threadCpuMs', () => {
     expect(spins).toBeGreaterThan(0);
     expect(after.self - before.self).toBeGreaterThanOrEqual(100);
     expect(after.others).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('cpuSplit', () => {
+  it('tells the calling thread, the threads still alive and the ended ones apart', () => {
+    const before = { processMs: 1000, threads: new Map([[1, 300], [2, 100], [3, 50]]) };
+    // Thread 3 ended, thread 4 started; 1,000 ms more in all.
+    const after = { processMs: 2000, threads: new Map([[1, 500], [2, 250], [4, 80]]) };
+    expect(cpuSplit(before, after, 1)).toEqual({ totalMs: 1000, mainMs: 200, otherLiveMs: 150 + 80, exitedMs: 1000 - 200 - 230 });
+  });
+});
+
+describe.runIf(existsSync('/proc/self/task'))('cpuSnapshot', () => {
+  it("counts a worker thread that ended among the ended ones", async () => {
+    const before = cpuSnapshot()!;
+    // A worker that does a fixed amount of work (about 0.2 s of CPU here), then exits.
+    const worker = new Worker('let n = 0; for (let i = 0; i < 2e8; i++) n = (n + i) | 0; if (n === 42) console.log(n);', { eval: true });
+    await new Promise((resolve) => worker.once('exit', resolve));
+    const split = cpuSplit(before, cpuSnapshot()!, process.pid);
+    expect(split.exitedMs).toBeGreaterThanOrEqual(50);
+    expect(split.totalMs).toBeGreaterThanOrEqual(split.exitedMs);
   });
 });

@@ -2,10 +2,11 @@
  * @file CPU clock of this Node process (user + system, all its threads) in ms: on a loaded,
  * shared machine it does not count the time the benchmark waits to be scheduled, which wall
  * clocks do. duckdb-wasm's blocking bundle and MCTS both run on the main thread.
- * threadCpuMs splits it by thread (Linux).
+ * threadCpuMs splits it by thread (Linux); cpuSnapshot + cpuSplit tell the calling thread, the
+ * threads still alive and the threads that ended apart over a run (bench:ingest's Node index).
  * Runs in: Node (bench).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 export function processCpuMs(): number {
   const usage = process.cpuUsage();
@@ -30,4 +31,53 @@ export function threadCpuMs(): { self: number; others: number } | null {
     return null;
   }
   return { self, others: Math.max(0, processCpuMs() - self) };
+}
+
+/** This process's CPU and each live thread's (by thread id), at one moment. */
+export interface CpuSnapshot {
+  processMs: number;
+  threads: Map<number, number>;
+}
+
+/** Where a process's CPU went between two snapshots (cpuSplit). */
+export interface CpuSplit {
+  totalMs: number;
+  /** The thread that took both snapshots. */
+  mainMs: number;
+  /** The other threads still alive at the end: in Node, V8's compiler and GC helpers, DuckDB's and libuv's. */
+  otherLiveMs: number;
+  /** Threads that ended before the second snapshot (the parse pool's workers): the rest of the total. */
+  exitedMs: number;
+}
+
+/** A snapshot of /proc/self/task, or null where there is none (not Linux). */
+export function cpuSnapshot(): CpuSnapshot | null {
+  let tids: string[];
+  try {
+    tids = readdirSync('/proc/self/task');
+  } catch {
+    return null;
+  }
+  const threads = new Map<number, number>();
+  for (const tid of tids) {
+    try {
+      threads.set(Number(tid), statCpuMs(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')));
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return { processMs: processCpuMs(), threads };
+}
+
+/** Splits the CPU between two snapshots by thread; `mainTid` is the thread that took them. */
+export function cpuSplit(before: CpuSnapshot, after: CpuSnapshot, mainTid: number): CpuSplit {
+  const totalMs = Math.max(0, after.processMs - before.processMs);
+  let mainMs = 0;
+  let otherLiveMs = 0;
+  for (const [tid, ms] of after.threads) {
+    const spent = Math.max(0, ms - (before.threads.get(tid) ?? 0));
+    if (tid === mainTid) mainMs += spent;
+    else otherLiveMs += spent;
+  }
+  return { totalMs, mainMs, otherLiveMs, exitedMs: Math.max(0, totalMs - mainMs - otherLiveMs) };
 }

@@ -2,8 +2,9 @@
  * @file End-to-end ingest in Node through the CLI's path: indexRepository (unzip + filter +
  * decode, parse on the worker_threads pool, stitch, store) into a @duckdb/node-api database
  * file in a temp folder. Timed from the zip bytes in memory to the committed database; phase
- * times come from the pipeline's own progress reports. Memory: this process's RSS (worker
- * threads included) sampled every 250 ms, and its VmHWM after a reset.
+ * times come from the pipeline's own progress reports; its CPU is split by thread (cpuClock.ts
+ * cpuSplit). Memory: this process's RSS (worker threads included) sampled every 250 ms, and its
+ * VmHWM after a reset.
  * Runs in: Node (bench).
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -18,6 +19,8 @@ import type { IndexSummary } from '../../src/core/pipeline/repoService.ts';
 import { readProcMemory, resetPeakRss, startSampler, trackProcessUsage } from './procMemory.ts';
 import { phaseDurations } from './stats.ts';
 import { nodeZipCodec } from '../../src/adapters/node/nodeZipCodec.ts';
+import { cpuSnapshot, cpuSplit } from './cpuClock.ts';
+import type { CpuSplit } from './cpuClock.ts';
 
 const SAMPLE_MS = 250;
 
@@ -41,6 +44,8 @@ export interface NodeIngestResult {
   hwmBytes: number | null;
   peakHeapUsedBytes: number;
   dbBytes: number;
+  /** The index's CPU by thread (null where /proc is missing). */
+  cpu: CpuSplit | null;
 }
 
 export async function measureNodeIngest(options: NodeIngestOptions): Promise<NodeIngestResult> {
@@ -57,6 +62,7 @@ export async function measureNodeIngest(options: NodeIngestOptions): Promise<Nod
       const peakKnown = resetPeakRss();
       sample();
       const stopSampling = startSampler(SAMPLE_MS, sample);
+      const cpuBefore = cpuSnapshot();
       const started = performance.now();
       let summary: IndexSummary;
       try {
@@ -78,6 +84,7 @@ export async function measureNodeIngest(options: NodeIngestOptions): Promise<Nod
         await stopSampling();
       }
       const ended = performance.now();
+      const cpuAfter = cpuSnapshot();
       sample();
       return {
         wallMs: ended - started,
@@ -89,6 +96,7 @@ export async function measureNodeIngest(options: NodeIngestOptions): Promise<Nod
         hwmBytes: peakKnown ? (readProcMemory()?.hwmBytes ?? null) : null,
         peakHeapUsedBytes: heap.peak,
         dbBytes: statSync(dbPath).size,
+        cpu: cpuBefore && cpuAfter ? cpuSplit(cpuBefore, cpuAfter, process.pid) : null,
       };
     } finally {
       await conn.close();

@@ -23,6 +23,7 @@ function nodeResult(wallMs: number, files = 100): NodeIngestResult {
     hwmBytes: 320e6,
     peakHeapUsedBytes: 100e6,
     dbBytes: 5e6,
+    cpu: { totalMs: 2600, mainMs: 400, otherLiveMs: 500, exitedMs: 1700 },
   };
 }
 
@@ -92,6 +93,13 @@ describe('buildReport', () => {
     expect(text).toContain('Node:     63% PASS');
     expect(text).toContain('chromium: - n/a');
     expect(text).toContain('chromium end to end failed: dist/index.html is missing');
+  });
+
+  it("renders the Node index's CPU by thread, and says so when it could not be read", () => {
+    const text = renderReport(buildReport(corpus, machine, raw, { ok: true, value: nodeResult(1600) }, { ok: false, skipped: true, reason: '--no-browser' }));
+    expect(text).toContain('  CPU: 2.60 s in all (1.63 cores busy): main thread 0.40 s, parse workers 1.70 s, the other threads 0.50 s (V8 compiles and GC, DuckDB, libuv).');
+    const blind = renderReport(buildReport(corpus, machine, raw, { ok: true, value: { ...nodeResult(1600), cpu: null } }, { ok: false, skipped: true, reason: '--no-browser' }));
+    expect(blind).toContain('  CPU: not read (no /proc).');
   });
 
   it('renders a traced run: what V8 spent, and the CPU of each kind of thread', () => {

@@ -127,6 +127,16 @@ function v8WorkLine(work: V8WorkSummary): string {
   );
 }
 
+/** The Node index's CPU by thread: the pool's workers have ended by then, so they are the rest. */
+function nodeCpuLine(node: NodeIngestResult): string {
+  const cpu = node.cpu;
+  if (!cpu) return '  CPU: not read (no /proc).';
+  return (
+    `  CPU: ${formatSeconds(cpu.totalMs)} in all (${(cpu.totalMs / node.wallMs).toFixed(2)} cores busy): main thread ${formatSeconds(cpu.mainMs)}, ` +
+    `parse workers ${formatSeconds(cpu.exitedMs)}, the other threads ${formatSeconds(cpu.otherLiveMs)} (V8 compiles and GC, DuckDB, libuv).`
+  );
+}
+
 /** Where the traced index's CPU went, thread by thread (busy time of each named thread). */
 function threadCpuLine(work: V8WorkSummary): string {
   const sum = (threads: readonly ThreadCpu[]) => threads.reduce((total, t) => total + t.cpuMs, 0);
@@ -266,6 +276,7 @@ export function renderReport(report: BenchReport): string {
         `pipeline's own ms ${formatInteger(s.ms)}.`,
       `  Memory: RSS peak ${formatMegabytes(nodeOk.hwmBytes)} (VmHWM, worker threads included), ` +
         `${formatMegabytes(nodeOk.peakRssBytes)} sampled; main-thread heap ${formatMegabytes(nodeOk.peakHeapUsedBytes)}.`,
+      nodeCpuLine(nodeOk),
     );
   }
   if (browserOk) {
