@@ -97,7 +97,7 @@ export interface KeySource {
  */
 export function stableIdsFor(keys: readonly string[] | KeySource, repoIndex = -1, hash: KeyHash = hash31): number[] {
   const key = (i: number): string => keys.at(i)!;
-  const known = 'primary' in keys ? keys.primary : undefined;
+  const known = Array.isArray(keys) ? undefined : (keys as KeySource).primary?.bind(keys);
   const primaries = new Int32Array(keys.length);
   for (let i = 0; i < keys.length; i++) primaries[i] = i === repoIndex ? REPO_NODE_ID : (known?.(i) ?? hash(key(i), 0));
   const sortedPrimaries = primaries.slice().sort();

@@ -239,6 +239,7 @@ function countBy<K extends string, T>(keys: readonly K[], items: readonly T[], k
  */
 function stableIdsOf(repoName: string, index: RepoIndex, emitted?: ReadonlyMap<string, Int32Array>): Int32Array {
   const ordinals = new Int32Array(index.nodeCount);
+  const emittedOf = index.modules.map((module) => emitted?.get(module.file.path));
   for (const module of index.modules) ordinals.set(twinOrdinals(module.file.entities), module.firstEntityNode);
   const keys: KeySource = {
     length: index.nodeCount,
@@ -252,8 +253,7 @@ function stableIdsOf(repoName: string, index: RepoIndex, emitted?: ReadonlyMap<s
     },
     primary(node) {
       const entity = index.nodeEntity[node]!;
-      if (entity < 0 || !emitted) return undefined;
-      return emitted.get(index.modules[index.nodeModule[node]!]!.file.path)?.[entity];
+      return entity < 0 ? undefined : emittedOf[index.nodeModule[node]!]?.[entity];
     },
   };
   return Int32Array.from(stableIdsFor(keys, 0));

@@ -119,6 +119,15 @@ export interface ReferenceIR {
   receiver?: string;
 }
 
+/**
+ * A reference, always with the same fields in the same order (`receiver` undefined when it has
+ * none): the walkers and the resolver read hundreds of thousands, and one object shape keeps V8
+ * from deoptimizing them on a second one.
+ */
+export function referenceIR(from: number | null, name: string, kind: UseKind, line: number, receiver?: string): ReferenceIR {
+  return { from, name, kind, line, receiver };
+}
+
 export interface SyntaxIssue {
   line: number;
   /** 1-based; 0 when the whole file failed (parser crash, timeout) and no position applies. */

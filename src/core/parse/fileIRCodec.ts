@@ -12,6 +12,7 @@
  * Runs in: parse workers, the repo worker (app), Node. Layer src/core.
  */
 import type { EntityIR, EntityKind, ExportIR, FileIR, ImportIR, ReferenceIR, SyntaxIssue, UseKind } from './fileIR.ts';
+import { referenceIR } from './fileIR.ts';
 
 /** Marks the packed form (first array element); the number is the layout's version. */
 const PACKED = 'FileIR/1';
@@ -153,14 +154,10 @@ export function decodeFileIR(json: string, table: StringTable = asIs): FileIR {
   const references: ReferenceIR[] = new Array(r.length / REFERENCE_STRIDE);
   for (let k = 0; k < r.length; k += REFERENCE_STRIDE) {
     const written = r[k + 1] as string | [string, string];
-    // One shape for every reference, with or without a receiver (the resolver reads them all).
-    references[k / REFERENCE_STRIDE] = {
-      from: r[k] as number | null,
-      name: table(typeof written === 'string' ? written : written[1]),
-      kind: USE_KINDS[r[k + 2] as number]!,
-      line: r[k + 3] as number,
-      receiver: typeof written === 'string' ? undefined : table(written[0]),
-    };
+    references[k / REFERENCE_STRIDE] =
+      typeof written === 'string'
+        ? referenceIR(r[k] as number | null, table(written), USE_KINDS[r[k + 2] as number]!, r[k + 3] as number)
+        : referenceIR(r[k] as number | null, table(written[1]), USE_KINDS[r[k + 2] as number]!, r[k + 3] as number, table(written[0]));
   }
   const ir: FileIR = { path, language, lines, entities, imports, references, exports, all, docstring, syntaxErrors };
   return withRest(ir, head);

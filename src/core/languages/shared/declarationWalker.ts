@@ -12,6 +12,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { Language } from '../../ingest/types.ts';
 import type { EntityIR, EntityKind, FileIR, ImportIR, ReferenceIR, UseKind } from '../../parse/fileIR.ts';
+import { referenceIR } from '../../parse/fileIR.ts';
 import { collectSyntaxIssues, walkTree } from '../../parse/treeSitter.ts';
 
 export interface WalkRules {
@@ -272,9 +273,7 @@ export class DeclarationWalker {
     const key = receiver === null ? `${from}|${kind}|${name}` : `${from}|${kind}|${name}|${receiver}`;
     if (this.seenReferences.has(key)) return;
     this.seenReferences.add(key);
-    const reference: ReferenceIR = { from, name, kind, line: line || (from === null ? 1 : this.entities[from]!.startLine) };
-    if (receiver !== null) reference.receiver = receiver;
-    this.references.push(reference);
+    this.references.push(referenceIR(from, name, kind, line || (from === null ? 1 : this.entities[from]!.startLine), receiver ?? undefined));
   }
 
   addImport(imp: Omit<ImportIR, 'level' | 'dottedFolderName' | 'scope'> & { scope?: number | null; level?: number }): void {

@@ -9,6 +9,7 @@
  */
 import type { Node, Tree } from 'web-tree-sitter';
 import type { EntityIR, EntityKind, FileIR, ImportIR, ReferenceIR, UseKind } from '../fileIR.ts';
+import { referenceIR } from '../fileIR.ts';
 import { collectSyntaxIssues } from '../treeSitter.ts';
 import { openCursor } from '../fastCursor.ts';
 import type { SyntaxCursor } from '../fastCursor.ts';
@@ -368,8 +369,7 @@ class PythonWalker {
 
   private emit(name: string, kind: UseKind, index: number): void {
     if (name === '') return;
-    // Every reference gets the same shape (closeScope adds a receiver to some): one map for V8.
-    this.scope.refs.push({ from: this.from, name, kind, line: this.lineOf(index), receiver: undefined });
+    this.scope.refs.push(referenceIR(this.from, name, kind, this.lineOf(index)));
   }
 
   private onIdentifier(cursor: SyntaxCursor, mode: number): void {

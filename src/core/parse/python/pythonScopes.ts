@@ -10,6 +10,7 @@
  * Runs in: parse workers, Node. Layer src/core.
  */
 import type { ReferenceIR } from '../fileIR.ts';
+import { referenceIR } from '../fileIR.ts';
 
 export type ScopeKind = 'module' | 'class' | 'function';
 
@@ -88,7 +89,7 @@ export function closeScope(scope: Scope, sink: ReferenceIR[]): void {
     else if (first.length < ref.name.length) {
       // A member of a local bound as one class: kept, read through that class.
       const type = scope.typeOf(first);
-      if (type !== null) out.push({ from: ref.from, name: ref.name, kind: ref.kind, line: ref.line, receiver: type });
+      if (type !== null) out.push(referenceIR(ref.from, ref.name, ref.kind, ref.line, type));
     }
   }
 }
