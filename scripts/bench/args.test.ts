@@ -18,6 +18,12 @@ describe('parseBenchArgs', () => {
     expect(() => parseBenchArgs(['repo.zip', '--synthetic', '10'])).toThrow(/leave out repo.zip/);
   });
 
+  it('reads --repeat N (at least one round)', () => {
+    expect(parseBenchArgs([]).repeat).toBe(1);
+    expect(parseBenchArgs(['--repeat', '3']).repeat).toBe(3);
+    expect(() => parseBenchArgs(['--repeat', '0'])).toThrow(/--repeat needs a whole number >= 1/);
+  });
+
   it('rejects unknown flags, bad numbers and two targets', () => {
     expect(() => parseBenchArgs(['--fast'])).toThrow(/Unknown option --fast/);
     expect(() => parseBenchArgs(['--limit', 'ten'])).toThrow(/whole number/);

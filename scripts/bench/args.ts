@@ -24,6 +24,8 @@ export interface BenchArgs {
   synthetic?: number;
   /** Trace the chromium index for V8's compiles and GC (v8Trace.ts). */
   traceV8: boolean;
+  /** Rounds of every measurement (rounds.ts): the report adds their medians and ranges. */
+  repeat: number;
 }
 
 export const USAGE = `Usage: npm run bench:ingest -- [<zip|dir>] [options]
@@ -43,10 +45,13 @@ export const USAGE = `Usage: npm run bench:ingest -- [<zip|dir>] [options]
   --incremental    time an incremental re-index v1 -> v2 against a full index of v2 (Node);
                    v2 = <zip|dir> (default: python3's stdlib), v1 = --from <zip|dir>
                    (default: /usr/bin/python3's stdlib)
+  --repeat N       measure everything N times (default 1): the first round in detail, then a row
+                   per round and each figure's median and range (one chromium run moves by
+                   about 5 %)
   --json           print one JSON document on stdout (progress goes to stderr)`;
 
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
-  const args: BenchArgs = { target: null, json: false, noTests: false, browser: true, timeoutSeconds: 900, help: false, incremental: false, from: null, traceV8: false };
+  const args: BenchArgs = { target: null, json: false, noTests: false, browser: true, timeoutSeconds: 900, help: false, incremental: false, from: null, traceV8: false, repeat: 1 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (commonFlag(args, arg, () => argv[++i])) continue;
@@ -62,6 +67,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
         break;
       case '--synthetic':
         args.synthetic = wholeNumber(arg, argv[++i], 1);
+        break;
+      case '--repeat':
+        args.repeat = wholeNumber(arg, argv[++i], 1);
         break;
       case '--trace-v8':
         args.traceV8 = true;

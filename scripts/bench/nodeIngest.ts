@@ -4,12 +4,15 @@
  * file in a temp folder. Timed from the zip bytes in memory to the committed database; phase
  * times come from the pipeline's own progress reports; its CPU is split by thread (cpuClock.ts
  * cpuSplit). Memory: this process's RSS (worker threads included) sampled every 250 ms, and its
- * VmHWM after a reset.
+ * VmHWM after a reset. bench:ingest runs it in a fresh Node process each time
+ * (measureNodeIngestInChild), as the CLI runs: no code compiled by an earlier measurement.
  * Runs in: Node (bench).
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { defaultPoolSize, parseFilesInThreads } from '../../src/adapters/node/parsePool.ts';
 import { openNodeDatabase } from '../../src/adapters/node/duckdbNode.ts';
@@ -104,4 +107,28 @@ export async function measureNodeIngest(options: NodeIngestOptions): Promise<Nod
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * measureNodeIngest in a fresh Node process (nodeIngestChild.ts) on the zip at `zipPath`: its
+ * main thread compiles the pipeline's code anew, as a CLI run does, whatever ran before in this
+ * one (a raw parse, an earlier round). Rejects with the child's last output when it fails.
+ */
+export function measureNodeIngestInChild(options: { name: string; zipPath: string; threads?: number }): Promise<NodeIngestResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-node-'));
+  const out = join(dir, 'result.json');
+  const child = fileURLToPath(new URL('./nodeIngestChild.ts', import.meta.url));
+  const argv = ['--import', 'tsx', child, options.zipPath, options.name, String(options.threads ?? 0), out];
+  return new Promise<NodeIngestResult>((resolve, reject) => {
+    execFile(process.execPath, argv, { maxBuffer: 16 * 1024 * 1024 }, (error, _stdout, stderr) => {
+      try {
+        if (error) throw new Error(`the Node index failed (${error.code ?? error.signal}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
+        resolve(JSON.parse(readFileSync(out, 'utf8')) as NodeIngestResult);
+      } catch (failure) {
+        reject(failure instanceof Error ? failure : new Error(String(failure)));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
 }

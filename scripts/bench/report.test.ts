@@ -1,4 +1,4 @@
-/** @file The benchmark report: ratios against the raw parse, verdicts, JSON and table forms. */
+/** @file The benchmark report: ratios against the raw parse, verdicts, JSON and table forms, repeated rounds. */
 import { describe, expect, it } from 'vitest';
 import type { BrowserIngestResult } from './browserIngest.ts';
 import type { BrowserRawParseResult } from './browserRawParse.ts';
@@ -6,6 +6,7 @@ import type { NodeIngestResult } from './nodeIngest.ts';
 import type { RawParseResult } from './rawParse.ts';
 import { buildReport, renderReport } from './report.ts';
 import type { CorpusInfo } from './report.ts';
+import { roundFigures, spread } from './rounds.ts';
 import { throughput } from './stats.ts';
 
 const corpus: CorpusInfo = { name: 'py', source: '/lib', noTests: false, files: 100, parseableFiles: 100, lines: 50_000, bytes: 2e6, zipBytes: 5e5 };
@@ -157,5 +158,40 @@ describe('buildReport', () => {
     const skipped = renderReport(buildReport(corpus, machine, raw, { ok: true, value: nodeResult(1600) }, { ok: false, skipped: true, reason: '--no-browser' }, { ok: false, skipped: true, reason: '--no-browser' }));
     expect(skipped).toMatch(/raw parse \(chromium worker, 1 thread\).*skipped \(below\)/);
     expect(skipped).toContain('chromium raw parse skipped: --no-browser');
+  });
+});
+
+describe('rounds (--repeat)', () => {
+  it('takes each round against its own raw parses and gives the goal on the medians', () => {
+    // Three rounds whose raw parses differ: 1.0 s, 0.8 s, 1.1 s in Node; the ratios follow them.
+    const reports = [
+      buildReport(corpus, machine, raw, { ok: true, value: nodeResult(1600) }, { ok: true, value: browserResult }, { ok: true, value: browserRaw }),
+      buildReport(corpus, machine, { ...raw, ...throughput(100, 50_000, 2e6, 800) }, { ok: true, value: nodeResult(1000) }, { ok: true, value: { ...browserResult, wallMs: 2000 } }, { ok: true, value: { ...browserRaw, ...throughput(100, 50_000, 2e6, 1000) } }),
+      buildReport(corpus, machine, { ...raw, ...throughput(100, 50_000, 2e6, 1100) }, { ok: false, reason: 'worker crashed' }, { ok: true, value: { ...browserResult, wallMs: 1000 } }, { ok: false, reason: 'timeout' }),
+    ];
+    const rounds = reports.map(roundFigures);
+    expect(rounds[1]).toMatchObject({ rawMs: 800, browserRawMs: 1000, nodeMs: 1000, browserMs: 2000 });
+    expect(rounds[1]!.node).toBeCloseTo(0.8);
+    expect(rounds[1]!.browserVsChromiumRaw).toBeCloseTo(0.5);
+    expect(rounds[2]).toMatchObject({ nodeMs: null, node: null, browserRawMs: null, browserVsChromiumRaw: null });
+    expect(rounds[2]!.browser).toBeCloseTo(1.1);
+
+    const report = { ...reports[0]!, rounds };
+    const text = renderReport(report);
+    expect(text).toContain('Rounds (3;');
+    expect(text).toMatch(/\n3 +1\.10 s +- +- +1\.00 s +- +110% +-/);
+    // Node: 62.5 % and 80 % -> 71 %; chromium vs Node raw: 25 %, 40 %, 110 % -> 40 %; own: 31 %, 50 % -> 41 %.
+    expect(text).toMatch(/\nmedian +1\.00 s +1\.13 s +1\.30 s +2\.00 s +71% +40% +41%/);
+    expect(text).toMatch(/\nrange +0\.80 s-1\.10 s .* 25%-110%/);
+    expect(text).toContain('Goal (issue 14) on the medians: Node FAIL (71%), chromium FAIL (40%) (41% of its own raw parse: FAIL).');
+    const nodeOnly = reports.map((r) => ({ ...roundFigures(r), browserMs: null, browserRawMs: null, browser: null, browserVsChromiumRaw: null }));
+    expect(renderReport({ ...reports[0]!, rounds: nodeOnly })).toContain('on the medians: Node FAIL (71%), chromium n/a.');
+    expect(renderReport(reports[0]!)).not.toContain('Rounds');
+  });
+
+  it('spread: median of an odd and an even count, nulls left out, none at all', () => {
+    expect(spread([3, null, 1, 2])).toEqual({ median: 2, min: 1, max: 3, count: 3 });
+    expect(spread([4, 1, 3, 2])).toEqual({ median: 2.5, min: 1, max: 4, count: 4 });
+    expect(spread([null, null])).toBeNull();
   });
 });

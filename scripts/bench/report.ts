@@ -8,6 +8,8 @@ import type { BrowserRawParseResult } from './browserRawParse.ts';
 import type { ThreadCpu, V8WorkSummary } from './v8Trace.ts';
 import type { NodeIngestResult } from './nodeIngest.ts';
 import type { RawParseResult } from './rawParse.ts';
+import { renderRounds } from './rounds.ts';
+import type { RoundFigures } from './rounds.ts';
 import {
   BUDGET_RATIO,
   budgetVerdict,
@@ -58,6 +60,8 @@ export interface BenchReport {
     /** chromium raw parse / Node raw parse (files/s). */
     chromiumRawVsNodeRaw: number | null;
   };
+  /** Every round's figures, the first (detailed above) included, when --repeat ran more than one. */
+  rounds?: RoundFigures[];
 }
 
 function total(counts: Partial<Record<string, number>>): number {
@@ -298,6 +302,7 @@ export function renderReport(report: BenchReport): string {
   if ('error' in node) out.push(`Node end to end failed: ${node.error}`);
   if ('error' in browserRaw) out.push(`chromium raw parse ${browserRaw.skipped ? 'skipped' : 'failed'}: ${browserRaw.error}`);
   if ('error' in browser) out.push(`chromium end to end ${browser.skipped ? 'skipped' : 'failed'}: ${browser.error}`);
+  if (report.rounds && report.rounds.length > 1) out.push('', renderRounds(report.rounds, GOAL_RATIO), '');
   out.push(
     "Ratios: 'vs Node raw' divides by this run's raw parse in Node (one thread), for both environments; " +
       "'vs chromium raw' divides by this run's raw parse in a chromium worker (one thread, second pass). " +
