@@ -23,6 +23,7 @@ import { readProcMemory, resetPeakRss, startSampler, trackProcessUsage } from '.
 import { phaseDurations } from './stats.ts';
 import { nodeZipCodec } from '../../src/adapters/node/nodeZipCodec.ts';
 import { cpuSnapshot, cpuSplit } from './cpuClock.ts';
+import { bundleForNode } from '../../src/adapters/node/nodeBundle.mjs';
 import type { CpuSplit } from './cpuClock.ts';
 
 const SAMPLE_MS = 250;
@@ -110,25 +111,24 @@ export async function measureNodeIngest(options: NodeIngestOptions): Promise<Nod
 }
 
 /**
- * measureNodeIngest in a fresh Node process (nodeIngestChild.ts) on the zip at `zipPath`: its
- * main thread compiles the pipeline's code anew, as a CLI run does, whatever ran before in this
- * one (a raw parse, an earlier round). Rejects with the child's last output when it fails.
+ * measureNodeIngest in a fresh Node process on the zip at `zipPath`, as the CLI runs it: bundled
+ * for plain Node (nodeIngestChild.ts through nodeBundle.mjs, as `npm run ranger` bundles the
+ * CLI), so neither it nor its parse threads load TypeScript through tsx, and its main thread
+ * compiles the pipeline's code anew, whatever ran before in this process (a raw parse, an
+ * earlier round). Rejects with the child's last output when it fails.
  */
-export function measureNodeIngestInChild(options: { name: string; zipPath: string; threads?: number }): Promise<NodeIngestResult> {
+export async function measureNodeIngestInChild(options: { name: string; zipPath: string; threads?: number }): Promise<NodeIngestResult> {
+  const child = fileURLToPath(await bundleForNode('bench-node-ingest', 'scripts/bench/nodeIngestChild.ts'));
   const dir = mkdtempSync(join(tmpdir(), 'bench-node-'));
   const out = join(dir, 'result.json');
-  const child = fileURLToPath(new URL('./nodeIngestChild.ts', import.meta.url));
-  const argv = ['--import', 'tsx', child, options.zipPath, options.name, String(options.threads ?? 0), out];
-  return new Promise<NodeIngestResult>((resolve, reject) => {
-    execFile(process.execPath, argv, { maxBuffer: 16 * 1024 * 1024 }, (error, _stdout, stderr) => {
-      try {
-        if (error) throw new Error(`the Node index failed (${error.code ?? error.signal}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
-        resolve(JSON.parse(readFileSync(out, 'utf8')) as NodeIngestResult);
-      } catch (failure) {
-        reject(failure instanceof Error ? failure : new Error(String(failure)));
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+  try {
+    await new Promise<void>((resolve, reject) => {
+      execFile(process.execPath, [child, options.zipPath, options.name, String(options.threads ?? 0), out], { maxBuffer: 16 * 1024 * 1024 }, (error, _stdout, stderr) =>
+        error ? reject(new Error(`the Node index failed (${error.code ?? error.signal}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`)) : resolve(),
+      );
     });
-  });
+    return JSON.parse(readFileSync(out, 'utf8')) as NodeIngestResult;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -1,6 +1,7 @@
 /**
- * @file The Node end-to-end index of bench:ingest in a process of its own
- * (nodeIngest.ts measureNodeIngestInChild): `<zip> <name> <threads, 0 = default> <result.json>`.
+ * @file The Node end-to-end index of bench:ingest in a process of its own, bundled for plain Node
+ * as the CLI is (nodeIngest.ts measureNodeIngestInChild):
+ * `<zip> <name> <threads, 0 = default> <result.json>`.
  * Runs in: Node (a child process of the benchmark).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
