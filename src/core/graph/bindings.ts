@@ -65,10 +65,15 @@ export interface RepoIndex {
   repoName: string;
 }
 
-/** Sort files by path and lay out node ids: Repo 0, then per file its Module and its entities. */
-export function buildRepoIndex(unsorted: readonly FileIR[], repoName = ''): RepoIndex {
+/**
+ * Sort files by path and lay out node ids: Repo 0, then per file its Module and its entities.
+ * `named`: the namings rows stored during the parse used (EarlyNodeRows names every file the read
+ * accepted); when they cover every file, the modules are named so too, and the graph agrees with
+ * those rows even if a file (say an `__init__.py`) had no FileIR.
+ */
+export function buildRepoIndex(unsorted: readonly FileIR[], repoName = '', named?: ReadonlyMap<string, ModuleNaming>): RepoIndex {
   const files = [...unsorted].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const namings = nameModules(files);
+  const namings = named && files.every((f) => named.has(f.path)) ? files.map((f) => named.get(f.path)!) : nameModules(files);
   let nodeCount = 1;
   for (const file of files) nodeCount += 1 + file.entities.length;
   const nodeModule = new Int32Array(nodeCount).fill(-1);

@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FileBuilder, edgeList, hasEdge, node, usesFrom } from '../../../test/fixtures/stitch/irBuilder.ts';
-import { stitch } from './stitch.ts';
+import { nameModules } from './moduleNames.ts';
+import { stitch, stitchInto } from './stitch.ts';
+import type { NodeRow } from './types.ts';
 
 /** RANGER A.2 / Figure 4: base.py and extended.py. */
 function a2Files() {
@@ -165,5 +167,30 @@ describe('stitch: structure, self-loops and dedup', () => {
 
   it('names modules from the repo root', () => {
     expect(node(graph, 'pkg.shapes')).toMatchObject({ name: 'pkg.shapes', local_name: 'shapes', import_name: 'shapes' });
+  });
+});
+
+describe('stitch: module names given by the caller (rows stored during the parse)', () => {
+  // shape.h and shape.cpp of one folder: the header keeps 'src.shape', the source file is
+  // 'src.shape.cpp'. The caller named both; the stitch sees only shape.cpp's FileIR.
+  const source = new FileBuilder('src/shape.cpp', 'cpp');
+  source.fn('area');
+  const named = nameModules([
+    { path: 'src/shape.h', language: 'cpp' },
+    { path: 'src/shape.cpp', language: 'cpp' },
+  ]);
+  const modules = async (options: { named?: ReadonlyMap<string, (typeof named)[number]> }) => {
+    const nodes: NodeRow[] = [];
+    await stitchInto('r', [source.build()], [], new Map(), { nodes: async (rows) => void nodes.push(...rows), edges: async () => {} }, options);
+    return nodes.filter((n) => n.kind !== 'Repo').map((n) => `${n.kind}:${n.qualified_name}`);
+  };
+
+  it('names the modules as the caller did when its names cover every file', async () => {
+    expect(await modules({ named: new Map([['src/shape.h', named[0]!], ['src/shape.cpp', named[1]!]]) })).toEqual(['Module:src.shape.cpp', 'Function:src.shape.cpp.area']);
+  });
+
+  it('names them itself otherwise', async () => {
+    expect(await modules({})).toEqual(['Module:src.shape', 'Function:src.shape.area']);
+    expect(await modules({ named: new Map([['src/shape.h', named[0]!]]) })).toEqual(['Module:src.shape', 'Function:src.shape.area']);
   });
 });

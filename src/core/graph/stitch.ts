@@ -39,6 +39,7 @@ import type { FileIR, ReferenceIR } from '../parse/fileIR.ts';
 import type { ImportOutcome } from '../languages/languageSupport.ts';
 import type { ModuleInfo, RepoIndex, Target } from './bindings.ts';
 import { buildRepoIndex, entityIndex } from './bindings.ts';
+import type { ModuleNaming } from './moduleNames.ts';
 import { EdgeList } from './edgeList.ts';
 import { dropNodeFields, entityRows } from './entityRows.ts';
 import type { ChainTrail, LookupScope } from './resolver.ts';
@@ -109,6 +110,8 @@ export interface StreamOptions {
    * stable id is not its primary (the rare collision).
    */
   emitted?: ReadonlyMap<string, Int32Array>;
+  /** The module namings those stored rows used, by path (buildRepoIndex `named`). */
+  named?: ReadonlyMap<string, ModuleNaming>;
 }
 
 /** An entity stored with its primary id whose stable id turned out another (a hash collision). */
@@ -153,7 +156,7 @@ type StitchStep = { kind: 'nodes'; rows: NodeRow[] } | { kind: 'edges'; rows: Ed
  * once the steps are.
  */
 function stitchSteps(repoName: string, files: readonly FileIR[], configs: readonly ConfigFile[], texts: ReadonlyMap<string, string>, options: StreamOptions = {}) {
-  const index = buildRepoIndex(files, repoName);
+  const index = buildRepoIndex(files, repoName, options.named);
   const resolver = new Resolver(index, createSpecifierResolver(index.modules.map((m) => m.file.path), configs), configs);
   const ids = stableIdsOf(repoName, index, options.emitted);
   const unresolved: UnresolvedRow[] = [];

@@ -24,7 +24,8 @@ const RENAMED = '__renamed_nodes';
 export const NODE_ROW_BYTES = 330;
 
 export class EarlyNodeRows {
-  private namings: Map<string, ModuleNaming> | null = null;
+  /** Each file's module naming, by path, once the read is done (the stitch names modules the same). */
+  namings: Map<string, ModuleNaming> | null = null;
   private waiting: { files: readonly SourceFile[]; irs: readonly FileIR[] }[] = [];
   /** Files whose entity rows are stored, with the primary id each entity got. */
   readonly emitted = new Map<string, Int32Array>();
