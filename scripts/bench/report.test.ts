@@ -98,7 +98,7 @@ describe('buildReport', () => {
 
   it("renders the Node index's CPU by thread, and says so when it could not be read", () => {
     const text = renderReport(buildReport(corpus, machine, raw, { ok: true, value: nodeResult(1600) }, { ok: false, skipped: true, reason: '--no-browser' }));
-    expect(text).toContain('  CPU: 2.60 s in all (1.63 cores busy): main thread 0.40 s, parse workers 1.70 s, the other threads 0.50 s (V8 compiles and GC, DuckDB, libuv).');
+    expect(text).toContain('  CPU: 2.60 s in all (1.63 cores busy; 2.60 x the raw parse (100 % on 2 cores allows at most 2.00 x)): main thread 0.40 s, parse workers 1.70 s, the other threads 0.50 s (V8 compiles and GC, DuckDB, libuv).');
     const blind = renderReport(buildReport(corpus, machine, raw, { ok: true, value: { ...nodeResult(1600), cpu: null } }, { ok: false, skipped: true, reason: '--no-browser' }));
     expect(blind).toContain('  CPU: not read (no /proc).');
   });
@@ -112,7 +112,7 @@ describe('buildReport', () => {
     const text = renderReport(buildReport(corpus, machine, raw, { ok: true, value: nodeResult(900) }, { ok: true, value: { ...browserResult, v8Work } }));
     expect(text).toContain('JS optimizing compiles 1.46 s (TurboFan 1.02 s, Maglev 0.44 s), background GC 0.65 s; 6,664 lazy wasm compiles 0.19 s');
     expect(text).toContain(
-      "CPU by thread (traced): 3 dedicated workers 3.24 s, 3.17 s, 1.48 s (6,650 lazy wasm compiles: duckdb-wasm's); 2 helper threads (every process) 2.28 s; renderer main 0.41 s; all 6 named threads 10.58 s.",
+      "CPU by thread (traced): 3 dedicated workers 3.24 s, 3.17 s, 1.48 s (6,650 lazy wasm compiles: duckdb-wasm's); 2 helper threads (every process) 2.28 s; renderer main 0.41 s; all 6 named threads 10.58 s = 10.58 x the raw parse (100 % on 2 cores allows at most 2.00 x).",
     );
   });
 

@@ -131,18 +131,27 @@ function v8WorkLine(work: V8WorkSummary): string {
   );
 }
 
+/**
+ * An index's CPU against its raw parse's time: at 100 % of the raw parse on `cores` cores, the
+ * whole index (parse included) may spend at most `cores` times the raw parse, and only if no core
+ * is ever idle. Unlike the ratio, this does not move with how fast the machine parses.
+ */
+function cpuBudgetText(cpuMs: number, rawMs: number, cores: number): string {
+  return `${(cpuMs / rawMs).toFixed(2)} x the raw parse (100 % on ${cores} cores allows at most ${cores.toFixed(2)} x)`;
+}
+
 /** The Node index's CPU by thread: the pool's workers have ended by then, so they are the rest. */
-function nodeCpuLine(node: NodeIngestResult): string {
+function nodeCpuLine(node: NodeIngestResult, rawMs: number, cores: number): string {
   const cpu = node.cpu;
   if (!cpu) return '  CPU: not read (no /proc).';
   return (
-    `  CPU: ${formatSeconds(cpu.totalMs)} in all (${(cpu.totalMs / node.wallMs).toFixed(2)} cores busy): main thread ${formatSeconds(cpu.mainMs)}, ` +
+    `  CPU: ${formatSeconds(cpu.totalMs)} in all (${(cpu.totalMs / node.wallMs).toFixed(2)} cores busy; ${cpuBudgetText(cpu.totalMs, rawMs, cores)}): main thread ${formatSeconds(cpu.mainMs)}, ` +
     `parse workers ${formatSeconds(cpu.exitedMs)}, the other threads ${formatSeconds(cpu.otherLiveMs)} (V8 compiles and GC, DuckDB, libuv).`
   );
 }
 
 /** Where the traced index's CPU went, thread by thread (busy time of each named thread). */
-function threadCpuLine(work: V8WorkSummary): string {
+function threadCpuLine(work: V8WorkSummary, rawMs: number, cores: number): string {
   const sum = (threads: readonly ThreadCpu[]) => threads.reduce((total, t) => total + t.cpuMs, 0);
   const workers = work.threads.filter((t) => t.name.startsWith('DedicatedWorker'));
   const duckdb = workers.reduce<ThreadCpu | null>((most, t) => (t.wasmLazyCompiles > (most?.wasmLazyCompiles ?? 0) ? t : most), null);
@@ -151,7 +160,7 @@ function threadCpuLine(work: V8WorkSummary): string {
   const workerText = workers.map((t) => formatSeconds(t.cpuMs) + (t === duckdb ? ` (${formatInteger(t.wasmLazyCompiles)} lazy wasm compiles: duckdb-wasm's)` : '')).join(', ');
   return (
     `  CPU by thread (traced): ${workers.length} dedicated workers ${workerText || '-'}; ${helpers.length} helper threads (every process) ${formatSeconds(sum(helpers))}; ` +
-    `renderer main ${formatSeconds(sum(main))}; all ${work.threads.length} named threads ${formatSeconds(sum(work.threads))}.`
+    `renderer main ${formatSeconds(sum(main))}; all ${work.threads.length} named threads ${formatSeconds(sum(work.threads))} = ${cpuBudgetText(sum(work.threads), rawMs, cores)}.`
   );
 }
 
@@ -280,7 +289,7 @@ export function renderReport(report: BenchReport): string {
         `pipeline's own ms ${formatInteger(s.ms)}.`,
       `  Memory: RSS peak ${formatMegabytes(nodeOk.hwmBytes)} (VmHWM, worker threads included), ` +
         `${formatMegabytes(nodeOk.peakRssBytes)} sampled; main-thread heap ${formatMegabytes(nodeOk.peakHeapUsedBytes)}.`,
-      nodeCpuLine(nodeOk),
+      nodeCpuLine(nodeOk, raw.ms, machine.cpus),
     );
   }
   if (browserOk) {
@@ -295,7 +304,7 @@ export function renderReport(report: BenchReport): string {
         `${formatMegabytes(browserOk.rendererRssPeakBytes)} sampled (all renderers together ${formatMegabytes(browserOk.rendererRssSumPeakBytes)}); page JS heap ${formatMegabytes(browserOk.jsHeapPeakBytes)} ` +
         `(${browserOk.jsHeapSamples} samples; workers and wasm memory are not in it).`,
     );
-    if (browserOk.v8Work) out.push(v8WorkLine(browserOk.v8Work), threadCpuLine(browserOk.v8Work));
+    if (browserOk.v8Work) out.push(v8WorkLine(browserOk.v8Work), threadCpuLine(browserOk.v8Work, browserRawOk?.ms ?? raw.ms, machine.cpus));
     if (browserOk.externalRequests.length > 0) out.push(`  WARNING: ${browserOk.externalRequests.length} requests left localhost.`);
     if (browserOk.pageErrors.length > 0) out.push(`  Page errors: ${browserOk.pageErrors.slice(0, 3).join(' | ')}`);
   }
