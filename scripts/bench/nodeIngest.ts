@@ -110,6 +110,9 @@ export async function measureNodeIngest(options: NodeIngestOptions): Promise<Nod
   }
 }
 
+/** nodeIngestChild.ts bundled, once per benchmark run (every round's child runs it). */
+let childScript: Promise<URL> | undefined;
+
 /**
  * measureNodeIngest in a fresh Node process on the zip at `zipPath`, as the CLI runs it: bundled
  * for plain Node (nodeIngestChild.ts through nodeBundle.mjs, as `npm run ranger` bundles the
@@ -118,7 +121,8 @@ export async function measureNodeIngest(options: NodeIngestOptions): Promise<Nod
  * earlier round). Rejects with the child's last output when it fails.
  */
 export async function measureNodeIngestInChild(options: { name: string; zipPath: string; threads?: number }): Promise<NodeIngestResult> {
-  const child = fileURLToPath(await bundleForNode('bench-node-ingest', 'scripts/bench/nodeIngestChild.ts'));
+  childScript ??= bundleForNode('bench-node-ingest', 'scripts/bench/nodeIngestChild.ts');
+  const child = fileURLToPath(await childScript);
   const dir = mkdtempSync(join(tmpdir(), 'bench-node-'));
   const out = join(dir, 'result.json');
   try {

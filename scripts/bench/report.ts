@@ -158,9 +158,10 @@ function threadCpuLine(work: V8WorkSummary, rawMs: number, cores: number): strin
   const helpers = work.threads.filter((t) => t.name.startsWith('ThreadPool'));
   const main = work.threads.filter((t) => t.name === 'CrRendererMain');
   const workerText = workers.map((t) => formatSeconds(t.cpuMs) + (t === duckdb ? ` (${formatInteger(t.wasmLazyCompiles)} lazy wasm compiles: duckdb-wasm's)` : '')).join(', ');
+  const all = sum(work.threads);
   return (
     `  CPU by thread (traced): ${workers.length} dedicated workers ${workerText || '-'}; ${helpers.length} helper threads (every process) ${formatSeconds(sum(helpers))}; ` +
-    `renderer main ${formatSeconds(sum(main))}; all ${work.threads.length} named threads ${formatSeconds(sum(work.threads))} = ${cpuBudgetText(sum(work.threads), rawMs, cores)}.`
+    `renderer main ${formatSeconds(sum(main))}; all ${work.threads.length} named threads ${formatSeconds(all)} = ${cpuBudgetText(all, rawMs, cores)}.`
   );
 }
 

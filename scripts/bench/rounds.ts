@@ -73,12 +73,13 @@ export function renderRounds(rounds: readonly RoundFigures[], goal: number): str
   const spreads = COLUMNS.map((c) => spread(rounds.map(c.of)));
   rows.push(['median', ...COLUMNS.map((c, i) => c.format(spreads[i]?.median ?? null))]);
   rows.push(['range', ...COLUMNS.map((c, i) => (spreads[i] ? `${c.format(spreads[i].min)}-${c.format(spreads[i].max)}` : '-'))]);
-  const [node, browser, own] = [spreads[4], spreads[5], spreads[6]].map((s) => s?.median ?? null);
+  const median = (of: (r: RoundFigures) => number | null) => spread(rounds.map(of))?.median ?? null;
+  const own = median((r) => r.browserVsChromiumRaw);
   return [
     `Rounds (${rounds.length}; each round's ratios use its own raw parses):`,
     formatTable(rows),
-    `Goal (issue 14) on the medians: Node ${verdictText(node ?? null, goal)}, chromium ${verdictText(browser ?? null, goal)}` +
-      (own === null || own === undefined ? '.' : ` (${percent(own)} of its own raw parse: ${budgetVerdict(own, goal)}).`),
+    `Goal (issue 14) on the medians: Node ${verdictText(median((r) => r.node), goal)}, chromium ${verdictText(median((r) => r.browser), goal)}` +
+      (own === null ? '.' : ` (${percent(own)} of its own raw parse: ${budgetVerdict(own, goal)}).`),
   ].join('\n');
 }
 

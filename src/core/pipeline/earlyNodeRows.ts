@@ -24,13 +24,17 @@ const RENAMED = '__renamed_nodes';
 export const NODE_ROW_BYTES = 330;
 
 export class EarlyNodeRows {
-  /** Each file's module naming, by path, once the read is done (the stitch names modules the same). */
-  namings: Map<string, ModuleNaming> | null = null;
+  private namings: Map<string, ModuleNaming> | null = null;
   private waiting: { files: readonly SourceFile[]; irs: readonly FileIR[] }[] = [];
   /** Files whose entity rows are stored, with the primary id each entity got. */
   readonly emitted = new Map<string, Int32Array>();
 
   constructor(private readonly store: EarlyStore) {}
+
+  /** Each file's module naming, by path, once the read is done (the stitch names modules the same). */
+  get moduleNamings(): ReadonlyMap<string, ModuleNaming> | undefined {
+    return this.namings ?? undefined;
+  }
 
   /** Every file of the index is known (the read is done): rows go out from now on. */
   named(files: readonly { path: string; language: Language }[]): void {

@@ -239,7 +239,7 @@ async function stitchParsed(
       nodes: (rows: NodeRow[]) => early.loadInTurn('node_rows', nodeRowLoad(rows), rows.length * NODE_ROW_BYTES),
       edges: (rows: EdgeRow[]) => early.loadInTurn('edges', edgeRowLoad(rows), rows.length * EDGE_ROW_BYTES),
     };
-    const streamed = await stitchInto(ingested.repoName, fileIRs, ingested.configs, texts, sink, { consume: irsStored, emitted: nodeRows?.emitted, named: nodeRows?.namings ?? undefined });
+    const streamed = await stitchInto(ingested.repoName, fileIRs, ingested.configs, texts, sink, { consume: irsStored, emitted: nodeRows?.emitted, named: nodeRows?.moduleNamings });
     nodeRows?.renames(streamed.renamed);
     graph = { nodes: [], edges: [], unresolved: streamed.unresolved };
     stats = streamed.stats;
