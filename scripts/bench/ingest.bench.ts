@@ -3,6 +3,7 @@
  * run, (a) raw tree-sitter parse throughput on one thread in Node, (a2) the same in a dedicated
  * worker of a chromium bench page (browserRawParse.ts), (b) end-to-end ingest in Node
  * through indexRepository + the worker_threads parse pool + @duckdb/node-api in a fresh process,
+ * (b2) the parse stage alone in a fresh process (the pool on files in memory: the ceiling of (b)),
  * (c) end to end in headless chromium driving the built app, (d) the ratios against (a), and chromium's against
  * (a2) too, with the budget verdict of DESIGN.md section 7, and peak memory. Never exits
  * non-zero on a FAIL verdict.
@@ -20,7 +21,7 @@ import type { BrowserIngestResult } from './browserIngest.ts';
 import type { BrowserRawParseResult } from './browserRawParse.ts';
 import { corpusFrom, parseableTexts, stdlibCorpus } from './corpus.ts';
 import type { Corpus } from './corpus.ts';
-import type { NodeIngestResult } from './nodeIngest.ts';
+import type { NodeIngestResult, ParseStageResult } from './nodeIngest.ts';
 import { measureRawParse } from './rawParse.ts';
 import { syntheticCorpus } from './syntheticRepo.ts';
 import { buildReport, renderReport } from './report.ts';
@@ -81,6 +82,17 @@ async function measureRound(
     log(`    failed: ${node.reason}`);
   }
 
+  log('(b2) the parse stage alone in Node (a fresh process; files in memory, no read, stitch or store)');
+  let parseStage: Outcome<ParseStageResult>;
+  try {
+    const { measureParseStageInChild } = await import('./nodeIngest.ts');
+    parseStage = { ok: true, value: await measureParseStageInChild({ name: corpus.name, zipPath: corpus.zipPath, threads: args.threads }) };
+    log(`    ${formatInteger(parseStage.value.files)} files in ${formatSeconds(parseStage.value.wallMs)}`);
+  } catch (error) {
+    parseStage = { ok: false, reason: message(error) };
+    log(`    failed: ${parseStage.reason}`);
+  }
+
   let browser: Outcome<BrowserIngestResult>;
   if (!args.browser) {
     browser = { ok: false, skipped: true, reason: '--no-browser' };
@@ -104,6 +116,7 @@ async function measureRound(
     node,
     browser,
     browserRaw,
+    parseStage,
   );
 }
 

@@ -161,6 +161,29 @@ describe('buildReport', () => {
   });
 });
 
+describe('the parse stage alone (the ceiling of the Node end to end)', () => {
+  const stage = { files: 100, wallMs: 900, threads: 2, cpuMs: 1700 };
+
+  it('divides it by the Node raw parse and renders its row and its CPU against the raw parse', () => {
+    const report = buildReport(corpus, machine, raw, { ok: true, value: nodeResult(1600) }, { ok: false, skipped: true, reason: '--no-browser' }, undefined, { ok: true, value: stage });
+    expect(report.ratios.parseStage).toBeCloseTo(1000 / 900);
+    const text = renderReport(report);
+    expect(text).toMatch(/parse stage alone \(Node, 2 threads\)\s+100\s+0\.90 s\s+111\s+55,556\s+111%/);
+    expect(text).toContain('no read, stitch or store): 0.90 s, 111% of the raw parse, 1.70 s CPU = 1.70 x the raw parse (100 % on 2 cores allows at most 2.00 x). The end to end cannot pass this ceiling.');
+    expect(roundFigures(report).parseStage).toBeCloseTo(1000 / 900);
+  });
+
+  it('says when it failed, says nothing when it was not measured, and tells an unread CPU', () => {
+    const failed = buildReport(corpus, machine, raw, { ok: true, value: nodeResult(1600) }, { ok: false, skipped: true, reason: '--no-browser' }, undefined, { ok: false, reason: 'thread crashed' });
+    expect(failed.ratios.parseStage).toBeNull();
+    expect(renderReport(failed)).toContain('Node parse stage failed: thread crashed');
+    const unmeasured = renderReport(buildReport(corpus, machine, raw, { ok: true, value: nodeResult(1600) }, { ok: false, skipped: true, reason: '--no-browser' }));
+    expect(unmeasured).not.toContain('parse stage');
+    const blind = renderReport(buildReport(corpus, machine, raw, { ok: true, value: nodeResult(1600) }, { ok: false, skipped: true, reason: '--no-browser' }, undefined, { ok: true, value: { ...stage, cpuMs: null } }));
+    expect(blind).toContain('111% of the raw parse, CPU not read (no /proc).');
+  });
+});
+
 describe('rounds (--repeat)', () => {
   it('takes each round against its own raw parses and gives the goal on the medians', () => {
     // Three rounds whose raw parses differ: 1.0 s, 0.8 s, 1.1 s in Node; the ratios follow them.

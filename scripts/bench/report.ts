@@ -6,7 +6,7 @@
 import type { BrowserIngestResult } from './browserIngest.ts';
 import type { BrowserRawParseResult } from './browserRawParse.ts';
 import type { ThreadCpu, V8WorkSummary } from './v8Trace.ts';
-import type { NodeIngestResult } from './nodeIngest.ts';
+import type { NodeIngestResult, ParseStageResult } from './nodeIngest.ts';
 import type { RawParseResult } from './rawParse.ts';
 import { renderRounds } from './rounds.ts';
 import type { RoundFigures } from './rounds.ts';
@@ -45,6 +45,8 @@ export interface BenchReport {
   browserRaw: BrowserRawParseResult | { skipped?: boolean; error: string };
   node: (NodeIngestResult & { throughput: Throughput }) | { error: string };
   browser: (BrowserIngestResult & { throughput: Throughput }) | { skipped?: boolean; error: string };
+  /** The Node parse stage alone (measureParseStage): the ceiling of the end to end. */
+  parseStage: (ParseStageResult & { throughput: Throughput }) | { skipped?: boolean; error: string };
   /** Node and chromium indexed the same corpus: do their file / node / edge totals agree? */
   graphsAgree: boolean | null;
   /** Both raw parses read the same files and found the same number with ERROR nodes. */
@@ -59,6 +61,8 @@ export interface BenchReport {
     browserVsChromiumRaw: { value: number | null; verdict: Verdict };
     /** chromium raw parse / Node raw parse (files/s). */
     chromiumRawVsNodeRaw: number | null;
+    /** The Node parse stage alone / Node raw parse (files/s). */
+    parseStage: number | null;
   };
   /** Every round's figures, the first (detailed above) included, when --repeat ran more than one. */
   rounds?: RoundFigures[];
@@ -87,6 +91,7 @@ export function buildReport(
   node: Outcome<NodeIngestResult>,
   browser: Outcome<BrowserIngestResult>,
   browserRaw: Outcome<BrowserRawParseResult> = { ok: false, skipped: true, reason: 'not measured' },
+  parseStage: Outcome<ParseStageResult> = { ok: false, skipped: true, reason: 'not measured' },
 ): BenchReport {
   const nodePart = node.ok
     ? { ...node.value, throughput: endToEndThroughput(node.value.summary.files, node.value.wallMs, raw) }
@@ -97,6 +102,9 @@ export function buildReport(
   const nodeRatio = 'throughput' in nodePart ? ratio(nodePart.throughput.filesPerSecond, raw.filesPerSecond) : null;
   const browserRatio = 'throughput' in browserPart ? ratio(browserPart.throughput.filesPerSecond, raw.filesPerSecond) : null;
   const browserRawPart = browserRaw.ok ? browserRaw.value : { skipped: browserRaw.skipped ?? false, error: browserRaw.reason };
+  const parseStagePart = parseStage.ok
+    ? { ...parseStage.value, throughput: endToEndThroughput(parseStage.value.files, parseStage.value.wallMs, raw) }
+    : { skipped: parseStage.skipped ?? false, error: parseStage.reason };
   const chromiumRawRatio =
     browserRaw.ok && 'throughput' in browserPart ? ratio(browserPart.throughput.filesPerSecond, browserRaw.value.filesPerSecond) : null;
   return {
@@ -106,6 +114,7 @@ export function buildReport(
     browserRaw: browserRawPart,
     node: nodePart,
     browser: browserPart,
+    parseStage: parseStagePart,
     graphsAgree: node.ok && browser.ok ? sameTotals(node.value, browser.value) : null,
     rawParsesAgree: browserRaw.ok ? browserRaw.value.files === raw.files && browserRaw.value.filesWithErrors === raw.filesWithErrors : null,
     ratios: {
@@ -114,6 +123,7 @@ export function buildReport(
       browser: { value: browserRatio, verdict: budgetVerdict(browserRatio) },
       browserVsChromiumRaw: { value: chromiumRawRatio, verdict: budgetVerdict(chromiumRawRatio) },
       chromiumRawVsNodeRaw: browserRaw.ok ? ratio(browserRaw.value.filesPerSecond, raw.filesPerSecond) : null,
+      parseStage: 'throughput' in parseStagePart ? ratio(parseStagePart.throughput.filesPerSecond, raw.filesPerSecond) : null,
     },
   };
 }
@@ -147,6 +157,18 @@ function nodeCpuLine(node: NodeIngestResult, rawMs: number, cores: number): stri
   return (
     `  CPU: ${formatSeconds(cpu.totalMs)} in all (${(cpu.totalMs / node.wallMs).toFixed(2)} cores busy; ${cpuBudgetText(cpu.totalMs, rawMs, cores)}): main thread ${formatSeconds(cpu.mainMs)}, ` +
     `parse workers ${formatSeconds(cpu.exitedMs)}, the other threads ${formatSeconds(cpu.otherLiveMs)} (V8 compiles and GC, DuckDB, libuv).`
+  );
+}
+
+/**
+ * The parse stage alone (files in memory; no read, stitch or store): what the end to end could
+ * reach if all the rest cost nothing, and its CPU against the raw parse's time.
+ */
+function parseStageLine(stage: ParseStageResult, stageRatio: number | null, rawMs: number, cores: number): string {
+  const cpu = stage.cpuMs === null ? 'CPU not read (no /proc)' : `${formatSeconds(stage.cpuMs)} CPU = ${cpuBudgetText(stage.cpuMs, rawMs, cores)}`;
+  return (
+    `Node parse stage alone (the pool on files already in memory: start-up, parse, extract, encode, decode; no read, stitch or store): ` +
+    `${formatSeconds(stage.wallMs)}, ${formatPercent(stageRatio)} of the raw parse, ${cpu}. The end to end cannot pass this ceiling.`
   );
 }
 
@@ -231,6 +253,10 @@ export function renderReport(report: BenchReport): string {
         ]
       : ['end to end (Node)', '-', '-', '-', '-', '-', '', 'n/a', 'failed (below)'],
   );
+  const stage = 'throughput' in report.parseStage ? report.parseStage : null;
+  if (stage) {
+    rows.push([`parse stage alone (Node, ${stage.threads} threads)`, formatInteger(stage.files), formatSeconds(stage.wallMs), ...rates(stage.throughput), formatPercent(ratios.parseStage), '', '', '']);
+  }
   rows.push(
     browserOk
       ? [
@@ -293,6 +319,7 @@ export function renderReport(report: BenchReport): string {
       nodeCpuLine(nodeOk, raw.ms, machine.cpus),
     );
   }
+  if (stage) out.push(parseStageLine(stage, ratios.parseStage, raw.ms, machine.cpus));
   if (browserOk) {
     out.push(
       `chromium ${browserOk.chromiumVersion}: app reports ${formatInteger(browserOk.files)} files, ${formatInteger(browserOk.nodes)} nodes, ` +
@@ -310,6 +337,7 @@ export function renderReport(report: BenchReport): string {
     if (browserOk.pageErrors.length > 0) out.push(`  Page errors: ${browserOk.pageErrors.slice(0, 3).join(' | ')}`);
   }
   if ('error' in node) out.push(`Node end to end failed: ${node.error}`);
+  if ('error' in report.parseStage && !report.parseStage.skipped) out.push(`Node parse stage failed: ${report.parseStage.error}`);
   if ('error' in browserRaw) out.push(`chromium raw parse ${browserRaw.skipped ? 'skipped' : 'failed'}: ${browserRaw.error}`);
   if ('error' in browser) out.push(`chromium end to end ${browser.skipped ? 'skipped' : 'failed'}: ${browser.error}`);
   if (report.rounds && report.rounds.length > 1) out.push('', renderRounds(report.rounds, GOAL_RATIO), '');

@@ -20,6 +20,8 @@ export interface RoundFigures {
   browser: number | null;
   /** chromium end to end / this round's chromium raw parse. */
   browserVsChromiumRaw: number | null;
+  /** The Node parse stage alone / this round's Node raw parse: the end to end's ceiling. */
+  parseStage: number | null;
 }
 
 export function roundFigures(report: BenchReport): RoundFigures {
@@ -31,6 +33,7 @@ export function roundFigures(report: BenchReport): RoundFigures {
     node: report.ratios.node.value,
     browser: report.ratios.browser.value,
     browserVsChromiumRaw: report.ratios.browserVsChromiumRaw.value,
+    parseStage: report.ratios.parseStage,
   };
 }
 
@@ -64,6 +67,7 @@ const COLUMNS: Column[] = [
   { title: 'Node vs raw', of: (r) => r.node, format: percent },
   { title: 'chromium vs Node raw', of: (r) => r.browser, format: percent },
   { title: 'chromium vs own raw', of: (r) => r.browserVsChromiumRaw, format: percent },
+  { title: 'Node parse stage vs raw', of: (r) => r.parseStage, format: percent },
 ];
 
 /** A row per round, the median and range of each column, and issue 14's goal on the medians. */
