@@ -5,6 +5,8 @@
  * a persistent profile (launchChromiumProfile) and asks the page's dedicated worker for one run:
  * the same files in the same order as rawParse.ts, with the grammars the app bundles; the
  * worker's last pass of PASSES is the measurement. The chromium-side denominator of bench:ingest.
+ * Then the page's worker times the app's parse pool alone on the same files (ParseStageRun): the
+ * ceiling of the app's end to end.
  * Runs in: Node (bench).
  */
 import { rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +14,7 @@ import { join } from 'node:path';
 import { answerWithin, collectPageErrors, launchChromiumProfile } from '../chromium.ts';
 import { servePage } from '../pageBuild.ts';
 import type { ParseBenchPageApi } from './parsePages/parseBenchPage.ts';
-import type { ParseRunResult } from './parsePages/parseBenchWorker.ts';
+import type { ParseRunResult, ParseStageRun } from './parsePages/parseBenchWorker.ts';
 import { readProcMemory, rendererPids } from './procMemory.ts';
 import type { ParseInput } from './rawParse.ts';
 
@@ -36,6 +38,8 @@ export interface BrowserRawParseResult extends ParseRunResult {
   /** Largest VmHWM of the renderer processes at the end (the worker lives in one), or null. */
   rendererHwmBytes: number | null;
   pageErrors: string[];
+  /** The app's parse pool alone on the same files, measured after the raw parse's memory was read. */
+  parseStage: ParseStageRun | { error: string };
 }
 
 type BenchWindow = { __parseBench: ParseBenchPageApi };
@@ -59,6 +63,13 @@ export async function measureBrowserRawParse(options: BrowserRawParseOptions): P
       const pending = page.evaluate((corpusUrl) => (window as unknown as BenchWindow).__parseBench.run({ corpusUrl }), `${served.origin}${CORPUS_FILE}`);
       const result = await answerWithin(pending, options.timeoutMs, () => (pageErrors.length > 0 ? ` (page: ${pageErrors[0]})` : ''));
       const hwms = rendererPids(process.pid).map((pid) => readProcMemory(pid)?.hwmBytes ?? 0);
+      let parseStage: BrowserRawParseResult['parseStage'];
+      try {
+        const stagePending = page.evaluate(() => (window as unknown as BenchWindow).__parseBench.parseStage());
+        parseStage = await answerWithin(stagePending, options.timeoutMs, () => (pageErrors.length > 0 ? ` (page: ${pageErrors[0]})` : ''));
+      } catch (error) {
+        parseStage = { error: error instanceof Error ? error.message : String(error) };
+      }
       const cdp = await context.newCDPSession(page);
       const version = (await cdp.send('Browser.getVersion')).product.replace(/^(Headless)?Chrome\//, '');
       return {
@@ -68,6 +79,7 @@ export async function measureBrowserRawParse(options: BrowserRawParseOptions): P
         hardwareConcurrency,
         rendererHwmBytes: hwms.length > 0 && Math.max(...hwms) > 0 ? Math.max(...hwms) : null,
         pageErrors,
+        parseStage,
       };
     } finally {
       await close();

@@ -58,6 +58,7 @@ const browserRaw: BrowserRawParseResult = {
   chromiumVersion: '150',
   hardwareConcurrency: 2,
   rendererHwmBytes: 200 * 1024 * 1024,
+  parseStage: { ms: 1000, files: 100, workers: 2 },
   pageErrors: [],
 };
 
@@ -143,6 +144,19 @@ describe('buildReport', () => {
     expect(text).toContain('Raw parse time: Node 1.00 s, chromium 1.25 s');
     expect(text).toContain('warm-up pass 1.60 s, reported pass 1.25 s');
     expect(text).not.toContain('WARNING');
+  });
+
+  it("renders the app's parse stage alone against both raw parses, and says when it failed", () => {
+    const report = buildReport(corpus, machine, raw, { ok: true, value: nodeResult(1600) }, { ok: true, value: browserResult }, { ok: true, value: browserRaw });
+    expect(report.ratios.browserParseStage).toBeCloseTo(1.25);
+    expect(report.ratios.browserParseStageVsNodeRaw).toBeCloseTo(1);
+    const text = renderReport(report);
+    expect(text).toMatch(/parse stage alone \(chromium, 2 workers\)\s+100\s+1\.00 s\s+100\s+-\s+100%\s+125%/);
+    expect(text).toContain('warmed up first as the app does, on the files in memory; no read, stitch or store): 1.00 s, 125% of chromium\'s raw parse.');
+    expect(roundFigures(report).browserParseStage).toBeCloseTo(1.25);
+    const failed = buildReport(corpus, machine, raw, { ok: true, value: nodeResult(1600) }, { ok: true, value: browserResult }, { ok: true, value: { ...browserRaw, parseStage: { error: 'no answer within 900 s' } } });
+    expect(failed.ratios.browserParseStage).toBeNull();
+    expect(renderReport(failed)).toContain("The app's parse stage alone failed: no answer within 900 s");
   });
 
   it('warns when the two raw parses disagree and reports a failed or skipped chromium raw parse', () => {

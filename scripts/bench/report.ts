@@ -63,6 +63,9 @@ export interface BenchReport {
     chromiumRawVsNodeRaw: number | null;
     /** The Node parse stage alone / Node raw parse (files/s). */
     parseStage: number | null;
+    /** The app's parse stage alone in chromium / chromium raw parse, and / Node raw parse (files/s). */
+    browserParseStage: number | null;
+    browserParseStageVsNodeRaw: number | null;
   };
   /** Every round's figures, the first (detailed above) included, when --repeat ran more than one. */
   rounds?: RoundFigures[];
@@ -105,6 +108,8 @@ export function buildReport(
   const parseStagePart = parseStage.ok
     ? { ...parseStage.value, throughput: endToEndThroughput(parseStage.value.files, parseStage.value.wallMs, raw) }
     : { skipped: parseStage.skipped ?? false, error: parseStage.reason };
+  const browserStage = browserRaw.ok && !('error' in browserRaw.value.parseStage) ? browserRaw.value.parseStage : null;
+  const browserStageRate = browserStage ? throughput(browserStage.files, 0, 0, browserStage.ms).filesPerSecond : null;
   const chromiumRawRatio =
     browserRaw.ok && 'throughput' in browserPart ? ratio(browserPart.throughput.filesPerSecond, browserRaw.value.filesPerSecond) : null;
   return {
@@ -124,6 +129,8 @@ export function buildReport(
       browserVsChromiumRaw: { value: chromiumRawRatio, verdict: budgetVerdict(chromiumRawRatio) },
       chromiumRawVsNodeRaw: browserRaw.ok ? ratio(browserRaw.value.filesPerSecond, raw.filesPerSecond) : null,
       parseStage: 'throughput' in parseStagePart ? ratio(parseStagePart.throughput.filesPerSecond, raw.filesPerSecond) : null,
+      browserParseStage: browserRaw.ok && browserStageRate !== null ? ratio(browserStageRate, browserRaw.value.filesPerSecond) : null,
+      browserParseStageVsNodeRaw: browserStageRate !== null ? ratio(browserStageRate, raw.filesPerSecond) : null,
     },
   };
 }
@@ -257,6 +264,20 @@ export function renderReport(report: BenchReport): string {
   if (stage) {
     rows.push([`parse stage alone (Node, ${stage.threads} threads)`, formatInteger(stage.files), formatSeconds(stage.wallMs), ...rates(stage.throughput), formatPercent(ratios.parseStage), '', '', '']);
   }
+  const browserStage = browserRawOk && !('error' in browserRawOk.parseStage) ? browserRawOk.parseStage : null;
+  if (browserStage) {
+    rows.push([
+      `parse stage alone (chromium, ${browserStage.workers} workers)`,
+      formatInteger(browserStage.files),
+      formatSeconds(browserStage.ms),
+      formatInteger(throughput(browserStage.files, 0, 0, browserStage.ms).filesPerSecond),
+      '-',
+      formatPercent(ratios.browserParseStageVsNodeRaw),
+      formatPercent(ratios.browserParseStage),
+      '',
+      '',
+    ]);
+  }
   rows.push(
     browserOk
       ? [
@@ -297,6 +318,12 @@ export function renderReport(report: BenchReport): string {
         `corpus fetched in ${formatSeconds(browserRawOk.fetchMs)}, grammars (${browserRawOk.languages.join(', ')}) loaded in ${formatSeconds(browserRawOk.initMs)}; ` +
         `warm-up pass ${warmup || '-'}, reported pass ${formatSeconds(browserRawOk.ms)}; ` +
         `${browserRawOk.filesWithErrors} files with ERROR nodes; slowest ${slowestText(browserRawOk.slowest)}.`,
+    );
+    out.push(
+      'error' in browserRawOk.parseStage
+        ? `  The app's parse stage alone failed: ${browserRawOk.parseStage.error}`
+        : `  The app's parse stage alone (its pool of ${browserRawOk.parseStage.workers} parse workers, started and warmed up first as the app does, on the files in memory; no read, stitch or store): ` +
+            `${formatSeconds(browserRawOk.parseStage.ms)}, ${formatPercent(ratios.browserParseStage)} of chromium's raw parse. The app's end to end cannot pass this ceiling.`,
     );
     if (report.rawParsesAgree === false) out.push('  WARNING: the chromium raw parse read other files or found ERROR nodes in another number of files than Node.');
     if (browserRawOk.pageErrors.length > 0) out.push(`  Page errors: ${browserRawOk.pageErrors.slice(0, 3).join(' | ')}`);

@@ -22,6 +22,8 @@ export interface RoundFigures {
   browserVsChromiumRaw: number | null;
   /** The Node parse stage alone / this round's Node raw parse: the end to end's ceiling. */
   parseStage: number | null;
+  /** The app's parse stage alone / this round's chromium raw parse: the app's ceiling. */
+  browserParseStage: number | null;
 }
 
 export function roundFigures(report: BenchReport): RoundFigures {
@@ -34,6 +36,7 @@ export function roundFigures(report: BenchReport): RoundFigures {
     browser: report.ratios.browser.value,
     browserVsChromiumRaw: report.ratios.browserVsChromiumRaw.value,
     parseStage: report.ratios.parseStage,
+    browserParseStage: report.ratios.browserParseStage,
   };
 }
 
@@ -68,6 +71,7 @@ const COLUMNS: Column[] = [
   { title: 'chromium vs Node raw', of: (r) => r.browser, format: percent },
   { title: 'chromium vs own raw', of: (r) => r.browserVsChromiumRaw, format: percent },
   { title: 'Node parse stage vs raw', of: (r) => r.parseStage, format: percent },
+  { title: 'chromium parse stage vs own raw', of: (r) => r.browserParseStage, format: percent },
 ];
 
 /** A row per round, the median and range of each column, and issue 14's goal on the medians. */
