@@ -152,7 +152,8 @@ describe('buildReport', () => {
     expect(report.ratios.browserParseStageVsNodeRaw).toBeCloseTo(1);
     const text = renderReport(report);
     expect(text).toMatch(/parse stage alone \(chromium, 2 workers\)\s+100\s+1\.00 s\s+100\s+-\s+100%\s+125%/);
-    expect(text).toContain('warmed up first as the app does, on the files in memory; no read, stitch or store): 1.00 s, 125% of chromium\'s raw parse.');
+    expect(text).toContain("warmed up first as the app does, on the files in memory; no read, stitch or store): 1.00 s, 125% of chromium's raw parse. The app's end to end cannot pass this ceiling; it reaches 25% of it.");
+    expect(report.ratios.browserVsParseStage).toBeCloseTo(0.25);
     expect(roundFigures(report).browserParseStage).toBeCloseTo(1.25);
     const failed = buildReport(corpus, machine, raw, { ok: true, value: nodeResult(1600) }, { ok: true, value: browserResult }, { ok: true, value: { ...browserRaw, parseStage: { error: 'no answer within 900 s' } } });
     expect(failed.ratios.browserParseStage).toBeNull();
@@ -183,7 +184,8 @@ describe('the parse stage alone (the ceiling of the Node end to end)', () => {
     expect(report.ratios.parseStage).toBeCloseTo(1000 / 900);
     const text = renderReport(report);
     expect(text).toMatch(/parse stage alone \(Node, 2 threads\)\s+100\s+0\.90 s\s+111\s+55,556\s+111%/);
-    expect(text).toContain('no read, stitch or store): 0.90 s, 111% of the raw parse, 1.70 s CPU = 1.70 x the raw parse (100 % on 2 cores allows at most 2.00 x). The end to end cannot pass this ceiling.');
+    expect(text).toContain('no read, stitch or store): 0.90 s, 111% of the raw parse, 1.70 s CPU = 1.70 x the raw parse (100 % on 2 cores allows at most 2.00 x). The end to end cannot pass this ceiling; it reaches 56% of it.');
+    expect(report.ratios.nodeVsParseStage).toBeCloseTo(900 / 1600);
     expect(roundFigures(report).parseStage).toBeCloseTo(1000 / 900);
   });
 
@@ -194,7 +196,10 @@ describe('the parse stage alone (the ceiling of the Node end to end)', () => {
     const unmeasured = renderReport(buildReport(corpus, machine, raw, { ok: true, value: nodeResult(1600) }, { ok: false, skipped: true, reason: '--no-browser' }));
     expect(unmeasured).not.toContain('parse stage');
     const blind = renderReport(buildReport(corpus, machine, raw, { ok: true, value: nodeResult(1600) }, { ok: false, skipped: true, reason: '--no-browser' }, undefined, { ok: true, value: { ...stage, cpuMs: null } }));
-    expect(blind).toContain('111% of the raw parse, CPU not read (no /proc).');
+    expect(blind).toContain('111% of the raw parse, CPU not read (no /proc). The end to end cannot pass this ceiling; it reaches 56% of it.');
+    const alone = buildReport(corpus, machine, raw, { ok: false, reason: 'worker crashed' }, { ok: false, skipped: true, reason: '--no-browser' }, undefined, { ok: true, value: stage });
+    expect(alone.ratios.nodeVsParseStage).toBeNull();
+    expect(renderReport(alone)).toContain('The end to end cannot pass this ceiling.');
   });
 });
 

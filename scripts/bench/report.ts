@@ -66,6 +66,9 @@ export interface BenchReport {
     /** The app's parse stage alone in chromium / chromium raw parse, and / Node raw parse (files/s). */
     browserParseStage: number | null;
     browserParseStageVsNodeRaw: number | null;
+    /** Each end to end / its own parse stage alone (files/s): how much of its ceiling it reaches. */
+    nodeVsParseStage: number | null;
+    browserVsParseStage: number | null;
   };
   /** Every round's figures, the first (detailed above) included, when --repeat ran more than one. */
   rounds?: RoundFigures[];
@@ -131,6 +134,8 @@ export function buildReport(
       parseStage: 'throughput' in parseStagePart ? ratio(parseStagePart.throughput.filesPerSecond, raw.filesPerSecond) : null,
       browserParseStage: browserRaw.ok && browserStageRate !== null ? ratio(browserStageRate, browserRaw.value.filesPerSecond) : null,
       browserParseStageVsNodeRaw: browserStageRate !== null ? ratio(browserStageRate, raw.filesPerSecond) : null,
+      nodeVsParseStage: 'throughput' in nodePart && 'throughput' in parseStagePart ? ratio(nodePart.throughput.filesPerSecond, parseStagePart.throughput.filesPerSecond) : null,
+      browserVsParseStage: 'throughput' in browserPart && browserStageRate !== null ? ratio(browserPart.throughput.filesPerSecond, browserStageRate) : null,
     },
   };
 }
@@ -171,11 +176,12 @@ function nodeCpuLine(node: NodeIngestResult, rawMs: number, cores: number): stri
  * The parse stage alone (files in memory; no read, stitch or store): what the end to end could
  * reach if all the rest cost nothing, and its CPU against the raw parse's time.
  */
-function parseStageLine(stage: ParseStageResult, stageRatio: number | null, rawMs: number, cores: number): string {
+function parseStageLine(stage: ParseStageResult, ratios: BenchReport['ratios'], rawMs: number, cores: number): string {
   const cpu = stage.cpuMs === null ? 'CPU not read (no /proc)' : `${formatSeconds(stage.cpuMs)} CPU = ${cpuBudgetText(stage.cpuMs, rawMs, cores)}`;
   return (
     `Node parse stage alone (the pool on files already in memory: start-up, parse, extract, encode, decode; no read, stitch or store): ` +
-    `${formatSeconds(stage.wallMs)}, ${formatPercent(stageRatio)} of the raw parse, ${cpu}. The end to end cannot pass this ceiling.`
+    `${formatSeconds(stage.wallMs)}, ${formatPercent(ratios.parseStage)} of the raw parse, ${cpu}. The end to end cannot pass this ceiling` +
+    (ratios.nodeVsParseStage === null ? '.' : `; it reaches ${formatPercent(ratios.nodeVsParseStage)} of it.`)
   );
 }
 
@@ -323,7 +329,8 @@ export function renderReport(report: BenchReport): string {
       'error' in browserRawOk.parseStage
         ? `  The app's parse stage alone failed: ${browserRawOk.parseStage.error}`
         : `  The app's parse stage alone (its pool of ${browserRawOk.parseStage.workers} parse workers, started and warmed up first as the app does, on the files in memory; no read, stitch or store): ` +
-            `${formatSeconds(browserRawOk.parseStage.ms)}, ${formatPercent(ratios.browserParseStage)} of chromium's raw parse. The app's end to end cannot pass this ceiling.`,
+            `${formatSeconds(browserRawOk.parseStage.ms)}, ${formatPercent(ratios.browserParseStage)} of chromium's raw parse. The app's end to end cannot pass this ceiling` +
+            (ratios.browserVsParseStage === null ? '.' : `; it reaches ${formatPercent(ratios.browserVsParseStage)} of it.`),
     );
     if (report.rawParsesAgree === false) out.push('  WARNING: the chromium raw parse read other files or found ERROR nodes in another number of files than Node.');
     if (browserRawOk.pageErrors.length > 0) out.push(`  Page errors: ${browserRawOk.pageErrors.slice(0, 3).join(' | ')}`);
@@ -346,7 +353,7 @@ export function renderReport(report: BenchReport): string {
       nodeCpuLine(nodeOk, raw.ms, machine.cpus),
     );
   }
-  if (stage) out.push(parseStageLine(stage, ratios.parseStage, raw.ms, machine.cpus));
+  if (stage) out.push(parseStageLine(stage, ratios, raw.ms, machine.cpus));
   if (browserOk) {
     out.push(
       `chromium ${browserOk.chromiumVersion}: app reports ${formatInteger(browserOk.files)} files, ${formatInteger(browserOk.nodes)} nodes, ` +
