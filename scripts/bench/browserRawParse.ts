@@ -61,12 +61,13 @@ export async function measureBrowserRawParse(options: BrowserRawParseOptions): P
       await page.waitForFunction(() => '__parseBench' in window, undefined, { timeout: 60_000 });
       const hardwareConcurrency = await page.evaluate(() => (window as unknown as BenchWindow).__parseBench.hardwareConcurrency());
       const pending = page.evaluate((corpusUrl) => (window as unknown as BenchWindow).__parseBench.run({ corpusUrl }), `${served.origin}${CORPUS_FILE}`);
-      const result = await answerWithin(pending, options.timeoutMs, () => (pageErrors.length > 0 ? ` (page: ${pageErrors[0]})` : ''));
+      const pageError = () => (pageErrors.length > 0 ? ` (page: ${pageErrors[0]})` : '');
+      const result = await answerWithin(pending, options.timeoutMs, pageError);
       const hwms = rendererPids(process.pid).map((pid) => readProcMemory(pid)?.hwmBytes ?? 0);
       let parseStage: BrowserRawParseResult['parseStage'];
       try {
         const stagePending = page.evaluate(() => (window as unknown as BenchWindow).__parseBench.parseStage());
-        parseStage = await answerWithin(stagePending, options.timeoutMs, () => (pageErrors.length > 0 ? ` (page: ${pageErrors[0]})` : ''));
+        parseStage = await answerWithin(stagePending, options.timeoutMs, pageError);
       } catch (error) {
         parseStage = { error: error instanceof Error ? error.message : String(error) };
       }

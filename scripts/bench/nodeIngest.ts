@@ -139,7 +139,8 @@ export async function measureParseStage(options: NodeIngestOptions): Promise<Par
 }
 
 /** What the child process measures: the whole index or the parse stage alone. */
-export type ChildMeasurement = 'index' | 'parse-stage';
+export const CHILD_MEASUREMENTS = ['index', 'parse-stage'] as const;
+export type ChildMeasurement = (typeof CHILD_MEASUREMENTS)[number];
 
 type ChildOptions = { name: string; zipPath: string; threads?: number };
 

@@ -5,6 +5,7 @@
  */
 import type { BrowserIngestResult } from './browserIngest.ts';
 import type { BrowserRawParseResult } from './browserRawParse.ts';
+import type { ParseStageRun } from './parsePages/parseBenchWorker.ts';
 import type { ThreadCpu, V8WorkSummary } from './v8Trace.ts';
 import type { NodeIngestResult, ParseStageResult } from './nodeIngest.ts';
 import type { RawParseResult } from './rawParse.ts';
@@ -90,6 +91,15 @@ export function endToEndThroughput(files: number, wallMs: number, raw: RawParseR
   return throughput(files, sameFiles ? raw.lines : 0, sameFiles ? raw.bytes : 0, wallMs);
 }
 
+/** The app's parse stage alone, measured with chromium's raw parse; null when it failed. */
+function appParseStage(browserRaw: BrowserRawParseResult): ParseStageRun | null {
+  return 'error' in browserRaw.parseStage ? null : browserRaw.parseStage;
+}
+
+function stageFilesPerSecond(stage: ParseStageRun): number {
+  return throughput(stage.files, 0, 0, stage.ms).filesPerSecond;
+}
+
 export function buildReport(
   corpus: CorpusInfo,
   machine: BenchReport['machine'],
@@ -111,8 +121,8 @@ export function buildReport(
   const parseStagePart = parseStage.ok
     ? { ...parseStage.value, throughput: endToEndThroughput(parseStage.value.files, parseStage.value.wallMs, raw) }
     : { skipped: parseStage.skipped ?? false, error: parseStage.reason };
-  const browserStage = browserRaw.ok && !('error' in browserRaw.value.parseStage) ? browserRaw.value.parseStage : null;
-  const browserStageRate = browserStage ? throughput(browserStage.files, 0, 0, browserStage.ms).filesPerSecond : null;
+  const browserStage = browserRaw.ok ? appParseStage(browserRaw.value) : null;
+  const browserStageRate = browserStage ? stageFilesPerSecond(browserStage) : null;
   const chromiumRawRatio =
     browserRaw.ok && 'throughput' in browserPart ? ratio(browserPart.throughput.filesPerSecond, browserRaw.value.filesPerSecond) : null;
   return {
@@ -270,13 +280,13 @@ export function renderReport(report: BenchReport): string {
   if (stage) {
     rows.push([`parse stage alone (Node, ${stage.threads} threads)`, formatInteger(stage.files), formatSeconds(stage.wallMs), ...rates(stage.throughput), formatPercent(ratios.parseStage), '', '', '']);
   }
-  const browserStage = browserRawOk && !('error' in browserRawOk.parseStage) ? browserRawOk.parseStage : null;
+  const browserStage = browserRawOk ? appParseStage(browserRawOk) : null;
   if (browserStage) {
     rows.push([
       `parse stage alone (chromium, ${browserStage.workers} workers)`,
       formatInteger(browserStage.files),
       formatSeconds(browserStage.ms),
-      formatInteger(throughput(browserStage.files, 0, 0, browserStage.ms).filesPerSecond),
+      formatInteger(stageFilesPerSecond(browserStage)),
       '-',
       formatPercent(ratios.browserParseStageVsNodeRaw),
       formatPercent(ratios.browserParseStage),

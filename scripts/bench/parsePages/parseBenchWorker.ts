@@ -5,16 +5,14 @@
  * on this one thread, times Parser.parse + tree.delete() per file in corpus order, nothing else.
  * The loop runs PASSES times and the last pass is the measurement: the first pass warms up
  * V8's wasm tiering (Liftoff, then TurboFan).
- * Then, asked apart (the driver reads the renderer's memory in between), the parse stage alone as the app runs it: the app's pool of parse
- * workers (parseWorkerPool.ts, started and warmed up first, as the app prewarms them) on the same
- * files, already in memory: no read, stitch or store. That is the ceiling of the app's end to end.
+ * Then, asked apart (the driver reads the renderer's memory in between), the parse stage alone
+ * as the app runs it: the app's pool of parse workers (parseWorkerPool.ts, prewarmed first, as the
+ * app prewarms them) on the same files, already in memory: no read, stitch or store. That is the ceiling of the app's end to end.
  * Runs in: chromium (module worker of scripts/bench/parsePages/parse-bench.html).
  */
 import { expose } from 'comlink';
 import { createBrowserParsers } from '../../../src/adapters/browser/grammarUrls.ts';
-import { browserPoolSize, createBrowserParseWorker } from '../../../src/adapters/browser/parseWorkerPool.ts';
-import { runParsePool } from '../../../src/core/parse/parsePool.ts';
-import type { ParseWorkerHandle } from '../../../src/core/parse/parsePool.ts';
+import { browserPoolSize, parseFilesInBrowserWorkers, prewarmParseWorkers } from '../../../src/adapters/browser/parseWorkerPool.ts';
 import type { SourceFile } from '../../../src/core/ingest/types.ts';
 import { parsePass } from '../parsePass.ts';
 import type { ParseInput, ParsePass } from '../parsePass.ts';
@@ -48,21 +46,17 @@ export interface ParseRunResult extends Throughput {
   warmupMs: number[];
 }
 
-const WARM_UP_TEXT = 'def f(x):\n    return g(x)\n';
-
 /**
  * The app's parse pool on `files`, timed from the first batch to the last FileIR decoded here,
- * on workers started and warmed up with a tiny Python file beforehand, as the app's are
- * (prewarmParseWorkers) before a repository is dropped.
+ * on workers the app's own prewarmParseWorkers started and warmed up beforehand, as the app does
+ * before a repository is dropped.
  */
 async function measureParseStage(files: readonly ParseInput[]): Promise<ParseStageRun> {
   const workers = browserPoolSize();
-  const warmUp: SourceFile = { path: '__warm_up__.py', language: 'python', text: WARM_UP_TEXT, bytes: WARM_UP_TEXT.length, sha256: '', notes: [] };
-  const warm: ParseWorkerHandle[] = Array.from({ length: workers }, createBrowserParseWorker);
-  await Promise.all(warm.map((worker) => worker.parseBatch([warmUp])));
+  await prewarmParseWorkers(workers);
   const sources: SourceFile[] = files.map((f) => ({ ...f, sha256: '', notes: [] }));
   const started = performance.now();
-  const irs = await runParsePool(sources, () => warm.pop() ?? createBrowserParseWorker(), { size: workers });
+  const irs = await parseFilesInBrowserWorkers(sources, () => {}, undefined, undefined, workers);
   return { ms: performance.now() - started, files: irs.length, workers };
 }
 

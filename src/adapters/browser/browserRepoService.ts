@@ -39,7 +39,7 @@ const PREWARM_DELAY_MS = 3_000;
 
 function prewarmIndexing(): void {
   prewarmDatabase();
-  prewarmParseWorkers();
+  void prewarmParseWorkers();
 }
 
 /**

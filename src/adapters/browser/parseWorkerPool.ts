@@ -49,18 +49,23 @@ const WARM_UP: SourceFile = { path: '__warm_up__.py', language: 'python', text: 
  * Starts `count` parse workers for the next index, unless they wait already: a worker's start-up
  * (its module, the tree-sitter runtime, the Python grammar's compile) is then done before a
  * repository is dropped instead of while it is read. The pool takes them first (takeParseWorker).
+ * Resolves once the warm-ups it started have settled (the app does not wait; the bench does).
  */
-export function prewarmParseWorkers(count = browserPoolSize()): void {
+export async function prewarmParseWorkers(count = browserPoolSize()): Promise<void> {
+  const warmUps: Promise<unknown>[] = [];
   while (warm.length < count) {
     const worker = createBrowserParseWorker();
     warm.push(worker);
     // One that fails its warm-up leaves the list (the pool would wait out a batch timeout on it).
-    worker.parseBatch([WARM_UP]).catch(() => {
-      const at = warm.indexOf(worker);
-      if (at >= 0) warm.splice(at, 1);
-      worker.terminate();
-    });
+    warmUps.push(
+      worker.parseBatch([WARM_UP]).catch(() => {
+        const at = warm.indexOf(worker);
+        if (at >= 0) warm.splice(at, 1);
+        worker.terminate();
+      }),
+    );
   }
+  await Promise.all(warmUps);
 }
 
 function takeParseWorker(): ParseWorkerHandle {
