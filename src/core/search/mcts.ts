@@ -273,7 +273,7 @@ export async function runMcts(
   const trace: MctsTrace = {
     version: TRACE_VERSION,
     query: query.text,
-    params: { ...pickParams(params), budget: Number.isFinite(params.budget) ? params.budget : null },
+    params: { ...pickParams(params), budget: Number.isFinite(params.budget) ? params.budget : null, variant: 'algorithm1' },
     rootId: ids[root],
     rootSim: sim(root),
     stats: { ...stats },

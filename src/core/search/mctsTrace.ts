@@ -100,6 +100,10 @@ export interface TraceParams {
   alpha: number;
   budget: number | null;
   seed: number;
+  /** Which engine ran: Algorithm 1 ('algorithm1', the paper and repoqa presets) or the guided default ('guided'). Absent in older traces. */
+  variant?: 'algorithm1' | 'guided';
+  /** The guided variant's reranker-pair budget: the search stops when it is spent. */
+  pairBudget?: number;
 }
 
 /** Identifies the graph a trace was made on: counts plus an FNV-1a hash of nodes and edges. */
