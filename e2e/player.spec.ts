@@ -3,7 +3,8 @@
  * expand and see exactly 1 + k children in the tree; step to the end and see the final tree size;
  * the inspector's N/R/UCT equal the trace's; keys step by phase and iteration; a what-if re-run
  * with another c changes the visit pattern and the diff lists it; export then import replays
- * identically; reload and reopen the run from the run list. Also issue 8 item 10: a new search
+ * identically; reload and reopen the run from the run list. A finished search opens at its end;
+ * an imported or reopened run at its start, paused. Also issue 8 item 10: a new search
  * clears the old tree at once, a Path 1 answer shows its own nodes. Screenshots light and dark.
  * Runs in: Node (e2e, driving chromium).
  */
@@ -124,7 +125,7 @@ test('player: scrub, step, inspect, what-if diff, export/import, reopen after re
     assert(trace.version === 2 && trace.top.length > 0, 'the exported run is a v2 trace with its ranking');
     await waitForTreeNodes(page, trace.stats.treeSize).catch(() => undefined);
     const end = await playerAt(page);
-    assert(end.iterations === trace.stats.iterationsRun && end.iteration === end.iterations, `the player opens at the end (${JSON.stringify(end)})`);
+    assert(end.iterations === trace.stats.iterationsRun && end.iteration === end.iterations, `a finished search opens at its end (${JSON.stringify(end)})`);
     assert(end.treeNodes === trace.stats.treeSize, `final tree size drawn (${end.treeNodes} vs ${trace.stats.treeSize})`);
     await page.getByTestId('player-details').click();
     await page.getByTestId('player-inspector').waitFor();
@@ -206,6 +207,7 @@ test('player: scrub, step, inspect, what-if diff, export/import, reopen after re
     await page.waitForFunction((old) => document.querySelector('[data-testid="mcts-player"]')?.getAttribute('data-run') !== old, exportedRun, { timeout: 30_000 });
     await waitForPlayer(page);
     assert((await page.getByTestId('player-warning').count()) === 0, 'an export of this graph imports without a warning');
+    await expectOpenedAtStart(page, 'the imported run');
     for (const [i, c] of checkpoints.entries()) await expectPosition(page, c, before[i]!, 'imported run');
 
     // Reload: the runs are still there and reopen.
@@ -215,6 +217,7 @@ test('player: scrub, step, inspect, what-if diff, export/import, reopen after re
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="run-list"]')?.getAttribute('data-runs')) >= 3, undefined, { timeout: 30_000 });
     await page.getByTestId('run-list').selectOption(runId!);
     await waitForPlayer(page);
+    await expectOpenedAtStart(page, 'the reopened run');
     await expectPosition(page, checkpoints[1]!, before[1]!, 'the reopened run');
 
     // Dark theme, and issue 8 item 10: a Path 1 answer replaces the tree with its own nodes.
@@ -227,6 +230,13 @@ test('player: scrub, step, inspect, what-if diff, export/import, reopen after re
     await screenshot(page, env, 'player-path1-answer-dark');
   });
 }, 480_000);
+
+/** A stored or imported run opens at its start (cursor 0, before the first select), paused. */
+async function expectOpenedAtStart(page: Page, what: string): Promise<void> {
+  const at = await playerAt(page);
+  assert(at.cursor === 0 && at.iteration === 0, `${what} opens at its start (${JSON.stringify(at)})`);
+  assert((await page.getByTestId('player-play').textContent()) === '▶', `${what} opens paused`);
+}
 
 /** "cursor/iteration/phase/treeNodes/inspector N" at a position reached with the player's buttons. */
 /** The position at `where` once two reads in a row agree (the redraw after a move has landed). */

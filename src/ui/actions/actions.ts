@@ -1,40 +1,19 @@
 /**
  * @file Every keyboard command as one registered action (name, label, keys shown in the
  * shortcuts dialog, keyTest, perform). The global key handler and the `?` dialog both read
- * this list, so what is documented is what is bound.
+ * this list, so what is documented is what is bound. The Action type lives in action.ts; this
+ * file combines the app's list with the player's (PLAYER_ACTIONS).
  * Runs in: the main thread.
  */
-import type { GraphController } from '../graph/graphController.ts';
+import { plainKey as plain } from './action.ts';
+import type { Action, ActionContext } from './action.ts';
 import { PLAYER_ACTIONS } from '../player/playerActions.ts';
 import { getState, setState } from '../store/appStore.ts';
 
-export interface ActionContext {
-  graph(): GraphController | null;
-  focusSearch(): void;
-  cancelIndexing(): void;
-  /** Stops the running describe / embed / SIMILAR / model load (what is stored stays). */
-  cancelSemantic(): void;
-  /** Stops the running question (MCTS) or evaluation. */
-  cancelQuestion(): void;
-  selectNode(id: number | null): void;
-}
+export type { Action, ActionContext } from './action.ts';
 
-export interface Action {
-  name: string;
-  label: string;
-  /** Keys as shown to the user. */
-  keys: string[];
-  keyTest(event: KeyboardEvent): boolean;
-  perform(ctx: ActionContext): void;
-  /** Also fires while focus is in a text field (only Escape does). */
-  inTextFields?: boolean;
-  /** The action applies now (else its key falls through to the next action or the browser). */
-  predicate?: () => boolean;
-}
-
-const plain = (event: KeyboardEvent) => !event.ctrlKey && !event.metaKey && !event.altKey;
-
-export const ACTIONS: Action[] = [
+/** The app's own actions; ACTIONS adds the player's after them. */
+const APP_ACTIONS: Action[] = [
   {
     name: 'focusSearch',
     label: 'Search nodes by name',
@@ -173,8 +152,10 @@ export const ACTIONS: Action[] = [
     keyTest: (e) => plain(e) && e.key === 't',
     perform: () => setTheme(getState().theme === 'dark' ? 'light' : 'dark'),
   },
-  ...PLAYER_ACTIONS,
 ];
+
+/** Every action, the app's then the player's: the key handler and the shortcuts dialog read this list. */
+export const ACTIONS: Action[] = [...APP_ACTIONS, ...PLAYER_ACTIONS];
 
 /** Documented elsewhere (inside a field or a list), listed in the dialog for completeness. */
 export const LOCAL_SHORTCUTS: { keys: string[]; label: string }[] = [

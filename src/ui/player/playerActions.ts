@@ -1,10 +1,12 @@
 /**
  * @file The player's commands as registered actions with closed names (issue 9, as Excalidraw
  * does): the buttons, the keys and the shortcuts dialog all go through this one list, so what is
- * documented is what is bound. Active only while a run is loaded (and not streaming).
+ * documented is what is bound. Active only while a run is loaded (and not streaming). Built on
+ * actions/action.ts only; actions/actions.ts adds this list to the app's.
  * Runs in: the main thread.
  */
-import type { Action } from '../actions/actions.ts';
+import { modKey as mod, plainKey as plain } from '../actions/action.ts';
+import type { Action } from '../actions/action.ts';
 import { getState } from '../store/appStore.ts';
 import { changeSpeed, setView, stepIteration, stepPhase, toEnd, toStart, togglePlay } from './playerSession.ts';
 
@@ -26,8 +28,6 @@ const replayable = () => {
   const p = getState().player;
   return p !== null && !p.live && p.total > 0;
 };
-const plain = (e: KeyboardEvent) => !e.ctrlKey && !e.metaKey && !e.altKey;
-const mod = (e: KeyboardEvent) => (e.ctrlKey || e.metaKey) && !e.altKey;
 
 export const PLAYER_ACTIONS: PlayerAction[] = [
   {

@@ -9,7 +9,7 @@ import type { MctsPhase } from '../../core/search/mctsTrace.ts';
 import type { PlayerViewKind } from './playerCanvas.ts';
 
 export interface PlayerState {
-  /** Bumped whenever the loaded replay changes (the replay object lives in playerSession.ts). */
+  /** Bumped whenever the loaded replay changes (the replay object is held by the PlayerSession, playerSession.ts). */
   version: number;
   runId: number | null;
   source: 'live' | 'stored' | 'import';
