@@ -1,8 +1,9 @@
 /**
  * @file The question bar: ask the code a question in words (Enter runs), pick the method (auto =
  * the RANGER router, or one retriever), hide tests and fixtures (else ranked after the code),
- * MCTS preset / iterations / seed under "Advanced", stop a
- * running search, open the eval panel. Distinct from the node-name search in the header.
+ * MCTS preset / iterations / seed under "Advanced" (kept in the app store's searchSettings, so
+ * the player's "watch the full search" uses the same T), stop a running search, open the eval
+ * panel. Distinct from the node-name search in the header.
  * Runs in: the main thread.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -12,7 +13,8 @@ import type { MctsPreset } from '../../core/search/mctsParams.ts';
 import { useCommands } from '../commands.ts';
 import { METHOD_LABELS } from '../data/searchFormat.ts';
 import { askQuestion, cancelQuestion, resetSearch } from '../searchSession.ts';
-import { setState, useAppState } from '../store/appStore.ts';
+import { searchSettingsParams, setState, useAppState } from '../store/appStore.ts';
+import type { SearchSettings } from '../store/appStore.ts';
 import '../styles/search.css';
 
 export function QuestionBar() {
@@ -25,9 +27,9 @@ export function QuestionBar() {
   const hasAnswer = useAppState((s) => s.question !== null);
   const [text, setText] = useState('');
   const [method, setMethod] = useState<SearchMethod>('auto');
-  const [preset, setPreset] = useState<MctsPreset>('default');
-  const [iterations, setIterations] = useState('');
-  const [seed, setSeed] = useState('');
+  const settings = useAppState((s) => s.searchSettings);
+  const { preset, iterations, seed } = settings;
+  const setSettings = (patch: Partial<SearchSettings>) => setState((s) => ({ searchSettings: { ...s.searchSettings, ...patch } }));
   const [advanced, setAdvanced] = useState(false);
   const [hideTests, setHideTests] = useState(false);
   const advancedRef = useRef<HTMLDivElement>(null);
@@ -51,9 +53,7 @@ export function QuestionBar() {
   const run = () => {
     const question = text.trim();
     if (!question || running) return;
-    const params: SearchRequest['params'] = {};
-    if (iterations.trim()) params.iterations = Math.max(1, Math.floor(Number(iterations)));
-    if (seed.trim()) params.seed = Math.floor(Number(seed));
+    const params: SearchRequest['params'] = searchSettingsParams(settings);
     void askQuestion(service, commands.graph?.() ?? null, { question, method, k: 10, preset, params, tests: hideTests ? 'hide' : 'after' });
   };
   const usesMcts = method === 'auto' || method === 'mcts' || method === 'fusion';
@@ -96,7 +96,7 @@ export function QuestionBar() {
           <div className="advanced-popover" role="group" aria-label="MCTS parameters">
             <label>
               MCTS preset
-              <select value={preset} data-testid="mcts-preset" onChange={(e) => setPreset(e.target.value as MctsPreset)}>
+              <select value={preset} data-testid="mcts-preset" onChange={(e) => setSettings({ preset: e.target.value as MctsPreset })}>
                 <option value="default">Guided (default: 10% reranker pairs, seeded)</option>
                 <option value="paper">Paper (Algorithm 1, A.4: T 200, α 0.5)</option>
                 <option value="repoqa">RepoQA (Algorithm 1, A.4: T 500, α 0.9)</option>
@@ -104,11 +104,11 @@ export function QuestionBar() {
             </label>
             <label>
               Iterations T
-              <input type="number" min={1} step={1} placeholder="preset" value={iterations} data-testid="mcts-iterations" onChange={(e) => setIterations(e.target.value)} />
+              <input type="number" min={1} step={1} placeholder="preset" value={iterations} data-testid="mcts-iterations" onChange={(e) => setSettings({ iterations: e.target.value })} />
             </label>
             <label>
               Seed
-              <input type="number" step={1} placeholder="1" value={seed} data-testid="mcts-seed" onChange={(e) => setSeed(e.target.value)} />
+              <input type="number" step={1} placeholder="1" value={seed} data-testid="mcts-seed" onChange={(e) => setSettings({ seed: e.target.value })} />
             </label>
             <p className="note">{usesMcts ? 'Used by auto (Path 2), mcts and fusion.' : 'This method does not run MCTS.'}</p>
           </div>

@@ -19,7 +19,7 @@ import { actionTitle, performPlayerAction } from './playerActions.ts';
 import type { PlayerActionName } from './playerActions.ts';
 import { closePlayer, compareReplay, exportRun, importRun, openRun, playerReplay, refreshRuns, setSpeed, setView } from './playerSession.ts';
 import { SPEEDS_MS } from './playerState.ts';
-import { RunDiffView } from './RunDiffView.tsx';
+import { RunCompare } from './RunCompare.tsx';
 import { Timeline } from './Timeline.tsx';
 import { useKnownAnswer } from './useKnownAnswer.ts';
 import { useNodeNames } from './useNodeNames.ts';
@@ -188,7 +188,7 @@ export function MctsPlayer() {
           <WhatIf key={version} replay={replay} busy={running} />
         </div>
       )}
-      {open && replay && compare && !player.live && <RunDiffView a={compare} b={replay} />}
+      {open && replay && compare && !player.live && <RunCompare a={compare} b={replay} />}
     </section>
   );
 }

@@ -12,6 +12,7 @@ import type { SummaryView } from '../data/summary.ts';
 import type { EvalProgress, EvalReport, EvalSet, SearchMethod, SearchResponse } from '../../core/agent/searchService.ts';
 import type { RunInfo } from '../../core/store/runStore.ts';
 import type { PlayerState } from '../player/playerState.ts';
+import type { MctsParams, MctsPreset } from '../../core/search/mctsParams.ts';
 
 export type StorageState = 'opening' | 'ready' | 'locked' | 'unavailable';
 export type ThemeChoice = 'light' | 'dark';
@@ -62,6 +63,24 @@ export interface QuestionRun {
   error: string | null;
 }
 
+/** The question bar's Advanced MCTS settings, as typed ('' = the preset's value); read by the player too. */
+export interface SearchSettings {
+  preset: MctsPreset;
+  /** Iterations T. */
+  iterations: string;
+  seed: string;
+}
+
+/** The parameters the Advanced settings set (T at least 1, whole numbers); unset fields are left out. */
+export function searchSettingsParams(settings: SearchSettings): Partial<Pick<MctsParams, 'iterations' | 'seed'>> {
+  const params: Partial<Pick<MctsParams, 'iterations' | 'seed'>> = {};
+  const iterations = Math.floor(Number(settings.iterations));
+  const seed = Math.floor(Number(settings.seed));
+  if (settings.iterations.trim() && Number.isFinite(iterations)) params.iterations = Math.max(1, iterations);
+  if (settings.seed.trim() && Number.isFinite(seed)) params.seed = seed;
+  return params;
+}
+
 /** The eval panel's set, run and report (kept while the dialog is closed). */
 export interface EvalRunState {
   set: EvalSet | null;
@@ -109,6 +128,7 @@ export interface AppState {
   modelsOpen: boolean;
   question: QuestionRun | null;
   searchPanelOpen: boolean;
+  searchSettings: SearchSettings;
   evalRun: EvalRunState;
   /** The MCTS player (issue 9): its own slice; the replay itself lives in player/playerSession.ts. */
   player: PlayerState | null;
@@ -152,6 +172,7 @@ let state: AppState = {
   modelsOpen: false,
   question: null,
   searchPanelOpen: false,
+  searchSettings: { preset: 'default', iterations: '', seed: '' },
   evalRun: { set: null, source: null, busy: null, cancelling: false, progress: null, report: null, error: null },
   player: null,
   runs: [],
