@@ -1,0 +1,52 @@
+/**
+ * @file The MCTS player's mode of the canvas: the run's final tree put on it once per run and
+ * view (player/playerCanvas.ts: 'tree' layered, 'graph' on the code graph) and fitted; each
+ * scrub position's state then applied by the PlayerView that mount returns, no node moved.
+ * Holds that PlayerView while the player is drawn.
+ * Runs in: the main thread.
+ */
+import type { Replay, ReplayState } from '../../core/search/mctsReplay.ts';
+import { mountPlayer, playerElements } from '../player/playerCanvas.ts';
+import type { PlayerViewKind } from '../player/playerCanvas.ts';
+import type { PlayerRenderInfo, PlayerView } from '../player/playerView.ts';
+import type { ViewHost } from './viewHost.ts';
+
+export class PlayerCanvasView {
+  private player: PlayerView | null = null;
+
+  constructor(private readonly host: ViewHost) {}
+
+  /** Another mode is drawn: the player's view is gone with its elements. */
+  leave(): void {
+    this.player = null;
+  }
+
+  /**
+   * Lays the run's final tree out once and fits it; true when it was drawn (not superseded, no
+   * error). `quick`: live runs skip the database (names come later) so the busy worker is not asked.
+   */
+  async show(replay: Replay, view: PlayerViewKind, options: { withUct: boolean; quick?: boolean }): Promise<boolean> {
+    const { host } = this;
+    const { cy } = host;
+    const generation = host.begin();
+    let shown = false;
+    await host.run(async () => {
+      const started = performance.now();
+      const mount = await playerElements(options.quick ? null : host.service, replay, view, cy.width() / Math.max(1, cy.height()));
+      if (!host.isCurrent(generation)) return;
+      host.enter('tree');
+      this.player = mountPlayer(cy, replay, mount, options.withUct);
+      host.camera.fit();
+      host.report(started);
+      host.callbacks.onNotice(mount.hidden > 0 ? `Search tree: ${mount.hidden.toLocaleString()} of its ${replay.ids.length.toLocaleString()} nodes are not drawn (cap).` : null);
+      shown = true;
+    });
+    return shown;
+  }
+
+  /** Applies a replay state (null when the player is not drawn). */
+  render(state: ReplayState): PlayerRenderInfo | null {
+    if (this.host.mode() !== 'tree' || !this.player) return null;
+    return this.player.render(state);
+  }
+}
