@@ -103,6 +103,8 @@ export class GraphController {
     this.cy.on('tap', 'node', (event) => {
       const node = event.target as NodeSingular;
       if (this.overview.tapPackage(node)) return;
+      // A "+N" bundle of the folded search tree opens (its nodes are drawn) and selects nothing.
+      if (this.player.tapBundle(node)) return;
       if (this.mode === 'overview') this.focusItem(node.id(), false);
       this.callbacks.onSelect(Number(node.data('nodeId')));
     });
@@ -135,6 +137,8 @@ export class GraphController {
     this.cy.on('dbltap', 'node', (event) => {
       // A package's double-click is the overview's (open / close); a node's expands or recentres.
       if (this.overview.doubleTap(event.target as NodeSingular)) return;
+      // The search tree is the run's: its nodes are not expanded into the code graph.
+      if (this.mode === 'tree') return;
       void this.activate(Number(event.target.data('nodeId')));
     });
   }
@@ -201,6 +205,11 @@ export class GraphController {
   /** Applies a replay state to the player's canvas (null when the player is not shown). */
   renderPlayer(state: ReplayState): PlayerRenderInfo | null {
     return this.player.render(state);
+  }
+
+  /** The player's view state: the search tree folded or not, and the nodes always drawn (selection, known answer). */
+  setPlayerView(options: { folded: boolean; pinned: readonly number[] }): void {
+    this.player.configure(options);
   }
 
   /** Path 1: the answer's nodes and the stored edges among them, the rows' nodes ringed. */

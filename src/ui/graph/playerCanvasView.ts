@@ -1,20 +1,44 @@
 /**
  * @file The MCTS player's mode of the canvas: the run's final tree put on it once per run and
- * view (player/playerCanvas.ts: 'tree' layered, 'graph' on the code graph) and fitted; each
- * scrub position's state then applied by the PlayerView that mount returns, no node moved.
- * Holds that PlayerView while the player is drawn.
+ * view (player/playerCanvas.ts: 'tree' layered and folded into focus and context, 'graph' on the
+ * code graph) and fitted; each scrub position's state then applied by the PlayerView that mount
+ * returns. Holds that PlayerView while the player is drawn, with the view state it is given
+ * (folded or not, the nodes always drawn) and the "+N" bundles a tap opens (the last state is
+ * drawn again, and reported through `onPlayerRendered`).
  * Runs in: the main thread.
  */
 import type { Replay, ReplayState } from '../../core/search/mctsReplay.ts';
 import { mountPlayer, playerElements } from '../player/playerCanvas.ts';
 import type { PlayerViewKind } from '../player/playerCanvas.ts';
 import type { PlayerRenderInfo, PlayerView } from '../player/playerView.ts';
+import type { NodeSingular } from 'cytoscape';
 import type { ViewHost } from './viewHost.ts';
 
 export class PlayerCanvasView {
   private player: PlayerView | null = null;
+  private folded = true;
+  private pinned: readonly number[] = [];
 
   constructor(private readonly host: ViewHost) {}
+
+  /** Folded or not (the search tree view only), and the graph ids always drawn. */
+  configure(options: { folded: boolean; pinned: readonly number[] }): void {
+    this.folded = options.folded;
+    this.pinned = options.pinned;
+    if (!this.player) return;
+    this.player.setPinned(options.pinned);
+    this.player.setFolded(options.folded && this.player.foldable);
+  }
+
+  /** A tap on a "+N" bundle opens it; false when the node is not a bundle of the drawn tree. */
+  tapBundle(node: NodeSingular): boolean {
+    if (!this.player || !node.hasClass('player-bundle')) return false;
+    const owner = this.player.bundleOwner(node.id());
+    if (owner === null) return false;
+    const info = this.player.openBundle(owner);
+    if (info) this.host.callbacks.onPlayerRendered?.(info);
+    return true;
+  }
 
   /** Another mode is drawn: the player's view is gone with its elements. */
   leave(): void {
@@ -36,6 +60,8 @@ export class PlayerCanvasView {
       if (!host.isCurrent(generation)) return;
       host.enter('tree');
       this.player = mountPlayer(cy, replay, mount, options.withUct);
+      this.player.setPinned(this.pinned);
+      if (!this.folded) this.player.setFolded(false);
       host.camera.fit();
       host.report(started);
       host.callbacks.onNotice(mount.hidden > 0 ? `Search tree: ${mount.hidden.toLocaleString()} of its ${replay.ids.length.toLocaleString()} nodes are not drawn (cap).` : null);

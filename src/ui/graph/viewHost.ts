@@ -6,6 +6,7 @@
  * controller (graphController.ts) is the one host in the app.
  * Runs in: the main thread.
  */
+import type { PlayerRenderInfo } from '../player/playerView.ts';
 import type { Core } from 'cytoscape';
 import type { RepoClient } from '../clients/repoClient.ts';
 import type { PackItem, PackOptions } from '../../core/graph/packageLayout.ts';
@@ -25,6 +26,8 @@ export interface GraphCallbacks {
   onRendered(info: { nodes: number; edges: number; similarEdges: number; packages: number; layoutMs: number; mode: ViewMode }): void;
   /** The package overview's breadcrumb: from the top down to the keyboard focus (empty elsewhere). */
   onPath?(path: Crumb[], summary: string): void;
+  /** The player's tree drawn again by the canvas itself (a "+N" bundle opened, folding switched). */
+  onPlayerRendered?(info: PlayerRenderInfo): void;
 }
 
 /** The heavy layouts: node positions (x0, y0, x1, y1, ...), as the layout worker computes them. */

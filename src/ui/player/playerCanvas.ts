@@ -26,6 +26,7 @@ export interface PlayerMount {
   names: Map<number, string>;
   /** Tree nodes left out by the cap or missing from this graph. */
   hidden: number;
+  view: PlayerViewKind;
 }
 
 function label(node: GraphNode | undefined, id: number): string {
@@ -79,14 +80,23 @@ export async function playerElements(service: RepoClient | null, replay: Replay,
     const classes = inner.has(i) ? 'tree-edge' : 'tree-edge leaf-edge';
     elements.push({ group: 'edges', classes, data: { id: `t${parent}-${ids[i]}`, source: `n${parent}`, target: `n${ids[i]}`, type: 'TREE' } });
   }
-  return { elements, names, hidden: replay.ids.length - count };
+  if (view === 'tree') {
+    // The "+N" bundles of the folded tree: one under each node that has children, hidden until used.
+    for (const i of inner) {
+      if (i >= count) continue;
+      const at = positions[i * 2 + 1]!;
+      elements.push({ group: 'nodes', classes: 'player-bundle future', data: { id: `b${i}`, bundleOf: ids[i], treeLabel: '', count: 0 }, position: { x: positions[i * 2]!, y: at } });
+      elements.push({ group: 'edges', classes: 'tree-edge bundle-edge future', data: { id: `tb${i}`, source: `n${ids[i]}`, target: `b${i}`, type: 'TREE' } });
+    }
+  }
+  return { elements, names, hidden: replay.ids.length - count, view };
 }
 
-/** Replaces the canvas with the player's elements and returns the view that renders states. */
+/** Replaces the canvas with the player's elements and returns the view that renders states (the search tree folded, see playerView.ts). */
 export function mountPlayer(cy: Core, replay: Replay, mount: PlayerMount, withUct: boolean): PlayerView {
   cy.batch(() => {
     cy.elements().remove();
     cy.add(mount.elements);
   });
-  return new PlayerView(cy, replay, mount.names, withUct);
+  return new PlayerView(cy, replay, mount.names, { withUct, folded: mount.view === 'tree', foldable: mount.view === 'tree' });
 }

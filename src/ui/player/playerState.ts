@@ -30,6 +30,14 @@ export interface PlayerState {
   treeNodes: number;
   colorMax: number;
   maxN: number;
+  /** Tree nodes drawn (the rest folded into "+N" bundles), labels drawn and the pairs of them that overlap (0 expected). */
+  drawn?: number;
+  labels?: number;
+  labelOverlaps?: number;
+  /** The search tree folded (focus and context) or every node drawn. */
+  unfolded?: boolean;
+  /** The node a person marked as the answer (graph id), for the known-answer story. */
+  answerId?: number | null;
   /** A trace from another graph, an old version... (shown above the controls). */
   warning: string | null;
   error: string | null;

@@ -22,8 +22,8 @@ export function playerStylesheet(theme: ThemeChoice): StylesheetJson {
       selector: 'node.player-node',
       style: {
         label: 'data(treeLabel)',
-        // Few labels (path, expansion, top-K) on a tree of thousands: large enough to read zoomed out.
-        'font-size': 16,
+        // Labels are placed so none overlaps another (playerView.ts): large enough to read zoomed out.
+        'font-size': 14,
         color: text,
         'text-outline-color': halo,
         'text-outline-width': 2,
@@ -34,6 +34,24 @@ export function playerStylesheet(theme: ThemeChoice): StylesheetJson {
         'min-zoomed-font-size': 6,
       },
     },
+    {
+      selector: 'node.player-bundle',
+      style: {
+        shape: 'round-rectangle',
+        width: 40,
+        height: 22,
+        'background-color': dark ? '#374151' : '#e5e7eb',
+        'border-width': 1,
+        'border-style': 'dashed',
+        'border-color': dark ? '#9ca3af' : '#6b7280',
+        label: 'data(treeLabel)',
+        'font-size': 12,
+        color: text,
+        'text-valign': 'center',
+        'text-halign': 'center',
+      },
+    },
+    { selector: 'edge.bundle-edge', style: { 'line-style': 'dashed', 'line-opacity': 0.35, width: 1, 'target-arrow-shape': 'none' } },
     { selector: 'edge.tree-edge.player-edge', style: { 'line-opacity': 0.45, width: 1.2, 'arrow-scale': 0.5 } },
     { selector: 'edge.tree-edge.leaf-edge', style: { 'line-opacity': 0.12, width: 0.8, 'target-arrow-shape': 'none' } },
     { selector: 'node.topk', style: { 'border-width': 3, 'border-color': top, 'border-opacity': 1, 'border-style': 'solid' } },

@@ -1,25 +1,43 @@
 /**
  * @file Keeps the canvas in step with the player: the final tree is put on the canvas once per
  * run and view (switching views keeps the cursor), and each cursor move applies the replay state
- * at that position (core stateAt: a snapshot plus a few events). The canvas reports the tree
- * nodes visible at the cursor (data-tree-nodes on the graph element).
+ * at that position (core stateAt: a snapshot plus a few events) and the camera follows the step
+ * calmly. Folding, the selection and the known answer (always drawn) are the store's view state,
+ * handed to the canvas. The canvas reports the tree nodes at the cursor, those drawn, and the
+ * label pairs that overlap (data-tree-nodes, data-tree-drawn, data-label-overlaps).
  * Runs in: the main thread.
  */
 import { useEffect, useRef } from 'react';
 import type { RefObject } from 'react';
 import { stateAt } from '../../core/search/mctsReplay.ts';
 import type { GraphController } from '../graph/graphController.ts';
+import type { PlayerRenderInfo } from './playerView.ts';
 import { getState, setState, useAppState } from '../store/appStore.ts';
 import { playerReplay } from './playerSession.ts';
 
-function renderAt(graph: GraphController, cursor: number): void {
+/** What the canvas reports after drawing the tree (the legend, data-tree-nodes, data-label-overlaps). */
+export function reportPlayerRender(info: PlayerRenderInfo): void {
+  const p = getState().player;
+  if (!p) return;
+  if (p.treeNodes !== info.visible || p.colorMax !== info.colorMax || p.maxN !== info.maxN || p.drawn !== info.drawn || p.labels !== info.labels || p.labelOverlaps !== info.labelOverlaps) {
+    const canvas = { treeNodes: info.visible, colorMax: info.colorMax, maxN: info.maxN, drawn: info.drawn, labels: info.labels, labelOverlaps: info.labelOverlaps };
+    setState((s) => (s.player ? { player: { ...s.player, ...canvas } } : {}));
+  }
+}
+
+/** Draws the state at `cursor`; the camera follows the step calmly (while playing or stepping). */
+function renderAt(graph: GraphController, cursor: number, follow = true): void {
   const replay = playerReplay();
   if (!replay) return;
   const info = graph.renderPlayer(stateAt(replay, cursor));
-  const p = getState().player;
-  if (info && p && (p.treeNodes !== info.visible || p.colorMax !== info.colorMax || p.maxN !== info.maxN)) {
-    setState((s) => (s.player ? { player: { ...s.player, treeNodes: info.visible, colorMax: info.colorMax, maxN: info.maxN } } : {}));
-  }
+  if (!info) return;
+  reportPlayerRender(info);
+  if (follow) graph.follow(info.focus, { minZoom: 0.35, maxZoom: 1.2 });
+}
+
+/** The graph ids the player always draws: the selection and the known answer. */
+function pinnedIds(selected: number | null, answer: number | null | undefined): number[] {
+  return [selected, answer ?? null].filter((id): id is number => id !== null);
 }
 
 export function usePlayerGraph(controller: RefObject<GraphController | null>): void {
@@ -27,7 +45,11 @@ export function usePlayerGraph(controller: RefObject<GraphController | null>): v
   const view = useAppState((s) => s.player?.view ?? 'tree');
   const live = useAppState((s) => s.player?.live ?? false);
   const cursor = useAppState((s) => s.player?.cursor ?? 0);
+  const unfolded = useAppState((s) => s.player?.unfolded ?? false);
+  const selected = useAppState((s) => s.selectedNodeId);
+  const answer = useAppState((s) => s.player?.answerId ?? null);
   const mounted = useRef<string | null>(null);
+  const wasUnfolded = useRef(unfolded);
 
   useEffect(() => {
     const graph = controller.current;
@@ -44,10 +66,12 @@ export function usePlayerGraph(controller: RefObject<GraphController | null>): v
     }
     const key = `${version}:${view}`;
     mounted.current = null;
+    const player = getState().player;
+    graph.setPlayerView({ folded: !(player?.unfolded ?? false), pinned: pinnedIds(getState().selectedNodeId, player?.answerId) });
     void graph.showPlayer(replay, view, { withUct: !live, quick: live }).then((shown) => {
       if (!shown || playerReplay() !== replay) return;
       mounted.current = key;
-      renderAt(graph, getState().player?.cursor ?? 0);
+      renderAt(graph, getState().player?.cursor ?? 0, false);
     });
   }, [controller, version, view, live]);
 
@@ -55,4 +79,18 @@ export function usePlayerGraph(controller: RefObject<GraphController | null>): v
     const graph = controller.current;
     if (graph && mounted.current !== null) renderAt(graph, cursor);
   }, [controller, cursor]);
+
+  // Folding, the selection and the known answer change what is drawn, not the cursor.
+  useEffect(() => {
+    const graph = controller.current;
+    if (!graph || mounted.current === null) return;
+    graph.setPlayerView({ folded: !unfolded, pinned: pinnedIds(selected, answer) });
+    renderAt(graph, getState().player?.cursor ?? 0, false);
+    if (wasUnfolded.current !== unfolded) graph.fit();
+    else if (selected !== null && graph.hasNode(selected)) {
+      graph.select(selected, false);
+      graph.follow([selected], { minZoom: 0.35, maxZoom: 1.2 });
+    }
+    wasUnfolded.current = unfolded;
+  }, [controller, unfolded, selected, answer]);
 }
