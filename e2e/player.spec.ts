@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { assert, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
+import { ask, describeAndEmbed, playerAt, waitForCursor, waitForPlayer } from './playerKit.ts';
 
 interface Trace {
   version: number;
@@ -21,60 +22,6 @@ interface Trace {
   stats: { treeSize: number; iterationsRun: number };
   events: ({ phase: 'select'; iteration: number } | { phase: 'expand'; iteration: number; at: number; children: { id: number }[] } | { phase: 'simulate'; iteration: number } | { phase: 'backprop'; iteration: number; nodes: { id: number; N: number; R: number }[] })[];
   top: number[];
-}
-
-async function describeAndEmbed(page: Page): Promise<void> {
-  await page.getByTestId('models-toggle').click();
-  await page.getByTestId('describe-button').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="describe-progress"]')?.getAttribute('data-state') === 'done', undefined, { timeout: 120_000 });
-  await page.getByTestId('embed-button').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="embed-progress"]')?.getAttribute('data-state') === 'done', undefined, { timeout: 120_000 });
-  await page.getByTestId('models-toggle').click();
-}
-
-async function ask(page: Page, question: string): Promise<void> {
-  await page.getByTestId('question-input').fill(question);
-  await page.getByTestId('question-input').press('Enter');
-  await page.waitForFunction(
-    () => {
-      const error = document.querySelector('[data-testid="search-error"]');
-      if (error) throw new Error(`search error: ${error.textContent}`);
-      return document.querySelector('[data-testid="search-panel"]')?.getAttribute('data-state') === 'done';
-    },
-    undefined,
-    { timeout: 120_000, polling: 100 },
-  );
-}
-
-/** Waits for a replayable run in the player with its tree drawn at the cursor. */
-async function waitForPlayer(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const p = document.querySelector('[data-testid="mcts-player"]');
-      const g = document.querySelector('[data-testid="graph"]');
-      return p?.getAttribute('data-live') === 'false' && Number(p.getAttribute('data-iterations')) > 0 && g?.getAttribute('data-busy') !== 'true' && Number(g?.getAttribute('data-tree-nodes')) > 0;
-    },
-    undefined,
-    { timeout: 60_000, polling: 100 },
-  );
-}
-
-async function playerAt(page: Page): Promise<{ iteration: number; phase: string; iterations: number; treeNodes: number; cursor: number }> {
-  return page.evaluate(() => {
-    const p = document.querySelector('[data-testid="mcts-player"]')!;
-    const g = document.querySelector('[data-testid="graph"]')!;
-    return {
-      iteration: Number(p.getAttribute('data-iteration')),
-      phase: p.getAttribute('data-phase') ?? '',
-      iterations: Number(p.getAttribute('data-iterations')),
-      cursor: Number(p.getAttribute('data-cursor')),
-      treeNodes: Number(g.getAttribute('data-tree-nodes')),
-    };
-  });
-}
-
-async function waitForCursor(page: Page, cursor: number): Promise<void> {
-  await page.waitForFunction((c) => document.querySelector('[data-testid="mcts-player"]')?.getAttribute('data-cursor') === String(c), cursor);
 }
 
 async function waitForTreeNodes(page: Page, count: number): Promise<void> {

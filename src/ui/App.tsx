@@ -79,6 +79,12 @@ export function App() {
       graph?.select(null);
       return;
     }
+    // The MCTS player keeps its tree: the node is selected there (drawn if folded) and its code
+    // shows in the details pane, even when the search never reached it (a known answer).
+    if (graph.mode === 'tree') {
+      graph.select(id, false);
+      return;
+    }
     // In the package overview a module inside a closed package is revealed; else the ego view.
     void graph.reveal(id).then((shown) => {
       if (!shown) void graph.showEgo(id, getState().egoDepth);

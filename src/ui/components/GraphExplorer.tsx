@@ -16,7 +16,8 @@ import { getState, setState, useAppState } from '../store/appStore.ts';
 import { Legend } from './Legend.tsx';
 import { SearchTreeLegend } from './SearchTreeLegend.tsx';
 import { MctsPlayer } from '../player/MctsPlayer.tsx';
-import { usePlayerGraph } from '../player/usePlayerGraph.ts';
+import { reportPlayerRender, usePlayerGraph } from '../player/usePlayerGraph.ts';
+import { PlayerStory } from '../player/StoryPanel.tsx';
 
 interface RenderInfo {
   nodes: number;
@@ -41,6 +42,9 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
   const semanticVersion = useAppState((s) => s.semanticVersion);
   const similarStored = useAppState((s) => s.semantic?.similar?.edges ?? null);
   const treeNodes = useAppState((s) => (s.viewMode === 'tree' ? (s.player?.treeNodes ?? 0) : 0));
+  const treeDrawn = useAppState((s) => (s.viewMode === 'tree' ? (s.player?.drawn ?? 0) : 0));
+  const labelOverlaps = useAppState((s) => (s.viewMode === 'tree' ? (s.player?.labelOverlaps ?? 0) : 0));
+  const labelCount = useAppState((s) => (s.viewMode === 'tree' ? (s.player?.labels ?? 0) : 0));
   const [busy, setBusy] = useState(false);
   const [info, setInfo] = useState<RenderInfo | null>(null);
   const [path, setPath] = useState<Crumb[]>([]);
@@ -58,6 +62,7 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
         setInfo(rendered);
         setState({ viewMode: rendered.mode });
       },
+      onPlayerRendered: reportPlayerRender,
       onPath: (crumbs, summary) => {
         setPath(crumbs);
         setLevelSummary(summary);
@@ -169,6 +174,7 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
           </span>
         </nav>
       )}
+      <div className="graph-row">
       <div className="graph-stage">
         <div
           ref={containerRef}
@@ -182,6 +188,9 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
           data-layout-ms={info?.layoutMs ?? 0}
           data-busy={busy}
           data-tree-nodes={treeNodes}
+          data-tree-drawn={treeDrawn}
+          data-labels={labelCount}
+          data-label-overlaps={labelOverlaps}
           aria-label={mode === 'overview' ? 'Code graph: arrows move between packages, Enter opens one, Esc goes back up' : 'Code graph'}
           role="application"
           tabIndex={0}
@@ -202,6 +211,8 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
         )}
         {busy && <p className="graph-busy">Loading…</p>}
         <SearchTreeLegend />
+      </div>
+      <PlayerStory />
       </div>
       <MctsPlayer />
       <footer className="graph-footer">

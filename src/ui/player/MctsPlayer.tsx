@@ -20,6 +20,7 @@ import type { PlayerActionName } from './playerActions.ts';
 import { closePlayer, compareReplay, exportRun, importRun, openRun, playerReplay, refreshRuns, setSpeed, setView } from './playerSession.ts';
 import { SPEEDS_MS } from './playerState.ts';
 import { RunCompare } from './RunCompare.tsx';
+import { RunStopNotice } from './RunStopNotice.tsx';
 import { Timeline } from './Timeline.tsx';
 import { useKnownAnswer } from './useKnownAnswer.ts';
 import { useNodeNames } from './useNodeNames.ts';
@@ -125,6 +126,7 @@ export function MctsPlayer() {
       data-phase={player.cursor === 0 ? 'select' : phase}
       data-iterations={player.iterations}
       data-cursor={player.cursor}
+      data-total={player.total}
       data-live={player.live}
       data-run={player.runId ?? ''}
       data-view={player.view}
@@ -178,6 +180,7 @@ export function MctsPlayer() {
           {player.error}
         </p>
       )}
+      {replay && !player.live && player.total > 0 && <RunStopNotice replay={replay} />}
       {replay && series && (
         <Timeline total={player.total} cursor={player.cursor} iterations={player.iterations} markers={series.markers} eventIteration={firstCursor} />
       )}

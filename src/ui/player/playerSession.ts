@@ -358,6 +358,21 @@ export class PlayerSession {
   setView(view: PlayerViewKind): void {
     this.patch({ view });
   }
+
+  /** The search tree folded into focus and context (default) or every node drawn. */
+  setUnfolded(unfolded: boolean): void {
+    this.patch({ unfolded });
+  }
+
+  /** Selects a node of the run (the tree and the code graph both show the store's selection). */
+  selectNode(id: number | null): void {
+    this.store.setState({ selectedNodeId: id });
+  }
+
+  /** Marks a node as the answer the search should have found (null: none); the player tells its story. */
+  markAnswer(id: number | null): void {
+    this.patch({ answerId: id });
+  }
 }
 
 /** The app's one player session, over the app store. */
@@ -388,3 +403,10 @@ export const stopPlaying = (): void => playerSession.stopPlaying();
 export const changeSpeed = (delta: number): void => playerSession.changeSpeed(delta);
 export const setSpeed = (speed: number): void => playerSession.setSpeed(speed);
 export const setView = (view: PlayerViewKind): void => playerSession.setView(view);
+export const setUnfolded = (unfolded: boolean): void => playerSession.setUnfolded(unfolded);
+export const markAnswer = (id: number | null): void => playerSession.markAnswer(id);
+
+/** A name in the story or the known-answer view: selects the node (the canvas draws it, folded or not, and frames it). */
+export function selectInPlayer(id: number): void {
+  playerSession.selectNode(id);
+}
