@@ -83,11 +83,10 @@ export async function waitForStep(page: Page, cursor: number): Promise<void> {
       const p = document.querySelector('[data-testid="mcts-player"]');
       const story = document.querySelector('[data-testid="player-story"]');
       const g = document.querySelector('[data-testid="graph"]');
-      return p?.getAttribute('data-cursor') === String(c) && story !== null && g?.getAttribute('data-busy') !== 'true';
+      // The labels are read from the canvas a frame after it drew this step.
+      return p?.getAttribute('data-cursor') === String(c) && story !== null && g?.getAttribute('data-busy') !== 'true' && g?.getAttribute('data-labels-cursor') === String(c);
     },
     cursor,
     { timeout: 15_000, polling: 50 },
   );
-  // One more frame: the canvas reports after it applied the state.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }

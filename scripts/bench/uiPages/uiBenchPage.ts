@@ -3,9 +3,11 @@
  * core runMcts) on a synthetic graph with a FAKE hash cross-encoder, sized so the final search
  * tree has about the asked number of nodes; the tree mounted on Cytoscape exactly as the app's
  * player mounts it (layered layout, same stylesheet, WebGL when the browser has it); then the
- * time of one replay step (core stateAt + PlayerView.render: style and class updates in one
- * cy.batch) over consecutive steps near the end, where every tree node is visible. Baseline in the
- * same run: the same step when the state is folded from zero (no snapshots).
+ * time of one replay step (core stateAt + PlayerView.render: style, class and position updates,
+ * label placement from the rendered boxes and the overlap count) over consecutive steps near the
+ * end, where every tree node is present; folded (focus and context, the app's default) or
+ * unfolded (every present node drawn, labels on the step, the top-10 and the root). Baseline in
+ * the same run: the same step when the state is folded from zero (no snapshots).
  * Runs in: chromium (page built by scripts/bench/uiPages/vite.config.ts).
  */
 import cytoscape from 'cytoscape';
@@ -24,6 +26,8 @@ export interface UiBenchRequest {
   treeNodes: number;
   steps: number;
   seed: number;
+  /** The search tree folded (the app's default) or every node drawn ("Unfold all"). */
+  folded: boolean;
 }
 
 export interface UiBenchResult {
@@ -31,6 +35,12 @@ export interface UiBenchResult {
   events: number;
   iterations: number;
   visibleAtSteps: number;
+  /** Nodes drawn at the last step (folded: the focus; unfolded: every visible node). */
+  drawnAtSteps: number;
+  folded: boolean;
+  /** Labels drawn at the last step, and the most label pairs that overlapped at any step (0 expected). */
+  labels: number;
+  labelOverlaps: number;
   webgl: boolean;
   mountMs: number;
   stepMs: number[];
@@ -90,6 +100,7 @@ async function run(request: UiBenchRequest): Promise<UiBenchResult> {
   const mountStarted = performance.now();
   const mount = await playerElements(null, replay, 'tree', 1400 / 800);
   const view = mountPlayer(cy, replay, mount, true);
+  if (!request.folded) view.setFolded(false);
   cy.fit(undefined, 20);
   const total = replay.trace.events.length;
   view.render(stateAt(replay, Math.max(0, total - request.steps - 1)));
@@ -99,11 +110,22 @@ async function run(request: UiBenchRequest): Promise<UiBenchResult> {
   const stepMs: number[] = [];
   const baselineMs: number[] = [];
   let visible = 0;
+  let drawn = 0;
+  let labels = 0;
+  let labelOverlaps = 0;
   for (let c = Math.max(1, total - request.steps); c <= total; c++) {
     const started = performance.now();
-    visible = view.render(stateAt(replay, c)).visible;
+    const info = view.render(stateAt(replay, c));
     stepMs.push(performance.now() - started);
-    if (c % 8 === 0) await frame();
+    ({ visible, drawn } = info);
+    if (c % 8 === 0) {
+      // Labels are read from the canvas once a frame has drawn them.
+      await frame();
+      await frame();
+      const read = view.measureLabels();
+      labels = read.labels;
+      labelOverlaps = Math.max(labelOverlaps, read.overlaps);
+    }
   }
   // Baseline: the same steps with the state folded from zero every time.
   view.render(stateAt(replay, Math.max(0, total - request.steps - 1)));
@@ -122,7 +144,7 @@ async function run(request: UiBenchRequest): Promise<UiBenchResult> {
     if (i % 8 === 0) await frame();
   }
   cy.destroy();
-  return { treeNodes: replay.ids.length, events: total, iterations: replay.iterations, visibleAtSteps: visible, webgl, mountMs, stepMs, baselineMs, scrubMs };
+  return { treeNodes: replay.ids.length, events: total, iterations: replay.iterations, visibleAtSteps: visible, drawnAtSteps: drawn, folded: request.folded, labels, labelOverlaps, webgl, mountMs, stepMs, baselineMs, scrubMs };
 }
 
 const api = { run };

@@ -345,7 +345,10 @@ function simulateStory(replay: Replay, cursor: number, event: SimulateEvent, w: 
   }
   w.text(`The reranker (a cross-encoder reading the question with each node's code) scored ${rewards.length} new node${rewards.length === 1 ? '' : 's'}; reward = 10 × score, kept within 0-10. `);
   if (rewards.length === 1) w.text('It gave ').node(best.id).text(` reward ${f2(best.reward)} (score ${f2(best.score)}).`);
-  else if (best.reward === worst.reward) w.text(`All got reward ${f2(best.reward)} (score ${f2(best.score)}).`);
+  else if (best.reward === worst.reward) {
+    w.text(`All got reward ${f2(best.reward)} (score ${f2(best.score)}): `).list(rewards.map((r) => r.id));
+    w.text('.');
+  }
   else {
     w.text('Best ').node(best.id).text(` reward ${f2(best.reward)} (score ${f2(best.score)}), worst `).node(worst.id).text(` ${f2(worst.reward)}.`);
   }

@@ -16,7 +16,7 @@ import { getState, setState, useAppState } from '../store/appStore.ts';
 import { Legend } from './Legend.tsx';
 import { SearchTreeLegend } from './SearchTreeLegend.tsx';
 import { MctsPlayer } from '../player/MctsPlayer.tsx';
-import { reportPlayerRender, usePlayerGraph } from '../player/usePlayerGraph.ts';
+import { readLabelsAfterFrame, reportPlayerRender, usePlayerGraph } from '../player/usePlayerGraph.ts';
 import { PlayerStory } from '../player/StoryPanel.tsx';
 
 interface RenderInfo {
@@ -26,6 +26,9 @@ interface RenderInfo {
   packages: number;
   layoutMs: number;
 }
+
+/** The explorer's width below which the player's story moves from beside the canvas into the dock. */
+const NARROW_EXPLORER_PX = 700;
 
 export function GraphExplorer({ onController }: { onController: (controller: GraphController | null) => void }) {
   const { service } = useCommands();
@@ -45,6 +48,7 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
   const treeDrawn = useAppState((s) => (s.viewMode === 'tree' ? (s.player?.drawn ?? 0) : 0));
   const labelOverlaps = useAppState((s) => (s.viewMode === 'tree' ? (s.player?.labelOverlaps ?? 0) : 0));
   const labelCount = useAppState((s) => (s.viewMode === 'tree' ? (s.player?.labels ?? 0) : 0));
+  const labelsCursor = useAppState((s) => (s.viewMode === 'tree' ? (s.player?.labelsCursor ?? -1) : -1));
   const [busy, setBusy] = useState(false);
   const [info, setInfo] = useState<RenderInfo | null>(null);
   const [path, setPath] = useState<Crumb[]>([]);
@@ -62,7 +66,10 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
         setInfo(rendered);
         setState({ viewMode: rendered.mode });
       },
-      onPlayerRendered: reportPlayerRender,
+      onPlayerRendered: (info) => {
+        reportPlayerRender(info);
+        readLabelsAfterFrame(controller);
+      },
       onPath: (crumbs, summary) => {
         setPath(crumbs);
         setLevelSummary(summary);
@@ -82,6 +89,19 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
   }, [theme]);
 
   usePlayerGraph(controllerRef);
+
+  // Below this width the story column would squeeze the canvas: the dock tells the story instead.
+  const sectionRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (!section) return;
+    const observer = new ResizeObserver(() => {
+      const narrow = section.clientWidth < NARROW_EXPLORER_PX;
+      if (getState().explorerNarrow !== narrow) setState({ explorerNarrow: narrow });
+    });
+    observer.observe(section);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     if (activeRepoId && graphVersion > 0) void controllerRef.current?.showOverview();
@@ -103,7 +123,7 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
   };
 
   return (
-    <section className="graph-explorer" aria-label="Graph explorer">
+    <section ref={sectionRef} className="graph-explorer" aria-label="Graph explorer">
       <div className="graph-toolbar" role="toolbar" aria-label="Graph view">
         <div className="segmented" role="group" aria-label="View">
           <button
@@ -191,6 +211,7 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
           data-tree-drawn={treeDrawn}
           data-labels={labelCount}
           data-label-overlaps={labelOverlaps}
+          data-labels-cursor={labelsCursor}
           aria-label={mode === 'overview' ? 'Code graph: arrows move between packages, Enter opens one, Esc goes back up' : 'Code graph'}
           role="application"
           tabIndex={0}

@@ -104,6 +104,21 @@ export class GraphCamera {
     this.cy.animate({ fit: { eles: this.cy.elements(), padding } }, { duration });
   }
 
+  /**
+   * Frames a box at once: fitted with the margin, the zoom within [minZoom, maxZoom]; when the box
+   * cannot be read at minZoom, centred on `focus` (a box within it) at minZoom instead.
+   */
+  frameBox(box: Box, focus: Box, options: { minZoom: number; maxZoom: number; margin?: number }): void {
+    const { width: w, height: h } = this.viewport();
+    if (this.cy.destroyed() || !(w > 0 && h > 0)) return;
+    const margin = options.margin ?? FOLLOW_MARGIN;
+    const fitting = Math.min((w * (1 - 2 * margin)) / Math.max(1, box.x2 - box.x1), (h * (1 - 2 * margin)) / Math.max(1, box.y2 - box.y1));
+    const zoom = Math.max(options.minZoom, Math.min(options.maxZoom, fitting));
+    const around = fitting >= options.minZoom ? box : focus;
+    this.cy.stop(true);
+    this.cy.viewport({ zoom, pan: { x: w / 2 - ((around.x1 + around.x2) / 2) * zoom, y: h / 2 - ((around.y1 + around.y2) / 2) * zoom } });
+  }
+
   /** Fits `around` (default: everything) with a margin, the zoom capped. */
   fitCalmly(around?: CollectionArgument): void {
     this.cy.fit(around, 40);
@@ -136,7 +151,15 @@ export class GraphCamera {
    */
   follow(eles: CollectionArgument, options: FollowOptions = {}): FollowMove {
     if (this.cy.destroyed() || eles.empty()) return STAY;
-    const box = eles.boundingBox({ includeLabels: true, includeOverlays: false });
+    return this.followBox(eles.boundingBox({ includeLabels: true, includeOverlays: false }), options);
+  }
+
+  /**
+   * follow() for a box in model coordinates the caller worked out (the player does, from node
+   * positions: reading bounding boxes right after a restyle races the WebGL renderer).
+   */
+  followBox(box: Box, options: FollowOptions = {}): FollowMove {
+    if (this.cy.destroyed()) return STAY;
     // Within the canvas's own zoom limits too (cytoscape would clamp the zoom, not the pan).
     const limits = { minZoom: Math.max(options.minZoom ?? 0, this.cy.minZoom()), maxZoom: Math.min(options.maxZoom ?? CALM_MAX_ZOOM, this.cy.maxZoom()) };
     const move = followMove(box, this.viewport(), { ...options, ...limits });

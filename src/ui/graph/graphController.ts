@@ -44,6 +44,9 @@ export function webglAvailable(): boolean {
   }
 }
 
+/** The player's camera: never so far out that labels cannot be read, never closer than this. */
+const PLAYER_CAMERA = { minZoom: 0.7, maxZoom: 1.2 };
+
 export class GraphController {
   readonly cy: Core;
   /** The camera: fit, zoom, centre, and follow() to keep a collection in view calmly. */
@@ -129,7 +132,9 @@ export class GraphController {
         if (this.cy.destroyed() || this.cy.elements().length === 0) return;
         // The overview keeps the package it framed in view; elsewhere everything is fitted.
         const framed = this.overview.framedBox();
-        if (framed) this.camera.fitCalmly(framed);
+        const tree = this.mode === 'tree' ? this.player.boxOf(null) : null;
+        if (tree) this.camera.frameBox(tree, tree, PLAYER_CAMERA);
+        else if (framed) this.camera.fitCalmly(framed);
         else this.camera.fit(this.cy.elements(), 30);
       }, 120);
     });
@@ -205,6 +210,24 @@ export class GraphController {
   /** Applies a replay state to the player's canvas (null when the player is not shown). */
   renderPlayer(state: ReplayState): PlayerRenderInfo | null {
     return this.player.render(state);
+  }
+
+  /** Follows the player's current step calmly (graph ids; their box from positions, see followBox). */
+  followPlayer(ids: readonly number[]): FollowMove {
+    const box = this.player.boxOf(ids);
+    return box ? this.camera.followBox(box, PLAYER_CAMERA) : { kind: 'stay' };
+  }
+
+  /** Frames the player's drawn tree at a readable zoom (its current step in view when it cannot all be read). */
+  framePlayer(focusIds: readonly number[]): void {
+    const all = this.player.boxOf(null);
+    const focus = this.player.boxOf(focusIds) ?? all;
+    if (all && focus) this.camera.frameBox(all, focus, PLAYER_CAMERA);
+  }
+
+  /** The player's drawn labels and the pairs of them that overlap, read from the canvas (after a frame). */
+  playerLabels(): { overlaps: number; labels: number } | null {
+    return this.player.measureLabels();
   }
 
   /** The player's view state: the search tree folded or not, and the nodes always drawn (selection, known answer). */

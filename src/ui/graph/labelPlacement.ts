@@ -42,9 +42,10 @@ class BoxGrid {
     return keys;
   }
 
-  hits(box: Box, gap: number): boolean {
+  /** True when `box` meets a stored box, other than those owned by `self`. */
+  hits(box: Box, gap: number, self?: unknown): boolean {
     for (const key of this.keys({ x1: box.x1 - gap, y1: box.y1 - gap, x2: box.x2 + gap, y2: box.y2 + gap })) {
-      for (const other of this.cells.get(key) ?? []) if (intersects(box, other, gap)) return true;
+      for (const other of this.cells.get(key) ?? []) if ((self === undefined || (other as Obstacle<unknown>).owner !== self) && intersects(box, other, gap)) return true;
     }
     return false;
   }
@@ -58,9 +59,14 @@ class BoxGrid {
   }
 }
 
-export interface PlacementOptions {
+/** A box labels must not cover; its owner's own label may (a node's label touches its body). */
+export interface Obstacle<K> extends Box {
+  owner?: K;
+}
+
+export interface PlacementOptions<K> {
   /** Boxes labels must not cover (the node bodies, say). */
-  obstacles?: readonly Box[];
+  obstacles?: readonly Obstacle<K>[];
   /** Air between two labels, in the boxes' units. */
   gap?: number;
   /** Grid cell size for the neighbour search (about a label's width). */
@@ -75,7 +81,7 @@ export interface PlacementOptions {
 export function placeLabels<K>(
   candidates: readonly LabelCandidate<K>[],
   measure: (key: K, text: string) => Box | null,
-  options: PlacementOptions = {},
+  options: PlacementOptions<K> = {},
 ): Map<K, string> {
   const gap = options.gap ?? 2;
   const placed = new BoxGrid(options.cell ?? 120);
@@ -92,7 +98,7 @@ export function placeLabels<K>(
         text = option;
         break;
       }
-      if (!placed.hits(box, gap) && !obstacles.hits(box, 0)) {
+      if (!placed.hits(box, gap) && !obstacles.hits(box, 0, candidate.key)) {
         placed.add(box);
         text = option;
         break;

@@ -30,6 +30,30 @@ export class PlayerCanvasView {
     this.player.setFolded(options.folded && this.player.foldable);
   }
 
+  /**
+   * The box of drawn player nodes in model coordinates, from their positions and sizes plus room
+   * for a label under each (null: none drawn); `ids` null: every drawn node. Reads no style.
+   */
+  boxOf(ids: readonly number[] | null): { x1: number; y1: number; x2: number; y2: number } | null {
+    if (this.host.mode() !== 'tree' || !this.player) return null;
+    const { cy } = this.host;
+    const nodes = ids === null ? cy.nodes('.player-node').not('.future') : ids.map((id) => cy.getElementById(`n${id}`)).filter((n) => n.nonempty() && !n.hasClass('future'));
+    let box: { x1: number; y1: number; x2: number; y2: number } | null = null;
+    for (const node of nodes) {
+      const { x, y } = node.position();
+      const r = Number(node.data('treeSize')) / 2 || 10;
+      // A label of about 16 characters under the node.
+      const next = { x1: x - Math.max(r, 60), x2: x + Math.max(r, 60), y1: y - r, y2: y + r + 40 };
+      box = box ? { x1: Math.min(box.x1, next.x1), y1: Math.min(box.y1, next.y1), x2: Math.max(box.x2, next.x2), y2: Math.max(box.y2, next.y2) } : next;
+    }
+    return box;
+  }
+
+  /** Labels drawn and overlapping pairs, from the canvas (null: the player is not drawn). */
+  measureLabels(): { overlaps: number; labels: number } | null {
+    return this.host.mode() === 'tree' && this.player ? this.player.measureLabels() : null;
+  }
+
   /** A tap on a "+N" bundle opens it; false when the node is not a bundle of the drawn tree. */
   tapBundle(node: NodeSingular): boolean {
     if (!this.player || !node.hasClass('player-bundle')) return false;

@@ -1,5 +1,5 @@
 /**
- * @file The player's inspector (issue 9): the node under the cursor (the selected tree node,
+ * @file The player's inspector (docs/architecture.md, "The player"): the node under the cursor (the selected tree node,
  * else the root) at the scrubbed moment: N, R, N_sim, R_sim, UCT with its exploit and explore
  * terms, the query similarity, the final score's parts, why it was or was not expanded; for the
  * root also k, the iteration and the reranker pairs so far. Its code is in the details pane.

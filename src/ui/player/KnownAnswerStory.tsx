@@ -14,16 +14,11 @@ import type { Replay } from '../../core/search/mctsReplay.ts';
 import { useCommands } from '../commands.ts';
 import { num, sqlIds } from '../data/sql.ts';
 import { useAppState } from '../store/appStore.ts';
-import { markAnswer } from './playerSession.ts';
+import { markAnswer, selectInPlayer } from './playerSession.ts';
 import { StoryParts } from './StoryParts.tsx';
 import { useKnownAnswer } from './useKnownAnswer.ts';
+import { useNodeNames } from './useNodeNames.ts';
 
-interface Props {
-  replay: Replay;
-  selected: number | null;
-  name: (id: number) => string;
-  onNode: (id: number) => void;
-}
 
 /** The eval set's most relevant node (highest grade, then lowest id). */
 function bestRelevant(relevance: Relevance): number | null {
@@ -36,8 +31,12 @@ function bestRelevant(relevance: Relevance): number | null {
   return best;
 }
 
-export function KnownAnswerStory({ replay, selected, name, onNode }: Props) {
+export function KnownAnswerStory({ replay }: { replay: Replay }) {
   const { service } = useCommands();
+  const selected = useAppState((s) => s.selectedNodeId);
+  const names = useNodeNames(service, replay.ids);
+  const name = useMemo(() => (id: number) => names.get(id) ?? `#${id}`, [names]);
+  const onNode = (id: number) => selectInPlayer(id);
   const marked = useAppState((s) => s.player?.answerId ?? null);
   const known = useKnownAnswer(service, replay);
   const fromEval = known ? bestRelevant(known.relevance) : null;
@@ -63,7 +62,7 @@ export function KnownAnswerStory({ replay, selected, name, onNode }: Props) {
   );
   const canMark = selected !== null && selected !== answer;
   return (
-    <section className="known-answer" aria-label="Known answer">
+    <section className={`known-answer${answer === null ? ' empty' : ''}`} aria-label="Known answer">
       <header className="story-head">
         <b>Known answer</b>
         <span className="muted small">{marked !== null ? 'marked by you' : fromEval !== null ? 'from the eval set' : 'none yet'}</span>
@@ -74,7 +73,7 @@ export function KnownAnswerStory({ replay, selected, name, onNode }: Props) {
         </p>
       ) : (
         <p className="muted small">
-          {answer === null ? 'Select the node the search should have found and mark it: the player tells where it sits, when the search reached it and which choice led away from it.' : 'Reading its neighbours…'}
+          {answer === null ? 'Select the node the search should have found and mark it as the answer: the player tells its story.' : 'Reading its neighbours…'}
         </p>
       )}
       <div className="known-answer-actions">

@@ -1,5 +1,5 @@
 /**
- * @file The MCTS player dock under the graph (issue 9): controls (all through the player
+ * @file The MCTS player dock under the graph (docs/architecture.md, "The player"): controls (all through the player
  * actions: buttons and keys run the same code), speed, view (search tree / code graph), the
  * scrubber with markers, charts, the inspector, what-if and the diff, the run list (stored runs
  * of this graph, across reloads), export and import of a run as JSON.
@@ -21,6 +21,8 @@ import { closePlayer, compareReplay, exportRun, importRun, openRun, playerReplay
 import { SPEEDS_MS } from './playerState.ts';
 import { RunCompare } from './RunCompare.tsx';
 import { RunStopNotice } from './RunStopNotice.tsx';
+import { PlayerStoryLine } from './StoryPanel.tsx';
+import { KnownAnswerStory } from './KnownAnswerStory.tsx';
 import { Timeline } from './Timeline.tsx';
 import { useKnownAnswer } from './useKnownAnswer.ts';
 import { useNodeNames } from './useNodeNames.ts';
@@ -83,6 +85,7 @@ export function MctsPlayer() {
   const graphVersion = useAppState((s) => s.graphVersion);
   const selected = useAppState((s) => s.selectedNodeId);
   const running = useAppState((s) => s.question?.state === 'running');
+  const narrow = useAppState((s) => s.explorerNarrow);
   // Charts, inspector and what-if take room from the canvas: closed until asked for (remembered).
   const [open, setOpenState] = useState(() => localStorage.getItem('ranger.player.details') === 'open');
   const setOpen = (next: boolean) => {
@@ -180,18 +183,20 @@ export function MctsPlayer() {
           {player.error}
         </p>
       )}
+      {narrow && replay && !player.live && player.total > 0 && <PlayerStoryLine replay={replay} cursor={player.cursor} />}
       {replay && !player.live && player.total > 0 && <RunStopNotice replay={replay} />}
       {replay && series && (
         <Timeline total={player.total} cursor={player.cursor} iterations={player.iterations} markers={series.markers} eventIteration={firstCursor} />
       )}
+      {open && replay && compare && !player.live && <RunCompare a={compare} b={replay} />}
       {open && replay && series && (
         <div className="player-body">
           <PlayerCharts points={series.points} iteration={player.iteration} />
           <Inspector replay={replay} cursor={player.cursor} nodeId={selected} name={names.get(inspectedIds[0]!) ?? null} />
           <WhatIf key={version} replay={replay} busy={running} />
+          {narrow && !player.live && <KnownAnswerStory replay={replay} />}
         </div>
       )}
-      {open && replay && compare && !player.live && <RunCompare a={compare} b={replay} />}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * @file Charts beside the player (issue 9), drawn with the app's own SVG chart helpers
+ * @file Charts beside the player (docs/architecture.md, "The player"), drawn with the app's own SVG chart helpers
  * (data/chartScale.ts, as the eval panel's quality chart): best final score and top-10 churn
  * against iteration, reranker pairs against iteration, NDCG@10 against iteration when the eval
  * set knows the question's answer; the cursor's iteration is marked and a click jumps there.

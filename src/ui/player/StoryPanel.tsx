@@ -5,7 +5,7 @@
  * in view, why the run stopped (at its end), and the known answer's story
  * when there is one. A name in the story selects that node in the tree and in the code graph
  * (a folded node is drawn for it); a step's heading moves the cursor there.
- * Test hook: data-testid="player-story" holds the current step's text.
+ * Test hook: data-testid="player-story" holds the current step's text (in the column, or in the dock when narrow).
  * Runs in: the main thread.
  */
 import { useEffect, useMemo, useRef } from 'react';
@@ -32,7 +32,6 @@ function heading(step: StoryStep): string {
 export function StoryPanel({ replay, cursor }: { replay: Replay; cursor: number }) {
   const { service } = useCommands();
   const names = useNodeNames(service, replay.ids);
-  const selected = useAppState((s) => s.selectedNodeId);
   const total = replay.trace.events.length;
   const name = useMemo(() => (id: number) => names.get(id) ?? `#${id}`, [names]);
   const steps = useMemo(() => {
@@ -73,7 +72,7 @@ export function StoryPanel({ replay, cursor }: { replay: Replay; cursor: number 
           );
         })}
       </ol>
-      <KnownAnswerStory replay={replay} selected={selected} name={name} onNode={onNode} />
+      <KnownAnswerStory replay={replay} />
     </aside>
   );
 }
@@ -82,7 +81,20 @@ export function StoryPanel({ replay, cursor }: { replay: Replay; cursor: number 
 export function PlayerStory() {
   const player = useAppState((s) => s.player);
   const mode = useAppState((s) => s.viewMode);
+  const narrow = useAppState((s) => s.explorerNarrow);
   const replay = player && !player.live && player.total > 0 ? playerReplay() : null;
-  if (!player || !replay || mode !== 'tree') return null;
+  if (!player || !replay || mode !== 'tree' || narrow) return null;
   return <StoryPanel key={player.version} replay={replay} cursor={player.cursor} />;
+}
+
+/** The current step told in the dock, instead of the story column when the explorer is narrow. */
+export function PlayerStoryLine({ replay, cursor }: { replay: Replay; cursor: number }) {
+  const { service } = useCommands();
+  const names = useNodeNames(service, replay.ids);
+  const step = useMemo(() => storyAt(replay, cursor, (id) => names.get(id) ?? `#${id}`), [replay, cursor, names]);
+  return (
+    <p className="player-story-line" data-testid="player-story" data-phase={step.phase}>
+      <StoryParts parts={step.parts} onNode={(id) => selectInPlayer(id)} />
+    </p>
+  );
 }

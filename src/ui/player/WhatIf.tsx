@@ -1,5 +1,5 @@
 /**
- * @file What-if from the player (issue 9): change c, alpha, k_init, k_min, T, seed or the method
+ * @file What-if from the player (docs/architecture.md, "The player"): change c, alpha, k_init, k_min, T, seed or the method
  * and re-run the same question; the current run stays as the one to compare with, and the
  * compare view (RunCompare) shows both trees side by side, rank moves and nodes only one run
  * visited. The re-run keeps the engine of the run (its trace's variant: Algorithm 1 re-runs with

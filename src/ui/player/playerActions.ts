@@ -1,5 +1,5 @@
 /**
- * @file The player's commands as registered actions with closed names (issue 9, as Excalidraw
+ * @file The player's commands as registered actions with closed names (as Excalidraw
  * does): the buttons, the keys and the shortcuts dialog all go through this one list, so what is
  * documented is what is bound. Active only while a run is loaded (and not streaming). Built on
  * actions/action.ts only; actions/actions.ts adds this list to the app's.

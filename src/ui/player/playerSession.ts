@@ -1,5 +1,5 @@
 /**
- * @file The MCTS player's flows (issue 9): load a run (live while a search streams its events,
+ * @file The MCTS player's flows (docs/architecture.md, "The player"): load a run (live while a search streams its events,
  * a stored run from the run list, an imported JSON file), move the cursor (steps by phase and by
  * iteration, start/end, scrub), play at a speed, switch views, export, what-if re-run and the
  * diff against the previous run. The canvas follows through usePlayerGraph.
@@ -131,7 +131,7 @@ export class PlayerSession {
 
   // ---- live --------------------------------------------------------------------------------
 
-  /** A new search starts: the previous tree goes at once (issue 8 item 10). */
+  /** A new search starts: the previous tree goes at once. */
   startLive(query: string, keepComparison = false): void {
     this.stopPlaying();
     if (!keepComparison) this.compare = null;

@@ -1,5 +1,5 @@
 /**
- * @file The MCTS player's slice of the app store (issue 9): which run is loaded (live, stored or
+ * @file The MCTS player's slice of the app store (docs/architecture.md, "The player"): which run is loaded (live, stored or
  * imported), the scrub position (cursor = events applied), playback, the view (layered tree or
  * code graph; switching keeps the cursor), the comparison run of a what-if, and what the canvas
  * reports (tree nodes visible at the cursor). Speeds run on an exponential scale.
@@ -34,6 +34,8 @@ export interface PlayerState {
   drawn?: number;
   labels?: number;
   labelOverlaps?: number;
+  /** The cursor at which the labels were last read from the canvas. */
+  labelsCursor?: number;
   /** The search tree folded (focus and context) or every node drawn. */
   unfolded?: boolean;
   /** The node a person marked as the answer (graph id), for the known-answer story. */

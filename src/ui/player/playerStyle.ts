@@ -1,5 +1,5 @@
 /**
- * @file Cytoscape styles of the MCTS player (issue 9), per phase in the spirit of Go analysis
+ * @file Cytoscape styles of the MCTS player (docs/architecture.md, "The player"), per phase in the spirit of Go analysis
  * tools: size = visits, colour = mean reward (node data set by playerView), a ring for the current
  * top-K, a dashed ring for "high reward but rarely visited", the selection path lit, the new
  * children of an expansion outlined, simulated children and backpropagated nodes marked; nodes

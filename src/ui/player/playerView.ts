@@ -7,9 +7,9 @@
  *   nearest drawn ancestor, which opens on click (openBundle).
  * - unfolded (the code-graph view, or "Unfold all"): every node born by then at the positions
  *   made once at mount; labels only on the current step, the top-10 and the root.
- * Labels are placed so that none is drawn over another (labelPlacement.ts, judged from the boxes
- * the canvas renders: label sizes measured once per text and cached); the pairs that still
- * intersect are counted from the canvas after each render (0 expected) and reported.
+ * Labels are placed so that none is drawn over another (labelPlacement.ts, with boxes from text
+ * metrics calibrated on the canvas's rendered labels, labelMetrics.ts); the pairs whose rendered
+ * boxes still intersect are read from the canvas after a frame (measureLabels, 0 expected).
  * Only what changed since the last render is touched (data, classes, positions).
  * Runs in: the main thread.
  */
@@ -19,7 +19,8 @@ import type { Replay, ReplayState } from '../../core/search/mctsReplay.ts';
 import { layOutFocus, treeFocus } from '../../core/search/treeFocus.ts';
 import { rewardColor, visitSize } from '../data/searchTree.ts';
 import { countOverlaps, labelTexts, placeLabels } from '../graph/labelPlacement.ts';
-import type { Box } from '../graph/labelPlacement.ts';
+import type { Box, Obstacle } from '../graph/labelPlacement.ts';
+import { LabelMetrics, renderedLabelBox } from '../graph/labelMetrics.ts';
 
 export const PLAYER_TOP_K = 10;
 
@@ -46,9 +47,7 @@ export interface PlayerRenderInfo {
   /** Top of the colour scale (mean reward) and the most visits (the root's), for the legend. */
   colorMax: number;
   maxN: number;
-  /** Drawn label pairs whose rendered boxes intersect (0 expected). */
-  labelOverlaps: number;
-  /** Labels drawn. */
+  /** Labels placed (their overlaps are read from the canvas after a frame: measureLabels). */
   labels: number;
   /** Graph ids of the current step (the camera follows them). */
   focus: number[];
@@ -83,8 +82,8 @@ export class PlayerView {
   private readonly colorMax: number;
   private readonly maxMean: number;
   private readonly colors: string[];
-  /** Label box relative to its node's position, by text, size and weight (measured once). */
-  private readonly labelBoxes = new Map<string, Box>();
+  /** Label boxes of node texts (text metrics calibrated on the canvas). */
+  private readonly metrics = new LabelMetrics();
   /** Tree indices whose bundle was opened (folded view). */
   private readonly opened = new Set<number>();
   private folded: boolean;
@@ -145,6 +144,35 @@ export class PlayerView {
       for (const bundle of this.bundles) bundle?.addClass('future');
       for (const edge of this.bundleEdges) edge?.addClass('future');
     });
+    // Label metrics for both label weights, before anything is drawn (see labelMetrics.ts).
+    const root = this.nodes[0];
+    if (root) {
+      this.metrics.calibrate(root);
+      root.addClass('on-path');
+      this.metrics.calibrate(root);
+      root.removeClass('on-path');
+    }
+  }
+
+  /**
+   * Label pairs whose rendered boxes intersect, and the labels drawn, read from the canvas. Call
+   * after a frame has drawn the last render (reading boxes earlier races the WebGL renderer).
+   */
+  measureLabels(): { overlaps: number; labels: number } {
+    const boxes: Box[] = [];
+    for (let i = 0; i < this.nodes.length; i++) {
+      const node = this.nodes[i];
+      if (node && this.label[i] && !(this.nodeBits[i]! & 1)) {
+        const box = renderedLabelBox(node);
+        if (box) boxes.push(box);
+      }
+      const bundle = this.bundles[i];
+      if (bundle && this.bundleCount[i]! > 0 && bundle.data('treeLabel')) {
+        const box = renderedLabelBox(bundle);
+        if (box) boxes.push(box);
+      }
+    }
+    return { overlaps: countOverlaps(boxes), labels: boxes.length };
   }
 
   get isFolded(): boolean {
@@ -268,19 +296,10 @@ export class PlayerView {
         }
       }
     });
-    const boxes: Box[] = [];
-    for (let i = 0; i < n; i++) {
-      if (drawn(i) && this.label[i] && this.nodes[i]) {
-        const box = labelBox(this.nodes[i]!);
-        if (box) boxes.push(box);
-      }
-      if (this.bundleCount[i]! > 0 && this.bundles[i]?.data('treeLabel')) {
-        const box = labelBox(this.bundles[i]!);
-        if (box) boxes.push(box);
-      }
-    }
     const focusIds = (stepOrder.length > 0 ? stepOrder : [0]).map((i) => replay.ids[i]!);
-    return { visible: born, drawn: focus ? focus.order.length : born, colorMax, maxN, labelOverlaps: countOverlaps(boxes), labels: boxes.length, focus: focusIds };
+    let placed = 0;
+    for (const text of chosen.values()) if (text !== '') placed++;
+    return { visible: born, drawn: focus ? focus.order.length : born, colorMax, maxN, labels: placed, focus: focusIds };
   }
 
   private name(i: number): string {
@@ -385,47 +404,35 @@ export class PlayerView {
     }
   }
 
-  /** Node bodies of the drawn nodes: labels must not cover them. */
-  private bodies(order: readonly number[]): Box[] {
-    const boxes: Box[] = [];
+  /** Node bodies of the drawn nodes and their bundles: labels must not cover them (a node's own label may touch it). */
+  private bodies(order: readonly number[]): Obstacle<number>[] {
+    const boxes: Obstacle<number>[] = [];
     for (const i of order) {
       const r = Math.max(1, this.size[i]!) / 2;
       const x = this.at[i * 2]!;
       const y = this.at[i * 2 + 1]!;
-      boxes.push({ x1: x - r, y1: y - r, x2: x + r, y2: y + r });
+      boxes.push({ x1: x - r, y1: y - r, x2: x + r, y2: y + r, owner: i });
+      const bx = this.bundleAt[i * 2]!;
+      if (this.bundleCount[i]! > 0 && Number.isFinite(bx)) {
+        const by = this.bundleAt[i * 2 + 1]!;
+        boxes.push({ x1: bx - 20, y1: by - 11, x2: bx + 20, y2: by + 11, owner: -1 - i });
+      }
     }
     return boxes;
   }
 
-  /** The label box a text would have (key < 0: the bundle of tree index -1 - key), from a cache of measured boxes. */
+  /** The label box a text would have (key < 0: the bundle of tree index -1 - key), from text metrics; nothing is restyled. */
   private measure(key: number, text: string): Box | null {
+    if (text === '') return null;
     const bundle = key < 0;
     const i = bundle ? -1 - key : key;
     const element = bundle ? this.bundles[i] : this.nodes[i];
     if (!element) return null;
-    const weight = bundle ? 'b' : this.nodeBits[i]! & ON_PATH ? 'p' : '';
-    const cacheKey = `${weight}|${bundle ? 0 : this.size[i]}|${text}`;
-    let rel = this.labelBoxes.get(cacheKey);
-    if (!rel) {
-      if (text === '') return null;
-      const before = element.data('treeLabel') as string;
-      element.data('treeLabel', text);
-      const box = labelBox(element);
-      element.data('treeLabel', before);
-      if (!box) return null;
-      const p = element.position();
-      rel = { x1: box.x1 - p.x, y1: box.y1 - p.y, x2: box.x2 - p.x, y2: box.y2 - p.y };
-      this.labelBoxes.set(cacheKey, rel);
-    }
+    // A bundle's label sits inside its box (playerStyle.ts: 40 x 22).
+    const rel: Box | null = bundle ? { x1: -20, y1: -11, x2: 20, y2: 11 } : this.metrics.relativeBox(element, text);
+    if (!rel) return null;
     const x = bundle ? this.bundleAt[i * 2]! : this.at[i * 2]!;
     const y = bundle ? this.bundleAt[i * 2 + 1]! : this.at[i * 2 + 1]!;
     return { x1: x + rel.x1, y1: y + rel.y1, x2: x + rel.x2, y2: y + rel.y2 };
   }
-}
-
-/** The rendered box of an element's main label in model coordinates (null: none drawn, or a canvas without text metrics). */
-function labelBox(element: NodeSingular): Box | null {
-  const box = element.boundingBox({ includeNodes: false, includeEdges: false, includeLabels: true, includeMainLabels: true, includeSourceLabels: false, includeTargetLabels: false, includeOverlays: false } as never);
-  if (!(box.w > 0) || !(box.h > 0) || !Number.isFinite(box.x1)) return null;
-  return { x1: box.x1, y1: box.y1, x2: box.x2, y2: box.y2 };
 }

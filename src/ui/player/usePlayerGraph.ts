@@ -19,20 +19,47 @@ import { playerReplay } from './playerSession.ts';
 export function reportPlayerRender(info: PlayerRenderInfo): void {
   const p = getState().player;
   if (!p) return;
-  if (p.treeNodes !== info.visible || p.colorMax !== info.colorMax || p.maxN !== info.maxN || p.drawn !== info.drawn || p.labels !== info.labels || p.labelOverlaps !== info.labelOverlaps) {
-    const canvas = { treeNodes: info.visible, colorMax: info.colorMax, maxN: info.maxN, drawn: info.drawn, labels: info.labels, labelOverlaps: info.labelOverlaps };
+  if (p.treeNodes !== info.visible || p.colorMax !== info.colorMax || p.maxN !== info.maxN || p.drawn !== info.drawn) {
+    const canvas = { treeNodes: info.visible, colorMax: info.colorMax, maxN: info.maxN, drawn: info.drawn };
     setState((s) => (s.player ? { player: { ...s.player, ...canvas } } : {}));
   }
 }
 
+/** The pending frame of each canvas's label read (a newer render replaces it). */
+const pendingReads = new WeakMap<GraphController, number>();
+
+/** Reads the drawn labels and their overlaps from the canvas once the next frames have drawn the tree. */
+export function readLabelsAfterFrame(graph: GraphController): void {
+  const pending = pendingReads.get(graph);
+  if (pending !== undefined) cancelAnimationFrame(pending);
+  pendingReads.set(
+    graph,
+    requestAnimationFrame(() => {
+      pendingReads.set(
+        graph,
+        requestAnimationFrame(() => {
+          pendingReads.delete(graph);
+          const read = graph.playerLabels();
+      const p = getState().player;
+          if (read && p && (p.labels !== read.labels || p.labelOverlaps !== read.overlaps || p.labelsCursor !== p.cursor)) {
+            setState((s) => (s.player ? { player: { ...s.player, labels: read.labels, labelOverlaps: read.overlaps, labelsCursor: s.player.cursor } } : {}));
+          }
+        }),
+      );
+    }),
+  );
+}
+
 /** Draws the state at `cursor`; the camera follows the step calmly (while playing or stepping). */
-function renderAt(graph: GraphController, cursor: number, follow = true): void {
+function renderAt(graph: GraphController, cursor: number, follow = true): PlayerRenderInfo | null {
   const replay = playerReplay();
-  if (!replay) return;
+  if (!replay) return null;
   const info = graph.renderPlayer(stateAt(replay, cursor));
-  if (!info) return;
+  if (!info) return null;
   reportPlayerRender(info);
-  if (follow) graph.follow(info.focus, { minZoom: 0.35, maxZoom: 1.2 });
+  readLabelsAfterFrame(graph);
+  if (follow) graph.followPlayer(info.focus);
+  return info;
 }
 
 /** The graph ids the player always draws: the selection and the known answer. */
@@ -71,7 +98,8 @@ export function usePlayerGraph(controller: RefObject<GraphController | null>): v
     void graph.showPlayer(replay, view, { withUct: !live, quick: live }).then((shown) => {
       if (!shown || playerReplay() !== replay) return;
       mounted.current = key;
-      renderAt(graph, getState().player?.cursor ?? 0, false);
+      const info = renderAt(graph, getState().player?.cursor ?? 0, false);
+      if (info) graph.framePlayer(info.focus);
     });
   }, [controller, version, view, live]);
 
@@ -85,11 +113,11 @@ export function usePlayerGraph(controller: RefObject<GraphController | null>): v
     const graph = controller.current;
     if (!graph || mounted.current === null) return;
     graph.setPlayerView({ folded: !unfolded, pinned: pinnedIds(selected, answer) });
-    renderAt(graph, getState().player?.cursor ?? 0, false);
-    if (wasUnfolded.current !== unfolded) graph.fit();
+    const info = renderAt(graph, getState().player?.cursor ?? 0, false);
+    if (info && wasUnfolded.current !== unfolded) graph.framePlayer(info.focus);
     else if (selected !== null && graph.hasNode(selected)) {
       graph.select(selected, false);
-      graph.follow([selected], { minZoom: 0.35, maxZoom: 1.2 });
+      graph.followPlayer([selected]);
     }
     wasUnfolded.current = unfolded;
   }, [controller, unfolded, selected, answer]);

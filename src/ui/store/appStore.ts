@@ -129,6 +129,8 @@ export interface AppState {
   question: QuestionRun | null;
   searchPanelOpen: boolean;
   searchSettings: SearchSettings;
+  /** The graph explorer is narrow (side panels open): the player tells its story in the dock, not beside the canvas. */
+  explorerNarrow: boolean;
   evalRun: EvalRunState;
   /** The MCTS player (issue 9): its own slice; the replay itself lives in player/playerSession.ts. */
   player: PlayerState | null;
@@ -173,6 +175,7 @@ let state: AppState = {
   question: null,
   searchPanelOpen: false,
   searchSettings: { preset: 'default', iterations: '', seed: '' },
+  explorerNarrow: false,
   evalRun: { set: null, source: null, busy: null, cancelling: false, progress: null, report: null, error: null },
   player: null,
   runs: [],
