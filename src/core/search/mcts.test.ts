@@ -1,55 +1,27 @@
 /**
- * @file Algorithm 1 checked step by step on a hand-made graph with a scripted (fake) reranker and
- * a fixed 2-d embedding matrix; determinism, cancellation and a 10k-node sanity run.
+ * @file Algorithm 1 checked step by step on a hand-made graph (test/search/searchGraphs.ts) with a
+ * scripted (fake) reranker and a fixed 2-d embedding matrix; determinism, cancellation and a
+ * 10k-node sanity run.
  * Runs in: node (vitest).
  */
 import { describe, expect, it } from 'vitest';
 import { isCancelled } from '../errors.ts';
 import type { NodeKind } from '../graph/types.ts';
-import type { Reranker } from '../models/types.ts';
 import { buildGraphSnapshot } from './graphSnapshot.ts';
 import type { GraphSnapshot } from './graphSnapshot.ts';
 import { clampReward, runMcts, uct } from './mcts.ts';
 import { initialWidth, nextWidth, presetParams } from './mctsParams.ts';
 import { buildReplay, rankingFromTrace } from './mctsReplay.ts';
-import type { MctsParams } from './mctsParams.ts';
 import { withoutTimings } from './mctsTrace.ts';
 import type { BackpropEvent, ExpandEvent, MctsEvent, SelectEvent, SimulateEvent } from './mctsTrace.ts';
 import { createPrng } from './prng.ts';
 import { scriptedReranker as fakeReranker } from '../../../test/fakes/scriptedReranker.ts';
+import { HAND_FALLBACK, HAND_PARAMS, handGraph, handQuery, hashReranker } from '../../../test/search/searchGraphs.ts';
 
 /** FAKE cross-encoder (test/fakes): a fixed score per document text, 0.5 for unknown texts. */
-const scriptedReranker = (scores: Record<string, number>) => fakeReranker(scores, 0.5);
+const scriptedReranker = (scores: Record<string, number>) => fakeReranker(scores, HAND_FALLBACK);
 
-// name, id, kind, embedding row (unnormalised on purpose for some), reranker score
-const NODES: [string, number, NodeKind, [number, number], number][] = [
-  ['R', 1, 'Repo', [0, 1], 0],
-  ['M1', 11, 'Module', [0.8, 0.6], 0.5],
-  ['M2', 12, 'Module', [6, 8], 0.3],
-  ['M3', 13, 'Module', [0, 2], 0.05],
-  ['M4', 14, 'Module', [1, 0], 1.4],
-  ['M5', 15, 'Module', [-0.6, 0.8], -0.2],
-  ['F1', 21, 'Function', [0.28, 0.96], 0.1],
-  ['F2', 22, 'Function', [0.96, 0.28], 0.9],
-  ['F3', 23, 'Function', [0.6, 0.8], 0.8],
-  ['X', 30, 'Function', [0, 0], 1],
-];
-const EDGES: [number, number][] = [
-  [1, 11], [1, 12], [13, 1], [1, 14], [15, 1],
-  [11, 21], [22, 11], [11, 30], [12, 23], [22, 23], [22, 23],
-];
-
-function handGraph(): { snapshot: GraphSnapshot; docText: (i: number) => string; scores: Record<string, number> } {
-  const snapshot = buildGraphSnapshot(
-    { nodes: NODES.map(([, id, kind]) => ({ id, kind })), edges: EDGES.map(([src, dst]) => ({ src, dst })) },
-    { dim: 2, matrix: new Float32Array(NODES.flatMap(([, , , row]) => row)) },
-  );
-  const scores = Object.fromEntries(NODES.map(([name, , , , score]) => [name, score]));
-  return { snapshot, docText: (i) => NODES[i][0], scores };
-}
-
-const HAND_PARAMS: MctsParams = { iterations: 20, kInit: 4, kMin: 1, c: 0.5, alpha: 0.5, budget: Infinity, seed: 7 };
-const QUERY = { text: 'where is addition', embedding: new Float32Array([2, 0]) };
+const QUERY = handQuery();
 
 function byPhase<T extends MctsEvent>(events: MctsEvent[], phase: T['phase']): T[] {
   return events.filter((e) => e.phase === phase) as T[];
@@ -188,12 +160,6 @@ function randomGraph(n: number, modules: number, dim: number, seed: number): Gra
   const matrix = new Float32Array(n * dim).map(() => random() - 0.5);
   return buildGraphSnapshot({ nodes, edges }, { dim, matrix });
 }
-
-/** FAKE cross-encoder for the random graphs: a score derived from the text's characters. */
-const hashReranker: Reranker = {
-  info: { id: 'test:hash', label: 'hash fake reranker', builtin: true },
-  score: async (_q, docs) => docs.map((d) => ([...d].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) % 997, 7) % 10) / 9),
-};
 
 describe('runMcts determinism, cancellation and scale', () => {
   it('gives identical traces for the same seed', async () => {

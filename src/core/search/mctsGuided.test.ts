@@ -1,67 +1,25 @@
 /**
- * @file The guided MCTS (default variant) on a generated graph with a scripted (fake) reranker:
- * the pair budget is never exceeded and no node is scored twice, only candidates are scored, a
- * seed gives the same run, the first iteration seeds the root from the first stage, graph
- * expansion reaches a relevant node the first stage ranks last, the trace events keep
- * Algorithm 1's shapes, and the parameter defaults scale with the candidates.
+ * @file The guided MCTS (default variant) on a generated graph (test/search/searchGraphs.ts's
+ * guidedGraph) with a scripted (fake) reranker: the pair budget is never exceeded and no node is
+ * scored twice, only candidates are scored, a seed gives the same run, the first iteration seeds
+ * the root from the first stage, graph expansion reaches a relevant node the first stage ranks
+ * last, the trace events keep Algorithm 1's shapes, and the parameter defaults scale with the
+ * candidates.
  * Runs in: node (vitest).
  */
 import { describe, expect, it } from 'vitest';
-import type { NodeKind } from '../graph/types.ts';
-import type { Reranker } from '../models/types.ts';
 import { fuseFirstStage } from './firstStage.ts';
-import { buildGraphSnapshot } from './graphSnapshot.ts';
 import { GUIDED_DEFAULTS, guidedParams, runGuidedMcts } from './mctsGuided.ts';
-import type { GuidedInputs, GuidedParams } from './mctsGuided.ts';
 import type { MctsEvent } from './mctsTrace.ts';
 import { scriptedReranker as fakeReranker } from '../../../test/fakes/scriptedReranker.ts';
+import { GUIDED_PARAMS as PARAMS, GUIDED_TARGET, guidedGraph } from '../../../test/search/searchGraphs.ts';
 
 /** FAKE cross-encoder (test/fakes): a fixed score per document text, 0.1 for unknown texts. */
 const scriptedReranker = (scores: Record<string, number>) => fakeReranker(scores, 0.1);
 
-/** Repo 1 -> 4 modules (10 + m) -> 8 functions each (100 + 10m + f); f0 USES the next module's f7; TARGET hangs off m0f0 only. */
-function generated() {
-  const nodes: { id: number; kind: NodeKind }[] = [{ id: 1, kind: 'Repo' }];
-  const edges: { src: number; dst: number; type: string }[] = [];
-  for (let m = 0; m < 4; m++) {
-    nodes.push({ id: 10 + m, kind: 'Module' });
-    edges.push({ src: 1, dst: 10 + m, type: 'CONTAINS' });
-    for (let f = 0; f < 8; f++) {
-      nodes.push({ id: 100 + 10 * m + f, kind: 'Function' });
-      edges.push({ src: 10 + m, dst: 100 + 10 * m + f, type: 'CONTAINS' });
-    }
-    edges.push({ src: 100 + 10 * m, dst: 100 + 10 * ((m + 1) % 4) + 7, type: 'USES' });
-  }
-  const TARGET = 999;
-  nodes.push({ id: TARGET, kind: 'Function' });
-  edges.push({ src: 100, dst: TARGET, type: 'USES' });
-  const dim = 2;
-  const matrix = new Float32Array(nodes.length * dim);
-  nodes.forEach((node, i) => matrix.set([1, (node.id % 7) / 7], i * dim));
-  const snapshot = buildGraphSnapshot({ nodes, edges }, { dim, matrix });
-  const index = new Map(nodes.map((node, i) => [node.id, i] as const));
-  const candidates = nodes.flatMap((node, i) => (node.kind === 'Function' ? [i] : []));
-  // First stage: functions by id, TARGET last; m0f0 (id 100) first.
-  const order = [...candidates].sort((a, b) => (nodes[a].id === TARGET ? 1 : nodes[b].id === TARGET ? -1 : nodes[a].id - nodes[b].id));
-  const stage = fuseFirstStage([order], nodes.length);
-  const scores: Record<string, number> = { '100': 0.9, [String(TARGET)]: 1 };
-  const inputs = (reranker: Reranker): GuidedInputs => ({
-    snapshot,
-    query: { text: 'q', embedding: new Float32Array([1, 0]) },
-    reranker,
-    docText: (i) => String(nodes[i].id),
-    seedOrder: stage.order,
-    prior: stage.prior,
-    isCandidate: (i) => nodes[i].kind === 'Function',
-  });
-  return { nodes, index, candidates, inputs, scores, TARGET };
-}
-
-const PARAMS: GuidedParams = { iterations: 50, pairBudget: 12, seeds: 4, width: 2, c: 1, alpha: 0.8, budget: Infinity, seed: 3 };
-
 describe('runGuidedMcts (scriptedReranker is a fake)', () => {
   it('never scores more pairs than the budget, nor a node twice, nor a non-candidate', async () => {
-    const g = generated();
+    const g = guidedGraph();
     for (const pairBudget of [0, 1, 5, 12, 20, 1000]) {
       const reranker = scriptedReranker(g.scores);
       const { stats, trace } = await runGuidedMcts(g.inputs(reranker), { ...PARAMS, pairBudget });
@@ -75,7 +33,7 @@ describe('runGuidedMcts (scriptedReranker is a fake)', () => {
   });
 
   it('is deterministic under a seed and streams the events it records', async () => {
-    const g = generated();
+    const g = guidedGraph();
     const streamed: MctsEvent[] = [];
     const a = await runGuidedMcts(g.inputs(scriptedReranker(g.scores)), PARAMS, { onTrace: (e) => streamed.push(e) });
     const b = await runGuidedMcts(g.inputs(scriptedReranker(g.scores)), PARAMS);
@@ -85,7 +43,7 @@ describe('runGuidedMcts (scriptedReranker is a fake)', () => {
   });
 
   it("seeds the root from the first stage, then walks the graph to a node the first stage ranks last, with Algorithm 1's event shapes", async () => {
-    const g = generated();
+    const g = guidedGraph();
     const { trace, ranking } = await runGuidedMcts(g.inputs(scriptedReranker(g.scores)), PARAMS);
     const [select, expand, simulate, backprop] = trace.events;
     expect(Object.keys(select).sort()).toEqual(['expandAt', 'iteration', 'path', 'phase']);
@@ -98,12 +56,12 @@ describe('runGuidedMcts (scriptedReranker is a fake)', () => {
     // Iteration 2: UCT picks the best seed (100, reward 9) and expands its graph neighbourhood.
     const second = trace.events.find((e) => e.phase === 'select' && e.iteration === 2);
     expect(second).toMatchObject({ path: [1, 100], expandAt: 100 });
-    expect(ranking[0].id).toBe(g.TARGET);
+    expect(ranking[0].id).toBe(GUIDED_TARGET);
     expect(ranking[0].rewardPart).toBeCloseTo(0.8 * 10, 12);
   });
 
   it('stops when T iterations are spent, and returns nothing at T = 0', async () => {
-    const g = generated();
+    const g = guidedGraph();
     const none = await runGuidedMcts(g.inputs(scriptedReranker(g.scores)), { ...PARAMS, iterations: 0 });
     expect(none.ranking).toEqual([]);
     expect(none.stats.rerankerCalls).toBe(0);
@@ -112,7 +70,7 @@ describe('runGuidedMcts (scriptedReranker is a fake)', () => {
   });
 
   it('rejects bad parameters', async () => {
-    const g = generated();
+    const g = guidedGraph();
     await expect(runGuidedMcts(g.inputs(scriptedReranker({})), { ...PARAMS, pairBudget: -1 })).rejects.toThrow(/pair budget/);
     await expect(runGuidedMcts(g.inputs(scriptedReranker({})), { ...PARAMS, width: 0 })).rejects.toThrow(/k_min/);
   });

@@ -1,101 +1,21 @@
 /**
- * @file The MCTS story checked on real runs of both engines (Algorithm 1 on mcts.test.ts's
- * hand-made graph, the guided default on mctsGuided.test.ts's generated graph), each with a
- * scripted (fake) reranker: every phase names the right nodes with the right numbers, UCT values
- * equal the replay's, exhaustion, the lines 8-9 redirect (on a hand-edited trace), the guided
- * root's "more first-stage candidates" arm, and the stop reasons.
+ * @file The MCTS story checked on real runs of both engines (Algorithm 1 on the hand-made graph,
+ * the guided default on the generated guided graph, both from test/search/searchGraphs.ts), each
+ * with a scripted (fake) reranker: every phase names the right nodes with the right numbers, UCT
+ * values equal the replay's, exhaustion, the lines 8-9 redirect (on a hand-edited trace), the
+ * guided root's "more first-stage candidates" arm, and the stop reasons.
  * Runs in: node (vitest).
  */
 import { describe, expect, it } from 'vitest';
-import type { NodeKind } from '../graph/types.ts';
-import { fuseFirstStage } from './firstStage.ts';
-import { buildGraphSnapshot } from './graphSnapshot.ts';
-import { runMcts, uct } from './mcts.ts';
-import { runGuidedMcts } from './mctsGuided.ts';
-import type { GuidedParams } from './mctsGuided.ts';
+import { uct } from './mcts.ts';
 import { buildReplay, cursorAt, rankedAt, stateAt, uctParts } from './mctsReplay.ts';
 import type { Replay } from './mctsReplay.ts';
-import type { MctsParams } from './mctsParams.ts';
 import { f2, seedArmAt, stopReason, stopStory, storyAt, storyText } from './mctsStory.ts';
 import type { MctsPhase, MctsTrace, SelectEvent, SimulateEvent } from './mctsTrace.ts';
-import { scriptedReranker } from '../../../test/fakes/scriptedReranker.ts';
-
-// mcts.test.ts's hand-made graph: name, id, kind, embedding row, FAKE reranker score.
-const NODES: [string, number, NodeKind, [number, number], number][] = [
-  ['R', 1, 'Repo', [0, 1], 0],
-  ['M1', 11, 'Module', [0.8, 0.6], 0.5],
-  ['M2', 12, 'Module', [6, 8], 0.3],
-  ['M3', 13, 'Module', [0, 2], 0.05],
-  ['M4', 14, 'Module', [1, 0], 1.4],
-  ['M5', 15, 'Module', [-0.6, 0.8], -0.2],
-  ['F1', 21, 'Function', [0.28, 0.96], 0.1],
-  ['F2', 22, 'Function', [0.96, 0.28], 0.9],
-  ['F3', 23, 'Function', [0.6, 0.8], 0.8],
-  ['X', 30, 'Function', [0, 0], 1],
-];
-const EDGES: [number, number][] = [[1, 11], [1, 12], [13, 1], [1, 14], [15, 1], [11, 21], [22, 11], [11, 30], [12, 23], [22, 23], [22, 23]];
-const HAND_PARAMS: MctsParams = { iterations: 20, kInit: 4, kMin: 1, c: 0.5, alpha: 0.5, budget: Infinity, seed: 7 };
-const handName = (id: number) => NODES.find((n) => n[1] === id)?.[0] ?? `#${id}`;
-
-async function handRun(params: Partial<MctsParams> = {}): Promise<Replay> {
-  const snapshot = buildGraphSnapshot(
-    { nodes: NODES.map(([, id, kind]) => ({ id, kind })), edges: EDGES.map(([src, dst]) => ({ src, dst })) },
-    { dim: 2, matrix: new Float32Array(NODES.flatMap(([, , , row]) => row)) },
-  );
-  const scores = Object.fromEntries(NODES.map(([name, , , , score]) => [name, score]));
-  const reranker = scriptedReranker(scores, 0.5);
-  const { trace } = await runMcts(snapshot, { text: 'where is addition', embedding: new Float32Array([2, 0]) }, reranker, (i) => NODES[i]![0], { ...HAND_PARAMS, ...params });
-  return buildReplay(trace);
-}
-
-// mctsGuided.test.ts's generated graph: Repo 1 -> modules 10..13 -> functions 100 + 10m + f; 100 USES 999 (the best, ranked last by the first stage).
-const GUIDED: GuidedParams = { iterations: 50, pairBudget: 12, seeds: 4, width: 2, c: 1, alpha: 0.8, budget: Infinity, seed: 3 };
-const guidedName = (id: number) => `fn${id}`;
-
-async function guidedRun(params: Partial<GuidedParams> = {}): Promise<Replay> {
-  const nodes: { id: number; kind: NodeKind }[] = [{ id: 1, kind: 'Repo' }];
-  const edges: { src: number; dst: number; type: string }[] = [];
-  for (let m = 0; m < 4; m++) {
-    nodes.push({ id: 10 + m, kind: 'Module' });
-    edges.push({ src: 1, dst: 10 + m, type: 'CONTAINS' });
-    for (let f = 0; f < 8; f++) {
-      nodes.push({ id: 100 + 10 * m + f, kind: 'Function' });
-      edges.push({ src: 10 + m, dst: 100 + 10 * m + f, type: 'CONTAINS' });
-    }
-    edges.push({ src: 100 + 10 * m, dst: 100 + 10 * ((m + 1) % 4) + 7, type: 'USES' });
-  }
-  nodes.push({ id: 999, kind: 'Function' });
-  edges.push({ src: 100, dst: 999, type: 'USES' });
-  const matrix = new Float32Array(nodes.length * 2);
-  nodes.forEach((node, i) => matrix.set([1, (node.id % 7) / 7], i * 2));
-  const snapshot = buildGraphSnapshot({ nodes, edges }, { dim: 2, matrix });
-  const candidates = nodes.flatMap((node, i) => (node.kind === 'Function' ? [i] : []));
-  const order = [...candidates].sort((a, b) => (nodes[a]!.id === 999 ? 1 : nodes[b]!.id === 999 ? -1 : nodes[a]!.id - nodes[b]!.id));
-  const stage = fuseFirstStage([order], nodes.length);
-  const { trace } = await runGuidedMcts(
-    {
-      snapshot,
-      query: { text: 'where is the total computed', embedding: new Float32Array([1, 0]) },
-      reranker: scriptedReranker({ '100': 0.9, '999': 1 }, 0.1),
-      docText: (i) => String(nodes[i]!.id),
-      seedOrder: stage.order,
-      prior: stage.prior,
-      isCandidate: (i) => nodes[i]!.kind === 'Function',
-    },
-    { ...GUIDED, ...params },
-  );
-  return buildReplay(trace);
-}
+import { guidedName, guidedRun, handName, handRun, uctBefore } from '../../../test/search/searchGraphs.ts';
 
 const textAt = (replay: Replay, iteration: number, phase: MctsPhase, name: (id: number) => string) => storyText(storyAt(replay, cursorAt(replay, iteration, phase), name).parts);
 const selectOf = (replay: Replay, iteration: number) => replay.trace.events.find((e) => e.phase === 'select' && e.iteration === iteration) as SelectEvent;
-/** The UCT of a node as mcts.ts computes it, at the state before the select of `iteration`. */
-function uctBefore(replay: Replay, iteration: number, id: number): number {
-  const state = stateAt(replay, cursorAt(replay, iteration, 'select') - 1);
-  const i = replay.indexOf.get(id)!;
-  return uct(state.R[i]!, state.N[i]!, state.N[replay.parent[i]!]!, replay.trace.params.c);
-}
-
 describe('storyAt on Algorithm 1 (scriptedReranker is a fake)', () => {
   it('tells the start: the question, the root, T, c, k and alpha', async () => {
     const replay = await handRun();

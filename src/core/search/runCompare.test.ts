@@ -1,15 +1,13 @@
 /**
  * @file Two runs compared at an iteration, on real traces: the guided engine and Algorithm 1 run
- * on a generated graph with a scripted (fake) reranker. Rank moves, nodes visited by one run
- * only (checked against the events and, at the end, against diffRuns), a run shorter than the
- * other, the drawn-node cap (most visited, ancestors kept, no overlaps), and why two runs can
- * be identical: the guided default spends its pair budget before c or the seed matter.
+ * on a generated graph (test/search/searchGraphs.ts's compareGraph) with a scripted (fake)
+ * reranker. Rank moves, nodes visited by one run only (checked against the events and, at the
+ * end, against diffRuns), a run shorter than the other, the drawn-node cap (most visited,
+ * ancestors kept, no overlaps), and why two runs can be identical: the guided default spends its
+ * pair budget before c or the seed matter.
  * Runs in: node (vitest).
  */
 import { describe, expect, it } from 'vitest';
-import type { NodeKind } from '../graph/types.ts';
-import { fuseFirstStage } from './firstStage.ts';
-import { buildGraphSnapshot } from './graphSnapshot.ts';
 import { runMcts } from './mcts.ts';
 import type { MctsParams } from './mctsParams.ts';
 import { guidedParams, runGuidedMcts } from './mctsGuided.ts';
@@ -17,44 +15,18 @@ import { buildReplay, rankingFromTrace, stateAt } from './mctsReplay.ts';
 import type { Replay } from './mctsReplay.ts';
 import { diffRuns } from './replaySeries.ts';
 import { compareAt, drawnTree, paramChanges, rankMove, sameSearch } from './runCompare.ts';
-import { scriptedReranker as fakeReranker } from '../../../test/fakes/scriptedReranker.ts';
+import { compareGraph } from '../../../test/search/searchGraphs.ts';
 
-/** FAKE cross-encoder (test/fakes): a fixed score per document text, 0.1 for unknown texts. */
-const scriptedReranker = (scores: Record<string, number>) => fakeReranker(scores, 0.1);
-
-/** Repo 1 -> 6 modules (10 + m) -> 12 functions each (100 + 20m + f); every third function USES one of the next module's. */
+/** compareGraph's two engines: the guided default (guidedParams over its candidates) and Algorithm 1. */
 function generated() {
-  const nodes: { id: number; kind: NodeKind }[] = [{ id: 1, kind: 'Repo' }];
-  const edges: { src: number; dst: number; type: string }[] = [];
-  for (let m = 0; m < 6; m++) {
-    nodes.push({ id: 10 + m, kind: 'Module' });
-    edges.push({ src: 1, dst: 10 + m, type: 'CONTAINS' });
-    for (let f = 0; f < 12; f++) {
-      const id = 100 + 20 * m + f;
-      nodes.push({ id, kind: 'Function' });
-      edges.push({ src: 10 + m, dst: id, type: 'CONTAINS' });
-      if (f % 3 === 0) edges.push({ src: id, dst: 100 + 20 * ((m + 1) % 6) + ((f + 5) % 12), type: 'USES' });
-    }
-  }
-  const dim = 2;
-  const matrix = new Float32Array(nodes.length * dim);
-  nodes.forEach((node, i) => matrix.set([1, ((node.id * 37) % 11) / 11], i * dim));
-  const snapshot = buildGraphSnapshot({ nodes, edges }, { dim, matrix });
-  const candidates = nodes.flatMap((node, i) => (node.kind === 'Function' ? [i] : []));
-  const order = [...candidates].sort((a, b) => ((nodes[a]!.id * 13) % 17) - ((nodes[b]!.id * 13) % 17) || a - b);
-  const stage = fuseFirstStage([order], nodes.length);
-  const scores = Object.fromEntries(nodes.map((node) => [String(node.id), ((node.id * 29) % 23) / 23]));
-  const docText = (i: number) => String(nodes[i]!.id);
-  const query = { text: 'where are prices discounted', embedding: new Float32Array([1, 0.3]) };
-  const guided = async (overrides: Partial<MctsParams>): Promise<Replay> => {
-    const inputs = { snapshot, query, reranker: scriptedReranker(scores), docText, seedOrder: stage.order, prior: stage.prior, isCandidate: (i: number) => nodes[i]!.kind === 'Function' };
-    return buildReplay((await runGuidedMcts(inputs, guidedParams(candidates.length, overrides))).trace);
-  };
+  const g = compareGraph();
+  const guided = async (overrides: Partial<MctsParams>): Promise<Replay> =>
+    buildReplay((await runGuidedMcts(g.inputs(g.reranker()), guidedParams(g.candidates.length, overrides))).trace);
   const algorithm1 = async (params: Partial<MctsParams>): Promise<Replay> => {
     const full: MctsParams = { iterations: 40, kInit: 3, kMin: 2, c: 0.2, alpha: 0.5, budget: Infinity, seed: 1, ...params };
-    return buildReplay((await runMcts(snapshot, query, scriptedReranker(scores), docText, full)).trace);
+    return buildReplay((await runMcts(g.snapshot, g.query(), g.reranker(), g.docText, full)).trace);
   };
-  return { guided, algorithm1, candidates };
+  return { guided, algorithm1, candidates: g.candidates };
 }
 
 /** Ids with N > 0 after the backprop events up to `iteration`, read straight from the events. */

@@ -1,45 +1,25 @@
 /**
  * @file The player's mode of the canvas on headless Cytoscape (real library, no DOM): a real MCTS
- * run on a small random graph (FAKE hash cross-encoder) mounted through player/playerCanvas.ts,
- * hosted by the test kit's FAKE controller over a FAKE repo client (the worker boundary: it
- * records queries and returns no rows): a live run never queries, states render only while the
- * player is drawn, a superseded mount is dropped, and the camera follows a step into view.
+ * run on a small random graph (test/search/searchGraphs.ts, FAKE hash cross-encoder) mounted
+ * through player/playerCanvas.ts, hosted by the test kit's FAKE controller over a FAKE repo
+ * client (the worker boundary: it records queries and returns no rows): a live run never queries,
+ * states render only while the player is drawn, a superseded mount is dropped, and the camera
+ * follows a step into view.
  */
 import { describe, expect, it } from 'vitest';
-import type { NodeKind } from '../../core/graph/types.ts';
-import type { Reranker } from '../../core/models/types.ts';
 import type { Row } from '../../core/pipeline/repoService.ts';
-import { buildGraphSnapshot } from '../../core/search/graphSnapshot.ts';
-import { runMcts } from '../../core/search/mcts.ts';
-import { buildReplay, stateAt } from '../../core/search/mctsReplay.ts';
+import { stateAt } from '../../core/search/mctsReplay.ts';
 import type { Replay } from '../../core/search/mctsReplay.ts';
-import { createPrng } from '../../core/search/prng.ts';
 import type { RepoClient } from '../clients/repoClient.ts';
 import { PlayerCanvasView } from './playerCanvasView.ts';
 import { headlessCanvas, testHost } from './viewTestKit.ts';
-
-/** FAKE cross-encoder: a score from the text's characters. */
-const hashReranker: Reranker = {
-  info: { id: 'test:hash', label: 'hash fake reranker', builtin: true },
-  score: async (_q, docs) => docs.map((d) => ([...d].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) % 997, 7) % 10) / 9),
-};
+import { randomRunReplay } from '../../../test/search/searchGraphs.ts';
 
 let replayOnce: Promise<Replay> | null = null;
 
 /** A real search on a random 300-node graph, replayed (built once for the file). */
 function replayOfRandomRun(): Promise<Replay> {
-  replayOnce ??= (async () => {
-    const random = createPrng(11);
-    const n = 300;
-    const nodes = Array.from({ length: n }, (_, i) => ({ id: i + 1, kind: (i === 0 ? 'Repo' : i <= 20 ? 'Module' : 'Function') as NodeKind }));
-    const edges: { src: number; dst: number }[] = [];
-    for (let i = 1; i <= 20; i++) edges.push({ src: 1, dst: i + 1 });
-    for (let i = 21; i < n; i++) edges.push({ src: 2 + Math.floor(random() * 20), dst: i + 1 }, { src: i + 1, dst: 1 + Math.floor(random() * n) });
-    const snapshot = buildGraphSnapshot({ nodes, edges }, { dim: 8, matrix: new Float32Array(n * 8).map(() => random() - 0.5) });
-    const params = { iterations: 25, kInit: 12, kMin: 4, c: 0.3, alpha: 0.5, budget: Infinity, seed: 3 };
-    const { trace } = await runMcts(snapshot, { text: 'q', embedding: new Float32Array(8).fill(0.2) }, hashReranker, (i) => `doc ${i}`, params);
-    return buildReplay(trace);
-  })();
+  replayOnce ??= randomRunReplay({ seed: 11, nodes: 300, modules: 20, iterations: 25, kInit: 12 });
   return replayOnce;
 }
 

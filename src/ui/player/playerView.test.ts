@@ -1,38 +1,19 @@
 /**
  * @file The player's canvas on headless Cytoscape (real library, no DOM): a real MCTS run on a
- * small random graph (FAKE hash cross-encoder), mounted with the layered layout, then rendered at
- * positions, folded (focus and context: the step, the top-10 and the most visited drawn, the rest in
- * "+N" bundles that open) and unfolded (nodes not yet in the tree hidden, nothing moves, labels only
- * on the path / expansion / top-K, and a step touches only what changed).
+ * small random graph (test/search/searchGraphs.ts, FAKE hash cross-encoder), mounted with the
+ * layered layout, then rendered at positions, folded (focus and context: the step, the top-10 and
+ * the most visited drawn, the rest in "+N" bundles that open) and unfolded (nodes not yet in the
+ * tree hidden, nothing moves, labels only on the path / expansion / top-K, and a step touches only
+ * what changed).
  */
 import cytoscape from 'cytoscape';
 import { describe, expect, it } from 'vitest';
-import type { NodeKind } from '../../core/graph/types.ts';
-import type { Reranker } from '../../core/models/types.ts';
-import { buildGraphSnapshot } from '../../core/search/graphSnapshot.ts';
-import { runMcts } from '../../core/search/mcts.ts';
-import { buildReplay, cursorAt, stateAt } from '../../core/search/mctsReplay.ts';
-import { createPrng } from '../../core/search/prng.ts';
+import { cursorAt, stateAt } from '../../core/search/mctsReplay.ts';
 import { mountPlayer, playerElements } from './playerCanvas.ts';
+import { randomRunReplay } from '../../../test/search/searchGraphs.ts';
 
-/** FAKE cross-encoder: a score from the text's characters. */
-const hashReranker: Reranker = {
-  info: { id: 'test:hash', label: 'hash fake reranker', builtin: true },
-  score: async (_q, docs) => docs.map((d) => ([...d].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) % 997, 7) % 10) / 9),
-};
-
-async function replayOfRandomRun() {
-  const random = createPrng(5);
-  const n = 600;
-  const nodes = Array.from({ length: n }, (_, i) => ({ id: i + 1, kind: (i === 0 ? 'Repo' : i <= 30 ? 'Module' : 'Function') as NodeKind }));
-  const edges: { src: number; dst: number }[] = [];
-  for (let i = 1; i <= 30; i++) edges.push({ src: 1, dst: i + 1 });
-  for (let i = 31; i < n; i++) edges.push({ src: 2 + Math.floor(random() * 30), dst: i + 1 }, { src: i + 1, dst: 1 + Math.floor(random() * n) });
-  const snapshot = buildGraphSnapshot({ nodes, edges }, { dim: 8, matrix: new Float32Array(n * 8).map(() => random() - 0.5) });
-  const params = { iterations: 40, kInit: 15, kMin: 4, c: 0.3, alpha: 0.5, budget: Infinity, seed: 3 };
-  const { trace } = await runMcts(snapshot, { text: 'q', embedding: new Float32Array(8).fill(0.2) }, hashReranker, (i) => `doc ${i}`, params);
-  return buildReplay(trace);
-}
+/** A real search on a random 600-node graph, replayed. */
+const replayOfRandomRun = () => randomRunReplay({ seed: 5, nodes: 600, modules: 30, iterations: 40, kInit: 15 });
 
 describe('PlayerView on headless Cytoscape', () => {
   it('folded: draws the step, the top-10 and the most visited; folds the rest into "+N" bundles', async () => {
