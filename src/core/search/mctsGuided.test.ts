@@ -39,7 +39,7 @@ describe('runGuidedMcts (scriptedReranker is a fake)', () => {
     const b = await runGuidedMcts(g.inputs(scriptedReranker(g.scores)), PARAMS);
     expect(b.trace).toEqual(a.trace);
     expect(streamed).toEqual(a.trace.events);
-    expect(a.trace.params).toEqual({ iterations: 50, kInit: 4, kMin: 2, c: 1, alpha: 0.8, budget: null, seed: 3 });
+    expect(a.trace.params).toEqual({ iterations: 50, kInit: 4, kMin: 2, c: 1, alpha: 0.8, budget: null, seed: 3, variant: 'guided', pairBudget: 12 });
   });
 
   it("seeds the root from the first stage, then walks the graph to a node the first stage ranks last, with Algorithm 1's event shapes", async () => {
