@@ -4,7 +4,8 @@
  * the demo, at 1280x720 and 1440x900, light and dark: the story changes with every phase step and
  * names nodes, no two drawn labels overlap (the app counts it from the canvas) at Home, after each
  * step and at End; a name in the story selects its node; the known-answer view tells a marked
- * node's story; the compare view shows two runs side by side; a stored run opens at its start.
+ * node's story; "Unfold all" draws every node with its labels still apart; the compare view shows
+ * two runs side by side; a stored run opens at its start.
  * Screenshots of each in test-results/.
  * Runs in: Node (e2e, driving chromium).
  */
@@ -69,6 +70,22 @@ test('player story: black (paper, T=100) and the demo, 1280x720 and 1440x900, li
     const end = await playerAt(page);
     assert(end.iterations === 100 || end.iterations > 0, `a run of the paper preset (${end.iterations} iterations)`);
     await walkTheStory(page, env, 'story-black-1280-light');
+
+    // "Unfold all" draws every node of the run (no bundles), its labels still apart; "Fold" folds again.
+    await page.getByTestId('tree-fold').click();
+    await page.waitForFunction(() => {
+      const g = document.querySelector('[data-testid="graph"]');
+      return g !== null && g.getAttribute('data-tree-drawn') === g.getAttribute('data-tree-nodes');
+    });
+    await page.waitForTimeout(300);
+    const unfolded = await canvasAt(page);
+    assert(unfolded.overlaps === 0 && unfolded.labels > 0, `unfolded: ${unfolded.labels} labels, ${unfolded.overlaps} overlapping`);
+    await screenshot(page, env, 'story-black-1280-light-unfolded');
+    await page.getByTestId('tree-fold').click();
+    await page.waitForFunction(() => {
+      const g = document.querySelector('[data-testid="graph"]');
+      return g !== null && Number(g.getAttribute('data-tree-drawn')) < Number(g.getAttribute('data-tree-nodes'));
+    });
 
     // A name in the story selects that node (the inspector follows the selection).
     await page.getByTestId('player-details').click();

@@ -454,27 +454,31 @@ export function stopReason(replay: Replay): StopReason {
   return 'iterations';
 }
 
+/** One sentence: why the run ended (the story's last step opens with it; the player's dock shows it alone). */
+export function stopSentence(replay: Replay, reason: StopReason = stopReason(replay)): string {
+  const { params, stats } = replay.trace;
+  const guided = params.variant === 'guided';
+  const ran = `${stats.iterationsRun} iteration${stats.iterationsRun === 1 ? '' : 's'}`;
+  switch (reason) {
+    case 'no-events':
+      return params.iterations === 0 ? 'The search did nothing: T = 0 iterations.' : guided && params.pairBudget === 0 ? 'The search did nothing: its reranker-pair budget is 0.' : 'The search did nothing: the root had nothing to expand.';
+    case 'exhausted':
+      return guided
+        ? `The search stopped after ${ran}: no first-stage candidate and no unscored neighbour was left.`
+        : `The search stopped after ${ran}: everything reachable from the root was in the tree and every branch was exhausted.`;
+    case 'pair-budget':
+      return `The search stopped after ${ran} of its T = ${params.iterations}: the guided default stops after its reranker-pair budget of ${params.pairBudget} pairs, and ${stats.rerankerCalls} were used.`;
+    case 'iterations':
+      return `The search stopped after its T = ${params.iterations} iterations.`;
+  }
+}
+
 /** Why the run ended and what it found (trace.top[0] with its score). */
 export function stopStory(replay: Replay, name: (id: number) => string): StoryStep & { reason: StopReason } {
   const { params, stats, top } = replay.trace;
   const reason = stopReason(replay);
-  const guided = params.variant === 'guided';
   const w = storyWriter(name);
-  const ran = `${stats.iterationsRun} iteration${stats.iterationsRun === 1 ? '' : 's'}`;
-  switch (reason) {
-    case 'no-events':
-      w.text(params.iterations === 0 ? 'The search did nothing: T = 0 iterations.' : guided && params.pairBudget === 0 ? 'The search did nothing: its reranker-pair budget is 0.' : 'The search did nothing: the root had nothing to expand.');
-      break;
-    case 'exhausted':
-      w.text(guided ? `The search stopped after ${ran}: no first-stage candidate and no unscored neighbour was left.` : `The search stopped after ${ran}: everything reachable from the root was in the tree and every branch was exhausted.`);
-      break;
-    case 'pair-budget':
-      w.text(`The search stopped after ${ran}: the guided default stops after its reranker-pair budget of ${params.pairBudget} pairs, and ${stats.rerankerCalls} were used.`);
-      break;
-    case 'iterations':
-      w.text(`The search stopped after its T = ${params.iterations} iterations.`);
-      break;
-  }
+  w.text(stopSentence(replay, reason));
   if (reason !== 'pair-budget') w.text(` The reranker scored ${stats.rerankerCalls} pair${stats.rerankerCalls === 1 ? '' : 's'}.`);
   w.text(` The tree holds ${replay.ids.length} node${replay.ids.length === 1 ? '' : 's'}.`);
   const bestId = top[0];

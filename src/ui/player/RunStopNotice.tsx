@@ -1,5 +1,5 @@
 /**
- * @file Why a run stopped, in one sentence (stopReason of the MCTS story: T iterations, the
+ * @file Why a run stopped, in one sentence (stopSentence of the MCTS story: T iterations, the
  * guided default's reranker-pair budget, nothing left to expand, or no events), and, for a run
  * of the guided default or one that stopped before its T iterations, "Watch the full search":
  * one click re-runs the same question with Algorithm 1 (the paper preset) for the Advanced
@@ -8,8 +8,7 @@
  * Test hooks: data-testid="run-stop-notice" with data-reason; the button "watch-full-search".
  * Runs in: the main thread.
  */
-import { stopReason } from '../../core/search/mctsStory.ts';
-import type { StopReason } from '../../core/search/mctsStory.ts';
+import { stopReason, stopSentence } from '../../core/search/mctsStory.ts';
 import type { Replay } from '../../core/search/mctsReplay.ts';
 import { useCommands } from '../commands.ts';
 import { askQuestion } from '../searchSession.ts';
@@ -17,27 +16,6 @@ import { getState, searchSettingsParams, useAppState } from '../store/appStore.t
 
 /** T of "Watch the full search" when the Advanced settings leave it unset (the paper preset's). */
 export const FULL_SEARCH_ITERATIONS = 200;
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** One sentence: why the run ended. */
-export function stopSentence(replay: Replay, reason: StopReason = stopReason(replay)): string {
-  const { params, stats } = replay.trace;
-  const guided = params.variant === 'guided';
-  const ran = plural(stats.iterationsRun, 'iteration');
-  switch (reason) {
-    case 'no-events':
-      return params.iterations === 0 ? 'This run did nothing: it had T = 0 iterations.' : guided && params.pairBudget === 0 ? 'This run did nothing: its reranker-pair budget was 0.' : 'This run did nothing: the root had nothing to expand.';
-    case 'exhausted':
-      return guided
-        ? `This run stopped after ${ran} of its T = ${params.iterations} because no first-stage candidate and no unscored neighbour was left.`
-        : `This run stopped after ${ran} of its T = ${params.iterations} because everything reachable from the root was already in the tree.`;
-    case 'pair-budget':
-      return `This run stopped after ${ran} of its T = ${params.iterations} because the guided default's reranker-pair budget (${plural(params.pairBudget ?? stats.rerankerCalls, 'pair')}) was spent.`;
-    case 'iterations':
-      return `This run ran all its T = ${params.iterations} iterations${guided ? ` (guided default, ${plural(stats.rerankerCalls, 'reranker pair')} of its ${params.pairBudget ?? '?'} budget)` : ''}.`;
-  }
-}
 
 export function RunStopNotice({ replay }: { replay: Replay }) {
   const commands = useCommands();
