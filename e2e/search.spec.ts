@@ -92,14 +92,17 @@ test('search: Path 1 Cypher, Path 2 MCTS with tree and trace, eval panel', async
     assert(Number(await stats.getAttribute('data-reranker-calls')) > 0, 'reranker calls are counted');
     assert(((await hits.first().textContent()) ?? '').includes('reward'), 'MCTS results show their score parts');
 
-    // The search tree on the graph: legend, tree mode, styled nodes.
+    // The search tree on the graph: the legend (a chip that opens on demand), tree mode, the tree
+    // folded into focus and context (some nodes drawn, the rest in bundles).
+    await page.getByTestId('search-tree-legend-chip').waitFor();
+    await page.getByTestId('legend-toggle').click();
     const legend = page.getByTestId('search-tree-legend');
     await legend.waitFor();
     await waitForTree(page);
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="search-tree-legend"]')?.getAttribute('data-styled')) > 1);
-    const styled = Number(await legend.getAttribute('data-styled'));
-    const drawn = Number(await page.getByTestId('graph').getAttribute('data-nodes'));
-    assert(styled > 1 && styled === drawn, `every drawn node is a styled tree node (${styled} of ${drawn})`);
+    const treeNodes = Number(await legend.getAttribute('data-styled'));
+    const drawn = Number(await page.getByTestId('graph').getAttribute('data-tree-drawn'));
+    assert(treeNodes > 1 && drawn > 1 && drawn <= treeNodes, `the tree's nodes drawn or folded (${drawn} of ${treeNodes} drawn)`);
     await screenshot(page, env, 'search-path2-light');
 
     // The trace downloads as complete JSON.
@@ -126,7 +129,7 @@ test('search: Path 1 Cypher, Path 2 MCTS with tree and trace, eval panel', async
     await page.getByTestId('mcts-iterations').fill('50');
     await page.getByTestId('search-advanced').click();
     await ask(page, question);
-    await page.waitForFunction(() => document.querySelector('[data-testid="search-tree-legend"]')?.getAttribute('data-iterations') === '50');
+    await page.waitForFunction(() => document.querySelector('[data-testid="mcts-player"]')?.getAttribute('data-iterations') === '50');
     await page.getByTestId('method-select').selectOption('auto');
     await page.getByTestId('mcts-iterations').waitFor({ state: 'detached' });
 
@@ -163,7 +166,9 @@ test('search: Path 1 Cypher, Path 2 MCTS with tree and trace, eval panel', async
     await setTheme(page, 'dark');
     await page.getByTestId('show-tree').click();
     await waitForTree(page);
-    await legend.waitFor();
+    // A stored run opens at its start: its end shows the whole search.
+    await page.getByTestId('player-end').click();
+    await page.getByTestId('search-tree-legend-chip').waitFor();
     await screenshot(page, env, 'search-path2-dark');
     await page.getByTestId('eval-open').click();
     await page.getByTestId('eval-chart').waitFor();
