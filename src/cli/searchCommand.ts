@@ -187,7 +187,7 @@ export async function runSearch(dbPath: string, question: string, options: Searc
     const request: SearchRequest = { question, method: options.method ?? 'auto', k: k * PRESENT_DEPTH, preset: options.preset, params };
     const ranked: SearchResponse & { trace?: MctsTrace } =
       request.method === 'auto' ? await autoRoute(conn, engine)(request, {}) : await engine.run(request, {});
-    const response = { ...(await presentAnswer(conn, question, ranked, { method: request.method, k, tests: options.tests, notes: note ? [note] : [] })), trace: ranked.trace };
+    const response = { ...(await presentAnswer(conn, question, ranked, { audience: 'cli', method: request.method, k, tests: options.tests, notes: note ? [note] : [] })), trace: ranked.trace };
     // Every MCTS run is stored in `runs`, as the app does: the app's run list shows CLI runs too.
     if (response.trace) await storeTrace(conn, response.trace, 'cli');
     if (options.tracePath !== undefined) {

@@ -11,6 +11,7 @@ import type { WasmNodeConnection } from '../../src/adapters/node/duckdbWasmNode.
 import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
 import { answerQuestion } from '../../src/core/agent/answerQuestion.ts';
 import { PRESENT_DEPTH, presentAnswer, RELEVANCE_THRESHOLD, stopSentence } from '../../src/core/agent/presentAnswer.ts';
+import type { Audience } from '../../src/core/agent/presentAnswer.ts';
 import { importStyleName } from '../../src/core/graph/moduleNames.ts';
 import type { SearchMethod, SearchResponse, TestsMode } from '../../src/core/agent/searchService.ts';
 import { LexicalReranker } from '../../src/core/models/lexicalReranker.ts';
@@ -86,14 +87,14 @@ beforeAll(async () => {
 }, 60_000);
 
 /** One question the way the app answers it: the router (or a method), then presentAnswer. */
-async function ask(question: string, options: { method?: SearchMethod; tests?: TestsMode; iterations?: number; pairBudget?: number } = {}): Promise<SearchResponse> {
+async function ask(question: string, options: { method?: SearchMethod; tests?: TestsMode; iterations?: number; pairBudget?: number; audience?: Audience } = {}): Promise<SearchResponse> {
   const method = options.method ?? 'auto';
   const params = {
     ...(options.iterations !== undefined ? { iterations: options.iterations } : {}),
     ...(options.pairBudget !== undefined ? { pairBudget: options.pairBudget } : {}),
   };
   const ranked = await answerQuestion(conn, engine, question, { llm: null }, { question, method, k: 10 * PRESENT_DEPTH, params });
-  return presentAnswer(conn, question, ranked, { method, k: 10, tests: options.tests });
+  return presentAnswer(conn, question, ranked, { audience: options.audience ?? 'app', method, k: 10, tests: options.tests });
 }
 
 describe('exact names', () => {
@@ -198,7 +199,22 @@ describe('early stop', () => {
   it('says when the guided default spent its reranker-pair budget before T', async () => {
     const answer = await ask('split a long line at the last space before the limit', { method: 'mcts', iterations: 20_000, pairBudget: 3 });
     expect(answer.stats.stop).toMatchObject({ reason: 'budget', planned: 20_000 });
-    expect(stopSentence(answer.stats.stop)).toMatch(/^Stopped early at iteration [\d,]+ of 20,000: the reranker-pair budget was spent/);
+    expect(stopSentence(answer.stats.stop, 'app')).toMatch(/^Stopped early at iteration [\d,]+ of 20,000: the reranker-pair budget was spent/);
+  });
+
+  it('names the app control in the app and the flags in the CLI', async () => {
+    const app = await ask('split a long line at the last space before the limit', { method: 'mcts', iterations: 20_000, pairBudget: 3 });
+    const appNote = app.notes?.find((n) => n.startsWith('Stopped early')) ?? '';
+    expect(appNote).toMatch(/raise it under Advanced, or choose the Paper preset/);
+    expect(appNote).not.toMatch(/--/);
+    const cli = await ask('split a long line at the last space before the limit', { method: 'mcts', iterations: 20_000, pairBudget: 3, audience: 'cli' });
+    const cliNote = cli.notes?.find((n) => n.startsWith('Stopped early')) ?? '';
+    expect(cliNote).toMatch(/^Stopped early at iteration [\d,]+ of 20,000: the reranker-pair budget was spent \(raise it with --pair-budget N, or run all iterations with --preset paper\)\.$/);
+    expect(cliNote).not.toMatch(/Advanced/);
+    // The exhausted reason names no control, so it reads the same for both.
+    const stop = { reason: 'exhausted', iterations: 40, planned: 200 } as const;
+    expect(stopSentence(stop, 'cli')).toBe(stopSentence(stop, 'app'));
+    expect(stopSentence({ reason: 'iterations', iterations: 2, planned: 2 }, 'cli')).toBeNull();
   });
 
   it('says nothing about stopping when the budget ran out', async () => {

@@ -94,7 +94,7 @@ export class BrowserSearchService implements SearchService {
       const k = request.k ?? DEFAULT_K;
       const ranked = await answerQuestion(conn, engine, request.question, { llm }, { ...request, k: k * PRESENT_DEPTH }, { signal: job.signal, onEvent });
       const { trace, ...rest } = ranked;
-      const response = await presentAnswer(conn, request.question, rest, { method: request.method, k, tests: request.tests, notes });
+      const response = await presentAnswer(conn, request.question, rest, { audience: 'app', method: request.method, k, tests: request.tests, notes });
       if (!trace) return response;
       const { events, ...traceHead } = trace;
       return { ...response, runId: await persisted(conn, storeTrace(conn, trace)), traceHead, traceEvents: events.length };

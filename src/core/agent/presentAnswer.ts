@@ -2,8 +2,9 @@
  * @file Turns a ranking into the answer a person reads (app and CLI alike; evaluation reads the
  * raw ranking): names as the code imports them, a relevance on a 0..1 scale where the method has
  * an absolute one, definitions the question names exactly first, one row per duplicated name
- * (its other locations listed), tests and fixtures after the code (or hidden), and "nothing
- * relevant found" when no result reaches RELEVANCE_THRESHOLD.
+ * (its other locations listed), tests and fixtures after the code (or hidden), "nothing
+ * relevant found" when no result reaches RELEVANCE_THRESHOLD, and why the search stopped early,
+ * said for its reader (the app's controls or the CLI's flags).
  * Runs in: the repo worker (app), in-process (cli). Layer src/core.
  */
 import { importStyleName } from '../graph/moduleNames.ts';
@@ -26,7 +27,12 @@ export const PRESENT_DEPTH = 3;
 
 const CANDIDATE_KINDS: readonly NodeKind[] = ['Class', 'Function', 'Method'];
 
+/** Who reads the answer: the app (its controls are named) or the CLI (its flags are). */
+export type Audience = 'app' | 'cli';
+
 export interface PresentOptions {
+  /** Who reads it: decides how the early-stop sentence says what to raise. */
+  audience: Audience;
   /** The method that ranked (decides the relevance scale); 'auto' = the router's MCTS. */
   method: SearchMethod;
   k: number;
@@ -85,14 +91,20 @@ async function exactMatches(conn: Pick<SqlConnection, 'query'>, question: string
   return nodeInfos(conn, `n.kind IN (${kinds}) AND n.name IN (${[...new Set(names)].map(sqlString).join(', ')})`);
 }
 
-/** "Stopped early at iteration 4,796 of 20,000: ..." (null when the budget simply ran out). */
-export function stopSentence(stop: SearchStop | undefined): string | null {
+/**
+ * "Stopped early at iteration 4,796 of 20,000: ..." (null when the budget simply ran out). What
+ * to raise is said as the reader can do it: Advanced and the Paper preset in the app, the
+ * `--pair-budget N` and `--preset paper` flags in the CLI.
+ */
+export function stopSentence(stop: SearchStop | undefined, audience: Audience): string | null {
   if (!stop || stop.reason === 'iterations') return null;
   const n = (x: number) => x.toLocaleString('en');
   const why =
     stop.reason === 'exhausted'
       ? 'the search tree already held every node it could reach, so more iterations would add nothing'
-      : 'the reranker-pair budget was spent (raise it under Advanced, or choose the Paper preset to run all iterations)';
+      : audience === 'cli'
+        ? 'the reranker-pair budget was spent (raise it with --pair-budget N, or run all iterations with --preset paper)'
+        : 'the reranker-pair budget was spent (raise it under Advanced, or choose the Paper preset to run all iterations)';
   return `Stopped early at iteration ${n(stop.iterations)} of ${n(stop.planned)}: ${why}.`;
 }
 
@@ -146,7 +158,7 @@ export async function presentAnswer(conn: Pick<SqlConnection, 'query'>, question
   if (nothingRelevant) notes.unshift(`Nothing relevant found: the best match scored ${pct(best)}, below the ${pct(RELEVANCE_THRESHOLD)} a result needs to be shown.`);
   else if (weak > 0 && hits.length < options.k) notes.push(`Weaker matches (below ${pct(RELEVANCE_THRESHOLD)} relevance) left out.`);
   if (tests === 'hide' && testCount > 0) notes.push(`${testCount} result${testCount === 1 ? '' : 's'} in tests or fixtures hidden.`);
-  const stop = stopSentence(response.stats.stop);
+  const stop = stopSentence(response.stats.stop, options.audience);
   if (stop) notes.push(stop);
   return { ...response, results: hits, ...(notes.length > 0 ? { notes } : {}), ...(nothingRelevant ? { nothingRelevant } : {}) };
 }
