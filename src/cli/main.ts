@@ -34,8 +34,10 @@ Commands:
                                                      and SIMILAR edges
   search --db <file> "<question>" [--method auto|mcts|bm25|dense|dense-code|rerank-all|fusion]
          [--k 10] [--iterations T] [--seed S] [--preset default|paper|repoqa]
-         [--pair-budget N] [--model <id|folder>] [--trace <file>] [--tests after|hide] [--json]
-                                                     ranked definitions (auto: the router;
+         [--pair-budget N] [--model <id|folder>] [--trace <file>] [--tests after|hide]
+         [--as-text] [--json]                        ranked definitions (auto: the router;
+                                                     a question that is Cypher runs as
+                                                     written, --as-text searches it;
                                                      --model: which embedding set; no
                                                      embeddings: Path 1 needs none, Path 2
                                                      computes the built-in ones first)
@@ -67,7 +69,7 @@ const SPECS: Record<string, ArgSpec> = {
   cypher: { values: ['db', 'params'], switches: ['json', 'explain', 'help'] },
   describe: { values: ['db', 'llm'], switches: ['json', 'restart', 'help'] },
   embed: { values: ['db', 'model', 'sources', 'eps', 'k', 'models-dir'], switches: ['json', 'help'] },
-  search: { values: ['db', 'method', 'k', 'iterations', 'seed', 'preset', 'pair-budget', 'model', 'trace', 'tests'], switches: ['json', 'help'] },
+  search: { values: ['db', 'method', 'k', 'iterations', 'seed', 'preset', 'pair-budget', 'model', 'trace', 'tests'], switches: ['json', 'help', 'as-text'] },
   eval: {
     values: ['db', 'queries', 'eval-set', 'prefix', 'limit', 'methods', 'k', 'iterations', 'k-min', 'alpha', 'c', 'seed', 'preset', 'pair-budget', 'model', 'curve', 'save-queries'],
     switches: ['json', 'help'],

@@ -24,6 +24,8 @@ import type { SearchHit, SearchMethod, SearchRequest, SearchResponse, SearchStop
 import { AppError } from '../core/errors.ts';
 import { LexicalReranker } from '../core/models/lexicalReranker.ts';
 import { BUILTIN_NEURAL_EMBEDDER, embedderDisplayName } from '../core/models/modelSpec.ts';
+import type { Row } from '../core/store/sqlConnection.ts';
+import { formatRows } from './format.ts';
 import type { Embedder } from '../core/models/types.ts';
 import type { MctsParams } from '../core/search/mctsParams.ts';
 import type { MctsTrace } from '../core/search/mctsTrace.ts';
@@ -52,6 +54,8 @@ export interface SearchOutput {
   notes: string[];
   /** The embedding set's model that scored the answer, as labelled ("built-in neural, offline" for ours). */
   embedder?: string;
+  /** Cypher typed as the question: its rows, as the `cypher` command prints them. */
+  rows?: Row[];
 }
 
 /**
@@ -142,6 +146,8 @@ export interface SearchCommandOptions {
   /** Writes the MCTS trace (JSON) here when MCTS ran. */
   tracePath?: string;
   tests?: TestsMode;
+  /** Search the question as text even when it reads as Cypher. */
+  asText?: boolean;
 }
 
 export function toSearchOutput(response: SearchResponse): SearchOutput {
@@ -160,6 +166,7 @@ export function toSearchOutput(response: SearchResponse): SearchOutput {
     stats: { reranker_calls: response.stats.reranker_calls, embed_calls: response.stats.embed_calls, ms: response.stats.ms, ...(response.stats.stop ? { stop: response.stats.stop } : {}) },
     notes: response.notes ?? [],
     ...(response.stats.embedder ? { embedder: embedderDisplayName(response.stats.embedder) } : {}),
+    ...(response.route.generator === 'user' ? { rows: response.rows ?? [] } : {}),
   };
 }
 
@@ -184,9 +191,13 @@ export async function runSearch(dbPath: string, question: string, options: Searc
     if (options.seed !== undefined) params.seed = options.seed;
     if (options.pairBudget !== undefined) params.pairBudget = options.pairBudget;
     const k = options.k ?? DEFAULT_K;
-    const request: SearchRequest = { question, method: options.method ?? 'auto', k: k * PRESENT_DEPTH, preset: options.preset, params };
+    const request: SearchRequest = { question, method: options.method ?? 'auto', k: k * PRESENT_DEPTH, preset: options.preset, params, asText: options.asText };
     const ranked: SearchResponse & { trace?: MctsTrace } =
       request.method === 'auto' ? await autoRoute(conn, engine)(request, {}) : await engine.run(request, {});
+    // Cypher typed as the question that does not run: its positioned error, not a search in its place.
+    if (ranked.route.generator === 'user' && ranked.route.cypherError) {
+      throw new AppError('INPUT_INVALID', `${ranked.route.cypherError.message} (the question reads as Cypher; add --as-text to search these words instead)`);
+    }
     const response = { ...(await presentAnswer(conn, question, ranked, { audience: 'cli', method: request.method, k, tests: options.tests, notes: note ? [note] : [] })), trace: ranked.trace };
     // Every MCTS run is stored in `runs`, as the app does: the app's run list shows CLI runs too.
     if (response.trace) await storeTrace(conn, response.trace, 'cli');
@@ -240,7 +251,8 @@ export function formatSearch(output: SearchOutput): string {
   const s = output.stats;
   return [
     `path: ${output.path}${output.cypher ? `  cypher: ${output.cypher}` : ''}`,
-    ...(lines.length > 0 ? lines : ['(no results)']),
+    ...(output.rows ? [formatRows(output.rows)] : []),
+    ...(lines.length > 0 ? lines : output.rows ? [] : ['(no results)']),
     ...output.notes,
     `reranker calls ${s.reranker_calls}, query embeddings ${s.embed_calls}, ${s.ms} ms${output.embedder ? `, embedder ${output.embedder}` : ''}`,
   ].join('\n');
@@ -260,6 +272,7 @@ export async function searchCommand(args: ParsedArgs): Promise<{ json: unknown; 
     model: args.values.model,
     tracePath: args.values.trace,
     tests: parseTests(args.values.tests),
+    asText: args.switches.has('as-text'),
   });
   // The JSON keeps DESIGN.md's {path, cypher, results, stats}; the text names the embedder.
   const { embedder: _embedder, ...json } = output;

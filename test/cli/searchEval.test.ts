@@ -1,7 +1,8 @@
 /**
  * @file `search` and `eval` end to end as child processes on the demo repo (index -> describe ->
  * embed first): the exact JSON shapes of DESIGN.md section 9, every method, the MCTS trace file,
- * an eval over a JSONL file and over an auto-built docstring set, and the usage errors.
+ * an eval over a JSONL file and over an auto-built docstring set, Cypher typed as the question,
+ * and the usage errors.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -56,6 +57,24 @@ describe('ranger search', () => {
     const text = await ranger('search', '--db', db, QUESTION, '--method', 'bm25');
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^path: baseline/);
+  }, 120_000);
+
+  it('runs Cypher typed as the question as written; a broken one is a positioned error, --as-text searches it', async () => {
+    const cypher = 'MATCH (c:Class)-[:INHERITS]->(b) RETURN c.name, b.name';
+    const out = await json('search', '--db', db, cypher);
+    expect(out.path).toBe('cypher');
+    expect(out.cypher).toBe(cypher);
+    const rows = out.rows as Record<string, unknown>[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(Object.keys(rows[0]!).sort()).toEqual(['b.name', 'c.name']);
+    const cypherCommand = await json('cypher', '--db', db, cypher);
+    const sorted = (list: unknown) => (list as unknown[]).map((r) => JSON.stringify(r)).sort();
+    expect(sorted(rows)).toEqual(sorted(cypherCommand));
+    const broken = await ranger('search', '--db', db, 'MATCH (c:Class RETURN c.name');
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(/at 1:\d+ \(the question reads as Cypher; add --as-text/);
+    const asText = await json('search', '--db', db, 'MATCH (c:Class RETURN c.name', '--as-text');
+    expect(asText.path).toBe('mcts');
   }, 120_000);
 
   it('rejects bad arguments with exit code 2', async () => {

@@ -13,6 +13,7 @@ import { answerQuestion } from '../../src/core/agent/answerQuestion.ts';
 import type { RunOptions, SearchRunner } from '../../src/core/agent/answerQuestion.ts';
 import { routeQuestion } from '../../src/core/agent/router.ts';
 import { runCypher } from '../../src/core/agent/runCypher.ts';
+import { errorPosition, looksLikeCypher } from '../../src/core/agent/typedCypher.ts';
 import type { SearchHit, SearchRequest, SearchResponse } from '../../src/core/agent/searchService.ts';
 import type { NodeKind } from '../../src/core/graph/types.ts';
 import { LexicalReranker } from '../../src/core/models/lexicalReranker.ts';
@@ -246,5 +247,59 @@ describe('runCypher node ids', () => {
     expect(ids.nodeIds).toEqual([id]);
     const none = await runCypher(conn, "MATCH (c:Class {name: 'Money'}) RETURN c.name AS name, c.start_line AS line");
     expect(none.nodeIds).toEqual([]);
+  });
+});
+
+describe('Cypher typed as the question', () => {
+  const neverSearch: SearchRunner = {
+    run: async () => {
+      throw new Error('the question was Cypher: nothing must be searched');
+    },
+  };
+
+  it('runs as written (the README example), with its rows and the route "cypher" by the user', async () => {
+    const question = 'MATCH (c:Class)-[:INHERITS]->(b) RETURN c.name, b.name';
+    const response = await answerQuestion(conn, neverSearch, question, { llm: null }, { question, method: 'auto' });
+    const direct = await runCypher(conn, question);
+    expect(response.route).toMatchObject({ path: 'cypher', cypher: question, generator: 'user' });
+    expect(response.rows).toEqual(direct.rows);
+    expect(direct.rows.length).toBeGreaterThan(0);
+    expect(response.route.reason).toContain(`returned ${direct.rows.length} row`);
+  });
+
+  it('answers no rows as no rows, not with a search', async () => {
+    const question = "MATCH (c:Class {name: 'NoSuchClassAnywhere'}) RETURN c.name";
+    const response = await answerQuestion(conn, neverSearch, question, { llm: null }, { question, method: 'auto' });
+    expect(response.route.path).toBe('cypher');
+    expect(response.rows).toEqual([]);
+  });
+
+  it('gives a positioned error instead of searching, and searches as text when asked', async () => {
+    const question = 'MATCH (c:Class RETURN c.name';
+    const response = await answerQuestion(conn, neverSearch, question, { llm: null }, { question, method: 'auto' });
+    expect(response.route.path).toBe('cypher');
+    expect(response.route.cypherError?.message).toMatch(/at 1:\d+$/);
+    expect(errorPosition(response.route.cypherError!.message)).toMatchObject({ line: 1 });
+    let searched = false;
+    const engine: SearchRunner = {
+      run: async (request) => {
+        searched = true;
+        expect(request.method).toBe('mcts');
+        const empty: SearchResponse = { route: { path: 'mcts', cypher: null, generator: null, reason: '' }, results: [], stats: { reranker_calls: 0, embed_calls: 0, ms: 0 } };
+        return empty;
+      },
+    };
+    const asText = await answerQuestion(conn, engine, question, { llm: null }, { question, method: 'auto', asText: true });
+    expect(searched).toBe(true);
+    expect(asText.route.generator).not.toBe('user');
+  });
+
+  it('tells queries from sentences', () => {
+    expect(looksLikeCypher('MATCH (c:Class) RETURN c.name')).toBe(true);
+    expect(looksLikeCypher('  optional match (a)-[:USES]->(b) return a')).toBe(true);
+    expect(looksLikeCypher('RETURN $x')).toBe(true);
+    expect(looksLikeCypher('Match the cart discount to its rule')).toBe(false);
+    expect(looksLikeCypher('with which function is a file formatted')).toBe(false);
+    expect(looksLikeCypher('how are prices discounted (for a cart)')).toBe(false);
   });
 });

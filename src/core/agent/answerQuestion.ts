@@ -2,15 +2,19 @@
  * @file Answers one question the way the app does: method 'auto' routes (Path 1: the Cypher
  * rows become results, every node they mention a hit with score 1, rows and columns kept;
  * Path 2: the search engine runs MCTS and the route says which Cypher was tried and why it did
- * not answer). Any other method goes straight to the engine.
+ * not answer). A question that is Cypher (typedCypher.ts) runs as written: its rows, no rows, or
+ * its positioned error, never a search in its place (unless the request asks for `asText`).
+ * Any other method goes straight to the engine.
  * Runs in: the repo worker (app), in-process (cli). Layer src/core.
  */
-import { throwIfAborted } from '../errors.ts';
+import { throwIfAborted, toWire } from '../errors.ts';
 import type { NodeKind } from '../graph/types.ts';
 import type { Llm } from '../models/types.ts';
 import type { SearchRunOptions, SearchRunResult } from '../search/searchEngine.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import { routeQuestion } from './router.ts';
+import { runCypher } from './runCypher.ts';
+import { looksLikeCypher } from './typedCypher.ts';
 import type { CypherResult, SearchHit, SearchRequest, SearchResponse } from './searchService.ts';
 
 /** The engine's run options (signal, MCTS event stream). */
@@ -68,6 +72,26 @@ export async function cypherResponse(
   };
 }
 
+/** Cypher typed as the question: run verbatim; an error is the answer (positioned), not a fallback. */
+async function typedCypherResponse(conn: Pick<SqlConnection, 'query'>, query: string, request: SearchRequest, started: number): Promise<AnswerResponse> {
+  try {
+    const result = await runCypher(conn, query, request.cypherParams ?? {});
+    const n = result.rows.length;
+    const reason = `the question is Cypher, run as written; it returned ${n.toLocaleString('en')} row${n === 1 ? '' : 's'}`;
+    return cypherResponse(conn, result, { path: 'cypher', cypher: query, generator: 'user', reason }, request.k ?? 10, started);
+  } catch (error) {
+    const wire = toWire(error);
+    if (wire.code === 'CANCELLED') throw error;
+    return {
+      route: { path: 'cypher', cypher: query, generator: 'user', reason: 'the question reads as Cypher, but it does not run', cypherError: wire },
+      results: [],
+      rows: [],
+      columns: [],
+      stats: { reranker_calls: 0, embed_calls: 0, ms: performance.now() - started },
+    };
+  }
+}
+
 export async function answerQuestion(
   conn: Pick<SqlConnection, 'query'>,
   engine: SearchRunner,
@@ -79,6 +103,7 @@ export async function answerQuestion(
   if (request.method !== 'auto') return engine.run({ ...request, question }, opts);
   const started = performance.now();
   throwIfAborted(opts.signal);
+  if (!request.asText && looksLikeCypher(question)) return typedCypherResponse(conn, question, request, started);
   const routed = await routeQuestion(conn, question, { llm: deps.llm, signal: opts.signal, cypherParams: request.cypherParams });
   throwIfAborted(opts.signal);
   if (routed.result) return cypherResponse(conn, routed.result, routed.route, request.k ?? 10, started);

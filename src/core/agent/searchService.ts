@@ -28,6 +28,8 @@ export interface SearchRequest {
   cypherParams?: Record<string, unknown>;
   /** Tests and fixtures: ranked after the code (default) or hidden (presentAnswer.ts). */
   tests?: TestsMode;
+  /** Method 'auto': search the question as text even when it reads as Cypher (typedCypher.ts). */
+  asText?: boolean;
 }
 
 export const TESTS_MODES = ['after', 'hide'] as const;
@@ -68,8 +70,8 @@ export interface RouteInfo {
   path: 'cypher' | 'mcts' | 'baseline';
   /** The Cypher that was tried (Path 1, or Path 1 before falling back), null when none. */
   cypher: string | null;
-  /** Who wrote the Cypher: the LLM with the schema prompt, or the rule-based generator. */
-  generator: 'llm' | 'rules' | null;
+  /** Who wrote the Cypher: the LLM with the schema prompt, the rule-based generator, or the person (typed in the question). */
+  generator: 'llm' | 'rules' | 'user' | null;
   /** Plain sentence: "rules found `CatalogSearch` in the graph", "Cypher returned no rows", ... */
   reason: string;
   cypherError?: WireError;

@@ -1,6 +1,7 @@
 /**
  * @file The answer panel (left of the graph): the route (which path ran, the generated Cypher
- * and who wrote it, why), the stats, Path 1's rows as a table, notes (nothing relevant found,
+ * and who wrote it, why; Cypher typed as the question that does not run shows with a caret at
+ * its error's line and column and "Search as text instead"), the stats, Path 1's rows as a table, notes (nothing relevant found,
  * hidden tests, early stop), and the ranked results (rank, kind, name, file:line, relevance in
  * percent with the raw score and its parts in the tooltip, exact / test tags, other locations
  * of a duplicated name); a click opens the node in the explorer. After an
@@ -8,13 +9,14 @@
  * Runs in: the main thread.
  */
 import type { SearchHit, SearchResponse } from '../../core/agent/searchService.ts';
+import { errorPosition } from '../../core/agent/typedCypher.ts';
 import { embedderDisplayName } from '../../core/models/modelSpec.ts';
 import type { Row } from '../../core/pipeline/repoService.ts';
 import { useCommands } from '../commands.ts';
 import { METHOD_LABELS, formatScore, generatorLabel, reasonSentence, relevanceLabel, routeLabel, scoreParts } from '../data/searchFormat.ts';
 import { openRun } from '../player/playerSession.ts';
-import { downloadTrace } from '../searchSession.ts';
-import { setState, useAppState } from '../store/appStore.ts';
+import { askQuestion, downloadTrace } from '../searchSession.ts';
+import { getState, searchSettingsParams, setState, useAppState } from '../store/appStore.ts';
 import { KindBadge } from './KindBadge.tsx';
 import { ResultTable } from './ResultTable.tsx';
 
@@ -90,9 +92,37 @@ function Hit({ hit, rank, onOpen, selected }: { hit: SearchHit; rank: number; on
   );
 }
 
-function Route({ response }: { response: SearchResponse }) {
+/** Cypher with the line and column its error names marked by a caret under it. */
+function PositionedCypher({ query, message }: { query: string; message: string }) {
+  const at = errorPosition(message);
+  const lines = query.split('\n');
+  return (
+    <pre className="route-cypher mono" data-testid="route-cypher" data-error-line={at?.line ?? ''} data-error-column={at?.column ?? ''}>
+      {lines.map((line, i) => (
+        <span key={i}>
+          {line}
+          {'\n'}
+          {at && at.line === i + 1 && (
+            <span className="cypher-caret" aria-label={`error at line ${at.line}, column ${at.column}`}>
+              {`${' '.repeat(Math.max(0, at.column - 1))}^\n`}
+            </span>
+          )}
+        </span>
+      ))}
+    </pre>
+  );
+}
+
+function Route({ response, question }: { response: SearchResponse; question: string }) {
+  const commands = useCommands();
   const { route } = response;
   const generator = generatorLabel(route.generator);
+  const typedError = route.generator === 'user' && route.cypherError;
+  const searchAsText = () => {
+    const { searchSettings } = getState();
+    const request = { question, method: 'auto' as const, k: 10, preset: searchSettings.preset, params: searchSettingsParams(searchSettings), asText: true };
+    void askQuestion(commands.service, commands.graph?.() ?? null, request);
+  };
   return (
     <section className="answer-route" aria-label="Route">
       <p className="route-line">
@@ -105,9 +135,13 @@ function Route({ response }: { response: SearchResponse }) {
       </p>
       {route.cypher !== null ? (
         <>
-          <pre className="route-cypher mono" data-testid="route-cypher">
-            {route.cypher}
-          </pre>
+          {typedError ? (
+            <PositionedCypher query={route.cypher} message={route.cypherError!.message} />
+          ) : (
+            <pre className="route-cypher mono" data-testid="route-cypher">
+              {route.cypher}
+            </pre>
+          )}
           <p className="note">
             Cypher {generator ?? ''}
             {route.path !== 'cypher' ? ' — tried first, then the router fell back to MCTS.' : '.'}
@@ -122,6 +156,11 @@ function Route({ response }: { response: SearchResponse }) {
         <p className="error-text small" data-testid="route-cypher-error">
           {route.cypherError.message}
         </p>
+      )}
+      {typedError && (
+        <button type="button" className="small" data-testid="search-as-text" onClick={searchAsText} title="Search for these words with MCTS instead of running them as Cypher">
+          Search as text instead
+        </button>
       )}
     </section>
   );
@@ -160,7 +199,7 @@ export function SearchPanel() {
       )}
       {response && (
         <>
-          <Route response={response} />
+          <Route response={response} question={run.question} />
           <p className="answer-stats small" data-testid="search-stats" data-reranker-calls={response.stats.reranker_calls} data-embed-calls={response.stats.embed_calls} data-ms={response.stats.ms}>
             <span>
               <b>{response.stats.reranker_calls.toLocaleString()}</b> reranker calls
@@ -194,7 +233,9 @@ export function SearchPanel() {
               </button>
             </div>
           )}
-          {response.rows && response.columns && response.route.path === 'cypher' && <RowsTable columns={response.columns} rows={response.rows} />}
+          {response.rows && response.columns && response.route.path === 'cypher' && !response.route.cypherError && <RowsTable columns={response.columns} rows={response.rows} />}
+          {/* Cypher typed as the question: its rows (or its error) are the answer; nodes only when the rows name some. */}
+          {!(response.route.generator === 'user' && response.results.length === 0) && (
           <h3 className="answer-subhead" data-testid="results-head">
             {response.nothingRelevant
               ? 'Nothing relevant found'
@@ -202,6 +243,7 @@ export function SearchPanel() {
                 ? 'No results'
                 : `${response.results.length} result${response.results.length === 1 ? '' : 's'}`}
           </h3>
+          )}
           {response.notes && response.notes.length > 0 && (
             <ul className="answer-notes small" data-testid="answer-notes">
               {response.notes.map((note) => (

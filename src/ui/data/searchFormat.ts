@@ -6,7 +6,7 @@
 import type { MethodReport, RouteInfo, SearchHit, SearchMethod } from '../../core/agent/searchService.ts';
 
 export function routeLabel(route: RouteInfo): string {
-  if (route.path === 'cypher') return 'Path 1 · Cypher';
+  if (route.path === 'cypher') return route.generator === 'user' ? (route.cypherError ? 'Cypher · error' : 'Path 1 · your Cypher') : 'Path 1 · Cypher';
   if (route.path === 'mcts') return 'Path 2 · MCTS';
   return 'Baseline';
 }
@@ -14,6 +14,7 @@ export function routeLabel(route: RouteInfo): string {
 export function generatorLabel(generator: RouteInfo['generator']): string | null {
   if (generator === 'llm') return 'written by the LLM';
   if (generator === 'rules') return 'written by rules (no LLM)';
+  if (generator === 'user') return 'as you typed it';
   return null;
 }
 

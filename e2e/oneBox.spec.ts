@@ -1,0 +1,46 @@
+/**
+ * @file One box for every question: Cypher typed in the Ask box runs as Cypher, verbatim (the
+ * README's example on the demo: Path 1 with its rows, data-path "cypher"); a query that does not
+ * parse shows its error with a caret at its line and column and "Search as text instead", which
+ * searches its words (Path 2). At 1280x720 light and 1440x900 dark; screenshots.
+ * Runs in: Node (e2e, driving chromium).
+ */
+import type { Page } from 'playwright-core';
+import { assert, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
+import type { E2EEnv } from './harness.ts';
+import { ask } from './playerKit.ts';
+
+const README_EXAMPLE = 'MATCH (c:Class)-[:INHERITS]->(b) RETURN c.name, b.name';
+
+async function typedCypher(page: Page, env: E2EEnv, tag: string): Promise<void> {
+  await ask(page, README_EXAMPLE);
+  const path = await page.getByTestId('route-path').getAttribute('data-path');
+  assert(path === 'cypher', `the README's Cypher runs as Cypher (${path})`);
+  const rows = Number(await page.getByTestId('cypher-rows').getAttribute('data-rows'));
+  assert(rows > 0, `its rows are shown (${rows})`);
+  assert((await page.getByTestId('route-cypher').textContent()) === README_EXAMPLE, 'verbatim');
+  await screenshot(page, env, `onebox-cypher-${tag}`);
+
+  await ask(page, 'MATCH (c:Class RETURN c.name');
+  const error = page.getByTestId('route-cypher-error');
+  assert(/at 1:\d+$/.test((await error.textContent()) ?? ''), `a positioned error (${await error.textContent()})`);
+  assert((await page.getByTestId('route-cypher').getAttribute('data-error-line')) === '1', 'the caret marks line 1');
+  assert((await page.getByTestId('route-path').getAttribute('data-path')) === 'cypher', 'no search ran in its place');
+  await screenshot(page, env, `onebox-cypher-error-${tag}`);
+  await page.getByTestId('search-as-text').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="search-panel"]')?.getAttribute('data-state') === 'done' && document.querySelector('[data-testid="route-path"]')?.getAttribute('data-path') === 'mcts', undefined, { timeout: 120_000 });
+}
+
+test('one box: Cypher typed in the Ask box runs as Cypher; a broken one shows where and searches as text on request', async (env) => {
+  await withSession(env, 'onebox', async (_session, page) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(env.baseUrl);
+    await page.getByTestId('demo-button').click();
+    await waitForSummary(page);
+    await waitForGraph(page, 'overview');
+    await typedCypher(page, env, '1280-light');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await setTheme(page, 'dark');
+    await typedCypher(page, env, '1440-dark');
+  });
+}, 300_000);
