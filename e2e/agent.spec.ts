@@ -1,6 +1,7 @@
 /**
  * @file The agent panel on the demo repo. Without an LLM it says what to load and why, states
- * that web search is out, and runs a tool by hand (Cypher over the requirement label too). Then,
+ * that web search is out, and runs a tool by hand (its examples name a function of the open
+ * graph; Cypher over the requirement label too). Then,
  * driven by the scripted FAKE engine (the model is the one part that cannot run here; passed as
  * ?agentScript=), it builds the requirement graph, streams thoughts / actions / observations,
  * lights an action's nodes on the graph and cites a node that selects it when clicked; a second
@@ -33,6 +34,17 @@ test('agent: no-LLM notice, tools by hand, fake-engine ReAct transcript with lit
     const notice = await page.getByTestId('agent-llm-notice').textContent();
     assert(notice?.startsWith('No LLM loaded') && notice.includes('Qwen3'), `no-LLM notice says what to load and why: ${notice}`);
     assert((await panel.locator('.panel-head').textContent())?.includes('Web search is out'), 'the panel says web search is out');
+
+    // The hand-run examples come from the open graph: a real function's words, then its id.
+    const args = page.getByTestId('agent-tool-args');
+    await page.waitForFunction(() => (document.querySelector<HTMLTextAreaElement>('[data-testid="agent-tool-args"]')?.value ?? '') !== '');
+    const query = (JSON.parse(await args.inputValue()) as { query?: string }).query ?? '';
+    assert(query !== '' && query !== 'how are prices discounted', `the example query comes from the graph (${query})`);
+    await page.getByTestId('agent-tool-select').selectOption('read_code');
+    const nodeId = (JSON.parse(await args.inputValue()) as { node_id?: number }).node_id ?? 0;
+    await page.getByTestId('agent-tool-run').click();
+    const read = (await page.getByTestId('agent-tool-output').textContent()) ?? '';
+    assert(nodeId > 1 && read.toLowerCase().replace(/_/g, ' ').includes(query), `read_code's example id is that function (#${nodeId}: ${read.slice(0, 120)})`);
 
     // A tool by hand: Cypher finds the method the fake engine will cite.
     await page.getByTestId('agent-tool-select').selectOption('cypher');

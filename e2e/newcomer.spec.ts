@@ -5,12 +5,14 @@
  * the drop overlay hides the start page, an index error is read once; a bare class name is a
  * Path 1 lookup, a nonsense question says nothing relevant was found, tests come after code or
  * hide (or stay out of the index), scores read as percentages, an early MCTS stop says why;
- * the models panel speaks plainly.
+ * the models panel speaks plainly; errors have a ✕ (Esc too) and go when the next action of
+ * their kind succeeds; the "?" before the Ask box opens what the box accepts, by mouse and keys.
  * Runs in: Node (e2e, driving chromium).
  */
 import type { Page } from 'playwright-core';
 import { assert, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
 import type { E2EEnv } from './harness.ts';
+import { demoZip } from './fixtures.ts';
 
 async function ask(page: Page, question: string): Promise<void> {
   await page.getByTestId('question-input').fill(question);
@@ -179,3 +181,70 @@ test('newcomer: 1440x900 dark then light, drop overlay, tests left out at index 
     { colorScheme: 'dark' },
   );
 });
+
+test('newcomer: errors dismiss and clear; the Ask box\'s "?" says what it accepts', async (env) => {
+  await withSession(env, 'newcomer-errors', async (_session, page) => {
+    await openDemo(page, env, 1280, 720);
+    const demo = await waitForSummary(page);
+
+    // The "?" is a button: it opens a note (words, a name, Cypher with MATCH); Esc closes it and
+    // gives the focus back; the keyboard opens it too.
+    const help = page.getByTestId('question-help');
+    assert((await help.evaluate((el) => el.tagName)) === 'BUTTON', 'the "?" is a button');
+    assert((await help.getAttribute('aria-label')) === 'What can I ask here?', 'the "?" says what it opens');
+    await help.click();
+    const note = page.getByTestId('question-help-note');
+    await note.waitFor();
+    const said = (await note.textContent()) ?? '';
+    assert(/in words/.test(said) && /A name/.test(said) && /MATCH/.test(said), `the note says what the box accepts (${said})`);
+    assert((await help.getAttribute('aria-expanded')) === 'true', 'aria-expanded follows');
+    const noteBox = await box(page, '[data-testid="question-help-note"]');
+    assert(noteBox.x >= 0 && noteBox.x + noteBox.width <= 1280 && noteBox.y + noteBox.height <= 720, 'the note fits the window');
+    await screenshot(page, env, 'newcomer-question-help-light');
+    await page.keyboard.press('Escape');
+    await note.waitFor({ state: 'detached' });
+    assert(await help.evaluate((el) => el === document.activeElement), 'Esc gives the focus back to the "?"');
+    await page.keyboard.press('Enter');
+    await note.waitFor();
+    await page.mouse.click(640, 400);
+    await note.waitFor({ state: 'detached' });
+
+    // The banner: a ✕ with a name, Esc dismisses it, and the next index that works clears it.
+    const banner = page.getByTestId('error-banner');
+    const broken = { name: 'broken.zip', mimeType: 'application/zip', buffer: Buffer.from('this is not a zip file at all') };
+    await page.getByTestId('zip-input').setInputFiles(broken);
+    await banner.waitFor({ timeout: 30_000 });
+    const dismiss = banner.getByTestId('dismiss-error');
+    assert((await dismiss.getAttribute('aria-label')) === 'Dismiss error', 'the ✕ is named');
+    // (The overview canvas, when focused, takes Esc to go up a level: start from nowhere.)
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Escape');
+    await banner.waitFor({ state: 'detached', timeout: 5_000 });
+    await page.getByTestId('zip-input').setInputFiles(broken);
+    await banner.waitFor({ timeout: 30_000 });
+    await setTheme(page, 'dark');
+    await screenshot(page, env, 'newcomer-error-banner-dark');
+    await page.getByTestId('zip-input').setInputFiles({ name: 'shopkit.zip', mimeType: 'application/zip', buffer: demoZip(env.repoRoot) });
+    await waitForSummary(page, demo, 60_000);
+    assert((await banner.count()) === 0, 'a successful index clears the index error');
+    await setTheme(page, 'light');
+
+    // A console error: its ✕ dismisses it; the next query that works clears it.
+    await page.getByTestId('sql-toggle').click();
+    const sql = page.getByTestId('sql-input');
+    await sql.fill('DROP TABLE nodes');
+    await sql.press('Control+Enter');
+    const sqlError = page.getByTestId('sql-error');
+    await sqlError.waitFor();
+    assert((await sqlError.textContent())?.includes('✕') === false, 'the message keeps its own text');
+    await sqlError.locator('..').getByTestId('dismiss-error').click();
+    await sqlError.waitFor({ state: 'detached' });
+    await sql.fill('DROP TABLE nodes');
+    await sql.press('Control+Enter');
+    await sqlError.waitFor();
+    await sql.fill("SELECT count(*) AS n FROM nodes WHERE kind = 'Class'");
+    await sql.press('Control+Enter');
+    await page.locator('[data-testid="sql-results"][data-rows="1"]').waitFor();
+    assert((await sqlError.count()) === 0, 'a query that works clears the error');
+  });
+}, 240_000);

@@ -2,7 +2,8 @@
  * @file App flows over the semantic side of the repo worker: read the status, pick a preset or
  * a model, load models (status streams in), describe (pause / resume / restart), embed, SIMILAR,
  * device check, cache. One semantic task at a time and never during indexing; Esc cancels.
- * Failures land in the one error banner, except a model's load error, which its row shows.
+ * Failures land in the one error banner (cleared by the next semantic task or setting that
+ * succeeds), except a model's load error, which its row shows.
  * Runs in: the main thread (the work runs in the repo worker).
  */
 import { fromWire } from '../core/errors.ts';
@@ -13,7 +14,7 @@ import { describeWithProgress, embedWithProgress, loadModelsWithStatus, similarW
 import { loadSummary } from './data/summary.ts';
 import { errorCode, errorText, toShownError } from './errors/errorMessages.ts';
 import type { SemanticTask } from './store/appStore.ts';
-import { getState, setState } from './store/appStore.ts';
+import { clearError, getState, setState } from './store/appStore.ts';
 
 /**
  * The one banner, for semantic failures. INPUT_INVALID and UNKNOWN sentences speak of indexing,
@@ -22,7 +23,8 @@ import { getState, setState } from './store/appStore.ts';
 function showError(error: unknown): void {
   const code = errorCode(error);
   if (code === 'CANCELLED') return;
-  setState({ error: code === 'INPUT_INVALID' || code === 'UNKNOWN' ? { code, message: errorText(error) } : toShownError(error) });
+  const shown = code === 'INPUT_INVALID' || code === 'UNKNOWN' ? { code, message: errorText(error) } : toShownError(error);
+  setState({ error: { ...shown, source: 'semantic' } });
 }
 
 /** Latest value per frame: the worker may report per node; the page repaints at most once a frame. */
@@ -66,7 +68,9 @@ async function runTask<T>(service: RepoClient, kind: SemanticTask['kind'], work:
   if (s.indexing || s.semanticTask) return undefined;
   setState({ semanticTask: { kind, cancelling: false } });
   try {
-    return await work();
+    const result = await work();
+    clearError('semantic');
+    return result;
   } catch (error) {
     showError(error);
     return undefined;
@@ -81,6 +85,7 @@ async function applySetting(call: () => Promise<SemanticStatus>): Promise<void> 
   if (getState().semanticTask?.kind === 'load') return;
   try {
     setState({ semantic: await call(), semanticError: null });
+    clearError('semantic');
   } catch (error) {
     showError(error);
   }
@@ -112,6 +117,7 @@ export async function addFolderModel(
   try {
     const spec = await service.addModelFolder(role, name, files);
     setState({ semantic: await service.setModel(spec) });
+    clearError('semantic');
   } catch (error) {
     showError(error);
   }

@@ -1,7 +1,8 @@
 /**
  * @file App flows over the repo worker: open storage, index (progress, cancel), switch and
- * delete repos, load the active summary. Every failure lands in the one error banner; a failed
- * or cancelled index leaves the previous graph exactly as it was.
+ * delete repos, load the active summary. Every failure lands in the one error banner (dismissable;
+ * cleared by the next action of its kind that succeeds); a failed or cancelled index leaves the
+ * previous graph exactly as it was.
  * Runs in: the main thread.
  */
 import type { Phase, Progress } from '../core/pipeline/progress.ts';
@@ -10,9 +11,11 @@ import type { RepoClient } from './clients/repoClient.ts';
 import { indexWithProgress } from './clients/repoClient.ts';
 import { loadSummary, summaryFromIndex } from './data/summary.ts';
 import { errorCode, toShownError } from './errors/errorMessages.ts';
-import { getState, setState } from './store/appStore.ts';
+import { clearError, getState, setState } from './store/appStore.ts';
+import type { ErrorSource } from './store/appStore.ts';
 
-export function showError(error: unknown, source?: 'index'): void {
+/** Into the one banner; the next action of the same `source` that succeeds clears it (clearError). */
+export function showError(error: unknown, source: ErrorSource): void {
   setState({ error: { ...toShownError(error), source } });
 }
 
@@ -26,7 +29,7 @@ export async function openStorage(service: RepoClient): Promise<void> {
       setState({ storage: 'locked', showStart: true });
       return;
     }
-    showError(error);
+    showError(error, 'repo');
     // Storage may still work with the saved graph left closed: offer the list and a new index.
     try {
       const repos = await service.listRepos();
@@ -151,7 +154,7 @@ export async function switchRepo(service: RepoClient, repoId: string): Promise<v
     setState({ activeRepoId: repoId, error: null });
     await refreshActive(service);
   } catch (error) {
-    showError(error);
+    showError(error, 'repo');
   }
 }
 
@@ -162,6 +165,7 @@ export async function deleteRepo(service: RepoClient, repoId: string): Promise<v
     await service.deleteRepo(repoId);
     const repos = await service.listRepos();
     setState({ repos });
+    clearError('repo');
     if (!wasActive) return;
     const next = repos[0];
     if (next) {
@@ -172,7 +176,7 @@ export async function deleteRepo(service: RepoClient, repoId: string): Promise<v
     }
     await refreshActive(service);
   } catch (error) {
-    showError(error);
+    showError(error, 'repo');
   }
 }
 
@@ -186,7 +190,8 @@ export async function exportActiveBundle(service: RepoClient): Promise<void> {
     link.download = fileName;
     link.click();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    clearError('repo');
   } catch (error) {
-    showError(error);
+    showError(error, 'repo');
   }
 }

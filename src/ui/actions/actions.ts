@@ -23,7 +23,7 @@ const APP_ACTIONS: Action[] = [
   },
   {
     name: 'escape',
-    label: 'Cancel indexing, a semantic task or a search, close a dialog or panel, or clear the selection',
+    label: 'Cancel indexing, a semantic task or a search, close a dialog or panel, dismiss the error, or clear the selection',
     keys: ['Esc'],
     inTextFields: true,
     keyTest: (e) => e.key === 'Escape',
@@ -35,6 +35,7 @@ const APP_ACTIONS: Action[] = [
       else if (s.dialog) setState({ dialog: null });
       else if (s.modelsOpen) setState({ modelsOpen: false });
       else if (s.showStart && s.activeRepoId) setState({ showStart: false });
+      else if (s.error) setState({ error: null });
       else if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) document.activeElement.blur();
       else ctx.selectNode(null);
     },

@@ -4,7 +4,8 @@
  * lit on the graph (the Cypher console's subgraph highlight), and the answer's [#id] citations
  * are buttons that select the node. It states which LLM answers (or what to load and why),
  * that web search is out (offline), shows the requirement graph's counts with a build button,
- * and lets any tool be run by hand. `?agentScript=<json>` in the URL drives it with the scripted
+ * and lets any tool be run by hand (its example arguments name a function of the open graph).
+ * Errors show with a ✕ and go when the action that failed succeeds. `?agentScript=<json>` in the URL drives it with the scripted
  * FAKE engine (e2e only; labelled as such).
  * Runs in: the main thread; the agent runs in the repo worker.
  */
@@ -16,7 +17,9 @@ import { useCommands } from '../commands.ts';
 import { showCypherSubgraph } from '../data/cypherResults.ts';
 import { errorText } from '../errors/errorMessages.ts';
 import { getState, setState, useAppState } from '../store/appStore.ts';
-import { answerParts, exampleArgs, llmNotice, splitAnswerCode } from './agentFormat.ts';
+import { answerParts, EXAMPLE_NODE_SQL, exampleArgs, llmNotice, pickExampleNode, splitAnswerCode } from './agentFormat.ts';
+import type { ExampleNode } from './agentFormat.ts';
+import { ErrorNote } from '../components/ErrorNote.tsx';
 import '../styles/agent.css';
 
 let panelOpen = false;
@@ -77,9 +80,15 @@ export function AgentPanel() {
   const [live, setLive] = useState('');
   const [result, setResult] = useState<AgentTranscript | null>(null);
   const [running, setRunning] = useState<'agent' | 'build' | 'tool' | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  // 'info': reading the tools failed (the next read that works clears it); 'run': asking or building failed.
+  const [failure, setFailure] = useState<{ from: 'info' | 'run'; text: string } | null>(null);
   const [toolName, setToolName] = useState('requirement_search');
   const [toolArgs, setToolArgs] = useState('');
+  // The example arguments follow the open graph until the person edits them.
+  const [example, setExample] = useState<ExampleNode | null>(null);
+  const argsEdited = useRef(false);
+  const repoId = useAppState((s) => s.activeRepoId);
+  const graphVersion = useAppState((s) => s.graphVersion);
   const [toolOutput, setToolOutput] = useState<string | null>(null);
   const [useLlm, setUseLlm] = useState(false);
   const [buildProgress, setBuildProgress] = useState<string | null>(null);
@@ -101,17 +110,26 @@ export function AgentPanel() {
   const refresh = useCallback(async () => {
     try {
       const next = await service.agentInfo();
+      const node = await service.query(EXAMPLE_NODE_SQL).then(pickExampleNode, () => null);
       setInfo(next);
-      setToolArgs((current) => current || exampleArgs(next.tools.find((t) => t.name === toolName) ?? next.tools[0]));
+      setExample(node);
+      setFailure((current) => (current?.from === 'info' ? null : current));
+      const tool = next.tools.find((t) => t.name === toolName) ?? next.tools[0];
+      if (tool) setToolArgs((current) => (argsEdited.current && current ? current : exampleArgs(tool, node)));
     } catch (error) {
-      setFailure(errorText(error));
+      setFailure({ from: 'info', text: errorText(error) });
     }
   }, [service, toolName]);
 
   useEffect(() => {
+    // Another graph: arguments typed for the last one no longer apply.
+    argsEdited.current = false;
+  }, [repoId, graphVersion]);
+
+  useEffect(() => {
     if (open && active) void refresh();
     if (!open && lit.current.length > 0) light([]);
-  }, [open, active, refresh, light]);
+  }, [open, active, refresh, light, repoId, graphVersion]);
 
   const ask = async () => {
     if (!question.trim() || running) return;
@@ -143,7 +161,7 @@ export function AgentPanel() {
       setContext(ids.flatMap((id) => byId.get(id) ?? []));
       if (transcript.cited.length > 0) light(transcript.cited);
     } catch (error) {
-      setFailure(errorText(error));
+      setFailure({ from: 'run', text: errorText(error) });
     } finally {
       finished = true;
       setRunning(null);
@@ -160,7 +178,7 @@ export function AgentPanel() {
       // The details pane shows the requirement graph: let it read the new tables.
       setState({ semanticVersion: getState().semanticVersion + 1 });
     } catch (error) {
-      setFailure(errorText(error));
+      setFailure({ from: 'run', text: errorText(error) });
     } finally {
       setRunning(null);
       setBuildProgress(null);
@@ -244,7 +262,11 @@ export function AgentPanel() {
               </button>
             )}
           </form>
-          {failure && <p className="error-text" data-testid="agent-error">{failure}</p>}
+          {failure && (
+            <ErrorNote testId="agent-error" onDismiss={() => setFailure(null)}>
+              {failure.text}
+            </ErrorNote>
+          )}
           <ol className="agent-steps" data-testid="agent-steps">
             {steps.filter((s) => s.tool !== null || s.error).map((step, i) => (
               <StepView key={i} step={step} onNode={light} />
@@ -306,7 +328,8 @@ export function AgentPanel() {
               onChange={(e) => {
                 setToolName(e.target.value);
                 const tool = info?.tools.find((t) => t.name === e.target.value);
-                if (tool) setToolArgs(exampleArgs(tool));
+                argsEdited.current = false;
+                if (tool) setToolArgs(exampleArgs(tool, example));
               }}
             >
               {(info?.tools ?? []).map((t) => (
@@ -316,7 +339,10 @@ export function AgentPanel() {
               ))}
             </select>
           </label>
-          <textarea aria-label="Tool arguments (JSON)" data-testid="agent-tool-args" rows={4} value={toolArgs} onChange={(e) => setToolArgs(e.target.value)} spellCheck={false} />
+          <textarea aria-label="Tool arguments (JSON)" data-testid="agent-tool-args" rows={4} value={toolArgs} onChange={(e) => {
+              argsEdited.current = true;
+              setToolArgs(e.target.value);
+            }} spellCheck={false} />
           <button type="button" data-testid="agent-tool-run" disabled={!active || running !== null} onClick={() => void runTool()}>
             Run tool
           </button>

@@ -1,12 +1,14 @@
 /**
  * @file Pure helpers of the agent panel: the answer split into text and clickable [#id]
- * citations, an example argument object per tool (the hand-run form's starting text), and the
- * LLM notice (which model answers, or what to load and why when none is).
+ * citations, an example argument object per tool (the hand-run form's starting text, naming a
+ * real function of the open graph, or generic without one), and the LLM notice (which model
+ * answers, or what to load and why when none is).
  * Runs in: the main thread (pure; unit-tested in Node).
  */
 import type { AgentToolInfo } from '../../core/agent/agentService.ts';
 import type { JsonSchema } from '../../core/agent/tools/agentTool.ts';
 import type { SemanticStatus } from '../../core/semantic/semanticService.ts';
+import { isTestPath } from '../../core/ingest/testPaths.ts';
 
 export type AnswerPart = { text: string } | { id: number; cited: boolean };
 
@@ -24,27 +26,71 @@ export function answerParts(answer: string, cited: readonly number[]): AnswerPar
   return parts;
 }
 
-function example(schema: JsonSchema, name: string): unknown {
+/** A function or method of the open graph that the hand-run examples use (its id and name). */
+export interface ExampleNode {
+  id: number;
+  name: string;
+}
+
+/**
+ * Documented functions and methods of the open graph, the most used first: candidates for the
+ * examples (pickExampleNode takes the first outside tests; names starting with _ are left out).
+ */
+export const EXAMPLE_NODE_SQL = `SELECT n.id, n.name, n.file_path, count(e.src) AS users
+  FROM nodes n LEFT JOIN edges e ON e.dst = n.id AND e.type = 'USES'
+  WHERE n.kind IN ('Function', 'Method') AND length(coalesce(n.docstring, '')) > 0 AND NOT starts_with(n.name, '_')
+  GROUP BY n.id, n.name, n.file_path ORDER BY users DESC, n.id LIMIT 50`;
+
+/** The first row of EXAMPLE_NODE_SQL that is code (not a test or fixture) with a word-like name. */
+export function pickExampleNode(rows: readonly Record<string, unknown>[]): ExampleNode | null {
+  for (const row of rows) {
+    const name = String(row.name ?? '');
+    const path = row.file_path === null || row.file_path === undefined ? '' : String(row.file_path);
+    if (!/^[A-Za-z][A-Za-z0-9_]{2,}$/.test(name) || (path && isTestPath(path))) continue;
+    return { id: Number(row.id), name };
+  }
+  return null;
+}
+
+/** An identifier as words: format_file_in_place -> "format file in place", CatalogSearch -> "catalog search". */
+export function nameWords(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
+}
+
+/** A question in words without a graph to take it from (no repository's own names). */
+export const GENERIC_QUERY = 'where is the configuration read';
+
+function example(schema: JsonSchema, name: string, node: ExampleNode | null): unknown {
   if (schema.enum) return schema.enum[0];
   switch (schema.type) {
     case 'string':
-      return name === 'query' ? 'how are prices discounted' : name === 'code' ? 'def f(x):\n    return x' : '';
+      return name === 'query' ? (node ? nameWords(node.name) : GENERIC_QUERY) : name === 'code' ? 'def f(x):\n    return x' : '';
     case 'integer':
     case 'number':
-      return schema.minimum ?? 1;
+      return node && (name === 'node_id' || name === 'node_ids') ? node.id : (schema.minimum ?? 1);
     case 'boolean':
       return false;
     case 'array':
-      return [example(schema.items ?? { type: 'integer' }, name)];
+      return [example(schema.items ?? { type: 'integer' }, name, node)];
     case 'object':
-      return Object.fromEntries((schema.required ?? []).map((key) => [key, example(schema.properties?.[key] ?? { type: 'string' }, key)]));
+      return Object.fromEntries((schema.required ?? []).map((key) => [key, example(schema.properties?.[key] ?? { type: 'string' }, key, node)]));
   }
 }
 
-/** Required arguments with example values, as pretty JSON. */
-export function exampleArgs(tool: AgentToolInfo): string {
+/**
+ * Required arguments with example values, as pretty JSON: a query in the words of `node`'s name
+ * and its id for node ids (a real function of the open graph), generic values without one.
+ */
+export function exampleArgs(tool: AgentToolInfo, node: ExampleNode | null = null): string {
+  // Generic already: the requirement graph's labels are the same in every repository.
   if (tool.name === 'cypher') return JSON.stringify({ query: 'MATCH (r:Requirement)-[:PARENT_CHILD]->(c:Requirement) RETURN r.name, c.name LIMIT 10' }, null, 2);
-  return JSON.stringify(example(tool.parameters, tool.name), null, 2);
+  return JSON.stringify(example(tool.parameters, tool.name, node), null, 2);
 }
 
 export interface LlmNotice {

@@ -1,6 +1,7 @@
 /**
- * @file The one error banner (messages come from errors/errorMessages.ts) and the plain banner
- * a second tab gets when another tab holds the storage lock.
+ * @file The one error banner (messages come from errors/errorMessages.ts; its ✕ or Esc dismisses
+ * it, and the next action of the same kind that succeeds clears it) and the plain banner a second
+ * tab gets when another tab holds the storage lock.
  * Runs in: the main thread.
  */
 import { setState, useAppState } from '../store/appStore.ts';
@@ -16,7 +17,7 @@ export function ErrorBanner() {
         <strong>{error.message}</strong>
         {error.detail && <span className="banner-detail">{error.detail}</span>}
       </div>
-      <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => setState({ error: null })}>
+      <button type="button" className="icon-button" data-testid="dismiss-error" aria-label="Dismiss error" title="Dismiss (Esc)" onClick={() => setState({ error: null })}>
         ✕
       </button>
     </div>

@@ -17,6 +17,7 @@ import { errorCode, errorText } from '../errors/errorMessages.ts';
 import { getState, useAppState } from '../store/appStore.ts';
 import { cypherExtensions, rangeAt, setErrorMark } from './cypherEditor.ts';
 import { ResultTable } from './ResultTable.tsx';
+import { ErrorNote } from './ErrorNote.tsx';
 
 const MAX_ROWS_SHOWN = 500;
 
@@ -173,9 +174,9 @@ export function CypherConsole() {
         />
       </label>
       {failure && (
-        <p className="error-text" data-testid="cypher-error" data-code={failure.code}>
+        <ErrorNote testId="cypher-error" code={failure.code} onDismiss={() => setFailure(null)}>
           {failure.message}
-        </p>
+        </ErrorNote>
       )}
       {result && (
         <div className="sql-results" data-testid="cypher-results" data-rows={rows.length} data-nodes={result.nodeIds.length} data-highlighted={drawn ?? 0}>

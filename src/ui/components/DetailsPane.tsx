@@ -13,6 +13,7 @@ import { toShownError } from '../errors/errorMessages.ts';
 import { useAppState } from '../store/appStore.ts';
 import { EDGE_LOOK } from '../graph/graphStyle.ts';
 import { CodeView } from './CodeView.tsx';
+import { ErrorNote } from './ErrorNote.tsx';
 import { KindBadge } from './KindBadge.tsx';
 import { DescriptionView, SimilarView } from './SemanticDetailsView.tsx';
 import { RequirementDetails } from '../agent/RequirementDetails.tsx';
@@ -54,7 +55,15 @@ export function DetailsPane() {
   if (failure) {
     return (
       <aside className="details-pane" data-testid="details-pane">
-        <p className="error-text">{failure}</p>
+        <ErrorNote
+          onDismiss={() => {
+            // The error is about the selected node: dismissing it clears the selection.
+            setFailure(null);
+            selectNode(null);
+          }}
+        >
+          {failure}
+        </ErrorNote>
       </aside>
     );
   }

@@ -17,6 +17,7 @@ import { useFocusOnOpen } from '../hooks/useFocusOnOpen.ts';
 import { buildEvalSet, cancelEvaluation, loadEvalFile, runEvaluation, saveBlob } from '../searchSession.ts';
 import { setState, useAppState } from '../store/appStore.ts';
 import { HiddenFileInput } from './HiddenFileInput.tsx';
+import { ErrorNote } from './ErrorNote.tsx';
 import { QualityChart } from './QualityChart.tsx';
 
 const METRIC_HEAD: Record<MetricKey, string> = { ndcg: 'NDCG', recall: 'Recall', mrr: 'MRR', reranker_calls: 'Reranker calls', ms: 'ms' };
@@ -195,9 +196,16 @@ export function EvalDialog() {
             </div>
           )}
           {(formError ?? run.error) && (
-            <p className="error-text small" data-testid="eval-error">
+            <ErrorNote
+              small
+              testId="eval-error"
+              onDismiss={() => {
+                setFormError(null);
+                setState((s) => ({ evalRun: { ...s.evalRun, error: null } }));
+              }}
+            >
               {formError ?? run.error}
-            </p>
+            </ErrorNote>
           )}
         </section>
 

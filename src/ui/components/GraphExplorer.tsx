@@ -12,7 +12,7 @@ import { useCommands } from '../commands.ts';
 import { GraphController } from '../graph/graphController.ts';
 import type { Crumb } from '../graph/graphController.ts';
 import { showError } from '../session.ts';
-import { getState, setState, useAppState } from '../store/appStore.ts';
+import { clearError, getState, setState, useAppState } from '../store/appStore.ts';
 import { Legend } from './Legend.tsx';
 import { SearchTreeLegend } from './SearchTreeLegend.tsx';
 import { MctsPlayer } from '../player/MctsPlayer.tsx';
@@ -61,8 +61,10 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
       onSelect: (id) => setState({ selectedNodeId: id }),
       onNotice: (text) => setState({ graphNotice: text ? { text } : null }),
       onBusy: setBusy,
-      onError: showError,
+      onError: (error) => showError(error, 'graph'),
       onRendered: (rendered) => {
+        // A view drawn: a graph error from an earlier view change no longer applies.
+        clearError('graph');
         setInfo(rendered);
         setState({ viewMode: rendered.mode });
       },

@@ -10,6 +10,7 @@ import { ISSUE_PAGE as PAGE, loadIssuePage } from '../data/issueLists.ts';
 import type { IssueEntry } from '../data/issueLists.ts';
 import { toShownError } from '../errors/errorMessages.ts';
 import { setState, useAppState } from '../store/appStore.ts';
+import { ErrorNote } from './ErrorNote.tsx';
 
 const TITLES = { skipped: 'Skipped files', syntax: 'Files with syntax errors' } as const;
 
@@ -75,7 +76,7 @@ export function IssuesDialog() {
             ))}
           </p>
         )}
-        {failure && <p className="error-text">{failure}</p>}
+        {failure && <ErrorNote onDismiss={() => setFailure(null)}>{failure}</ErrorNote>}
         <table className="data-table">
           <thead>
             <tr>

@@ -5,15 +5,19 @@
  * bytes, and the error of a failed load (the other roles keep working).
  * Runs in: the main thread.
  */
+import { useState } from 'react';
 import type { ModelStatus } from '../../core/semantic/semanticService.ts';
 import { isShipped } from '../../core/models/modelSpec.ts';
 import { deviceLabel, fileBytes, percent, ROLE_LABEL, sourceLabel } from '../data/semanticFormat.ts';
+import { ErrorNote } from './ErrorNote.tsx';
 
 export function ModelRow({ status }: { status: ModelStatus }) {
   const { spec, state, device, files, error } = status;
   const builtin = spec.source.kind === 'builtin';
   const shipped = isShipped(spec);
   const dtype = 'dtype' in spec && !builtin ? spec.dtype : null;
+  // The ✕ hides this load error; a new one (another try that failed) shows again.
+  const [dismissed, setDismissed] = useState<string | null>(null);
   return (
     <li className={`model-row state-${state}`} data-testid={`model-row-${status.role}`} data-state={state} data-device={device ?? ''} data-model-id={spec.id}>
       <div className="model-row-head">
@@ -56,10 +60,10 @@ export function ModelRow({ status }: { status: ModelStatus }) {
           {status.fallback}
         </p>
       )}
-      {error && (
-        <p className="error-text small model-error" data-testid={`model-error-${status.role}`}>
+      {error && error.message !== dismissed && (
+        <ErrorNote small className="model-error" testId={`model-error-${status.role}`} onDismiss={() => setDismissed(error.message)}>
           {error.message}
-        </p>
+        </ErrorNote>
       )}
     </li>
   );

@@ -16,6 +16,7 @@ import { useFocusOnOpen } from '../hooks/useFocusOnOpen.ts';
 import { addFolderModel, choosePreset } from '../semanticSession.ts';
 import { setState, useAppState } from '../store/appStore.ts';
 import { DescribeControls } from './DescribeControls.tsx';
+import { ErrorNote } from './ErrorNote.tsx';
 import { EmbedControls } from './EmbedControls.tsx';
 import { ModelRow } from './ModelRow.tsx';
 import { ModelSources } from './ModelSources.tsx';
@@ -63,7 +64,11 @@ export function ModelsPanel() {
           ✕
         </button>
       </header>
-      {failure && !status && <p className="error-text small">The semantic layer is not available: {failure}</p>}
+      {failure && !status && (
+        <ErrorNote small onDismiss={() => setState({ semanticError: null })}>
+          The semantic layer is not available: {failure}
+        </ErrorNote>
+      )}
       {status && (
         <>
           <section className="models-section" aria-label="Model set">

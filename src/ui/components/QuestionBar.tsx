@@ -3,7 +3,8 @@
  * the RANGER router, or one retriever), hide tests and fixtures (else ranked after the code),
  * MCTS preset / iterations / seed under "Advanced" (kept in the app store's searchSettings, so
  * the player's "watch the full search" uses the same T), stop a running search, open the eval
- * panel. Distinct from the node-name search in the header.
+ * panel. The "?" before the box opens a short note on what it accepts (words, a name, Cypher).
+ * Distinct from the node-name search in the header.
  * Runs in: the main thread.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -31,6 +32,9 @@ export function QuestionBar() {
   const { preset, iterations, seed } = settings;
   const setSettings = (patch: Partial<SearchSettings>) => setState((s) => ({ searchSettings: { ...s.searchSettings, ...patch } }));
   const [advanced, setAdvanced] = useState(false);
+  const [help, setHelp] = useState(false);
+  const helpRef = useRef<HTMLDivElement>(null);
+  const helpButtonRef = useRef<HTMLButtonElement>(null);
   const [hideTests, setHideTests] = useState(false);
   const advancedRef = useRef<HTMLDivElement>(null);
   const repoId = useAppState((s) => s.activeRepoId);
@@ -50,6 +54,15 @@ export function QuestionBar() {
     return () => document.removeEventListener('mousedown', onDown);
   }, [advanced]);
 
+  useEffect(() => {
+    if (!help) return;
+    const onDown = (event: MouseEvent) => {
+      if (!helpRef.current?.contains(event.target as Node)) setHelp(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [help]);
+
   const run = () => {
     const question = text.trim();
     if (!question || running) return;
@@ -60,7 +73,47 @@ export function QuestionBar() {
 
   return (
     <div className="question-bar" role="search" aria-label="Ask a question">
-      <span className="question-mark" aria-hidden="true">?</span>
+      <div
+        className="question-help"
+        ref={helpRef}
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape' || !help) return;
+          e.preventDefault(); // the window's Esc handler skips it
+          setHelp(false);
+          helpButtonRef.current?.focus();
+        }}
+      >
+        <button
+          ref={helpButtonRef}
+          type="button"
+          className="question-mark"
+          data-testid="question-help"
+          aria-label="What can I ask here?"
+          aria-expanded={help}
+          aria-controls="question-help-note"
+          title="What can I ask here?"
+          onClick={() => setHelp(!help)}
+        >
+          ?
+        </button>
+        {help && (
+          <div id="question-help-note" className="question-help-note" data-testid="question-help-note" role="note" aria-label="What the question box accepts">
+            <p>Ask the code in one of three ways, then press Enter:</p>
+            <ul>
+              <li>
+                <strong>A question in words</strong>, e.g. “which function reads the config file”: the search ranks the code that answers it.
+              </li>
+              <li>
+                <strong>A name</strong> of a class, function or method: its definition comes first.
+              </li>
+              <li>
+                <strong>Cypher</strong>, starting with <code>MATCH</code>, e.g. <code>MATCH (c:Class)-[:INHERITS]-&gt;(b) RETURN c.name, b.name</code>: runs as written.
+              </li>
+            </ul>
+            <p className="muted">Method picks one retriever instead of the router; Advanced sets the MCTS preset, T and seed. Press q to come back to this box.</p>
+          </div>
+        )}
+      </div>
       <input
         type="text"
         className="question-input"

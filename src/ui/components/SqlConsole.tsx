@@ -9,6 +9,7 @@ import { useCommands } from '../commands.ts';
 import { errorCode, errorText } from '../errors/errorMessages.ts';
 import { setState, useAppState } from '../store/appStore.ts';
 import { ResultTable } from './ResultTable.tsx';
+import { ErrorNote } from './ErrorNote.tsx';
 
 const MAX_ROWS_SHOWN = 500;
 const EXAMPLE = "SELECT kind, count(*) AS n FROM nodes GROUP BY kind ORDER BY n DESC";
@@ -73,9 +74,9 @@ export function SqlConsole() {
         </button>
       </div>
       {failure && (
-        <p className="error-text" data-testid="sql-error" data-code={failure.code}>
+        <ErrorNote testId="sql-error" code={failure.code} onDismiss={() => setFailure(null)}>
           {failure.message}
-        </p>
+        </ErrorNote>
       )}
       {rows && (
         <div className="sql-results" data-testid="sql-results" data-rows={rows.length}>

@@ -32,13 +32,20 @@ export interface IndexingState {
   cancelling: boolean;
 }
 
+/**
+ * The kind of action an error in the banner came from: the next action of that kind that
+ * succeeds clears it (clearError). 'index': indexing (scripts wait for [data-testid=index-error]);
+ * 'repo': opening storage, switching, deleting or exporting a repo; 'graph': drawing a view;
+ * 'semantic': models, descriptions, embeddings, SIMILAR.
+ */
+export type ErrorSource = 'index' | 'repo' | 'graph' | 'semantic';
+
 export interface ShownError {
   code: ErrorCode;
   message: string;
   /** Raw message from the failing layer, shown as detail. */
   detail?: string;
-  /** 'index' when an indexing run failed (scripts wait for [data-testid=index-error]). */
-  source?: 'index';
+  source?: ErrorSource;
 }
 
 /** A semantic-layer job the worker is running (one at a time, like indexing). */
@@ -190,6 +197,11 @@ export function setState(patch: Partial<AppState> | ((s: AppState) => Partial<Ap
   const next = typeof patch === 'function' ? patch(state) : patch;
   state = { ...state, ...next };
   for (const listener of listeners) listener();
+}
+
+/** An action of kind `source` succeeded: the banner's error from that kind of action goes (others stay). */
+export function clearError(source: ErrorSource): void {
+  if (state.error?.source === source) setState({ error: null });
 }
 
 export function subscribe(listener: Listener): () => void {
