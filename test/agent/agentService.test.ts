@@ -35,7 +35,8 @@ describe('AgentService', () => {
     expect(before.requirements.requirements).toBe(0);
     expect(before.tools.map((t) => t.name)).toEqual(['requirement_search', 'map_to_code', 'traverse', 'cypher', 'read_code', 'mcts']);
     expect(before.offlineNote).toMatch(/^Web search is out/);
-    await expect(service.runAgentTool('requirement_search', { query: 'cart' })).rejects.toThrow(/no requirement graph: build it first/);
+    // Before the graph exists the step is skipped in one calm line, not an error.
+    expect((await service.runAgentTool('requirement_search', { query: 'cart' })).text).toMatch(/^No requirement graph yet, so this step is skipped/);
     const phases = new Set<string>();
     const summary = await service.buildRequirements({}, (p) => phases.add(p.phase));
     expect(phases).toEqual(new Set(['requirements', 'similarity', 'store']));

@@ -36,12 +36,12 @@ afterAll(async () => {
   await conn.close?.();
 });
 
-function tools() {
+function tools(on: WasmNodeConnection = conn) {
   return createAgentTools({
-    conn,
+    conn: on,
     searchEngine: lazy(async () => {
       engineBuilds++;
-      return createSearchEngine(conn, { embedderId: LEXICAL_EMBEDDER_INFO.id, queryEmbedder: (s) => loadBuiltinEmbedder(conn, s), reranker: new LexicalReranker() });
+      return createSearchEngine(on, { embedderId: LEXICAL_EMBEDDER_INFO.id, queryEmbedder: (s) => loadBuiltinEmbedder(on, s), reranker: new LexicalReranker() });
     }),
     parsers: lazy(() => createNodeParsers(['python'])),
   });
@@ -149,16 +149,50 @@ describe('rule-driven policy (no LLM)', () => {
     const transcript = await runAgent('Add units of a product to the cart, reserving stock', { llm: rulePolicyLlm(), tools: tools(), offlineNote: OFFLINE_NOTE });
     expect(transcript.status).toBe('answered');
     expect(transcript.llm).toBe('builtin:rule-policy');
-    expect(transcript.steps.map((s) => s.tool)).toEqual(['requirement_search', 'map_to_code', 'traverse', 'mcts', null]);
+    expect(transcript.steps.map((s) => s.tool)).toEqual(['requirement_search', 'map_to_code', 'traverse', 'mcts', 'traverse', 'cypher', null]);
+    expect(transcript.steps[4]!.input).toMatchObject({ direction: 'in', edge_types: ['USES'] });
     expect(transcript.cited.length).toBeGreaterThan(0);
     expect(transcript.cited.length).toBeLessThanOrEqual(10);
     expect(transcript.unsupportedCitations).toEqual([]);
     for (const id of transcript.cited) expect(transcript.retrieved).toContain(id);
   });
 
+  it('answers in words: names, where they are, what they do, who calls them; code before tests', async () => {
+    const transcript = await runAgent('How does `Cart.add` reserve stock?', { llm: rulePolicyLlm(), tools: tools(), offlineNote: OFFLINE_NOTE });
+    const answer = transcript.answer ?? '';
+    // The best match told in full: its name, kind and file, its docstring's first sentence, its callers.
+    const [row] = await conn.query(`SELECT file_path, start_line, docstring FROM nodes WHERE id = ${addId}`);
+    expect(answer).toContain(`Cart.add [#${addId}] (method in ${String(row!.file_path)}:${Number(row!.start_line)})`);
+    const doc = String(row!.docstring ?? '').replace(/\s+/g, ' ').trim();
+    if (doc) expect(answer).toContain(doc.slice(0, 20));
+    const callers = await conn.query(`SELECT src FROM edges WHERE dst = ${addId} AND type = 'USES'`);
+    if (callers.length > 0) expect(answer).toMatch(/Called by /);
+    expect(answer).not.toMatch(/The most relevant code/);
+    // Tests come after the code.
+    const testsAt = answer.indexOf('Tests:');
+    if (testsAt >= 0) expect(answer.indexOf('Also relevant:')).toBeLessThan(testsAt);
+    expect(answer).toMatch(/Rule-driven policy, no LLM/);
+  });
+
+  it('skips the requirement step in one calm line when there is no requirement graph', async () => {
+    // The demo graph again, without its requirement graph.
+    const bare = await openDemoGraph();
+    await embedGraph(bare, new LexicalEmbedder());
+    try {
+      const transcript = await runAgent('which part adds a line to the cart', { llm: rulePolicyLlm(), tools: tools(bare), offlineNote: OFFLINE_NOTE });
+      expect(transcript.steps[0]!.tool).toBe('requirement_search');
+      expect(transcript.steps[0]!.output).toMatch(/^No requirement graph yet, so this step is skipped/);
+      expect(transcript.steps.filter((s) => s.error).length).toBe(0);
+      expect(transcript.status).toBe('answered');
+      expect(transcript.answer ?? '').toMatch(/\[#\d+\] \((function|method|class) in /);
+    } finally {
+      await bare.close?.();
+    }
+  }, 60_000);
+
   it('starts with Cypher when the question names code, then a targeted MCTS from what it found', async () => {
     const transcript = await runAgent('How does `Cart.add` reserve stock?', { llm: rulePolicyLlm(), tools: tools(), offlineNote: OFFLINE_NOTE });
-    expect(transcript.steps.map((s) => s.tool)).toEqual(['cypher', 'traverse', 'mcts', null]);
+    expect(transcript.steps.map((s) => s.tool)).toEqual(['cypher', 'traverse', 'mcts', 'traverse', 'cypher', null]);
     expect(transcript.steps[0].input).toEqual({
       query: "MATCH (n) WHERE n.kind IN ['Function', 'Method', 'Class'] AND (n.qualified_name ENDS WITH '.Cart.add' OR n.qualified_name = 'Cart.add') RETURN n LIMIT 10",
     });

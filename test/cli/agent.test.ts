@@ -30,6 +30,9 @@ describe('ranger requirements and agent', () => {
     expect(rule.llm).toBe('builtin:rule-policy');
     expect(rule.status).toBe('answered');
     expect((rule.cited as number[]).length).toBeGreaterThan(0);
+    // Without an LLM the answer is in words: a name, where it is, what it does.
+    expect(String(rule.answer)).toMatch(/^\S+ \[#\d+\] \((function|method|class) in shopkit\/\S+:\d+\)/);
+    expect(String(rule.answer)).not.toContain('The most relevant code');
     // Node ids are stable hashes: the fake answer cites the id the graph gave apply_coupon.
     const [{ id }] = JSON.parse((await ranger('sql', '--db', db, "SELECT id FROM nodes WHERE name = 'apply_coupon' AND kind = 'Method'", '--json')).stdout) as { id: number }[];
     const script = join(dir, 'script.json');

@@ -21,6 +21,8 @@ interface RequirementIndex {
 }
 
 const NO_GRAPH = 'This database has no requirement graph: build it first (app: Agent panel "Build requirement graph"; CLI: ranger requirements --db <file>).';
+/** requirement_search's answer before the requirement graph exists: not an error, a skipped step. */
+export const NO_GRAPH_SKIPPED = 'No requirement graph yet, so this step is skipped (build it: Agent panel "Build requirement graph"; CLI: ranger requirements --db <file>).';
 
 function firstLine(text: string): string {
   return text.split('\n')[0].replace(/^Purpose:\s*/, '').slice(0, 140);
@@ -52,6 +54,9 @@ export function requirementTools(conn: Pick<SqlConnection, 'query'>): AgentTool[
       additionalProperties: false,
     },
     async run(args): Promise<ToolResult> {
+      // Without a requirement graph this step is skipped in one calm line (the rest of a plan goes on); checked each
+      // time, so a graph built later is found.
+      if (!(await hasRequirementGraph(conn))) return { text: NO_GRAPH_SKIPPED, nodeIds: [] };
       const { rows, embedder, vectors } = await loadIndex();
       const k = (args.k as number | undefined) ?? 5;
       const [query] = await embedder.embed([String(args.query)], 'query');
