@@ -1,7 +1,10 @@
 /**
  * @file The package overview: on the demo, a package opens by keyboard (focus the canvas, arrows,
  * Enter) and by click, Esc / Backspace and a breadcrumb step go back up, search reveals a module
- * inside a closed package (the breadcrumb follows), and no two drawn boxes overlap.
+ * inside a closed package (the breadcrumb follows), and no two drawn boxes overlap. The demo's
+ * tests/ is the "tests and fixtures" group, drawn after the code's packages and gone while "Hide
+ * tests" is on (the summary counts what it hides); photographed at 1280x720 light and 1440x900
+ * dark (test-results/overview-tests-*.png).
  * With RANGER_E2E_STDLIB=1 (out of the default suite: it indexes 1,790 files) the system Python's
  * standard library with its tests is indexed and its overview photographed at 1280x720 and
  * 1440x900, light and dark (test-results/overview-stdlib-*.png).
@@ -97,9 +100,9 @@ test('package overview: open a package by keyboard and by click, breadcrumb, no 
     await waitForGraph(page, 'overview');
     assert(Number(await page.getByTestId('graph').getAttribute('data-nodes')) === before, 'Backspace closed web again');
 
-    // Click: the "tests" package opens under the pointer; the breadcrumb's top step closes it.
-    await clickNode(page, 'p:tests');
-    await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/tests');
+    // Click: the tests and fixtures group opens under the pointer; the breadcrumb's top step closes it.
+    await clickNode(page, 't:');
+    await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/tests and fixtures');
     await waitForGraph(page, 'overview');
     assert(Number(await page.getByTestId('graph').getAttribute('data-nodes')) > before, 'a click opened tests');
     await page.getByTestId('overview-breadcrumb').getByRole('button', { name: 'All packages' }).click();
@@ -108,7 +111,68 @@ test('package overview: open a package by keyboard and by click, breadcrumb, no 
     // Search still jumps anywhere: a module inside the closed tests package is revealed and focused.
     await page.getByTestId('search-input').fill('test_checkout');
     await page.getByTestId('search-results').locator('[role="option"]').filter({ hasText: 'module' }).first().click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/tests/tests.test_checkout');
+    await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/tests and fixtures/tests.test_checkout');
+  });
+});
+
+/** The top-level boxes: the tests and fixtures group, and the code's packages beside it. */
+async function topLevel(page: Page): Promise<{ tests: Box | null; code: Box[] }> {
+  const boxes = (await drawnBoxes(page)).filter((b) => b.parent === null);
+  return { tests: boxes.find((b) => b.id === 't:') ?? null, code: boxes.filter((b) => b.id !== 't:') };
+}
+
+test('package overview: the tests come after the code, in their own group, and go with Hide tests', async (env) => {
+  await withSession(env, 'overview-tests', async (_session, page) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(env.baseUrl);
+    await page.getByTestId('demo-button').click();
+    await waitForSummary(page);
+    await waitForGraph(page, 'overview');
+    await setTheme(page, 'light');
+    for (const [width, height, theme] of [
+      [1280, 720, 'light'],
+      [1440, 900, 'dark'],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await setTheme(page, theme);
+      await page.getByTestId('overview-button').click();
+      await waitForGraph(page, 'overview');
+      const { tests, code } = await topLevel(page);
+      assert(tests !== null, 'the tests and fixtures group is drawn');
+      const label = await page.evaluate(() => {
+        const container = document.querySelector('[data-testid="graph"]') as unknown as { _cyreg: { cy: Core } };
+        const node = container._cyreg.cy.getElementById('t:');
+        return `${String(node.data('label'))}|${node.classes().join(' ')}`;
+      });
+      assert(label.startsWith('tests and fixtures\n2 modules') && label.includes('tests') && !label.includes('open'), `a closed "tests and fixtures" group (${label})`);
+      assert(code.some((b) => b.id === 'p:shopkit') && code.every((b) => !b.id.startsWith('t:')), `the code's packages beside it (${code.map((b) => b.id).join(', ')})`);
+      const below = code.every((b) => tests.y1 >= b.y2 - 1);
+      const right = code.every((b) => tests.x1 >= b.x2 - 1);
+      assert(below || right, `the tests group is packed after the code (tests ${JSON.stringify(tests)})`);
+      const shopkit = code.find((b) => b.id === 'p:shopkit')!;
+      const area = (b: Box) => (b.x2 - b.x1) * (b.y2 - b.y1);
+      assert(area(shopkit) > 4 * area(tests), 'the code takes the room, the tests a corner');
+      assert(overlapping(await drawnBoxes(page)).length === 0, 'no boxes overlap');
+      await screenshot(page, env, `overview-tests-${width}x${height}-${theme}`);
+
+      // Hide tests: the group goes, the summary says what it hides; off again, it is back.
+      await page.getByTestId('hide-tests').check();
+      await page.waitForFunction(() => {
+        const container = document.querySelector('[data-testid="graph"]') as unknown as { _cyreg: { cy: Core } };
+        return container._cyreg.cy.getElementById('t:').empty();
+      });
+      await page.waitForFunction(() => document.querySelector('[data-testid="overview-summary"]')?.textContent?.includes('2 test modules hidden'));
+      assert((await topLevel(page)).code.some((b) => b.id === 'p:shopkit'), 'the code stays drawn');
+      assert(overlapping(await drawnBoxes(page)).length === 0, 'no boxes overlap with tests hidden');
+      await screenshot(page, env, `overview-tests-hidden-${width}x${height}-${theme}`);
+      await page.getByTestId('hide-tests').uncheck();
+      await page.waitForFunction(() => {
+        const container = document.querySelector('[data-testid="graph"]') as unknown as { _cyreg: { cy: Core } };
+        return container._cyreg.cy.getElementById('t:').nonempty();
+      });
+      const summary = await page.getByTestId('overview-summary').textContent().catch(() => '');
+      assert(!summary?.includes('hidden'), `the summary no longer counts hidden tests (${summary})`);
+    }
   });
 });
 
@@ -136,9 +200,9 @@ if (process.env.RANGER_E2E_STDLIB) {
             await screenshot(page, env, `overview-stdlib-${width}x${height}-${theme}`);
           }
         }
-        // Down the biggest package by click, then Enter: test, its loose modules, a name range, a module's members.
-        await clickNode(page, 'p:test');
-        await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/test');
+        // Down the tests and fixtures group by click, then Enter: test, its loose modules, a name range, a module's members.
+        await clickNode(page, 't:');
+        await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/tests and fixtures');
         await waitForGraph(page, 'overview');
         await screenshot(page, env, 'overview-stdlib-test-open-dark');
         for (const depth of [3, 4, 5]) {
@@ -155,7 +219,7 @@ if (process.env.RANGER_E2E_STDLIB) {
         assert(deep.length === 0, `boxes overlap deep down: ${deep.slice(0, 5).join(', ')}`);
         await screenshot(page, env, 'overview-stdlib-members-dark');
         for (let i = 0; i < 4; i++) await page.keyboard.press('Escape');
-        await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/test');
+        await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/tests and fixtures');
       });
     },
     360_000,

@@ -4,7 +4,8 @@
  * package's box is its children packed, plus padding and a title band; siblings are packed with a
  * gap, so no two boxes overlap at any depth. Children of one height (a package's modules, name
  * ranges) are laid in rows in their given order instead, so they read alphabetically. A leaf with children of its own (an expanded module
- * and its members) is drawn above them. The top level is packed to the canvas's aspect ratio
+ * and its members) is drawn above them. Items marked `last` (the tests and fixtures group) are
+ * placed after their siblings: below them or to their right, whichever keeps the wanted shape. The top level is packed to the canvas's aspect ratio
  * (potpack packs near-square: widths are divided by the aspect, packed, and multiplied back, which
  * keeps boxes apart). Deterministic; the explorer runs it in the layout worker.
  * Runs in: anywhere (no DOM, no I/O); the layout worker in the app.
@@ -24,6 +25,8 @@ export interface PackItem {
   dy?: number;
   /** Open package: width of its title (the box is at least this wide). */
   titleW?: number;
+  /** Placed after its siblings (below or to the right of them), whatever its size. */
+  last?: boolean;
 }
 
 export interface PackOptions {
@@ -84,10 +87,14 @@ export function packLayout(items: readonly PackItem[], options: PackOptions = DE
       sizeOf.set(item.key, size);
       return { key: item.key, w: (size.w + options.gap) / aspect, h: size.h + options.gap };
     });
-    // Rows of one height (a package's modules, name ranges) keep their order; mixed sizes are packed tallest first.
-    const uniform = blocks.every((b) => Math.abs(b.h - blocks[0]!.h) < 0.5);
-    if (!uniform) blocks.sort((a, b) => b.h - a.h);
-    const packed = blocks.length === 0 ? { w: 0, h: 0 } : uniform ? rows(blocks) : potpack(blocks);
+    // Items marked last wait; the others: rows of one height (a package's modules, name ranges)
+    // keep their order, mixed sizes are packed tallest first.
+    const tail = blocks.filter((_, i) => list[i]!.last);
+    const body = tail.length > 0 ? blocks.filter((_, i) => !list[i]!.last) : blocks;
+    const uniform = body.every((b) => Math.abs(b.h - body[0]!.h) < 0.5);
+    if (!uniform) body.sort((a, b) => b.h - a.h);
+    let packed = body.length === 0 ? { w: 0, h: 0 } : uniform ? rows(body) : potpack(body);
+    if (tail.length > 0) packed = after(packed, tail);
     // Back to real widths; each block keeps the gap on its right and bottom only.
     for (const block of blocks) {
       block.x = block.x! * aspect;
@@ -136,6 +143,25 @@ export function packLayout(items: readonly PackItem[], options: PackOptions = DE
   };
   place(null, 0, 0);
   return { positions, rects, width: top.w, height: top.h };
+}
+
+/**
+ * Places `tail` in one row after a packed area of size `packed` (in the packing's square-wanted
+ * units): below it or to its right, whichever needs the smaller enclosing square; the new size.
+ */
+function after(packed: { w: number; h: number }, tail: Block[]): { w: number; h: number } {
+  const w = tail.reduce((sum, b) => sum + b.w, 0);
+  const h = Math.max(...tail.map((b) => b.h));
+  const below = { w: Math.max(packed.w, w), h: packed.h + h };
+  const right = { w: packed.w + w, h: Math.max(packed.h, h) };
+  const useRight = packed.w > 0 && Math.max(right.w, right.h) < Math.max(below.w, below.h);
+  let x = useRight ? packed.w : 0;
+  for (const block of tail) {
+    block.x = x;
+    block.y = useRight ? 0 : packed.h;
+    x += block.w;
+  }
+  return useRight ? right : below;
 }
 
 /** Blocks in reading order, in rows that wrap at the width of a square of their area. */

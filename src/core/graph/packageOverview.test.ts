@@ -4,13 +4,15 @@
  * tree) with seeded synthetic dependencies (most inside a top-level folder, as in real code).
  * Grouping (loose-module groups, name ranges), level of detail (default expansion within its
  * budget, no level past a few dozen items), edge weighting (sums conserved, cap, ranking) and
- * the nested packing (no two boxes overlap, children inside their box, reading order kept).
+ * the nested packing (no two boxes overlap, children inside their box, reading order kept, an
+ * item marked last after its siblings); the tests and fixtures group apart from the code.
  * Runs in: Node (vitest).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createPrng } from '../search/prng.ts';
-import { BUCKET_MAX, BUCKET_SIZE, CHAIN_NAME_MAX, LOOSE_GROUP_MIN, autoLinkCap, buildPackageTree, defaultExpansion, overviewLevel, packagesAbove, pathTo } from './packageOverview.ts';
+import { isTestPath } from '../ingest/testPaths.ts';
+import { BUCKET_MAX, BUCKET_SIZE, CHAIN_NAME_MAX, LOOSE_GROUP_MIN, TESTS_KEY, autoLinkCap, buildPackageTree, defaultExpansion, overviewLevel, packagesAbove, pathTo } from './packageOverview.ts';
 import type { ModuleLink, OverviewLevel, PackageTree } from './packageOverview.ts';
 import { DEFAULT_PACK, overlaps, packLayout } from './packageLayout.ts';
 import type { PackItem, Rect } from './packageLayout.ts';
@@ -91,7 +93,7 @@ describe('package tree of the stdlib (1,790 modules)', () => {
 
   it('finds the way down to any module (search reveals it) and the breadcrumb path of a group', () => {
     const events = modules.find((m) => m.path === 'test/test_asyncio/test_events.py')!;
-    expect(packagesAbove(tree, events.id)).toEqual(['p:', 'p:test', 'p:test/test_asyncio']);
+    expect(packagesAbove(tree, events.id)).toEqual(['p:', TESTS_KEY, 't:test', 't:test/test_asyncio']);
     const os = modules.find((m) => m.path === 'os.py')!;
     const above = packagesAbove(tree, os.id);
     expect(above.slice(0, 2)).toEqual(['p:', 'g:']);
@@ -111,11 +113,14 @@ describe('level of detail and weighted links on the stdlib', () => {
     }
     const top = overviewLevel(tree, new Set([tree.root]), links);
     expect(top.items.length).toBe(childrenCount(tree, tree.root));
-    expect(top.items.find((i) => i.key === 'p:test')!.moduleCount).toBe(paths.filter((p) => p.startsWith('test/')).length);
+    // The tests (test/, idlelib/idle_test, lib2to3/tests, ...) are one group, drawn last.
+    expect(top.items.some((i) => i.key === 'p:test')).toBe(false);
+    expect(top.items.at(-1)).toMatchObject({ key: TESTS_KEY, tests: true, group: true, open: false, moduleCount: paths.filter(isTestPath).length });
+    expect(tree.packages.get('t:test')!.moduleCount).toBe(paths.filter((p) => p.startsWith('test/')).length);
   });
 
   it('sums module links between the drawn items: the weight is conserved, the cap keeps the heaviest', () => {
-    const open = new Set([tree.root, 'p:test']);
+    const open = new Set([tree.root, TESTS_KEY, 't:test']);
     const uncapped = overviewLevel(tree, open, links, Infinity);
     const standsFor = new Map<number, string>();
     for (const item of uncapped.items) {
@@ -166,7 +171,7 @@ function checkPacking(level: OverviewLevel, aspect: number) {
 describe('nested packing of the stdlib overview', () => {
   it('no two boxes overlap at the default level, with test open, and down to a name range of modules', () => {
     const base = defaultExpansion(tree, 40);
-    for (const open of [base, new Set([...base, 'p:test']), new Set([...base, 'p:test', 'g:test', 'g:test#1', 'p:encodings', 'p:encodings#2'])]) {
+    for (const open of [base, new Set([...base, TESTS_KEY, 't:test']), new Set([...base, TESTS_KEY, 't:test', 'g:t:test', 'g:t:test#1', 'p:encodings', 'p:encodings#2'])]) {
       const level = overviewLevel(tree, open, links);
       checkPacking(level, 16 / 9);
     }
@@ -184,6 +189,20 @@ describe('nested packing of the stdlib overview', () => {
     const order = ['a', 'b', 'c', 'd', 'e', 'f'].map((key) => rows.positions.get(key)!);
     const reading = [...order].sort((p, q) => p.y - q.y || p.x - q.x);
     expect(reading).toEqual(order);
+  });
+
+  it('an item marked last (the tests group) is placed after its siblings, below or to their right', () => {
+    for (const aspect of [16 / 9, 1, 0.5]) {
+      const items: PackItem[] = [
+        { key: 'tests', parent: null, open: false, w: 200, h: 160, last: true },
+        ...['a', 'b', 'c', 'd'].map((key, i) => ({ key, parent: null, open: false, w: 60 + 20 * i, h: 40 + 15 * i })),
+      ];
+      const { rects } = packLayout(items, { ...DEFAULT_PACK, aspect });
+      const tests = rects.get('tests')!;
+      const others = ['a', 'b', 'c', 'd'].map((key) => rects.get(key)!);
+      expect(others.every((r) => tests.y >= r.y + r.h) || others.every((r) => tests.x >= r.x + r.w)).toBe(true);
+      expect(others.some((r) => overlaps(r, tests))).toBe(false);
+    }
   });
 
   it('a leaf with children of its own (an expanded module) sits above them', () => {

@@ -10,8 +10,13 @@
  * (more than LOOSE_GROUP_MIN) into one "modules of X" group, and a folder or group with more than
  * BUCKET_MAX modules splits them into name ranges of at most BUCKET_SIZE, so no opened level
  * draws more than a few dozen items.
+ * Tests and fixtures apart: modules whose path is a test or fixture (ingest/testPaths.ts, the rules
+ * search and "Hide tests" use) are grouped by folder the same way under one top-level "tests and
+ * fixtures" group (key TESTS_KEY), drawn after the code's packages and closed by default, so the
+ * code gets the default expansion; overviewLevel leaves that group out when tests are hidden.
  * Runs in: anywhere (no DOM, no I/O).
  */
+import { isTestPath } from '../ingest/testPaths.ts';
 
 export interface OverviewModule {
   id: number;
@@ -39,6 +44,8 @@ export interface PackageNode {
   moduleCount: number;
   /** A level-of-detail group (loose modules of a folder, or a name range), not a folder. */
   group?: boolean;
+  /** The "tests and fixtures" group (TESTS_KEY). */
+  tests?: boolean;
 }
 
 export interface PackageTree {
@@ -46,6 +53,8 @@ export interface PackageTree {
   packages: Map<string, PackageNode>;
   /** Module id -> the package (folder) that holds it. */
   moduleParent: Map<number, string>;
+  /** The "tests and fixtures" group, the root's last child (null: no test or fixture modules). */
+  tests: string | null;
 }
 
 export interface OverviewItem {
@@ -61,6 +70,8 @@ export interface OverviewItem {
   open: boolean;
   /** A level-of-detail group rather than a folder (packages only). */
   group?: boolean;
+  /** The "tests and fixtures" group. */
+  tests?: boolean;
 }
 
 export interface OverviewLink {
@@ -74,18 +85,50 @@ export interface OverviewLevel {
   links: OverviewLink[];
   /** Links between drawn items that were left out by the cap. */
   hiddenLinks: number;
+  /** Test and fixture modules left out because tests are hidden (0: none, or shown). */
+  hiddenTests: number;
 }
 
+/** The key of the "tests and fixtures" group (the folders inside it are keyed "t:<folder>"). */
+export const TESTS_KEY = 't:';
+export const TESTS_LABEL = 'tests and fixtures';
+
 export const moduleKey = (id: number): string => `n${id}`;
-const packageKey = (folder: string): string => `p:${folder}`;
 const folderOf = (path: string): string => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
 
-/** Groups modules by folder; the root is the deepest folder that holds every module. */
+/**
+ * Groups modules by folder; the root is the deepest folder that holds every code module. Test and
+ * fixture modules (isTestPath) are grouped apart, under the "tests and fixtures" group that is the
+ * root's last child.
+ */
 export function buildPackageTree(modules: readonly OverviewModule[]): PackageTree {
-  const packages = new Map<string, PackageNode>();
-  const moduleParent = new Map<number, string>();
+  const tree: PackageTree = { root: '', packages: new Map(), moduleParent: new Map(), tests: null };
+  const code = modules.filter((m) => !isTestPath(m.path));
+  const tests = modules.filter((m) => isTestPath(m.path));
+  tree.root = growFolders(tree, code, 'p:');
+  compactChains(tree, tree.root);
+  if (tests.length > 0) {
+    const testRoot = growFolders(tree, tests, 't:');
+    // The test folders above their common root are not drawn; the root becomes the group.
+    for (const [key, node] of [...tree.packages]) if (key.startsWith('t:') && key !== testRoot && pathTo(tree, testRoot, node.key).length > 0) tree.packages.delete(key);
+    const group = rekey(tree, testRoot, TESTS_KEY);
+    compactChains(tree, TESTS_KEY);
+    const root = tree.packages.get(tree.root)!;
+    Object.assign(group, { name: TESTS_LABEL, parent: root.key, group: true, tests: true });
+    root.packages.push(TESTS_KEY);
+    root.moduleCount += group.moduleCount;
+    tree.tests = TESTS_KEY;
+  }
+  const paths = new Map(modules.map((m) => [m.id, m.path]));
+  for (const node of [...tree.packages.values()]) gatherModules(tree, node, paths);
+  return tree;
+}
+
+/** Adds `modules` to the tree by folder (keys `prefix` + folder); returns the deepest folder that holds them all. */
+function growFolders(tree: PackageTree, modules: readonly OverviewModule[], prefix: string): string {
+  const { packages, moduleParent } = tree;
   const ensure = (folder: string): PackageNode => {
-    const key = packageKey(folder);
+    const key = prefix + folder;
     let node = packages.get(key);
     if (node) return node;
     const parentFolder = folder === '' ? null : folderOf(folder);
@@ -106,12 +149,20 @@ export function buildPackageTree(modules: readonly OverviewModule[]): PackageTre
     for (; node; node = node.parent ? packages.get(node.parent)! : null) node.moduleCount++;
   }
   while (root.modules.length === 0 && root.packages.length === 1) root = packages.get(root.packages[0]!)!;
-  for (const node of packages.values()) node.packages.sort();
-  const tree = { root: root.key, packages, moduleParent };
-  compactChains(tree);
-  const paths = new Map(modules.map((m) => [m.id, m.path]));
-  for (const node of [...packages.values()]) gatherModules(tree, node, paths);
-  return tree;
+  for (const node of packages.values()) if (node.key.startsWith(prefix)) node.packages.sort();
+  return root.key;
+}
+
+/** Gives package `from` the key `to` (its children and modules follow); returns it. */
+function rekey(tree: PackageTree, from: string, to: string): PackageNode {
+  const node = tree.packages.get(from)!;
+  if (from === to) return node;
+  tree.packages.delete(from);
+  node.key = to;
+  tree.packages.set(to, node);
+  for (const child of node.packages) tree.packages.get(child)!.parent = to;
+  for (const id of node.modules) tree.moduleParent.set(id, to);
+  return node;
 }
 
 /** A chain's name longer than this keeps its first folder and as many last ones as fit ("d0/…/d118/d119"). */
@@ -132,9 +183,9 @@ function chainName(folders: readonly string[]): string {
  * src/main/java/org/..., a 120-folder path). Folders that hold modules keep their keys; sibling
  * order is kept.
  */
-function compactChains(tree: PackageTree): void {
+function compactChains(tree: PackageTree, top: string): void {
   const { packages } = tree;
-  const stack = [tree.root];
+  const stack = [top];
   while (stack.length > 0) {
     const node = packages.get(stack.pop()!)!;
     node.packages = node.packages.map((key) => {
@@ -177,7 +228,7 @@ function addGroup(tree: PackageTree, node: PackageNode, key: string, name: strin
 /** The level-of-detail step of buildPackageTree (see the file header). */
 function gatherModules(tree: PackageTree, node: PackageNode, paths: ReadonlyMap<number, string>): void {
   if (node.packages.length > 0 && node.modules.length > LOOSE_GROUP_MIN) {
-    const group = addGroup(tree, node, `g:${node.folder}`, node.key === tree.root ? 'top-level modules' : `modules of ${node.name}`, node.modules);
+    const group = addGroup(tree, node, node.key.startsWith('t:') ? `g:${node.key}` : `g:${node.folder}`, node.key === tree.root ? 'top-level modules' : `modules of ${node.name}`, node.modules);
     node.packages.sort((a, b) => (a === group.key ? -1 : b === group.key ? 1 : a.localeCompare(b)));
     node = group;
   }
@@ -191,37 +242,45 @@ function gatherModules(tree: PackageTree, node: PackageNode, paths: ReadonlyMap<
   }
 }
 
-/** The packages from the root down to `key` (inclusive); empty when `key` is not a package. */
-export function pathTo(tree: PackageTree, key: string): string[] {
+/** The packages from `top` (the root) down to `key` (inclusive); empty when `key` is not a package under it. */
+export function pathTo(tree: PackageTree, key: string, top = tree.root): string[] {
   const path: string[] = [];
   for (let at: string | null | undefined = key; at; at = tree.packages.get(at)?.parent) {
     if (!tree.packages.has(at)) return [];
     path.unshift(at);
-    if (at === tree.root) return path;
+    if (at === top) return path;
   }
   return [];
 }
 
-/** The items drawn inside an open package: its sub-packages, then its modules. */
+/** The items drawn inside an open package: its sub-packages, then its modules (the tests group last of all). */
 function childrenOf(tree: PackageTree, key: string): string[] {
   const node = tree.packages.get(key)!;
-  return [...node.packages, ...node.modules.map(moduleKey)];
+  const packages = node.packages.filter((p) => p !== tree.tests);
+  return [...packages, ...node.modules.map(moduleKey), ...(packages.length < node.packages.length ? [tree.tests!] : [])];
+}
+
+/** How many modules the tests and fixtures group holds (0: none). */
+export function testModuleCount(tree: PackageTree): number {
+  return tree.tests ? tree.packages.get(tree.tests)!.moduleCount : 0;
 }
 
 /**
  * Opens packages, biggest first, while the drawn items stay within `budget` (the root is always
  * open): a small repository shows its modules, a big one its top packages. Groups (loose modules,
- * name ranges) stay closed: they say less than the packages beside them.
+ * name ranges, tests and fixtures) stay closed: they say less than the packages beside them; the
+ * tests group opens only where the repository has nothing else.
  */
 export function defaultExpansion(tree: PackageTree, budget = 60): Set<string> {
   const open = new Set([tree.root]);
   let drawn = childrenOf(tree, tree.root).length;
   const candidates = () =>
     [...open].flatMap((key) => tree.packages.get(key)!.packages).filter((key) => !open.has(key));
+  const onlyTests = tree.tests !== null && childrenOf(tree, tree.root).length === 1;
   for (;;) {
     const next = candidates()
       .map((key) => tree.packages.get(key)!)
-      .filter((p) => !p.group && drawn + childrenOf(tree, p.key).length <= budget && childrenOf(tree, p.key).length > 0)
+      .filter((p) => (!p.group || (p.tests && onlyTests)) && drawn + childrenOf(tree, p.key).length <= budget && childrenOf(tree, p.key).length > 0)
       .sort((a, b) => b.moduleCount - a.moduleCount || a.key.localeCompare(b.key))[0];
     if (!next) return open;
     open.add(next.key);
@@ -238,17 +297,28 @@ export function packagesAbove(tree: PackageTree, moduleId: number): string[] {
 /** The link cap when none is given: one per drawn item, between 16 and 80 (more is a hairball). */
 export const autoLinkCap = (items: number): number => Math.min(80, Math.max(16, items));
 
-/** The drawn items for the open packages, and the summed links between them (`maxLinks`, cross-package first). */
-export function overviewLevel(tree: PackageTree, open: ReadonlySet<string>, links: readonly ModuleLink[], maxLinks?: number): OverviewLevel {
+/** What overviewLevel leaves out. */
+export interface LevelOptions {
+  /** The tests and fixtures group is not drawn (nor its links). */
+  hideTests?: boolean;
+}
+
+/**
+ * The drawn items for the open packages, and the summed links between them (`maxLinks`,
+ * cross-package first); with `hideTests` the tests and fixtures group is left out.
+ */
+export function overviewLevel(tree: PackageTree, open: ReadonlySet<string>, links: readonly ModuleLink[], maxLinks?: number, options: LevelOptions = {}): OverviewLevel {
   const items: OverviewItem[] = [];
   /** Module id -> the key of the item that stands for it. */
   const standsFor = new Map<number, string>();
+  const hidden = options.hideTests ? tree.tests : null;
   const visit = (key: string, parent: string | null) => {
     for (const child of childrenOf(tree, key)) {
+      if (child === hidden) continue;
       const pkg = tree.packages.get(child);
       if (pkg) {
         const isOpen = open.has(child);
-        items.push({ key: child, kind: 'package', parent, label: pkg.name, moduleCount: pkg.moduleCount, open: isOpen, ...(pkg.group ? { group: true } : {}) });
+        items.push({ key: child, kind: 'package', parent, label: pkg.name, moduleCount: pkg.moduleCount, open: isOpen, ...(pkg.group ? { group: true } : {}), ...(pkg.tests ? { tests: true } : {}) });
         if (isOpen) visit(child, child);
         else markModules(pkg, child);
       } else {
@@ -279,5 +349,5 @@ export function overviewLevel(tree: PackageTree, open: ReadonlySet<string>, link
   const heavier = (a: OverviewLink, b: OverviewLink) => b.weight - a.weight || a.src.localeCompare(b.src) || a.dst.localeCompare(b.dst);
   const ranked = [...summed.values()].sort((a, b) => crosses(a) - crosses(b) || heavier(a, b));
   const cap = maxLinks ?? autoLinkCap(items.length);
-  return { items, links: ranked.slice(0, cap).sort(heavier), hiddenLinks: Math.max(0, ranked.length - cap) };
+  return { items, links: ranked.slice(0, cap).sort(heavier), hiddenLinks: Math.max(0, ranked.length - cap), hiddenTests: hidden ? testModuleCount(tree) : 0 };
 }

@@ -4,7 +4,8 @@
  * and a status line; the MCTS player dock under the canvas (player/). In the package overview the
  * canvas takes the keyboard focus (arrows, Enter, Esc / Backspace: GraphController.overviewKey)
  * and a breadcrumb above it shows where the focus is (each step goes back up to it).
- * Redraws the overview whenever the active graph changes; the controller outlives renders.
+ * Redraws the overview whenever the active graph changes, and without its tests and fixtures
+ * group while the question bar's "Hide tests" is on; the controller outlives renders.
  * Runs in: the main thread.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -42,6 +43,7 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
   const selected = useAppState((s) => s.selectedNodeId);
   const notice = useAppState((s) => s.graphNotice);
   const showSimilar = useAppState((s) => s.showSimilar);
+  const hideTests = useAppState((s) => s.hideTests);
   const semanticVersion = useAppState((s) => s.semanticVersion);
   const similarStored = useAppState((s) => s.semantic?.similar?.edges ?? null);
   const treeNodes = useAppState((s) => (s.viewMode === 'tree' ? (s.player?.treeNodes ?? 0) : 0));
@@ -104,6 +106,11 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
     observer.observe(section);
     return () => observer.disconnect();
   }, []);
+
+  useEffect(() => {
+    // Before the overview's first draw: the tests and fixtures group is left out from the start.
+    void controllerRef.current?.setHideTests(hideTests);
+  }, [hideTests]);
 
   useEffect(() => {
     if (activeRepoId && graphVersion > 0) void controllerRef.current?.showOverview();

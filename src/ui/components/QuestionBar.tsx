@@ -1,6 +1,7 @@
 /**
  * @file The question bar: ask the code a question in words (Enter runs), pick the method (auto =
- * the RANGER router, or one retriever), hide tests and fixtures (else ranked after the code),
+ * the RANGER router, or one retriever), hide tests and fixtures (else ranked after the code; the
+ * store's hideTests, so the package overview leaves them out too),
  * MCTS preset / iterations / seed under "Advanced" (kept in the app store's searchSettings, so
  * the player's "watch the full search" uses the same T), stop a running search, open the eval
  * panel. The "?" before the box opens a short note on what it accepts (words, a name, Cypher).
@@ -35,7 +36,7 @@ export function QuestionBar() {
   const [help, setHelp] = useState(false);
   const helpRef = useRef<HTMLDivElement>(null);
   const helpButtonRef = useRef<HTMLButtonElement>(null);
-  const [hideTests, setHideTests] = useState(false);
+  const hideTests = useAppState((s) => s.hideTests);
   const advancedRef = useRef<HTMLDivElement>(null);
   const repoId = useAppState((s) => s.activeRepoId);
   const graphVersion = useAppState((s) => s.graphVersion);
@@ -137,8 +138,8 @@ export function QuestionBar() {
           </option>
         ))}
       </select>
-      <label className="hide-tests" title="Leave results in test and fixture files out (by default they come after the code)">
-        <input type="checkbox" checked={hideTests} data-testid="hide-tests" disabled={!active} onChange={(e) => setHideTests(e.target.checked)} />
+      <label className="hide-tests" title="Leave test and fixture files out of answers (by default they come after the code) and of the package overview">
+        <input type="checkbox" checked={hideTests} data-testid="hide-tests" disabled={!active} onChange={(e) => setState({ hideTests: e.target.checked })} />
         Hide tests
       </label>
       <div className="advanced" ref={advancedRef}>

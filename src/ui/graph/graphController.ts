@@ -5,8 +5,8 @@
  * view; playerCanvasView.ts: the MCTS player's tree; answerView.ts: a Path 1 answer), the
  * expand / collapse of modules and classes (memberExpansion.ts), the generation counter that
  * drops stale loads (a newer request wins), the busy / error wrapper, the render report,
- * selection and the SIMILAR toggle (dashed, curved edges among the visible nodes only while it
- * is on). Visible nodes stay <= MAX_VISIBLE_NODES. Pointer events and canvas resizes land here
+ * selection, the SIMILAR toggle (dashed, curved edges among the visible nodes only while it
+ * is on) and "Hide tests" (passed to the overview). Visible nodes stay <= MAX_VISIBLE_NODES. Pointer events and canvas resizes land here
  * and go to the view of the mode.
  * Runs in: the main thread.
  */
@@ -265,6 +265,11 @@ export class GraphController {
       await this.syncSimilar(generation);
       this.report(performance.now());
     });
+  }
+
+  /** "Hide tests": the overview leaves its tests and fixtures group out (now, or when next shown). */
+  setHideTests(hide: boolean): Promise<void> {
+    return this.overview.setHideTests(hide);
   }
 
   /** Selects a node if it is drawn; returns false when it is not (the caller may show its ego view). */

@@ -3,11 +3,13 @@
  * indexed for real (test/ui/demoService.ts: the UI's own queries, read-only guard first), hosted
  * by the test kit's FAKE controller with in-thread layouts: the default level, opening and
  * closing packages (and what the camera frames), a module revealed inside closed packages, a
- * module's members packed in its box, the double-click guard, keys, and stale loads dropped.
+ * module's members packed in its box, the double-click guard, keys, stale loads dropped, and
+ * the tests and fixtures group (packed after the code, left out with Hide tests).
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { NodeSingular } from 'cytoscape';
 import { useDemoService } from '../../../test/ui/demoService.ts';
+import { TESTS_KEY } from '../../core/graph/packageOverview.ts';
 import { MemberExpansion } from './memberExpansion.ts';
 import { OverviewView } from './overviewView.ts';
 import { headlessCanvas, testHost } from './viewTestKit.ts';
@@ -84,6 +86,30 @@ describe('OverviewView on the indexed demo', () => {
     expect(cy.getElementById(`n${cart}`).empty()).toBe(true);
     expect(cy.getElementById('p:shopkit/cart').hasClass('open')).toBe(false);
     expect(overview.framedBox()?.id()).toBe('p:shopkit');
+    cy.destroy();
+  });
+
+  it('packs the tests and fixtures group after the code; Hide tests leaves it out and says so', async () => {
+    const { cy, host, overview } = overviewOnCanvas();
+    await overview.show();
+    const tests = cy.getElementById(TESTS_KEY) as NodeSingular;
+    expect(tests.hasClass('tests')).toBe(true);
+    expect(tests.hasClass('open')).toBe(false);
+    const box = tests.boundingBox({ includeLabels: false, includeOverlays: false });
+    const code = cy.nodes('.level').filter((n) => !n.data('parent') && n.id() !== TESTS_KEY).toArray() as NodeSingular[];
+    const after = (edge: 'x' | 'y') => code.every((n) => (edge === 'x' ? box.x1 >= n.boundingBox({}).x2 - 1 : box.y1 >= n.boundingBox({}).y2 - 1));
+    expect(after('x') || after('y')).toBe(true);
+    const checkout = await moduleId('tests.test_checkout');
+    await overview.setHideTests(true);
+    expect(cy.getElementById(TESTS_KEY).empty()).toBe(true);
+    expect(host.recorded.paths.at(-1)!.summary).toContain('2 test modules hidden');
+    expect(await overview.reveal(checkout)).toBe(false);
+    await overview.setHideTests(false);
+    expect(cy.getElementById(TESTS_KEY).nonempty()).toBe(true);
+    expect(host.recorded.paths.at(-1)!.summary).not.toContain('hidden');
+    expect(await overview.reveal(checkout)).toBe(true);
+    expect(overview.isOpen(TESTS_KEY)).toBe(true);
+    expect(host.recorded.errors).toEqual([]);
     cy.destroy();
   });
 

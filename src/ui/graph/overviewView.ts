@@ -4,11 +4,13 @@
  * between drawn items as weighted edges. Holds the overview's data, its open packages, the
  * package the camera frames and what the drawn level leaves out; opens and closes packages
  * (click, double-click, Enter), reveals a module inside closed packages, and packs members
- * under their module. The keyboard focus and the breadcrumb live in overviewFocus.ts.
+ * under their module. The tests and fixtures group is packed after the code's packages, and
+ * left out while tests are hidden (setHideTests; the summary says how many modules that hides). The keyboard focus and the breadcrumb live in overviewFocus.ts.
  * Runs in: the main thread.
  */
 import type { NodeSingular } from 'cytoscape';
 import { defaultExpansion, overviewLevel, packagesAbove } from '../../core/graph/packageOverview.ts';
+import type { PackageTree } from '../../core/graph/packageOverview.ts';
 import { DEFAULT_PACK } from '../../core/graph/packageLayout.ts';
 import type { PackItem } from '../../core/graph/packageLayout.ts';
 import { MAX_VISIBLE_NODES, loadPackageOverview } from './graphQueries.ts';
@@ -36,6 +38,8 @@ export class OverviewView {
   private levelSummary = '';
   /** The overview's keyboard focus, arrows / Enter / Esc, and its breadcrumb. */
   private readonly focus: OverviewFocus;
+  /** "Hide tests": the tests and fixtures group is not drawn. */
+  private hideTests = false;
 
   constructor(
     private readonly host: ViewHost,
@@ -93,6 +97,29 @@ export class OverviewView {
     });
   }
 
+  /**
+   * Shows or hides the tests and fixtures group; hiding closes what was open inside it. Kept for
+   * the next overview when the overview is not shown.
+   */
+  async setHideTests(hide: boolean): Promise<void> {
+    if (hide === this.hideTests) return;
+    this.hideTests = hide;
+    if (!this.active()) return;
+    const { host } = this;
+    const tests = this.packages!.tree.tests;
+    if (tests === null) return;
+    const generation = host.generation();
+    await host.run(async () => {
+      const started = performance.now();
+      // A focus inside the group goes with it (the breadcrumb forgets items no longer drawn).
+      if (hide) for (const open of [...this.openPackages]) if (open === tests || this.isInside(open, tests)) this.openPackages.delete(open);
+      await this.applyLevel(generation, null);
+      if (!host.isCurrent(generation)) return;
+      this.focus.emit();
+      host.report(started);
+    });
+  }
+
   /** Opens a closed package (its sub-packages and modules drawn inside it) or closes an open one. */
   async togglePackage(key: string): Promise<void> {
     if (!this.active()) return;
@@ -115,7 +142,7 @@ export class OverviewView {
   async reveal(id: number): Promise<boolean> {
     if (!this.active()) return false;
     const above = packagesAbove(this.packages!.tree, id);
-    if (above.length === 0) return false;
+    if (above.length === 0 || (this.hideTests && isHiddenTest(this.packages!.tree, above))) return false;
     const { host } = this;
     const generation = host.generation();
     await host.run(async () => {
@@ -212,7 +239,7 @@ export class OverviewView {
     const { host } = this;
     const { cy } = host;
     const data = this.packages!;
-    const level = overviewLevel(data.tree, this.openPackages, data.links);
+    const level = overviewLevel(data.tree, this.openPackages, data.links, undefined, { hideTests: this.hideTests });
     if (level.items.length > MAX_VISIBLE_NODES) {
       if (around) this.openPackages.delete(around);
       host.callbacks.onNotice(`At most ${MAX_VISIBLE_NODES.toLocaleString()} nodes are shown at once. Close a package first.`);
@@ -249,6 +276,7 @@ export class OverviewView {
     const total = level.links.length + level.hiddenLinks;
     this.levelSummary = [
       closed > 0 ? `${closed.toLocaleString()} closed package${closed > 1 ? 's' : ''}` : '',
+      level.hiddenTests > 0 ? `${level.hiddenTests.toLocaleString()} test module${level.hiddenTests > 1 ? 's' : ''} hidden` : '',
       level.hiddenLinks > 0 ? `${level.links.length} heaviest of ${total.toLocaleString()} dependencies drawn` : '',
     ]
       .filter(Boolean)
@@ -274,9 +302,10 @@ export class OverviewView {
     const nodes = cy.nodes().toArray() as NodeSingular[];
     const items: PackItem[] = nodes.map((node) => {
       const parent = this.packParent(node);
-      if (node.hasClass('open')) return { key: node.id(), parent, open: true, w: 0, h: 0, titleW: textWidth(String(node.data('label')), PACKAGE_FONT) + 8 };
+      const last = node.hasClass('tests') ? { last: true } : {};
+      if (node.hasClass('open')) return { key: node.id(), parent, open: true, w: 0, h: 0, titleW: textWidth(String(node.data('label')), PACKAGE_FONT) + 8, ...last };
       const box = node.boundingBox({ includeLabels: true, includeOverlays: false, includeEdges: false });
-      return { key: node.id(), parent, open: false, w: box.w, h: box.h, dy: node.position('y') - (box.y1 + box.y2) / 2 };
+      return { key: node.id(), parent, open: false, w: box.w, h: box.h, dy: node.position('y') - (box.y1 + box.y2) / 2, ...last };
     });
     const aspect = cy.width() / Math.max(1, cy.height());
     const positions = await host.layouts.pack(items, { ...DEFAULT_PACK, aspect: Number.isFinite(aspect) && aspect > 0 ? aspect : DEFAULT_PACK.aspect });
@@ -296,4 +325,9 @@ export class OverviewView {
   private boxOf(id: number): string | null {
     return (this.host.cy.getElementById(nodeKey(id)).data('parent') as string | undefined) ?? null;
   }
+}
+
+/** The packages above a module (packagesAbove) pass through the tests and fixtures group. */
+function isHiddenTest(tree: PackageTree, above: readonly string[]): boolean {
+  return tree.tests !== null && above.includes(tree.tests);
 }

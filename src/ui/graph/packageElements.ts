@@ -1,6 +1,6 @@
 /**
  * @file Cytoscape elements for the package overview: a closed package is one box sized by its
- * module count with its name and count inside, an open package a compound parent around its
+ * module count with its name and count inside (the tests and fixtures group classed `tests`), an open package a compound parent around its
  * sub-packages and modules, and the summed dependencies between drawn items are edges whose
  * width grows with their weight (the count shows on hover and on the focused item's links).
  * Also the text measure the packing layout needs for titles.
@@ -64,7 +64,7 @@ export function itemElement(item: OverviewItem, modules: ReadonlyMap<number, Gra
   const box = packageBox(item.label, item.moduleCount);
   return {
     group: 'nodes',
-    classes: `level package${item.open ? ' open' : ''}${item.group ? ' group' : ''}`,
+    classes: `level package${item.open ? ' open' : ''}${item.group ? ' group' : ''}${item.tests ? ' tests' : ''}`,
     data: {
       id: item.key,
       parent,

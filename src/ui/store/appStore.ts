@@ -132,6 +132,8 @@ export interface AppState {
   showSimilar: boolean;
   /** Start screen: leave tests and fixtures out of the next index. */
   skipTests: boolean;
+  /** "Hide tests" (question bar): answers and the package overview leave tests and fixtures out. */
+  hideTests: boolean;
   modelsOpen: boolean;
   question: QuestionRun | null;
   searchPanelOpen: boolean;
@@ -178,6 +180,7 @@ let state: AppState = {
   semanticVersion: 0,
   showSimilar: false,
   skipTests: false,
+  hideTests: false,
   modelsOpen: false,
   question: null,
   searchPanelOpen: false,
