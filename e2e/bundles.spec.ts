@@ -5,12 +5,18 @@
  * re-indexes it incrementally (changes shown, descriptions and vectors kept). A damaged bundle
  * gives a clear error and leaves the stored repo as it was. Offline: after the first visit the
  * service worker serves the app; with the network off a reload restores the stored repo, a
- * search runs, and the ready demo opens.
+ * search runs, and the ready demo opens. An imported bundle shows its own figures (syntax errors,
+ * the original index time) right away and on every open, its card says it imports a bundle and
+ * finishes; names stay unique ("shopkit (2)"), another repo of the same name is replaced only
+ * when the person says so; the models panel lists the vectors a first search stored.
  * Runs in: Node (e2e, driving chromium).
  */
 import type { Page } from 'playwright-core';
 import { assert, readSummary, screenshot, test, waitForSummary, withSession } from './harness.ts';
 import { demoZip } from './fixtures.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readBundle } from '../src/core/bundle/importBundle.ts';
 
 let checks = 0;
 
@@ -48,8 +54,8 @@ test('bundles: ready demo, export, delete, import, incremental re-index, damaged
     await page.getByTestId('demo-bundle-button').click();
     const ready = await waitForSummary(page);
     assert(ready.files > 10 && ready.nodes > 400, `ready demo summary ${JSON.stringify(ready)}`);
-    const phases = JSON.parse((await page.getByTestId('index-summary').getAttribute('data-phase-ms')) ?? '{}');
-    assert(phases.parse === undefined, `the ready demo parses nothing (phases ${JSON.stringify(phases)})`);
+    // Imported, not indexed: the summary carries the bundle's own index time and phases.
+    assert(ready.ms === demoBundleFigures(env.repoRoot).ms, `the ready demo shows its stored index time (${ready.ms} ms)`);
     assert(await sqlHolds(page, 'count(*) > 400', 'described'), 'the ready demo is described');
     assert(await sqlHolds(page, "count(*) = 2", "embedding_sets WHERE model = 'builtin:lexical'"), 'and embedded');
     assert(await sqlHolds(page, "count(*) = 1", "runs WHERE kind = 'mcts'"), 'with a saved run');
@@ -92,6 +98,85 @@ test('bundles: ready demo, export, delete, import, incremental re-index, damaged
     await screenshot(page, env, 'bundles-incremental-light');
   });
 }, 240_000);
+
+/** The figures the demo bundle stores from its original index: meta.summary's ms, files with syntax errors. */
+function demoBundleFigures(repoRoot: string): { ms: number; syntax: number } {
+  const { tables } = readBundle(new Uint8Array(readFileSync(join(repoRoot, 'public/demo/shopkit.ranger.zip'))));
+  const meta = tables.get('meta')!.toArray().map((r) => r.toJSON() as { key: string; value: string });
+  const summary = JSON.parse(meta.find((r) => r.key === 'summary')!.value) as { ms: number };
+  const issues = tables.get('file_issues')?.toArray().map((r) => r.toJSON() as { path: string; kind: string }) ?? [];
+  return { ms: summary.ms, syntax: new Set(issues.filter((i) => i.kind === 'syntax').map((i) => i.path)).size };
+}
+
+/** Records every text the progress card shows (with its data-kind) from now on, in window.__cards. */
+async function recordProgressCards(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __cards: string[] };
+    w.__cards = [];
+    new MutationObserver(() => {
+      const card = document.querySelector('[data-testid="progress-panel"]');
+      if (card) w.__cards.push(`${card.getAttribute('data-kind')}: ${(card as HTMLElement).innerText}`);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+}
+
+test('bundle figures and names: own syntax count and index time, an import card that finishes, unique names, stored vectors listed', async (env) => {
+  await withSession(env, 'bundle-figures', async (_session, page) => {
+    const expected = demoBundleFigures(env.repoRoot);
+    assert(expected.ms > 0, `the demo bundle stores its index time (${expected.ms})`);
+    await page.goto(env.baseUrl);
+    await page.getByTestId('drop-zone').waitFor();
+    await recordProgressCards(page);
+    await page.getByTestId('demo-bundle-button').click();
+    const first = await waitForSummary(page);
+    const bar = page.getByTestId('index-summary');
+    assert(first.ms === expected.ms, `right after import: indexed in ${first.ms} ms, the bundle says ${expected.ms}`);
+    assert(Number(await bar.getAttribute('data-syntax')) === expected.syntax, `syntax errors ${await bar.getAttribute('data-syntax')} vs ${expected.syntax}`);
+    const cards = await page.evaluate(() => (window as unknown as { __cards: string[] }).__cards);
+    assert(cards.length > 0 && cards.every((c) => !/Indexing/.test(c)) && cards.some((c) => c.startsWith('bundle: Importing the bundle')), `the card says it imports: ${cards.slice(0, 3).join(' | ')}`);
+    const lastCard = cards.at(-1) ?? '';
+    assert(!/0 \/ 1 bundle/.test(lastCard.split('Import')[0] ?? ''), `the check step finished: ${lastCard}`);
+
+    await page.reload();
+    const reloaded = await waitForSummary(page);
+    assert(reloaded.ms === expected.ms && Number(await bar.getAttribute('data-syntax')) === expected.syntax, `after a reload ${JSON.stringify(reloaded)}`);
+
+    // The demo again: a second repo "shopkit (2)", the first kept, the same figures.
+    await openMenu(page);
+    await page.locator('.repo-new').click();
+    await page.getByTestId('demo-bundle-button').click();
+    const second = await waitForSummary(page, reloaded);
+    assert(second.repo === 'shopkit (2)' && second.ms === expected.ms, `second open ${JSON.stringify(second)}`);
+    await openMenu(page);
+    const names = (await page.locator('.repo-menu .repo-item-name').allTextContents()).join(' | ');
+    assert((await page.locator('.repo-menu .repo-item').count()) === 2, `two repos listed: ${names}`);
+    await screenshot(page, env, 'bundle-names-menu-light');
+    await page.keyboard.press('Escape');
+
+    // Indexing shopkit while "shopkit (2)" is open: asked first; "Cancel" keeps both, a third is added.
+    await page.getByTestId('zip-input').setInputFiles({ name: 'shopkit.zip', mimeType: 'application/zip', buffer: demoZip(env.repoRoot) });
+    const askDialog = page.getByTestId('replace-dialog');
+    await askDialog.waitFor();
+    const asked = (await askDialog.textContent()) ?? '';
+    assert(/named shopkit is already stored/.test(asked) && /shopkit \(3\)/.test(asked), `asked before replacing: ${asked}`);
+    await screenshot(page, env, 'bundle-replace-ask-light');
+    await page.getByTestId('replace-keep').click();
+    const third = await waitForSummary(page, second);
+    assert(third.repo === 'shopkit (3)', `kept beside: ${JSON.stringify(third)}`);
+    await openMenu(page);
+    assert((await page.locator('.repo-menu .repo-item').count()) === 3, 'nothing was replaced');
+    await page.keyboard.press('Escape');
+
+    // The fresh index has no vectors; the models panel, open during a first search, lists the ones it stores.
+    await page.keyboard.press('m');
+    await page.getByTestId('semantic-stored').filter({ hasText: 'No embeddings yet' }).waitFor({ timeout: 15_000 });
+    await ask(page, 'how are prices discounted for a cart');
+    await page.getByTestId('embedding-sets').locator('tbody tr').first().waitFor({ timeout: 30_000 });
+    const sets = await page.getByTestId('embedding-sets').locator('tbody tr').count();
+    assert(sets === 2, `the models panel lists the stored sets (${sets})`);
+    await screenshot(page, env, 'bundle-models-stored-light');
+  });
+}, 300_000);
 
 test('offline app: installed app reloads with the network off, opens the stored repo and the ready demo, searches', async (env) => {
   await withSession(env, 'offline', async (session, page) => {

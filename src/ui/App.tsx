@@ -32,6 +32,7 @@ import { demoBundleInput, demoInput } from './input/demoRepo.ts';
 import { UpdateNotice } from './components/UpdateNotice.tsx';
 import { dropInput, folderPickInput, zipInput } from './input/readInput.ts';
 import { cancelSemantic, refreshSemantic } from './semanticSession.ts';
+import { ReplaceDialog } from './components/ReplaceDialog.tsx';
 import { cancelIndex, openStorage, runIndex } from './session.ts';
 import { getState, setState, useAppState } from './store/appStore.ts';
 
@@ -42,6 +43,7 @@ export function App() {
   const showStart = useAppState((s) => s.showStart);
   const storage = useAppState((s) => s.storage);
   const graphVersion = useAppState((s) => s.graphVersion);
+  const modelsOpen = useAppState((s) => s.modelsOpen);
   const graphRef = useRef<GraphController | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const zipRef = useRef<HTMLInputElement>(null);
@@ -68,9 +70,10 @@ export function App() {
   }, [service]);
 
   useEffect(() => {
-    // Models are per browser, descriptions and embeddings per graph: read both for each graph.
+    // Models are per browser, descriptions and embeddings per graph: read both for each graph,
+    // and again when the models panel opens (a search may have stored vectors meanwhile).
     if (storage === 'ready') void refreshSemantic(service);
-  }, [service, storage, activeRepoId, graphVersion]);
+  }, [service, storage, activeRepoId, graphVersion, modelsOpen]);
 
   const selectNode = useCallback((id: number | null) => {
     setState({ selectedNodeId: id });
@@ -176,6 +179,7 @@ export function App() {
           <StorageBanner />
           <ErrorBanner />
           <ProgressPanel onCancel={() => void cancelIndex(service)} />
+          <ReplaceDialog />
         </div>
         {activeRepoId ? (
           <>

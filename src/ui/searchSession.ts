@@ -15,6 +15,7 @@ import type { GraphController } from './graph/graphController.ts';
 import { cancelLive, closePlayer, finishLive, keepForComparison, liveEvent, refreshRuns, startLive } from './player/playerSession.ts';
 import type { EvalRunState, QuestionRun } from './store/appStore.ts';
 import { getState, setState } from './store/appStore.ts';
+import { refreshSemantic } from './semanticSession.ts';
 
 /** Another graph (switch, re-index): the answer, the player and eval results belong to the old one. */
 export function resetSearch(service: RepoClient): void {
@@ -87,6 +88,9 @@ export async function askQuestion(service: RepoClient, graph: GraphController | 
     setState({ selectedNodeId: null });
     graph?.select(null);
     patchQuestion({ state: 'done', response, events: response.traceEvents ?? events, iteration: response.traceHead?.stats.iterationsRun ?? iteration });
+    // A search on a graph without vectors stores the built-in ones first: the models panel's
+    // "Stored in this graph" must show them.
+    void refreshSemantic(service);
     if (response.traceHead) await finishLive(service, response);
     else {
       closePlayer();

@@ -6,7 +6,9 @@
  * Runs in: the main thread.
  */
 import type { Phase, Progress } from '../core/pipeline/progress.ts';
-import type { RepoInput } from '../core/pipeline/repoService.ts';
+import { isBundle } from '../core/bundle/bundleFormat.ts';
+import { otherRepoNamed, repoNameOf, uniqueRepoName } from '../core/pipeline/repoNames.ts';
+import type { IndexRequestOptions, RepoInput } from '../core/pipeline/repoService.ts';
 import type { RepoClient } from './clients/repoClient.ts';
 import { indexWithProgress } from './clients/repoClient.ts';
 import { loadSummary, summaryFromIndex } from './data/summary.ts';
@@ -48,7 +50,7 @@ export async function refreshActive(service: RepoClient): Promise<void> {
     return;
   }
   const entry = repos.find((r) => r.id === activeRepoId);
-  const summary = await loadSummary(service, entry?.name ?? activeRepoId);
+  const summary = await loadSummary(service, entry?.name ?? '');
   setState((s) => ({ summary, selectedNodeId: null, graphVersion: s.graphVersion + 1, viewMode: 'overview', showStart: false }));
 }
 
@@ -120,8 +122,16 @@ async function indexAndShow(service: RepoClient, input: Promise<RepoInput | null
       showError(Object.assign(new Error('Nothing to index was found in what you dropped.'), { code: 'INPUT_INVALID' }), 'index');
       return;
     }
-    setState((s) => (s.indexing ? { indexing: { ...s.indexing, name: ready.name } } : {}));
-    const summary = await indexWithProgress(service, { ...ready, skipTests: getState().skipTests }, onProgress);
+    const bundle = ready.kind === 'zip' && isBundle(ready.data);
+    setState((s) => (s.indexing ? { indexing: { ...s.indexing, name: ready.name, bundle } } : {}));
+    // A bundle is always a new repo; an index replaces the open repo of its name, another stored
+    // one of that name only when the person says so (else both are kept, the new one "name (2)").
+    const options: IndexRequestOptions = {};
+    const other = bundle ? null : otherRepoNamed(getState().repos, getState().activeRepoId, ready.name);
+    if (other && await confirmReplace(other.name, uniqueRepoName(repoNameOf(ready.name), getState().repos.map((r) => r.name)))) {
+      options.incrementalFrom = other.id;
+    }
+    const summary = await indexWithProgress(service, { ...ready, skipTests: getState().skipTests }, onProgress, options);
     ended();
     const repos = await service.listRepos();
     setState((s) => ({
@@ -139,6 +149,25 @@ async function indexAndShow(service: RepoClient, input: Promise<RepoInput | null
     setState({ indexing: null });
     showError(error, 'index');
   }
+}
+
+let replaceAnswer: ((replace: boolean) => void) | null = null;
+
+/** Asks (ReplaceDialog) before an index replaces a stored repo that is not the open one. */
+function confirmReplace(name: string, newName: string): Promise<boolean> {
+  replaceAnswer?.(false);
+  setState({ replaceAsk: { name, newName } });
+  return new Promise((resolve) => {
+    replaceAnswer = resolve;
+  });
+}
+
+/** The person's answer: true replaces the stored repo, false keeps both. */
+export function answerReplace(replace: boolean): void {
+  const answer = replaceAnswer;
+  replaceAnswer = null;
+  setState({ replaceAsk: null });
+  answer?.(replace);
 }
 
 export async function cancelIndex(service: RepoClient): Promise<void> {

@@ -3,6 +3,8 @@
  * indexing pipeline with the browser parse pool, read-only SQL for the UI. A new index goes
  * into a NEW database; the previous graph stays active (and queryable) until the new one is
  * stored and committed to the catalog. A failed or cancelled index deletes its own database.
+ * Names stay unique in the catalog ("black (2)"), and an index replaces only the open repo of
+ * its name or the one the caller names (after the person confirmed): never another one silently.
  * Runs in: the repo worker (exposed with comlink by workers/repo.worker.ts).
  */
 import { AppError } from '../../core/errors.ts';
@@ -14,8 +16,9 @@ import type { IndexRequestOptions, IndexSummary, RepoEntry, RepoInput, RepoServi
 import { assertReadOnlySql } from '../../core/store/sqlGuard.ts';
 import { isBundle, summaryFromManifest } from '../../core/bundle/bundleFormat.ts';
 import { exportBundle } from '../../core/bundle/exportBundle.ts';
-import { importBundle, readBundle } from '../../core/bundle/importBundle.ts';
+import { importBundle, readBundle, storedIndexFigures } from '../../core/bundle/importBundle.ts';
 import { repoNameOf } from '../../core/ingest/ingest.ts';
+import { uniqueRepoName } from '../../core/pipeline/repoNames.ts';
 import { transfer } from 'comlink';
 import { openBrowserStore, prewarmDatabase } from './duckdbBrowser.ts';
 import type { BrowserStore, RepoDatabase } from './duckdbBrowser.ts';
@@ -129,7 +132,7 @@ export class BrowserRepoService implements RepoService {
     // everything is stored, and is deleted again on any failure or cancel.
     let creating: Promise<RepoDatabase> | null = null;
     let committed = false;
-    let prior: { repoId: string; database: RepoDatabase; owned: boolean } | null = null;
+    let prior: { repoId: string; name: string; database: RepoDatabase; owned: boolean } | null = null;
     try {
       const store = await this.store();
       prior = await this.priorVersion(store, input, options);
@@ -147,6 +150,9 @@ export class BrowserRepoService implements RepoService {
       );
       const database = await creating;
       summary.repoId = database.repoId;
+      // A new repo beside a stored one of the same name is "name (2)"; a re-index keeps its name.
+      const others = (await store.list()).repos.filter((r) => r.id !== prior?.repoId);
+      summary.repoName = uniqueRepoName(prior?.name ?? summary.repoName, others.map((r) => r.name));
       if (controller.signal.aborted) throw new AppError('CANCELLED', 'Cancelled by the user.');
       await database.conn.run('CHECKPOINT');
       await store.commit({
@@ -183,25 +189,34 @@ export class BrowserRepoService implements RepoService {
     }
   }
 
-  /** The stored repo a new index re-indexes incrementally: asked for, or the one of the same name. */
+  /**
+   * The stored repo a new index re-indexes incrementally and replaces: the one asked for
+   * (`incrementalFrom`, the person confirmed), else the open repo when it has the input's name.
+   * Another stored repo of that name is never replaced: the new one is kept beside it.
+   */
   private async priorVersion(
     store: BrowserStore,
     input: RepoInput,
     options: IndexRequestOptions,
-  ): Promise<{ repoId: string; database: RepoDatabase; owned: boolean } | null> {
+  ): Promise<{ repoId: string; name: string; database: RepoDatabase; owned: boolean } | null> {
     if (options.incremental === false) return null;
     const { repos } = await store.list();
     const name = repoNameOf(input.name);
-    const entry = options.incrementalFrom ? repos.find((r) => r.id === options.incrementalFrom) : repos.find((r) => r.name === name);
+    const entry = options.incrementalFrom
+      ? repos.find((r) => r.id === options.incrementalFrom)
+      : repos.find((r) => r.id === this.active?.repoId && r.name === name);
     if (!entry) return null;
-    if (this.active?.repoId === entry.id) return { repoId: entry.id, database: this.active, owned: false };
-    return { repoId: entry.id, database: await store.open(entry.id), owned: true };
+    if (this.active?.repoId === entry.id) return { repoId: entry.id, name: entry.name, database: this.active, owned: false };
+    return { repoId: entry.id, name: entry.name, database: await store.open(entry.id), owned: true };
   }
 
-  /** A bundle becomes a new repo (checked whole before its database is created). */
+  /**
+   * A bundle becomes a new repo (checked whole before its database is created), named uniquely
+   * beside the stored ones. Its summary carries the original index's figures (syntax errors,
+   * index time), not the import's. Progress: read = checking the bundle, store = its tables.
+   */
   async importBundle(bytes: Uint8Array, onProgress?: ProgressListener): Promise<IndexSummary> {
     if (this.indexing) throw new AppError('INPUT_INVALID', 'An index is already running; cancel it or wait for it to finish.');
-    const started = Date.now();
     const controller = new AbortController();
     this.indexing = controller;
     let created: RepoDatabase | null = null;
@@ -209,14 +224,18 @@ export class BrowserRepoService implements RepoService {
     try {
       onProgress?.({ phase: 'read', done: 0, total: 1, detail: 'checking the bundle' });
       const { manifest } = readBundle(bytes);
+      onProgress?.({ phase: 'read', done: 1, total: 1 });
       const store = await this.store();
-      created = await store.create(manifest.repo_name);
-      onProgress?.({ phase: 'store', done: 0, total: 1, detail: 'importing the bundle' });
-      await importBundle(created.conn, bytes, controller.signal);
-      const summary = summaryFromManifest(manifest, created.repoId, Date.now() - started);
+      const name = uniqueRepoName(manifest.repo_name, (await store.list()).repos.map((r) => r.name));
+      created = await store.create(name);
+      onProgress?.({ phase: 'store', done: 0, total: manifest.tables.length, detail: 'importing the bundle' });
+      await importBundle(created.conn, bytes, controller.signal, (done, total) =>
+        onProgress?.({ phase: 'store', done, total, detail: 'importing the bundle' }),
+      );
+      const summary = summaryFromManifest(manifest, created.repoId, await storedIndexFigures(created.conn), name);
       await store.commit({
         id: created.repoId,
-        name: manifest.repo_name,
+        name,
         indexedAt: new Date().toISOString(),
         files: summary.files,
         nodes: totalOf(summary.nodes),
@@ -225,7 +244,6 @@ export class BrowserRepoService implements RepoService {
       this.setActive(created);
       committed = true;
       if (previous && previous !== this.active) await previous.close();
-      onProgress?.({ phase: 'store', done: 1, total: 1 });
       return summary;
     } catch (error) {
       throw await explainStorageFailure(error);

@@ -97,18 +97,30 @@ export function isBundle(zip: Uint8Array): boolean {
   }
 }
 
-/** The index summary shown for an imported bundle (counts from its manifest). */
-export function summaryFromManifest(m: BundleManifest, repoId: string, ms: number): IndexSummary {
+/** What only the original index run knew, as the bundle stores it (meta.summary, file_issues). */
+export interface StoredIndexFigures {
+  filesWithSyntaxErrors: number;
+  /** The original index time (0 when the bundle does not say). */
+  ms: number;
+  phaseMs?: IndexSummary['phaseMs'];
+}
+
+/**
+ * The index summary shown for an imported bundle: counts from its manifest, the syntax-error
+ * count and the original index time from its stored figures (the same ones a reload shows).
+ */
+export function summaryFromManifest(m: BundleManifest, repoId: string, stored: StoredIndexFigures, repoName = m.repo_name): IndexSummary {
   const rows = (name: string) => m.tables.find((t) => t.name === name)?.rows ?? 0;
   return {
     repoId,
-    repoName: m.repo_name,
+    repoName,
     files: m.counts.files,
     skipped: rows('skipped'),
     nodes: m.counts.nodes,
     edges: m.counts.edges,
     unresolved: rows('unresolved'),
-    filesWithSyntaxErrors: 0,
-    ms,
+    filesWithSyntaxErrors: stored.filesWithSyntaxErrors,
+    ms: stored.ms,
+    ...(stored.phaseMs ? { phaseMs: stored.phaseMs } : {}),
   };
 }

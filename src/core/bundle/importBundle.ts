@@ -2,7 +2,8 @@
  * @file Import a bundle (bundleFormat.ts) into a repo database. Everything is read and checked
  * first (zip, manifest, versions, each table's CRC-32, Arrow decoding, row counts), and only then
  * written, inside one transaction that replaces every table of the target: a damaged or newer
- * bundle never touches the database, and a failed write rolls back.
+ * bundle never touches the database, and a failed write rolls back. storedIndexFigures reads back
+ * what only the original index knew (syntax-error count, index time) for the imported summary.
  * Runs in: the repo worker (app), Node (cli). Layer src/core.
  */
 import { tableFromIPC } from 'apache-arrow';
@@ -14,7 +15,9 @@ import { createIndexesSql, SCHEMA_VERSION } from '../store/schema.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import { inTransaction } from '../store/transaction.ts';
 import { dropNodes, upgradeSchema } from '../store/schemaUpgrade.ts';
-import type { BundleManifest } from './bundleFormat.ts';
+import { readSummary } from '../store/graphStore.ts';
+import { tableExists } from '../store/sqlConnection.ts';
+import type { BundleManifest, StoredIndexFigures } from './bundleFormat.ts';
 import { MANIFEST_FILE, parseManifest } from './bundleFormat.ts';
 import { createTableSql, listTables, quoteIdent } from './tableArrow.ts';
 
@@ -54,18 +57,25 @@ export function readBundle(bytes: Uint8Array, schemaVersion = SCHEMA_VERSION): R
 
 /**
  * Replaces every table of `conn` with the bundle's (one transaction), then CHECKPOINT.
- * Returns the manifest. The indexes of a graph are rebuilt.
+ * Returns the manifest. The indexes of a graph are rebuilt. `onTable(done, total)` after each table.
  */
-export async function importBundle(conn: SqlConnection, bytes: Uint8Array, signal?: AbortSignal): Promise<BundleManifest> {
+export async function importBundle(
+  conn: SqlConnection,
+  bytes: Uint8Array,
+  signal?: AbortSignal,
+  onTable?: (done: number, total: number) => void,
+): Promise<BundleManifest> {
   const bundle = readBundle(bytes);
+  const total = bundle.manifest.tables.length;
   await inTransaction(conn, async () => {
     await dropNodes(conn);
     for (const name of await listTables(conn)) await conn.run(`DROP TABLE ${quoteIdent(name)}`);
-    for (const t of bundle.manifest.tables) {
+    for (const [i, t] of bundle.manifest.tables.entries()) {
       signal?.throwIfAborted();
       await conn.run(createTableSql(t.name, t.columns));
       const table = bundle.tables.get(t.name)!;
       if (table.numRows > 0) await conn.insertArrow(t.name, table);
+      onTable?.(i + 1, total);
     }
     // The bundle's nodes table (every row with its code) becomes node_rows + the nodes view.
     await upgradeSchema(conn, true);
@@ -75,4 +85,26 @@ export async function importBundle(conn: SqlConnection, bytes: Uint8Array, signa
   });
   await conn.run('CHECKPOINT');
   return bundle.manifest;
+}
+
+/**
+ * What only the original index run knew, from an imported (or any stored) graph: the files with
+ * syntax errors (file_issues) and the index time and phases (meta.summary). An import's own
+ * duration is never the index time.
+ */
+export async function storedIndexFigures(conn: SqlConnection): Promise<StoredIndexFigures> {
+  let filesWithSyntaxErrors = 0;
+  if (await tableExists(conn, 'file_issues')) {
+    const rows = await conn.query("SELECT count(DISTINCT path) AS n FROM file_issues WHERE kind = 'syntax'");
+    filesWithSyntaxErrors = Number(rows[0]?.n ?? 0);
+  }
+  let stored: Record<string, unknown> | null = null;
+  try {
+    stored = await readSummary(conn);
+  } catch {
+    stored = null; // an unreadable summary loses the timing, never the import
+  }
+  const ms = typeof stored?.ms === 'number' ? stored.ms : 0;
+  const phaseMs = stored?.phaseMs && typeof stored.phaseMs === 'object' ? (stored.phaseMs as StoredIndexFigures['phaseMs']) : undefined;
+  return { filesWithSyntaxErrors, ms, ...(phaseMs ? { phaseMs } : {}) };
 }

@@ -10,7 +10,7 @@
 import { AppError, throwIfAborted } from '../errors.ts';
 import { languageList } from '../languages/registry.ts';
 import { resolveLimits } from './limits.ts';
-import { baseName } from './pathRules.ts';
+import { repoNameOf } from '../pipeline/repoNames.ts';
 import { createEntryReader, listZipEntries } from './readZip.ts';
 import type { ZipCodec } from './readZip.ts';
 import { HASH_BATCH, SourceSelector, createCandidateFilter, selectSourceFiles, summariseSkips } from './selectSourceFiles.ts';
@@ -118,8 +118,5 @@ function requireSources(name: string, result: IngestResult): IngestResult {
   throw new AppError('NO_SOURCE_FILES', `No ${languageList()} source files found in ${name} (${skipped}).`);
 }
 
-/** 'C:\\fakepath\\flask-main.zip' -> 'flask-main'. */
-export function repoNameOf(name: string): string {
-  const base = baseName(name.replaceAll('\\', '/'));
-  return base.replace(/\.zip$/i, '') || base || 'repository';
-}
+/** The repo name of an input (its home is repoNames.ts, which the main thread can load alone). */
+export { repoNameOf };

@@ -37,9 +37,9 @@ export interface IndexSummary {
 }
 
 export interface IndexRequestOptions {
-  /** Re-index this stored repo incrementally (the new version replaces it). */
+  /** Re-index this stored repo incrementally (the new version replaces it; the person confirmed). */
   incrementalFrom?: string;
-  /** false: never incremental, even when a repo of the same name is stored. */
+  /** false: never incremental, even when the open repo has the same name (a new repo is kept beside it). */
   incremental?: boolean;
 }
 
@@ -58,8 +58,9 @@ export interface RepoService {
   open(): Promise<{ repos: RepoEntry[]; activeRepoId: string | null; persistent: boolean }>;
   /**
    * Index a repo into a new database; the previously active graph stays until this succeeds.
-   * A stored repo of the same name (or `options.incrementalFrom`) is re-indexed incrementally
-   * and replaced. A zip that is a Ranger bundle is imported instead.
+   * The open repo, when it has the input's name (or `options.incrementalFrom`), is re-indexed
+   * incrementally and replaced; any other stored repo stays, and a new one of a name already
+   * listed is called "name (2)". A zip that is a Ranger bundle is imported instead (a new repo).
    */
   index(input: RepoInput, onProgress?: ProgressListener, options?: IndexRequestOptions): Promise<IndexSummary>;
   /** The active repo as one bundle file (issue 13). */

@@ -9,7 +9,7 @@ import type { Remote } from 'comlink';
 import type { AgentEvent, AgentService, AgentTranscript, AskOptions, RequirementGraphSummary, RequirementProgress } from '../../core/agent/agentService.ts';
 import type { EvalOptions, EvalProgress, EvalReport, SearchRequest, SearchResponse, SearchService } from '../../core/agent/searchService.ts';
 import type { ProgressListener } from '../../core/pipeline/progress.ts';
-import type { IndexSummary, RepoInput, RepoService } from '../../core/pipeline/repoService.ts';
+import type { IndexRequestOptions, IndexSummary, RepoInput, RepoService } from '../../core/pipeline/repoService.ts';
 import type {
   DescribeProgress,
   EmbedProgress,
@@ -46,10 +46,10 @@ function repoWorkerName(): string {
 }
 
 /** index() with the input's buffers transferred and progress proxied. */
-export function indexWithProgress(service: RepoClient, input: RepoInput, onProgress: ProgressListener): Promise<IndexSummary> {
+export function indexWithProgress(service: RepoClient, input: RepoInput, onProgress: ProgressListener, options?: IndexRequestOptions): Promise<IndexSummary> {
   const buffers = input.kind === 'zip' ? [input.data.buffer] : input.files.map((f) => f.data.buffer);
   const unique = [...new Set(buffers)].filter((b): b is ArrayBuffer => b instanceof ArrayBuffer);
-  return service.index(transfer(input, unique), proxy(onProgress));
+  return service.index(transfer(input, unique), proxy(onProgress), options);
 }
 
 export function loadModelsWithStatus(service: RepoClient, onStatus: Listener<SemanticStatus>): Promise<SemanticStatus> {

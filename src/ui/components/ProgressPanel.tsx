@@ -1,7 +1,9 @@
 /**
  * @file Indexing progress, one row per phase (read, parse, stitch, store) with real counts,
  * a percentage and a bar, plus Cancel (Esc does the same). A card floating over the workspace
- * (app.css): the previous graph stays visible, at its size, until the new one is stored.
+ * (app.css): the previous graph stays visible, at its size, until the new one is stored. A bundle
+ * import says so, with its two steps: checking the bundle, importing its tables; until the input
+ * is read (a drop, the demo's download) the card says it is opening it.
  * Runs in: the main thread.
  */
 import { useEffect, useState } from 'react';
@@ -15,6 +17,11 @@ const PHASES: { phase: Phase; label: string; unit: string }[] = [
   { phase: 'store', label: 'Store', unit: 'rows' },
 ];
 
+const BUNDLE_PHASES: { phase: Phase; label: string; unit: string }[] = [
+  { phase: 'read', label: 'Check', unit: 'bundle' },
+  { phase: 'store', label: 'Import', unit: 'tables' },
+];
+
 export function ProgressPanel({ onCancel }: { onCancel: () => void }) {
   const indexing = useAppState((s) => s.indexing);
   const [now, setNow] = useState(() => performance.now());
@@ -24,19 +31,28 @@ export function ProgressPanel({ onCancel }: { onCancel: () => void }) {
     return () => clearInterval(timer);
   }, [indexing]);
   if (!indexing) return null;
-  const currentIndex = PHASES.findIndex((p) => p.phase === indexing.current);
+  const phases = indexing.bundle ? BUNDLE_PHASES : PHASES;
+  const currentIndex = phases.findIndex((p) => p.phase === indexing.current);
   const elapsed = Math.max(0, (now - indexing.startedAt) / 1000);
   return (
-    <section className="progress-panel" data-testid="progress-panel" aria-live="polite" aria-label="Indexing progress">
+    <section
+      className="progress-panel"
+      data-testid="progress-panel"
+      data-kind={indexing.bundle === undefined ? 'pending' : indexing.bundle ? 'bundle' : 'index'}
+      aria-live="polite"
+      aria-label={indexing.bundle ? 'Bundle import progress' : 'Indexing progress'}
+    >
       <header>
-        <strong>Indexing {indexing.name}</strong>
+        <strong>
+          {indexing.bundle === undefined ? `Opening ${indexing.name}` : indexing.bundle ? `Importing the bundle ${indexing.name}` : `Indexing ${indexing.name}`}
+        </strong>
         <span className="muted"> · {elapsed.toFixed(1)} s</span>
         <button type="button" className="danger" data-testid="cancel-button" onClick={onCancel} disabled={indexing.cancelling}>
           {indexing.cancelling ? 'Cancelling…' : 'Cancel (Esc)'}
         </button>
       </header>
       <ol className="phases">
-        {PHASES.map(({ phase, label, unit }, i) => {
+        {phases.map(({ phase, label, unit }, i) => {
           const p = indexing.phases[phase];
           // Phases overlap (the parse starts while the read goes on): an earlier phase is done
           // once its count is complete.

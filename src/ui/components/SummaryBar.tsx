@@ -34,6 +34,7 @@ export function SummaryBar() {
       data-phase-ms={JSON.stringify(summary.phaseMs ?? {})}
       data-skipped={summary.skipped}
       data-unresolved={summary.unresolved}
+      data-syntax={summary.filesWithSyntaxErrors}
       aria-label="Index summary"
     >
       <span className="repo-name" title="Repository">

@@ -45,7 +45,8 @@ export async function loadSummary(service: RepoClient, repoName: string): Promis
       const meta = JSON.parse(metaText) as Partial<IndexSummary>;
       ms = typeof meta.ms === 'number' ? meta.ms : 0;
       phaseMs = meta.phaseMs;
-      if (meta.repoName) repoName = meta.repoName;
+      // The repo list's name wins ("black (2)"); the stored one only when the list has none.
+      if (meta.repoName && !repoName) repoName = meta.repoName;
     } catch {
       ms = 0; // an unreadable meta row only loses the timing, never the summary
     }

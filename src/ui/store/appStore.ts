@@ -30,6 +30,8 @@ export interface IndexingState {
   phases: Partial<Record<Phase, PhaseProgress>>;
   startedAt: number;
   cancelling: boolean;
+  /** A Ranger bundle being imported (checked, its tables loaded), not a repository being indexed; undefined until the input is read. */
+  bundle?: boolean;
 }
 
 /**
@@ -110,6 +112,8 @@ export interface AppState {
   graphVersion: number;
   summary: SummaryView | null;
   indexing: IndexingState | null;
+  /** An index would replace a stored repo that is not the open one: the person is asked first. */
+  replaceAsk: { name: string; newName: string } | null;
   error: ShownError | null;
   selectedNodeId: number | null;
   /** 'tree': the MCTS player's canvas; 'answer': a Path 1 / baseline answer's nodes. */
@@ -164,6 +168,7 @@ let state: AppState = {
   graphVersion: 0,
   summary: null,
   indexing: null,
+  replaceAsk: null,
   error: null,
   selectedNodeId: null,
   viewMode: 'overview',
