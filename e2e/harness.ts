@@ -192,6 +192,15 @@ export async function waitForGraph(page: Page, mode?: 'overview' | 'ego', timeou
   return (await handle.jsonValue()) as number;
 }
 
+/** Opens the app at a window size and loads the ready demo, its overview drawn. */
+export async function openDemo(page: Page, env: E2EEnv, viewport = { width: 1280, height: 720 }): Promise<void> {
+  await page.setViewportSize(viewport);
+  await page.goto(env.baseUrl);
+  await page.getByTestId('demo-button').click();
+  await waitForSummary(page);
+  await waitForGraph(page, 'overview');
+}
+
 export async function screenshot(page: Page, env: E2EEnv, name: string): Promise<void> {
   mkdirSync(env.artifacts, { recursive: true });
   await page.screenshot({ path: join(env.artifacts, `${name}.png`) });

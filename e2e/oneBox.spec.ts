@@ -6,7 +6,7 @@
  * Runs in: Node (e2e, driving chromium).
  */
 import type { Page } from 'playwright-core';
-import { assert, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
+import { assert, openDemo, screenshot, setTheme, test, withSession } from './harness.ts';
 import type { E2EEnv } from './harness.ts';
 import { ask } from './playerKit.ts';
 
@@ -33,11 +33,7 @@ async function typedCypher(page: Page, env: E2EEnv, tag: string): Promise<void> 
 
 test('one box: Cypher typed in the Ask box runs as Cypher; a broken one shows where and searches as text on request', async (env) => {
   await withSession(env, 'onebox', async (_session, page) => {
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await page.goto(env.baseUrl);
-    await page.getByTestId('demo-button').click();
-    await waitForSummary(page);
-    await waitForGraph(page, 'overview');
+    await openDemo(page, env);
     await typedCypher(page, env, '1280-light');
     await page.setViewportSize({ width: 1440, height: 900 });
     await setTheme(page, 'dark');

@@ -13,7 +13,7 @@
 import type { Core } from 'cytoscape';
 import type { Page } from 'playwright-core';
 import { stdlibCorpus } from '../scripts/bench/corpus.ts';
-import { assert, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
+import { assert, openDemo, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
 
 interface Box {
   id: string;
@@ -123,11 +123,7 @@ async function topLevel(page: Page): Promise<{ tests: Box | null; code: Box[] }>
 
 test('package overview: the tests come after the code, in their own group, and go with Hide tests', async (env) => {
   await withSession(env, 'overview-tests', async (_session, page) => {
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await page.goto(env.baseUrl);
-    await page.getByTestId('demo-button').click();
-    await waitForSummary(page);
-    await waitForGraph(page, 'overview');
+    await openDemo(page, env);
     await setTheme(page, 'light');
     for (const [width, height, theme] of [
       [1280, 720, 'light'],

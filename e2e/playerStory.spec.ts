@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
+import { assert, openDemo, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
 import type { E2EEnv } from './harness.ts';
 import { ask, canvasAt, playerAt, waitForPlayer, waitForStep } from './playerKit.ts';
 
@@ -128,11 +128,7 @@ test('player story: black (paper, T=100) and the demo, 1280x720 and 1440x900, li
 
 test('player story: the demo at 1280x720 dark and 1440x900 light; the guided default says why it stopped', async (env) => {
   await withSession(env, 'player-story-demo', async (_session, page) => {
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await page.goto(env.baseUrl);
-    await page.getByTestId('demo-button').click();
-    await waitForSummary(page);
-    await waitForGraph(page, 'overview');
+    await openDemo(page, env);
     await setTheme(page, 'dark');
     // The guided default stops at its reranker-pair budget: the player says so and offers the full search.
     await ask(page, 'how are prices discounted for a cart');
