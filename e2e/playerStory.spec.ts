@@ -71,7 +71,7 @@ test('player story: black (paper, T=100) and the demo, 1280x720 and 1440x900, li
     assert(end.iterations === 100 || end.iterations > 0, `a run of the paper preset (${end.iterations} iterations)`);
     await walkTheStory(page, env, 'story-black-1280-light');
 
-    // "Unfold all" draws every node of the run (no bundles), its labels still apart; "Fold" folds again.
+    // "Unfold all" draws every node of the run (no bundles), its labels still apart; `u` folds again.
     await page.getByTestId('tree-fold').click();
     await page.waitForFunction(() => {
       const g = document.querySelector('[data-testid="graph"]');
@@ -81,7 +81,8 @@ test('player story: black (paper, T=100) and the demo, 1280x720 and 1440x900, li
     const unfolded = await canvasAt(page);
     assert(unfolded.overlaps === 0 && unfolded.labels > 0, `unfolded: ${unfolded.labels} labels, ${unfolded.overlaps} overlapping`);
     await screenshot(page, env, 'story-black-1280-light-unfolded');
-    await page.getByTestId('tree-fold').click();
+    // Fold again from the keyboard (u).
+    await page.keyboard.press('u');
     await page.waitForFunction(() => {
       const g = document.querySelector('[data-testid="graph"]');
       return g !== null && Number(g.getAttribute('data-tree-drawn')) < Number(g.getAttribute('data-tree-nodes'));

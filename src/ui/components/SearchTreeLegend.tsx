@@ -35,7 +35,7 @@ export function SearchTreeLegend() {
           className="small"
           data-testid="tree-fold"
           onClick={() => setUnfolded(folded)}
-          title={folded ? 'Draw every node of the tree (no bundles)' : 'Fold rarely visited subtrees into "+N" bundles'}
+          title={folded ? 'Draw every node of the tree, no bundles (u)' : 'Fold rarely visited subtrees into "+N" bundles (u)'}
         >
           {folded ? 'Unfold all' : 'Fold'}
         </button>

@@ -8,7 +8,7 @@
 import { modKey as mod, plainKey as plain } from '../actions/action.ts';
 import type { Action } from '../actions/action.ts';
 import { getState } from '../store/appStore.ts';
-import { changeSpeed, setView, stepIteration, stepPhase, toEnd, toStart, togglePlay } from './playerSession.ts';
+import { changeSpeed, setUnfolded, setView, stepIteration, stepPhase, toEnd, toStart, togglePlay } from './playerSession.ts';
 
 export type PlayerActionName =
   | 'player.playPause'
@@ -20,7 +20,8 @@ export type PlayerActionName =
   | 'player.end'
   | 'player.slower'
   | 'player.faster'
-  | 'player.toggleView';
+  | 'player.toggleView'
+  | 'player.toggleFold';
 
 type PlayerAction = Action & { name: PlayerActionName };
 
@@ -81,6 +82,14 @@ export const PLAYER_ACTIONS: PlayerAction[] = [
     predicate: () => getState().player !== null,
     keyTest: (e) => plain(e) && e.key === 'v',
     perform: () => setView(getState().player?.view === 'graph' ? 'tree' : 'graph'),
+  },
+  {
+    name: 'player.toggleFold',
+    label: 'MCTS player: unfold every node of the search tree / fold it again',
+    keys: ['u'],
+    predicate: () => getState().player?.view === 'tree' && getState().viewMode === 'tree',
+    keyTest: (e) => plain(e) && e.key === 'u',
+    perform: () => setUnfolded(!(getState().player?.unfolded ?? false)),
   },
 ];
 
