@@ -1,5 +1,5 @@
 /**
- * @file Lint: TypeScript rules plus the layer rule of DESIGN.md section 2 as import bans.
+ * @file Lint: TypeScript rules plus the layer rule of docs/architecture.md as import bans.
  * core imports only core; adapters import core; workers import core + browser adapters;
  * ui imports core (types, pure helpers) and worker clients, never adapters; cli imports core +
  * node adapters. Static imports only: review `import()` and `new URL('...worker.ts')` by hand.

@@ -1,5 +1,5 @@
 /**
- * @file Offline demos (issue 13) in the built app: "Try the demo" imports the prepared
+ * @file Offline demos in the built app: "Try the demo" imports the prepared
  * bundle (described, embedded, a saved run); the repo menu exports it; after deleting the repo
  * the exported file imports back with the same counts; dropping the demo zip of the same name
  * re-indexes it incrementally (changes shown, descriptions and vectors kept). A damaged bundle

@@ -1,6 +1,6 @@
 /**
  * @file A 2,000-function repository embedded by the shipped neural built-in through the real UI
- * (issue 10): the embedding runs in the workers, so while it runs the progress counts keep moving,
+ *: the embedding runs in the workers, so while it runs the progress counts keep moving,
  * the time left shows, and the page keeps answering (every sample is a round trip to the page,
  * and a timer on the main thread keeps ticking: its longest gap is printed, not judged); no
  * request leaves localhost; both sets are stored under the neural model.

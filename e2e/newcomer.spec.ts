@@ -1,5 +1,5 @@
 /**
- * @file What a newcomer tripped over (issue 8), on the demo at 1280x720 and 1440x900, light and
+ * @file What a newcomer tripped over, on the demo at 1280x720 and 1440x900, light and
  * dark: the graph toolbar fits, the legends leave the canvas visible with the SQL console open,
  * the empty details pane collapses and clears when a new answer arrives, names have tooltips,
  * the drop overlay hides the start page, an index error is read once; a bare class name is a

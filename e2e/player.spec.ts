@@ -1,10 +1,10 @@
 /**
- * @file The MCTS player on the demo (issue 9 "Done means"): search; scrub to iteration 1 /
+ * @file The MCTS player on the demo: search; scrub to iteration 1 /
  * expand and see exactly 1 + k children in the tree; step to the end and see the final tree size;
  * the inspector's N/R/UCT equal the trace's; keys step by phase and iteration; a what-if re-run
  * with another c changes the visit pattern and the diff lists it; export then import replays
  * identically; reload and reopen the run from the run list. A finished search opens at its end;
- * an imported or reopened run at its start, paused. Also issue 8 item 10: a new search
+ * an imported or reopened run at its start, paused. Also: a new search
  * clears the old tree at once, a Path 1 answer shows its own nodes. Screenshots light and dark.
  * Runs in: Node (e2e, driving chromium).
  */
@@ -167,7 +167,7 @@ test('player: scrub, step, inspect, what-if diff, export/import, reopen after re
     await expectOpenedAtStart(page, 'the reopened run');
     await expectPosition(page, checkpoints[1]!, before[1]!, 'the reopened run');
 
-    // Dark theme, and issue 8 item 10: a Path 1 answer replaces the tree with its own nodes.
+    // Dark theme, and a Path 1 answer replaces the tree with its own nodes.
     await setTheme(page, 'dark');
     await page.getByTestId('player-end').click();
     await screenshot(page, env, 'player-end-dark');

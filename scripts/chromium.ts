@@ -1,6 +1,6 @@
 /**
  * @file What the e2e suite and the browser benchmark share to drive Debian chromium: its path,
- * the launch flags of RECIPES.md section 5 (WebGL stays available through SwiftShader with
+ * the launch flags proven on this kind of machine (WebGL stays available through SwiftShader with
  * --disable-gpu), a free localhost port for the preview server, chromium launched with a
  * private profile folder, a page's error collector and a deadline for page answers.
  * Runs in: Node.

@@ -1,7 +1,7 @@
 /**
  * @file A tiny localhost server laid out like the Hugging Face hub (`/<id>/resolve/main/<file>`,
  * with Content-Length) serving model folders from `root`, so the hub download path (progress,
- * cache, offline second visit, interrupted download) is testable offline (RECIPES.md, later
+ * cache, offline second visit, interrupted download) is testable offline (later
  * findings). It can fail one file with a 500 or cut one response midway, and counts requests.
  * Runs in: Node (tests, and `tsx scripts/hubServer.ts <root> [port]` for e2e).
  */

@@ -29,7 +29,7 @@ export interface Corpus {
 }
 
 export interface CorpusOptions {
-  /** Drop files below a test folder (DESIGN.md section 7's "tests excluded" stdlib). */
+  /** Drop files below a test folder (docs/budgets.md's "tests excluded" stdlib). */
   noTests?: boolean;
   /** Keep only the first N files (sorted by path): quick runs. */
   limit?: number;

@@ -1,7 +1,7 @@
 /**
  * @file Latency statistics of the search benchmark: percentiles (linear interpolation between
  * closest ranks, as numpy's default), mean, and a summary of a sample list; the Cypher budget
- * verdict of DESIGN.md section 7 (p50 < 20 ms). Pure.
+ * verdict of docs/budgets.md (p50 < 20 ms). Pure.
  * Runs in: Node (bench, tests) and chromium (search bench worker).
  */
 
@@ -39,7 +39,7 @@ export function summarize(samples: readonly number[]): LatencySummary {
   };
 }
 
-/** Budgets of DESIGN.md section 7 that this benchmark checks. */
+/** Budgets of docs/budgets.md that this benchmark checks. */
 export const SEARCH_BUDGETS = {
   cypherP50Ms: 20,
   mctsMsPerIteration: 0.5,

@@ -1,5 +1,5 @@
 /**
- * @file The quality benchmark's table and target checks (issues 4 and 10): method x repo
+ * @file The quality benchmark's table and target checks: method x repo
  * NDCG@10, Recall@10, MRR@10, reranker calls and ms per query; the MCTS quality-against-pairs
  * curves beside rerank-all (Algorithm 1 'paper' over iterations T, the default guided variant
  * over pair budgets); target 1 (the default method beats plain BM25 by >= 0.15 NDCG@10, averaged

@@ -1,5 +1,5 @@
 /**
- * @file The quality benchmark's repositories (issue 10): held-out Debian `python3-*` packages
+ * @file The quality benchmark's repositories: held-out Debian `python3-*` packages
  * named in quality-repos.txt, each fetched once (`apt-get download`, one package per call),
  * unpacked (`dpkg -x`) and indexed from its `usr/lib/python3/dist-packages` folder (.py files,
  * test folders left out) into its own database with structural descriptions and the built-in

@@ -117,9 +117,9 @@ describe('buildReport', () => {
     );
   });
 
-  it('renders the goal line of issue 14: both ratios against 100% and the renderer peak against 2 GB', () => {
+  it('renders the ingest goal line: both ratios against 100% and the renderer peak against 2 GB', () => {
     const text = renderReport(buildReport(corpus, machine, raw, { ok: true, value: nodeResult(900) }, { ok: true, value: browserResult }));
-    expect(text).toContain('Goal (issue 14): end to end >= 100% of raw parse: Node PASS, chromium FAIL; renderer memory < 2048 MB: PASS (620 MB).');
+    expect(text).toContain('Goal: end to end >= 100% of raw parse: Node PASS, chromium FAIL; renderer memory < 2048 MB: PASS (620 MB).');
   });
 
   it('divides chromium end to end by the chromium raw parse too, and keeps the Node-raw ratios', () => {
@@ -225,7 +225,7 @@ describe('rounds (--repeat)', () => {
     // Node: 62.5 % and 80 % -> 71 %; chromium vs Node raw: 25 %, 40 %, 110 % -> 40 %; own: 31 %, 50 % -> 41 %.
     expect(text).toMatch(/\nmedian +1\.00 s +1\.13 s +1\.30 s +2\.00 s +71% +40% +41%/);
     expect(text).toMatch(/\nrange +0\.80 s-1\.10 s .* 25%-110%/);
-    expect(text).toContain('Goal (issue 14) on the medians: Node FAIL (71%), chromium FAIL (40%) (41% of its own raw parse: FAIL).');
+    expect(text).toContain('Goal on the medians: Node FAIL (71%), chromium FAIL (40%) (41% of its own raw parse: FAIL).');
     const nodeOnly = reports.map((r) => ({ ...roundFigures(r), browserMs: null, browserRawMs: null, browser: null, browserVsChromiumRaw: null }));
     expect(renderReport({ ...reports[0]!, rounds: nodeOnly })).toContain('on the medians: Node FAIL (71%), chromium n/a.');
     expect(renderReport(reports[0]!)).not.toContain('Rounds');

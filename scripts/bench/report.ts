@@ -150,7 +150,7 @@ export function buildReport(
   };
 }
 
-/** Issue 14's goals: ingest at the raw single-thread parse rate, a big repo's tab under 2 GB. */
+/** the goals: ingest at the raw single-thread parse rate, a big repo's tab under 2 GB. */
 const GOAL_RATIO = 1;
 const RENDERER_GOAL_BYTES = 2 * 1024 * 1024 * 1024;
 
@@ -309,12 +309,12 @@ export function renderReport(report: BenchReport): string {
       : ['end to end (chromium, app)', '-', '-', '-', '-', '-', '-', 'n/a', 'skipped' in browser && browser.skipped ? 'skipped (below)' : 'failed (below)'],
   );
   out.push(formatTable(rows), '');
-  out.push(`Budget: end to end >= ${formatPercent(ratios.threshold)} of raw parse files/s (DESIGN.md section 7).`);
+  out.push(`Budget: end to end >= ${formatPercent(ratios.threshold)} of raw parse files/s (docs/budgets.md).`);
   out.push(`  Node:     ${formatPercent(ratios.node.value)} ${ratios.node.verdict}`);
   out.push(`  chromium: ${formatPercent(ratios.browser.value)} ${ratios.browser.verdict}`);
   out.push(`  chromium against chromium's own raw parse: ${formatPercent(ratios.browserVsChromiumRaw.value)} ${ratios.browserVsChromiumRaw.verdict}`);
   out.push(
-    `Goal (issue 14): end to end >= ${formatPercent(GOAL_RATIO)} of raw parse: Node ${budgetVerdict(ratios.node.value, GOAL_RATIO)}, ` +
+    `Goal: end to end >= ${formatPercent(GOAL_RATIO)} of raw parse: Node ${budgetVerdict(ratios.node.value, GOAL_RATIO)}, ` +
       `chromium ${budgetVerdict(ratios.browser.value, GOAL_RATIO)}; renderer memory < ${formatMegabytes(RENDERER_GOAL_BYTES)}: ` +
       (browserOk ? (rendererPeak(browserOk) < RENDERER_GOAL_BYTES ? 'PASS' : 'FAIL') : 'n/a') +
       (browserOk ? ` (${formatMegabytes(rendererPeak(browserOk))})` : '') + '.',

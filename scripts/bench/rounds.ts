@@ -74,7 +74,7 @@ const COLUMNS: Column[] = [
   { title: 'chromium parse stage vs own raw', of: (r) => r.browserParseStage, format: percent },
 ];
 
-/** A row per round, the median and range of each column, and issue 14's goal on the medians. */
+/** A row per round, the median and range of each column, and the goal on the medians. */
 export function renderRounds(rounds: readonly RoundFigures[], goal: number): string {
   const rows: string[][] = [['round', ...COLUMNS.map((c) => c.title)]];
   rounds.forEach((round, i) => rows.push([String(i + 1), ...COLUMNS.map((c) => c.format(c.of(round)))]));
@@ -86,7 +86,7 @@ export function renderRounds(rounds: readonly RoundFigures[], goal: number): str
   return [
     `Rounds (${rounds.length}; each round's ratios use its own raw parses):`,
     formatTable(rows),
-    `Goal (issue 14) on the medians: Node ${verdictText(median((r) => r.node), goal)}, chromium ${verdictText(median((r) => r.browser), goal)}` +
+    `Goal on the medians: Node ${verdictText(median((r) => r.node), goal)}, chromium ${verdictText(median((r) => r.browser), goal)}` +
       (own === null ? '.' : ` (${percent(own)} of its own raw parse: ${budgetVerdict(own, goal)}).`),
   ].join('\n');
 }

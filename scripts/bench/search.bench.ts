@@ -1,6 +1,6 @@
 /**
- * @file Search benchmark (`npm run bench:search -- [options]`), the speed targets of issue 4 and
- * DESIGN.md section 7, in one run: (a) Cypher lookups of the A.5-A.7 kind on a 100k-node
+ * @file Search benchmark (`npm run bench:search -- [options]`), the speed targets of docs/budgets.md and
+ * docs/budgets.md, in one run: (a) Cypher lookups of the A.5-A.7 kind on a 100k-node
  * synthetic graph loaded with writeGraph into duckdb-wasm, in Node and in headless chromium,
  * p50 / p95 / mean with a plain SQL point lookup as the baseline; (b) MCTS ms per iteration
  * outside model calls on 10k and 100k node snapshots; (c) 200 iterations with the built-in

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSearchArgs } from './searchArgs.ts';
 
 describe('parseSearchArgs', () => {
-  it('defaults to the issue 4 sizes', () => {
+  it('defaults to the budget graph sizes', () => {
     const args = parseSearchArgs([]);
     expect(args).toMatchObject({ cypherNodes: 100_000, reps: 30, mctsSizes: [10_000, 100_000], builtinNodes: 10_000, iterations: 200, browser: true, json: false });
   });

@@ -1,7 +1,7 @@
 /**
  * @file The search benchmark's report: per-family latency summaries with ratios against the SQL
  * point lookup of the same environment, MCTS per-iteration figures, the built-ins run, the
- * budget verdicts of DESIGN.md section 7 (printed, never an exit code), as JSON and as text.
+ * budget verdicts of docs/budgets.md (printed, never an exit code), as JSON and as text.
  * Pure: takes what was measured.
  * Runs in: Node (bench, tests).
  */

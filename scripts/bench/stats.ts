@@ -1,6 +1,6 @@
 /**
  * @file Pure arithmetic and formatting of the ingest benchmark: throughput, ratios, the budget
- * verdict (DESIGN.md section 7: end to end >= 50% of raw parse throughput) and a text table.
+ * verdict (docs/budgets.md: end to end >= 50% of raw parse throughput) and a text table.
  * Runs in: Node (bench, tests).
  */
 import type { Phase } from '../../src/core/pipeline/progress.ts';
@@ -35,7 +35,7 @@ export function ratio(numerator: number, denominator: number): number | null {
   return denominator > 0 && Number.isFinite(numerator) ? numerator / denominator : null;
 }
 
-/** The ingest budget of DESIGN.md section 7: end-to-end files/s over raw parse files/s. */
+/** The ingest budget of docs/budgets.md: end-to-end files/s over raw parse files/s. */
 export const BUDGET_RATIO = 0.5;
 
 export type Verdict = 'PASS' | 'FAIL' | 'n/a';

@@ -1,6 +1,6 @@
 /**
  * @file Player benchmark (`npm run bench:ui -- [--sizes 1000,5000] [--steps 200] [--modes unfolded,folded] [--json]`),
- * DESIGN.md section 7's animation budget: the time of one replay step (core stateAt + the
+ * docs/budgets.md's animation budget: the time of one replay step (core stateAt + the
  * player's render: style, class and position updates, labels placed from the rendered boxes and
  * their overlaps counted) with 1k and 5k tree nodes, unfolded (every node drawn) and folded (the
  * app's default), p50 / p95 / max, with the labels drawn and the most overlapping label pairs at

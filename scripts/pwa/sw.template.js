@@ -1,5 +1,5 @@
 /**
- * @file Ranger Studio's service worker (issue 13): the app works offline after the first visit.
+ * @file Ranger Studio's service worker: the app works offline after the first visit.
  * Build-generated: scripts/pwa/precachePlugin.ts copies this file to dist/sw.js with the build's
  * version and the precache list (app shell, workers, WASM, grammars, built-in and fixture
  * models, the prepared demo) filled in.

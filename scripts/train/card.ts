@@ -121,7 +121,7 @@ ${metrics.history.length ? `\nDuring training (train.py's own check: pooled, ${e
 ## Limits
 
 Trained on Python only, on docstring-style queries; a CPU budget of about an hour (a GPU run with a
-deeper encoder reaches much higher figures, see issue 10). Other languages get only what shared
+deeper encoder reaches much higher figures). Other languages get only what shared
 subwords give.
 `;
 }

@@ -1,7 +1,7 @@
 /**
  * @file Held-out retrieval figures of an exported model folder, through the product's own runtime
  * (transformers.js in Node, the CLI's folder-model loading), beside the built-in lexical embedder
- * on the same queries (issue 10). Each held-out docstring summary is a query; its own code
+ * on the same queries. Each held-out docstring summary is a query; its own code
  * (docstring removed) is the one relevant candidate among the pool's codes. Held-out pairs whose
  * code or (name, docstring) also occur in the training pairs are left out. Pools: `--candidates`
  * pairs drawn from all held-out sources (seeded), and each held-out source on its own (up to

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# @file The code-search model's training pipeline, end to end (issue 10; not run by CI).
+# @file The code-search model's training pipeline, end to end (not run by CI).
 # mine (Debian packages + stdlib, held-out set apart) -> tokenizer + token ids -> train on CPU ->
 # export the transformers.js folder -> held-out evaluation through transformers.js (beside the
 # built-in lexical embedder) -> model card. Everything below runs niced (the machine is shared).

@@ -1,5 +1,5 @@
 /**
- * @file Trains the code-search model's WordPiece tokenizer and pre-tokenizes the pairs (issue 10).
+ * @file Trains the code-search model's WordPiece tokenizer and pre-tokenizes the pairs.
  * With the `tokenizers` npm package (the Rust library's Node binding, installed by run.sh into the
  * work folder, not a project dependency): BertNormalizer (lowercase) + BertPreTokenizer, WordPiece
  * trained on the training pairs' docstrings and code; the binding's trainer has its default

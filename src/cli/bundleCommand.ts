@@ -1,6 +1,6 @@
 /**
  * @file `ranger export --db <file> --out <bundle.zip>` and `ranger import <bundle.zip> --db <file>`
- * (issue 13): a repo database as one portable file (src/core/bundle) and back. Import checks
+ *: a repo database as one portable file (src/core/bundle) and back. Import checks
  * the whole bundle before it opens the database, and replaces the graph in one transaction, so
  * a damaged or newer bundle leaves an existing --db as it was.
  * Output: export {out, bytes, tables, counts, models}; import {repo, tables, counts, models}.

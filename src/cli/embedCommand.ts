@@ -1,7 +1,7 @@
 /**
  * @file `ranger embed --db <file> [--model <preset|id|folder>] [--sources description,code]
  * [--eps 0.8] [--k 5]`: embeds every embeddable node's description and code texts (built-in
- * lexical embedder unless --model says otherwise, DESIGN.md section 9), stores them per model
+ * lexical embedder unless --model says otherwise, docs/cli.md), stores them per model
  * and source, then recomputes SIMILAR edges (CodeRAG / GraphCodeAgent: cosine >= eps, at most k
  * proposals per node) from the code set when it was embedded, else the description set.
  * Output: {model, sets, similar, ms}.

@@ -2,7 +2,7 @@
  * @file `ranger eval --db <file> --queries <jsonl> [--methods auto,mcts,bm25,dense,dense-code,
  * rerank-all,fusion] [--k 10] [--iterations T] [--k-min K] [--alpha A] [--c C] [--seed S]
  * [--preset default|paper|repoqa] [--pair-budget N] [--model <id|folder>]`
- * (DESIGN.md section 9) -> {queries: n, methods: {<method>: {ndcg, recall, mrr, reranker_calls,
+ * (docs/cli.md) -> {queries: n, methods: {<method>: {ndcg, recall, mrr, reranker_calls,
  * ms}}}: metrics at k averaged over queries, reranker calls and ms as means per query.
  * `--queries auto` (or `--eval-set auto`) builds a CodeSearchNet-style set from the database's
  * docstrings (`--prefix json/` to keep one package, `--limit N` to sample N with --seed) and

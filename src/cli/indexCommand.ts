@@ -17,7 +17,7 @@ import { parseFilesInThreads } from '../adapters/node/parsePool.ts';
 import { listDirectory, readListedFiles } from '../adapters/node/readDirectory.ts';
 import { nodeZipCodec } from '../adapters/node/nodeZipCodec.ts';
 
-/** The CLI's `index` document (DESIGN.md section 9). */
+/** The CLI's `index` document (docs/cli.md). */
 export interface IndexOutput {
   files: number;
   skipped: number;

@@ -1,5 +1,5 @@
 /**
- * @file Entry of the ranger CLI (`npm run ranger -- <command>`, DESIGN.md section 9).
+ * @file Entry of the ranger CLI (`npm run ranger -- <command>`, docs/cli.md).
  * With --json every command prints exactly one JSON document on stdout; errors go to stderr
  * with a non-zero exit (1: failure, 2: usage). Command modules load lazily, so `sql` never
  * pays for tree-sitter and the parse pool.

@@ -2,7 +2,7 @@
  * @file `ranger search --db <file> "<question>" [--method auto|mcts|bm25|dense|dense-code|
  * rerank-all|fusion] [--k 10] [--iterations T] [--seed S] [--preset default|paper|repoqa]
  * [--pair-budget N] [--model <id|folder>] [--trace <file>] [--tests after|hide]`
- * (DESIGN.md section 9) -> {path, cypher, results:[{id, kind, qualified_name, file_path,
+ * (docs/cli.md) -> {path, cypher, results:[{id, kind, qualified_name, file_path,
  * start_line, score, import_name?, relevance?, is_test?, exact?, duplicates?}], stats:{reranker_calls,
  * embed_calls, ms, stop?}, notes}: the ranking as presentAnswer shows it. Path 1 reads no vectors;
  * Path 2 on a graph without any computes the built-in ones first. An MCTS run is stored in `runs`
@@ -274,7 +274,7 @@ export async function searchCommand(args: ParsedArgs): Promise<{ json: unknown; 
     tests: parseTests(args.values.tests),
     asText: args.switches.has('as-text'),
   });
-  // The JSON keeps DESIGN.md's {path, cypher, results, stats}; the text names the embedder.
+  // The JSON keeps docs/cli.md's {path, cypher, results, stats}; the text names the embedder.
   const { embedder: _embedder, ...json } = output;
   return { json, text: formatSearch(output) };
 }

@@ -56,8 +56,8 @@ function perFrame(apply: () => void): () => void {
 let asking = 0;
 
 /**
- * Asks a question. The player goes live at once (the previous tree leaves the canvas: issue 8
- * item 10) and follows the streamed trace events; an MCTS answer then replays from them, a
+ * Asks a question. The player goes live at once (the previous tree leaves the canvas)
+ * and follows the streamed trace events; an MCTS answer then replays from them, a
  * Path 1 or baseline answer shows its own nodes on the graph instead.
  * `keepComparison`: a what-if re-run, the current run stays as the one to compare with.
  */

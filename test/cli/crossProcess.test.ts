@@ -1,5 +1,5 @@
 /**
- * @file A --db file written in one process is read back by another (DESIGN.md section 2: the
+ * @file A --db file written in one process is read back by another (docs/architecture.md: the
  * reason the CLI uses @duckdb/node-api, not duckdb-wasm). Process 1 runs writeGraph through
  * node-api; process 2 is the real CLI (`sql --json`).
  */

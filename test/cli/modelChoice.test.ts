@@ -1,5 +1,5 @@
 /**
- * @file `search` and `eval --model` (issue 10 item 5): which embedding set a database with
+ * @file `search` and `eval --model`: which embedding set a database with
  * several is searched with — the choice rule on its own (chooseEmbeddingSet), then the CLI as a
  * child process on the demo repo embedded twice (built-in, then the tiny fixture model from its
  * folder): the default keeps the built-in, `--model` by id or folder picks the fixture set, an

@@ -1,6 +1,6 @@
 /**
  * @file `search` and `eval` end to end as child processes on the demo repo (index -> describe ->
- * embed first): the exact JSON shapes of DESIGN.md section 9, every method, the MCTS trace file,
+ * embed first): the exact JSON shapes of docs/cli.md, every method, the MCTS trace file,
  * an eval over a JSONL file and over an auto-built docstring set, Cypher typed as the question,
  * and the usage errors.
  */

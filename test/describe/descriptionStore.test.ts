@@ -1,6 +1,6 @@
 /**
  * @file Description persistence on both real engines (duckdb-wasm in memory, node-api on a
- * file): batches through Arrow, markers per generator, clear, databases from before issue 3,
+ * file): batches through Arrow, markers per generator, clear, databases from before descriptions were tracked,
  * stale markers after a re-index, rollback, and 100k nodes in one batch.
  * (Here rather than beside src/core/store: core tests may not import adapters.)
  * Runs in: Node (vitest).
@@ -71,7 +71,7 @@ function bigGraphNodes(n: number): NodeRow[] {
 
 for (const [engine, open] of engines) {
   describe(`description store on ${engine}`, () => {
-    it('opens a database from before issue 3 (no described table) and counts nothing described', async () => {
+    it('opens a database from before descriptions were tracked (no described table) and counts nothing described', async () => {
       const conn = await sampleConn(open);
       try {
         const before = await conn.query("SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'described'");

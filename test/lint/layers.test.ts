@@ -1,5 +1,5 @@
 /**
- * @file The layer rule (DESIGN.md section 2) must fail on a forbidden import, per layer.
+ * @file The layer rule (docs/architecture.md) must fail on a forbidden import, per layer.
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';

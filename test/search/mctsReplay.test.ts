@@ -1,5 +1,5 @@
 /**
- * @file The MCTS replay on real traces (issue 9): the demo repo indexed, described and embedded
+ * @file The MCTS replay on real traces: the demo repo indexed, described and embedded
  * with the built-ins, MCTS run for real by Algorithm 1 with the built-in cross-encoder stand-in;
  * for random scrub positions the replayed per-node state (snapshot + a few events) equals a
  * plain fold of the events from zero, and at the end it equals the final ranking's N/R and scores.

@@ -1,5 +1,5 @@
 /**
- * @file Node code stored once (issue 14, schema version 2): a fresh index keeps no code copy in
+ * @file Node code stored once (schema version 2): a fresh index keeps no code copy in
  * node_rows for ASCII files (the nodes view slices files.text), the code read through `nodes`
  * equals the source slice for a class and its methods, a file with an astral character keeps
  * its code in the row, a version-1 database (built here with the old DDL) is upgraded on open,

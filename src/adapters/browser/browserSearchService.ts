@@ -1,5 +1,5 @@
 /**
- * @file SearchService for the browser (issue 4): the router (Path 1 Cypher / Path 2 MCTS), the
+ * @file SearchService for the browser: the router (Path 1 Cypher / Path 2 MCTS), the
  * baselines and evaluation over one in-memory search engine per (graph, models), built from
  * DuckDB once and reused until the graph or the models change. MCTS runs here, in the repo
  * worker, over the engine's typed-array snapshot; neural model calls go to the models worker.
@@ -154,7 +154,7 @@ export class BrowserSearchService implements SearchService {
   }
 }
 
-/** Waits for a write and checkpoints, so the run is in the OPFS file before a reload (RECIPES.md 2). */
+/** Waits for a write and checkpoints, so the run is in the OPFS file before a reload. */
 async function persisted<T>(conn: SqlConnection, write: Promise<T>): Promise<T> {
   const value = await write;
   await conn.run('CHECKPOINT');

@@ -1,5 +1,5 @@
 /**
- * @file SemanticService for the browser (issue 3): keeps the user's model choice, loads
+ * @file SemanticService for the browser: keeps the user's model choice, loads
  * transformers.js models in the nested models worker and web-llm in its own worker, and runs the
  * core orchestrators (describeGraph, embedGraph, computeSimilarEdges) on the active repo's
  * database. Built-ins need no worker and no download. One semantic job runs at a time.

@@ -81,7 +81,7 @@ function connectionOf(conn: duckdb.AsyncDuckDBConnection): SqlConnection {
     },
     async insertArrow(table: string, data: ArrowTable): Promise<void> {
       // One IPC stream per record batch: bounded messages, and no Arrow instance shared with
-      // the duckdb bundle (RECIPES.md: the dual-package hazard of insertArrowTable).
+      // the duckdb bundle (the dual-package hazard of insertArrowTable).
       for (const batch of data.batches) {
         if (batch.numRows === 0) continue;
         await conn.insertArrowFromIPCStream(tableToIPC(new Table(batch), 'stream'), { name: table, create: false });

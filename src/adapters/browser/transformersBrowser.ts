@@ -1,5 +1,5 @@
 /**
- * @file transformers.js in the browser (issue 3, RECIPES.md section 3): the web build with every
+ * @file transformers.js in the browser: the web build with every
  * onnxruntime wasm file served from our own origin (never the CDN), models from public/models/
  * ('/models/'), from the hub (only for hub sources; host settable, files kept in the browser
  * cache 'transformers-cache' so a second visit is offline), or from a folder the user picked

@@ -1,7 +1,7 @@
 /**
  * @file The Llm port over @mlc-ai/web-llm 0.2.86 in its own worker (WebWorkerMLCEngine client,
  * workers/llm.worker.ts holds the engine): prebuilt model ids or a self-hosted folder
- * (absolute URLs, RECIPES.md section 4), load progress, streaming chat, cancel through
+ * (absolute URLs), load progress, streaming chat, cancel through
  * interruptGenerate(), one chat at a time. WebGPU (and shader-f16 for *f16* models) is checked
  * first so the user gets a clear error instead of a web-llm stack trace. A crashed worker fails
  * the chat in flight with WORKER_CRASHED (the client alone would wait forever).

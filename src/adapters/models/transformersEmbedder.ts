@@ -1,5 +1,5 @@
 /**
- * @file transformers.js embedder (issue 3): a feature-extraction pipeline with the spec's pooling,
+ * @file transformers.js embedder: a feature-extraction pipeline with the spec's pooling,
  * L2-normalised, the query prompt prepended for 'query' texts, batched by spec.batchSize and
  * truncated to spec.maxTokens. The library comes in as a parameter (web or node build).
  * Runs in: browser workers and Node. Layer src/adapters/models (imports only core).

@@ -1,5 +1,5 @@
 /**
- * @file transformers.js cross-encoder reranker (issue 3; RANGER Algorithm 1 line 20 scores
+ * @file transformers.js cross-encoder reranker (RANGER Algorithm 1 line 20 scores
  * query/document pairs): AutoTokenizer + AutoModelForSequenceClassification on (query, doc)
  * pairs, batched by spec.batchSize, score = sigmoid(logit) in [0, 1] (with several labels:
  * the softmax probability of the last one). The library comes in as a parameter.

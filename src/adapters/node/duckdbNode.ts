@@ -2,7 +2,7 @@
  * @file SqlConnection over @duckdb/node-api and a database FILE (the CLI's --db): the one Node
  * engine whose files outlive the process (duckdb-wasm in Node leaves data in the .wal).
  * node-api has no Arrow import, so insertArrow copies each Arrow record batch into
- * DuckDBDataChunks of 2,048 rows and appends them with appendDataChunk (RECIPES.md: the
+ * DuckDBDataChunks of 2,048 rows and appends them with appendDataChunk (the
  * row-by-row appender is far too slow); insertRows fills the chunks from row objects directly
  * (the graph tables: no Arrow at all). Column types come from the target table.
  * Runs in: Node (cli, tests, benchmarks).

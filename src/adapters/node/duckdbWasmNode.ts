@@ -2,7 +2,7 @@
  * @file SqlConnection over the blocking duckdb-wasm bundle, in memory: the same engine (v1.4.3)
  * and Arrow path as the browser, used by Node unit tests of the shared SQL.
  * Arrow goes in as IPC streams (insertArrowFromIPCStream), one record batch at a time, which
- * sidesteps the Arrow dual-package hazard of insertArrowTable (RECIPES.md section 2).
+ * sidesteps the Arrow dual-package hazard of insertArrowTable.
  * Runs in: Node (tests, benchmarks). Cannot persist files across processes: use duckdbNode.ts.
  */
 import { createRequire } from 'node:module';

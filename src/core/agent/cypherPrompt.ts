@@ -1,5 +1,5 @@
 /**
- * @file The router's schema prompt (RANGER A.6 / A.7 adapted to our tables, DESIGN.md section 3)
+ * @file The router's schema prompt (RANGER A.6 / A.7 adapted to our tables, docs/schema.md)
  * and reading the Cypher back out of an LLM answer (fences, **Query**: markers, thoughts).
  * Runs in: everywhere. Layer src/core.
  */

@@ -1,5 +1,5 @@
 /**
- * @file SearchService: the contract of question answering (issue 4) as the UI sees it through
+ * @file SearchService: the contract of question answering as the UI sees it through
  * the repo worker and as the CLI prints it — the router (RANGER 3.1, Fig. 1: Cypher Path 1,
  * MCTS Path 2), the baselines on the same candidates, Cypher on DuckDB, and in-app evaluation.
  * Plain data in and out (comlink); MCTS trace events stream through a listener.
@@ -12,7 +12,7 @@ import type { GraphFingerprint, MctsEvent, MctsTrace } from '../search/mctsTrace
 import type { RunInfo } from '../store/runStore.ts';
 import type { NodeKind } from '../graph/types.ts';
 
-/** DESIGN.md section 9 method names; 'auto' is the router (what the app does by default). */
+/** docs/cli.md method names; 'auto' is the router (what the app does by default). */
 export const SEARCH_METHODS = ['auto', 'mcts', 'bm25', 'dense', 'dense-code', 'rerank-all', 'fusion'] as const;
 export type SearchMethod = (typeof SEARCH_METHODS)[number];
 
@@ -127,7 +127,7 @@ export interface CypherResult {
   ms: number;
 }
 
-/** One eval query (DESIGN.md section 9 JSONL), with relevant definitions by file and line. */
+/** One eval query (docs/cli.md JSONL), with relevant definitions by file and line. */
 export interface EvalQuery {
   query: string;
   relevant: { file: string; line: number; grade?: number }[];

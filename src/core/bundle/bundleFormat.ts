@@ -1,7 +1,7 @@
 /**
- * @file The repo bundle format (issue 13): one zip holding `manifest.json` and one Arrow IPC
+ * @file The repo bundle format: one zip holding `manifest.json` and one Arrow IPC
  * stream per table (`tables/<name>.arrow`). Arrow rather than Parquet because duckdb-wasm has no
- * Parquet reader offline (RECIPES.md section 2: extensions autoload from a CDN), while Arrow goes
+ * Parquet reader offline (extensions autoload from a CDN), while Arrow goes
  * in and out of both engines. The manifest carries the schema version, the repo name, the
  * embedding models, and per table its columns, row count and the CRC-32 of its stream, so a
  * damaged or truncated bundle is refused before anything is written.

@@ -1,5 +1,5 @@
 /**
- * @file The graph as CSV files for a graph server (issue 13, "export for scale-out"):
+ * @file The graph as CSV files for a graph server ("export for scale-out"):
  * - neo4j: `nodes.csv` (id:ID, properties, :LABEL) and `relationships.csv` (:START_ID, :END_ID,
  *   :TYPE, detail) for `neo4j-admin database import full` (headers in the files);
  * - kuzu: one CSV per node kind and one per (edge type, source kind, target kind), with

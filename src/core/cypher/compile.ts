@@ -1,6 +1,6 @@
 /**
  * @file Compiles read-only openCypher to one DuckDB SELECT (or WITH RECURSIVE ... SELECT)
- * over the graph tables `nodes` and `edges` (DESIGN.md section 3). Node labels are `kind`
+ * over the graph tables `nodes` and `edges` (docs/schema.md). Node labels are `kind`
  * values; relationship types are `edges.type`; A.8's property `class` maps to `class_name`.
  * Whole nodes come back as structs of every node column; OPTIONAL MATCH is a LEFT JOIN;
  * variable-length relationships and paths are recursive CTEs (walks.ts), functions are in

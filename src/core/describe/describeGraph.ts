@@ -2,7 +2,7 @@
  * @file Describes every node of a stored graph, bottom-up (RANGER 3.3 / A.9), with an LLM or with
  * the built-in structural describer, persisting per batch so a pause or reload resumes.
  *
- * Decisions (issue 3):
+ * Decisions:
  * - Order: Function / Method / Field / GlobalVariable, then Class (deepest nesting first, so
  *   after its methods, fields and inner classes), then Module. Repo is skipped: it has no code,
  *   is not embedded, and any real repo's module summaries exceed a small LLM's context.

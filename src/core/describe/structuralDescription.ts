@@ -1,5 +1,5 @@
 /**
- * @file Structural descriptions without an LLM (built-in offline default, DESIGN.md section 5):
+ * @file Structural descriptions without an LLM (built-in offline default, docs/retrieval.md):
  * RANGER's two texts per entity (3.3: purpose summary `description`, member-level
  * `member_descriptions` in A.9.2's "name - description" form) and CodeRAG's `requirement`
  * ("Purpose / Input / Output"), from docstring, signature, members and called names.

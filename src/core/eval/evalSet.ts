@@ -1,5 +1,5 @@
 /**
- * @file Eval sets (DESIGN.md section 9): the JSONL format (`{"query", "relevant": [{"file",
+ * @file Eval sets (docs/cli.md): the JSONL format (`{"query", "relevant": [{"file",
  * "line", "grade"?}]}` per line), resolution of {file, line} to the innermost Function / Method
  * / Class node whose line range holds the line, and CodeSearchNet-style sets built from a stored
  * graph: the first sentence of a docstring is the query, its definition the answer.

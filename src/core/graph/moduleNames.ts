@@ -1,5 +1,5 @@
 /**
- * @file Module naming (DESIGN.md section 3): dotted name from the repo root, local name, and the
+ * @file Module naming (docs/schema.md): dotted name from the repo root, local name, and the
  * name Python imports a file by, with source roots detected from `__init__.py` files.
  * Runs in: everywhere (stitcher). Layer src/core.
  */

@@ -1,5 +1,5 @@
 /**
- * @file Stable node identity (issue 13): a node's id is derived from what it is (kind, file,
+ * @file Stable node identity: a node's id is derived from what it is (kind, file,
  * qualified name, and its ordinal among same-named twins in that file) instead of its position,
  * so descriptions, embeddings, SIMILAR edges and stored runs keep pointing at the same entity
  * across re-indexes of a changed repository.

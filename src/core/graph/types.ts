@@ -1,5 +1,5 @@
 /**
- * @file Graph rows exactly as stored in DuckDB (DESIGN.md section 3, RANGER A.8 + CodeRAG).
+ * @file Graph rows exactly as stored in DuckDB (docs/schema.md, RANGER A.8 + CodeRAG).
  * Column names are a contract shared by the store, the CLI, the Cypher compiler and exports.
  * Runs in: everywhere. Layer src/core.
  */

@@ -2,7 +2,7 @@
  * @file Built-in lexical embedder (offline, no download): code-aware tokens hashed into a fixed
  * dimension (signed feature hashing, FNV-1a + fmix32), sublinear tf times a fitted idf,
  * L2-normalised so cosine = dot product. Labelled as a built-in so nobody mistakes it for a
- * neural model (DESIGN.md section 5).
+ * neural model (docs/retrieval.md).
  * Runs in: everywhere. Layer src/core.
  */
 import type { EmbedRole, Embedder, ModelInfo } from './types.ts';

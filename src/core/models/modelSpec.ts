@@ -1,5 +1,5 @@
 /**
- * @file Model specs and presets as data (DESIGN.md section 5, issue 3): which embedder,
+ * @file Model specs and presets as data (docs/retrieval.md): which embedder,
  * cross-encoder and LLM to use, where their files come from (built-in, hub id, public/models/
  * folder, a folder the user picked) and with which dtype. Adapters turn a spec into a model;
  * nothing here loads anything. Model ids are data, not code.
@@ -63,7 +63,7 @@ export interface LlmSpec {
   source:
     | { kind: 'builtin' }
     | { kind: 'webllm-prebuilt' }
-    /** Self-hosted: absolute URLs (RECIPES.md section 4: relative URLs fail in web-llm). */
+    /** Self-hosted: absolute URLs (relative URLs fail in web-llm). */
     | { kind: 'webllm-url'; modelUrl: string; modelLibUrl: string };
   /** Context window in tokens (A.9.3 composition above it). */
   contextTokens: number;
@@ -98,7 +98,7 @@ export const BUILTIN_EMBEDDER: EmbedderSpec = Object.freeze({
 export const BUILTIN_NEURAL_TAG = 'built-in neural, offline';
 
 /**
- * Our own code-search bi-encoder (issue 10, trained by scripts/train/ on CPU), shipped in
+ * Our own code-search bi-encoder (trained by scripts/train/ on CPU), shipped in
  * public/models/ranger-code-search-mini/: the offline default; no network, WASM or WebGPU.
  */
 export const BUILTIN_NEURAL_EMBEDDER: EmbedderSpec = Object.freeze({

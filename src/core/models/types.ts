@@ -1,5 +1,5 @@
 /**
- * @file Model interfaces (DESIGN.md section 5): embedder, cross-encoder reranker, LLM.
+ * @file Model interfaces (docs/retrieval.md): embedder, cross-encoder reranker, LLM.
  * Implementations: built-in offline ones in src/core/models/ (lexical, labelled as such),
  * transformers.js / web-llm adapters later. Every method is async so a worker proxy fits.
  * Runs in: everywhere. Layer src/core.

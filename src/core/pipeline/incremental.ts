@@ -1,5 +1,5 @@
 /**
- * @file Incremental re-index (issue 13): what a new version of a repository can reuse from the
+ * @file Incremental re-index: what a new version of a repository can reuse from the
  * graph already stored for it.
  * - Files: a file whose path and sha256 are unchanged keeps its stored FileIR (table file_irs),
  *   unless its language's extractor has changed since (fileIRVersions.ts), so only added and
@@ -144,7 +144,7 @@ async function count(conn: SqlConnection, sql: string): Promise<number> {
 /** Rows of `sql` on the source database as an Arrow table of this module's Arrow instance. */
 async function sourceArrow(source: SqlConnection, sql: string, columns: TableColumn[], table: string): Promise<Table> {
   let data = source.queryArrow ? await source.queryArrow(sql) : await readTableArrow(source, table, columns);
-  // Another Arrow instance (duckdb-wasm's CJS bundle in Node: RECIPES.md section 2): rebuild.
+  // Another Arrow instance (duckdb-wasm's CJS bundle in Node): rebuild.
   if (!(data instanceof Table)) data = rowsToTypedArrow(columns, arrowTableToRows(data));
   return data;
 }

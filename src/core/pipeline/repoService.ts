@@ -63,7 +63,7 @@ export interface RepoService {
    * listed is called "name (2)". A zip that is a Ranger bundle is imported instead (a new repo).
    */
   index(input: RepoInput, onProgress?: ProgressListener, options?: IndexRequestOptions): Promise<IndexSummary>;
-  /** The active repo as one bundle file (issue 13). */
+  /** The active repo as one bundle file. */
   exportBundle(): Promise<{ fileName: string; bytes: Uint8Array }>;
   /** Cancels a running index(); index() then rejects with CANCELLED. */
   cancel(): Promise<void>;

@@ -1,5 +1,5 @@
 /**
- * @file A graph's fingerprint for traces (issue 9): node and edge counts plus a 32-bit FNV-1a
+ * @file A graph's fingerprint for traces: node and edge counts plus a 32-bit FNV-1a
  * hash over every node (id, kind, qualified name) and every edge (src, dst, type). Edges are
  * combined order-independently (the database returns them in no fixed order). A trace opened on
  * a graph with another fingerprint was made on another graph (or another index of it).

@@ -1,5 +1,5 @@
 /**
- * @file In-memory graph snapshot for MCTS (DESIGN.md section 4): dense node indices, kinds,
+ * @file In-memory graph snapshot for MCTS (docs/retrieval.md): dense node indices, kinds,
  * CSR adjacency over edges in both directions, optional L2-normalised embedding matrix.
  * Runs in: everywhere. Layer src/core.
  */

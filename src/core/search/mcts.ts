@@ -1,5 +1,5 @@
 /**
- * @file RANGER Algorithm 1 (A.1) read as DESIGN.md section 4 says: UCT selection that descends
+ * @file RANGER Algorithm 1 (A.1) read as docs/retrieval.md says: UCT selection that descends
  * while the node has children and is fully expanded, bi-encoder ranked expansion of width k
  * (k_init halving to k_min, progressive widening), batched cross-encoder simulation (x10,
  * clamped to [0, 10]), backpropagation of N and R, final score from simulation rewards (line 29).

@@ -1,5 +1,5 @@
 /**
- * @file Guided MCTS (issue 10), the engine's default: Algorithm 1's four phases with three
+ * @file Guided MCTS, the engine's default: Algorithm 1's four phases with three
  * changes that make it spend its reranker pairs on candidates instead of on the Repo's Modules.
  * (1) A reranker-pair budget is a first-class limit: no expansion ever scores more pairs than
  * are left, and the search stops when none are left (or after T iterations). (2) Seeding: the

@@ -1,5 +1,5 @@
 /**
- * @file The MCTS replay (issue 9): the per-node state of a run at any position of its trace, as a
+ * @file The MCTS replay: the per-node state of a run at any position of its trace, as a
  * pure fold of the events. A position (cursor) is the number of events applied: 0 is before the
  * first select, events.length the end. buildReplay() indexes the trace once (tree order: the root,
  * then children in expansion order; parent, depth, similarity and the event that added each node)

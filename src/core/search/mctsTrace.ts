@@ -1,5 +1,5 @@
 /**
- * @file MCTS trace, version 2 (DESIGN.md section 4, issue 9): plain JSON, one event per phase per
+ * @file MCTS trace, version 2 (docs/retrieval.md, "Traces and replay"): plain JSON, one event per phase per
  * iteration, enough to replay a run exactly without the graph: the select event names the nodes
  * marked exhausted and the lines 8-9 redirect with its reason (so UCT can be recomputed), the
  * expand event the candidate pool size and the similarities of the candidates not chosen (what-if

@@ -1,5 +1,5 @@
 /**
- * @file What the player charts and marks per iteration (issue 9), derived from a replay in one
+ * @file What the player charts and marks per iteration, derived from a replay in one
  * pass: the best final score so far, the top-K churn (ids entering the top-K at that iteration),
  * reranker pairs and tree size; markers where the top-K changed, where k was halved and where the
  * final best result first appeared. Also the diff of two runs (what-if): rank changes, nodes only

@@ -1,9 +1,9 @@
 /**
  * @file The texts every retrieval method sees, computed once per engine from the in-memory node
- * rows (issue 4), and the CodeSearchNet hiding of docstrings (eval sets built from docstrings).
+ * rows, and the CodeSearchNet hiding of docstrings (eval sets built from docstrings).
  *
  * Decisions:
- * - Candidates are Function, Method and Class nodes (DESIGN.md section 9's eval relevance names
+ * - Candidates are Function, Method and Class nodes (docs/cli.md's eval relevance names
  *   those three). Module, Repo, Field and GlobalVariable nodes are part of the MCTS graph (paths
  *   run through them) but are never returned as results by any method.
  * - BM25 document: name, signature, docstring and code, split into identifier words.

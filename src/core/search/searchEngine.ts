@@ -1,5 +1,5 @@
 /**
- * @file The retrieval engine (issue 4): one in-memory snapshot of a stored graph (nodes, edges in
+ * @file The retrieval engine: one in-memory snapshot of a stored graph (nodes, edges in
  * both directions, description and code embedding matrices, document texts) read once from
  * DuckDB, then every method runs on it without SQL: 'mcts' (Algorithm 1, runMcts), 'bm25',
  * 'dense' (description embeddings), 'dense-code' (code embeddings), 'rerank-all' (the

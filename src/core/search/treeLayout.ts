@@ -1,5 +1,5 @@
 /**
- * @file Layered layout of a final MCTS search tree (issue 9), computed once so scrubbing never
+ * @file Layered layout of a final MCTS search tree, computed once so scrubbing never
  * moves a node: the root on top, every child below its parent, each subtree in its own block.
  * MCTS trees are wide and shallow (the root alone may get hundreds of children, most of them
  * never expanded), so one row per depth would be thousands of nodes wide. Instead a node's leaf

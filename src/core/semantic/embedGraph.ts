@@ -1,5 +1,5 @@
 /**
- * @file Embeds the graph (issue 3, item 5): every Function, Method, Class and Module node, and
+ * @file Embeds the graph: every Function, Method, Class and Module node, and
  * Field / GlobalVariable nodes that have code, once per text source, stored per (model, source).
  * - 'description': embeddingText(description, member_descriptions) (RANGER 3.3). A node with no
  *   stored description falls back to its name, signature and docstring; the count of such nodes

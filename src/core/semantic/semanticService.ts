@@ -1,5 +1,5 @@
 /**
- * @file SemanticService: the contract of the semantic layer (issue 3) as the UI sees it through
+ * @file SemanticService: the contract of the semantic layer as the UI sees it through
  * the repo worker — model choice and loading, descriptions (RANGER 3.3 / A.9), embeddings per
  * model and source, SIMILAR edges (CodeRAG / GraphCodeAgent). Plain data in and out so it
  * crosses comlink; callbacks are comlink proxies. The CLI uses the same core orchestrators.

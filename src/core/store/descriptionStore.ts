@@ -48,7 +48,7 @@ export function describedKindsSql(): string {
   return DESCRIBED_KINDS.map((k) => sqlString(k)).join(', ');
 }
 
-/** Creates `described` (and meta) when missing, so databases from before issue 3 open. */
+/** Creates `described` (and meta) when missing, so databases from before descriptions were tracked open. */
 export async function ensureDescriptionTables(conn: SqlConnection): Promise<void> {
   await conn.run('CREATE TABLE IF NOT EXISTS meta (key VARCHAR, value VARCHAR)');
   await conn.run('CREATE TABLE IF NOT EXISTS described (node_id INTEGER, generator VARCHAR)');

@@ -1,5 +1,5 @@
 /**
- * @file Embedding storage (DESIGN.md section 3): vectors per (model, source) in one table per
+ * @file Embedding storage (docs/schema.md): vectors per (model, source) in one table per
  * vector width, `embeddings_<dim>(node_id INTEGER, model VARCHAR, source VARCHAR,
  * vec FLOAT[<dim>])` (array_cosine_similarity needs a fixed-size FLOAT[dim]), the catalogue
  * `embedding_sets` and per-(model, source) model state (`model_state`, JSON text: the lexical

@@ -1,5 +1,5 @@
 /**
- * @file Stored runs (table `runs`, issue 9): MCTS traces and eval reports as JSON, with a small
+ * @file Stored runs (table `runs`): MCTS traces and eval reports as JSON, with a small
  * summary per run for the run list (query, method, iterations, tree size, reranker calls, the
  * graph fingerprint) so listing never reads the payloads. The table survives re-indexing
  * (createSchema keeps it); a trace names the graph it was made on. The app (repo worker) and the

@@ -1,12 +1,12 @@
 /**
- * @file DuckDB schema of one repo database (DESIGN.md section 3): table names, column lists and
+ * @file DuckDB schema of one repo database (docs/schema.md): table names, column lists and
  * the DDL built from them, so the Arrow builders and the SQL can never disagree.
  * Runs in: everywhere (shared by duckdb-wasm in the browser and in tests, and node-api in the CLI).
  * Layer src/core.
  */
 
 /**
- * 2: node code stored once (issue 14): rows in table node_rows with code offsets into files.text,
+ * 2: node code stored once: rows in table node_rows with code offsets into files.text,
  * `nodes` a view over them (upgradeSchema in schemaUpgrade.ts turns a version-1 `nodes` table
  * into node_rows).
  * 3: file_irs.ir may be compact JSON (parse/fileIRCodec.ts), which a version-2 reader cannot
@@ -26,7 +26,7 @@ function columns<const T extends readonly ColumnSpec[]>(specs: T): T {
 }
 
 /**
- * No PRIMARY KEY / UNIQUE constraints on purpose: RECIPES.md measured that inserting into a PK
+ * No PRIMARY KEY / UNIQUE constraints on purpose: it was measured that inserting into a PK
  * table costs about 1.3 s extra per 100k rows, and the ids come from the stitcher, which already
  * guarantees uniqueness. Lookups use the plain indexes of INDEXES below, built after the load.
  */
@@ -142,14 +142,14 @@ export const RUN_COLUMNS = columns([
 /** Tables a re-index keeps (their rows do not refer to the graph's node ids by position). */
 export const KEPT_TABLES: readonly TableName[] = ['runs'];
 
-/** Our addition (issue 13): each file's parse result (FileIR JSON), reused by incremental re-index. */
+/** Our addition: each file's parse result (FileIR JSON), reused by incremental re-index. */
 export const FILE_IR_COLUMNS = columns([
   { name: 'path', type: 'VARCHAR' },
   { name: 'sha256', type: 'VARCHAR' },
   { name: 'ir', type: 'VARCHAR' },
 ] as const);
 
-// embeddings(node_id INTEGER, model VARCHAR, source VARCHAR, vec FLOAT[dim]) comes with issue 3
+// embeddings(node_id INTEGER, model VARCHAR, source VARCHAR, vec FLOAT[dim]) comes with the semantic layer
 // (one table per vector width); it is not created here yet.
 
 export const TABLES = {

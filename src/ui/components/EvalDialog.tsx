@@ -1,6 +1,6 @@
 /**
  * @file The eval panel (dialog): build an eval set from the loaded repo the CodeSearchNet way
- * (optional path prefix, limit) or load a JSONL file (DESIGN.md section 9, read by core's parseEvalJsonl); pick methods, k and
+ * (optional path prefix, limit) or load a JSONL file (docs/cli.md, read by core's parseEvalJsonl); pick methods, k and
  * the MCTS iteration counts of the curve; run with progress and cancel; the methods x metrics
  * table (best per column bold) and quality against iterations (Fig. 3). The run and its report
  * survive closing the dialog.

@@ -32,7 +32,7 @@ export interface CypherVocabulary {
   relationshipProperties: readonly string[];
 }
 
-/** Labels, types and properties of our tables (DESIGN.md section 3), as the compiler accepts them. */
+/** Labels, types and properties of our tables (docs/schema.md), as the compiler accepts them. */
 export function cypherVocabulary(): CypherVocabulary {
   return {
     labels: [...NODE_LABELS, ...REQUIREMENT_LABELS],

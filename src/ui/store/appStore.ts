@@ -145,7 +145,7 @@ export interface AppState {
   /** The graph explorer is narrow (side panels open): the player tells its story in the dock, not beside the canvas. */
   explorerNarrow: boolean;
   evalRun: EvalRunState;
-  /** The MCTS player (issue 9): its own slice; the replay itself lives in player/playerSession.ts. */
+  /** The MCTS player: its own slice; the replay itself lives in player/playerSession.ts. */
   player: PlayerState | null;
   /** Stored MCTS runs of the open graph (the player's run list), newest first. */
   runs: RunInfo[];
