@@ -17,7 +17,7 @@ import { useAppState } from '../store/appStore.ts';
 import { markAnswer, selectInPlayer } from './playerSession.ts';
 import { StoryParts } from './StoryParts.tsx';
 import { useKnownAnswer } from './useKnownAnswer.ts';
-import { useNodeNames } from './useNodeNames.ts';
+import { useReplayNames } from './useNodeNames.ts';
 
 
 /** The eval set's most relevant node (highest grade, then lowest id). */
@@ -34,7 +34,7 @@ function bestRelevant(relevance: Relevance): number | null {
 export function KnownAnswerStory({ replay }: { replay: Replay }) {
   const { service } = useCommands();
   const selected = useAppState((s) => s.selectedNodeId);
-  const names = useNodeNames(service, replay.ids);
+  const names = useReplayNames(service, replay);
   const name = useMemo(() => (id: number) => names.get(id) ?? `#${id}`, [names]);
   const onNode = (id: number) => selectInPlayer(id);
   const marked = useAppState((s) => s.player?.answerId ?? null);

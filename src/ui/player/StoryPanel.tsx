@@ -17,7 +17,7 @@ import { useAppState } from '../store/appStore.ts';
 import { KnownAnswerStory } from './KnownAnswerStory.tsx';
 import { playerReplay, selectInPlayer, setCursor } from './playerSession.ts';
 import { StoryParts } from './StoryParts.tsx';
-import { useNodeNames } from './useNodeNames.ts';
+import { useReplayNames } from './useNodeNames.ts';
 
 /** Steps told before and after the current one. */
 const BEFORE = 10;
@@ -31,7 +31,7 @@ function heading(step: StoryStep): string {
 
 export function StoryPanel({ replay, cursor }: { replay: Replay; cursor: number }) {
   const { service } = useCommands();
-  const names = useNodeNames(service, replay.ids);
+  const names = useReplayNames(service, replay);
   const total = replay.trace.events.length;
   const name = useMemo(() => (id: number) => names.get(id) ?? `#${id}`, [names]);
   const steps = useMemo(() => {
@@ -90,7 +90,7 @@ export function PlayerStory() {
 /** The current step told in the dock, instead of the story column when the explorer is narrow. */
 export function PlayerStoryLine({ replay, cursor }: { replay: Replay; cursor: number }) {
   const { service } = useCommands();
-  const names = useNodeNames(service, replay.ids);
+  const names = useReplayNames(service, replay);
   const step = useMemo(() => storyAt(replay, cursor, (id) => names.get(id) ?? `#${id}`), [replay, cursor, names]);
   return (
     <p className="player-story-line" data-testid="player-story" data-phase={step.phase}>

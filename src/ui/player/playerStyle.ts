@@ -9,6 +9,10 @@
 import type { StylesheetJson } from 'cytoscape';
 import type { ThemeChoice } from '../store/appStore.ts';
 
+/** A "+N" bundle's box (its label sits inside it). */
+export const BUNDLE_WIDTH = 40;
+export const BUNDLE_HEIGHT = 22;
+
 export function playerStylesheet(theme: ThemeChoice): StylesheetJson {
   const dark = theme === 'dark';
   const path = dark ? '#ffd166' : '#c2410c';
@@ -38,8 +42,8 @@ export function playerStylesheet(theme: ThemeChoice): StylesheetJson {
       selector: 'node.player-bundle',
       style: {
         shape: 'round-rectangle',
-        width: 40,
-        height: 22,
+        width: BUNDLE_WIDTH,
+        height: BUNDLE_HEIGHT,
         'background-color': dark ? '#374151' : '#e5e7eb',
         'border-width': 1,
         'border-style': 'dashed',

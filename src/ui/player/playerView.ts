@@ -21,6 +21,7 @@ import { rewardColor, visitSize } from '../data/searchTree.ts';
 import { countOverlaps, labelTexts, placeLabels } from '../graph/labelPlacement.ts';
 import type { Box, Obstacle } from '../graph/labelPlacement.ts';
 import { LabelMetrics, renderedLabelBox } from '../graph/labelMetrics.ts';
+import { BUNDLE_HEIGHT, BUNDLE_WIDTH } from './playerStyle.ts';
 
 export const PLAYER_TOP_K = 10;
 
@@ -415,7 +416,7 @@ export class PlayerView {
       const bx = this.bundleAt[i * 2]!;
       if (this.bundleCount[i]! > 0 && Number.isFinite(bx)) {
         const by = this.bundleAt[i * 2 + 1]!;
-        boxes.push({ x1: bx - 20, y1: by - 11, x2: bx + 20, y2: by + 11, owner: -1 - i });
+        boxes.push({ x1: bx - BUNDLE_WIDTH / 2, y1: by - BUNDLE_HEIGHT / 2, x2: bx + BUNDLE_WIDTH / 2, y2: by + BUNDLE_HEIGHT / 2, owner: -1 - i });
       }
     }
     return boxes;
@@ -428,8 +429,8 @@ export class PlayerView {
     const i = bundle ? -1 - key : key;
     const element = bundle ? this.bundles[i] : this.nodes[i];
     if (!element) return null;
-    // A bundle's label sits inside its box (playerStyle.ts: 40 x 22).
-    const rel: Box | null = bundle ? { x1: -20, y1: -11, x2: 20, y2: 11 } : this.metrics.relativeBox(element, text);
+    // A bundle's label sits inside its box.
+    const rel: Box | null = bundle ? { x1: -BUNDLE_WIDTH / 2, y1: -BUNDLE_HEIGHT / 2, x2: BUNDLE_WIDTH / 2, y2: BUNDLE_HEIGHT / 2 } : this.metrics.relativeBox(element, text);
     if (!rel) return null;
     const x = bundle ? this.bundleAt[i * 2]! : this.at[i * 2]!;
     const y = bundle ? this.bundleAt[i * 2 + 1]! : this.at[i * 2 + 1]!;

@@ -1,8 +1,10 @@
 /**
- * @file Names of a few node ids (inspector, diff), read once per id set from the repo worker.
+ * @file Names of node ids, read from the repo worker: a few ids (inspector, diff) once per id
+ * set, and every node of a run (story, known answer, dock) once per replay, shared by its readers.
  * Runs in: the main thread.
  */
 import { useEffect, useState } from 'react';
+import type { Replay } from '../../core/search/mctsReplay.ts';
 import type { RepoClient } from '../clients/repoClient.ts';
 import { num, sqlIds, str } from '../data/sql.ts';
 
@@ -23,5 +25,33 @@ export function useNodeNames(service: RepoClient, ids: readonly number[]): Map<n
       stale = true;
     };
   }, [service, key]);
+  return names;
+}
+
+/** One read of a run's node names, whoever asks (the story column, the dock and the known answer). */
+const replayNames = new WeakMap<Replay, Promise<Map<number, string>>>();
+
+export function useReplayNames(service: RepoClient, replay: Replay): Map<number, string> {
+  const [names, setNames] = useState(new Map<number, string>());
+  useEffect(() => {
+    let stale = false;
+    let read = replayNames.get(replay);
+    if (!read) {
+      const list = sqlIds(replay.ids);
+      read = list === 'NULL' ? Promise.resolve(new Map()) : service.query(`SELECT id, name FROM nodes WHERE id IN (${list})`).then((rows) => new Map(rows.map((r) => [num(r, 'id'), str(r, 'name')])));
+      replayNames.set(replay, read);
+    }
+    read
+      .then((found) => {
+        if (!stale) setNames(found);
+      })
+      .catch((error: unknown) => {
+        replayNames.delete(replay);
+        console.warn('run node names', error);
+      });
+    return () => {
+      stale = true;
+    };
+  }, [service, replay]);
   return names;
 }
