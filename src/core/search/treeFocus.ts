@@ -32,8 +32,6 @@ export interface TreeFocus {
   drawn: Uint8Array;
   /** Folded born descendants by drawn node (0: no bundle). */
   bundle: Int32Array;
-  /** Tree indices of the current step (what the camera follows), the selection path first. */
-  focus: number[];
   /** Tree indices of the top-K at this state, best first. */
   top: number[];
   /** Drawn nodes in tree index order. */
@@ -94,8 +92,7 @@ export function treeFocus(replay: Replay, state: ReplayState, options: FocusOpti
     for (let v = i; v >= 0 && !drawn[v]; v = replay.parent[v]!) drawn[v] = 1;
   };
   mark(0);
-  const focus = stepNodes(replay, state, cap);
-  focus.forEach(mark);
+  stepNodes(replay, state, cap).forEach(mark);
   const top = rankedAt(replay, state, topK);
   top.forEach(mark);
   for (const i of options.pinned ?? []) if (i >= 0 && i < born) mark(i);
@@ -129,7 +126,7 @@ export function treeFocus(replay: Replay, state: ReplayState, options: FocusOpti
   }
   const order: number[] = [];
   for (let i = 0; i < born; i++) if (drawn[i]) order.push(i);
-  return { drawn, bundle, focus, top, order };
+  return { drawn, bundle, top, order };
 }
 
 export interface FocusLayout {
