@@ -2,7 +2,8 @@
  * @file One box for every question: Cypher typed in the Ask box runs as Cypher, verbatim (the
  * README's example on the demo: Path 1 with its rows, data-path "cypher"); a query that does not
  * parse shows its error with a caret at its line and column and "Search as text instead", which
- * searches its words (Path 2). At 1280x720 light and 1440x900 dark; screenshots.
+ * searches its words (Path 2). A question about more than the name it mentions gets Path 1's hit
+ * first and MCTS's results after it (data-path "cypher+mcts"); a description, MCTS alone. At 1280x720 light and 1440x900 dark; screenshots.
  * Runs in: Node (e2e, driving chromium).
  */
 import type { Page } from 'playwright-core';
@@ -31,10 +32,27 @@ async function typedCypher(page: Page, env: E2EEnv, tag: string): Promise<void> 
   await page.waitForFunction(() => document.querySelector('[data-testid="search-panel"]')?.getAttribute('data-state') === 'done' && document.querySelector('[data-testid="route-path"]')?.getAttribute('data-path') === 'mcts', undefined, { timeout: 120_000 });
 }
 
+/** The router reads the question's form: a question about more than a name gets Path 1 first, then MCTS; a description, MCTS alone. */
+async function questionForms(page: Page, env: E2EEnv, tag: string): Promise<void> {
+  await ask(page, 'how does CatalogSearch rank the products for a query?');
+  const path = await page.getByTestId('route-path').getAttribute('data-path');
+  assert(path === 'cypher+mcts', `a question about more than the name: Path 1, then MCTS (${path})`);
+  const first = (await page.getByTestId('hit-name').first().textContent()) ?? '';
+  assert(first.includes('CatalogSearch'), `the class it names comes first (${first})`);
+  const hits = await page.getByTestId('search-hit').count();
+  assert(hits > 1, `MCTS's results follow (${hits} hits)`);
+  assert(Number(await page.getByTestId('search-stats').getAttribute('data-reranker-calls')) > 0, 'MCTS ran');
+  await screenshot(page, env, `onebox-path1-then-2-${tag}`);
+  await ask(page, 'Rank the products of the catalog for a query, like CatalogSearch does.');
+  const described = await page.getByTestId('route-path').getAttribute('data-path');
+  assert(described === 'mcts', `a description that mentions a name: MCTS alone (${described})`);
+}
+
 test('one box: Cypher typed in the Ask box runs as Cypher; a broken one shows where and searches as text on request', async (env) => {
   await withSession(env, 'onebox', async (_session, page) => {
     await openDemo(page, env);
     await typedCypher(page, env, '1280-light');
+    await questionForms(page, env, '1280-light');
     await page.setViewportSize({ width: 1440, height: 900 });
     await setTheme(page, 'dark');
     await typedCypher(page, env, '1440-dark');

@@ -151,6 +151,32 @@ export function renderQualityReport(packages: readonly PackageReport[], methods:
   lines.push(
     `Target 2 (default MCTS at <= ${CALL_BUDGET * 100}% of rerank-all's pairs keeps >= ${KEEP_SHARE * 100}% of its NDCG@10, mean per repo): ${s.keptShare === null ? 'n/a' : `${(s.keptShare * 100).toFixed(1)}%`} -> ${s.target2 === null ? 'n/a' : s.target2 ? 'MET' : 'NOT MET'}`,
   );
+  const router = routerAgainstPaths(packages);
+  if (router) lines.push(router);
   lines.push(`  Algorithm 1 ('paper') at its matched T (0% where even its smallest T costs more) keeps ${s.paperKeptShare === null ? 'n/a' : `${(s.paperKeptShare * 100).toFixed(1)}%`} of rerank-all's NDCG@10 (mean per repo).`);
   return lines.join('\n');
+}
+
+/**
+ * The router held against its two paths (mean NDCG@10 per repo): auto must not score below the
+ * better of Path 1 alone (its own hits, nothing where it gives none) and Path 2 alone (mcts).
+ */
+export function routerAgainstPaths(packages: readonly PackageReport[]): string | null {
+  const rows = packages.flatMap((p) => {
+    const auto = p.report.methods.auto;
+    const mcts = p.report.methods.mcts;
+    return auto && mcts && auto.pathOneNdcg !== undefined ? [{ auto, mcts }] : [];
+  });
+  if (rows.length === 0) return null;
+  const avg = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+  const auto = avg(rows.map((r) => r.auto.ndcg));
+  const pathOne = avg(rows.map((r) => r.auto.pathOneNdcg ?? 0));
+  const pathTwo = avg(rows.map((r) => r.mcts.ndcg));
+  const count = (path: 'cypher' | 'cypher+mcts' | 'mcts') => rows.reduce((s, r) => s + (r.auto.routes?.[path] ?? 0), 0);
+  const better = Math.max(pathOne, pathTwo);
+  return (
+    `Target 3 (auto >= the better of its two paths, mean NDCG@10 per repo): auto ${f3(auto)}, Path 1 alone ${f3(pathOne)}, ` +
+    `Path 2 alone (mcts) ${f3(pathTwo)} -> ${auto >= better - 1e-9 ? 'MET' : 'NOT MET'}; queries by path: ` +
+    `Path 1 ${count('cypher')}, Path 1 then 2 ${count('cypher+mcts')}, Path 2 ${count('mcts')}`
+  );
 }

@@ -56,6 +56,26 @@ describe('answerQuestion with the real search engine', () => {
     expect(response.trace).toBeDefined();
   });
 
+  it('a question about more than the name: Path 1 hits first, then MCTS results without them', async () => {
+    const question = 'how does CatalogSearch rank the products for a query?';
+    const response = await answerQuestion(conn, engine, question, { llm: null }, { question, method: 'auto', k: 6, params: { iterations: 20 } });
+    expect(response.route).toMatchObject({ path: 'cypher+mcts', generator: 'rules' });
+    expect(response.route.reason).toMatch(/MCTS's results follow/);
+    expect(response.results[0]!.qualified_name).toBe('shopkit.catalog.search.CatalogSearch');
+    expect(response.results.length).toBeGreaterThan(1);
+    expect(response.results.length).toBeLessThanOrEqual(6);
+    expect(new Set(response.results.map((h) => h.id)).size).toBe(response.results.length);
+    expect(response.stats.reranker_calls).toBeGreaterThan(0);
+    expect(response.trace?.route?.path).toBe('cypher+mcts');
+  });
+
+  it('a description that mentions a name (docstring-like): MCTS alone', async () => {
+    const question = 'Rank the products of the catalog for a query, like CatalogSearch does.';
+    const response = await answerQuestion(conn, engine, question, { llm: null }, { question, method: 'auto', k: 5, params: { iterations: 20 } });
+    expect(response.route.path).toBe('mcts');
+    expect(response.route.reason).toMatch(/reads as a description/);
+  });
+
   it('bm25 goes straight to the engine', async () => {
     const response = await answerQuestion(conn, engine, 'where is CatalogSearch defined?', { llm: null }, { question: 'where is CatalogSearch defined?', method: 'bm25', k: 3 });
     expect(response.route.path).toBe('baseline');

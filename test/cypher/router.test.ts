@@ -301,5 +301,14 @@ describe('Cypher typed as the question', () => {
     expect(looksLikeCypher('Match the cart discount to its rule')).toBe(false);
     expect(looksLikeCypher('with which function is a file formatted')).toBe(false);
     expect(looksLikeCypher('how are prices discounted (for a cart)')).toBe(false);
+    expect(looksLikeCypher('UNWIND [1, 2] AS x RETURN x')).toBe(true);
+    expect(looksLikeCypher('MATCH (n {name: "Cart"}) RETURN n')).toBe(true);
+    // Docstrings that open with a clause word and hold parentheses are sentences.
+    expect(looksLikeCypher('Return a deep copy of self (also copying children).')).toBe(false);
+    expect(looksLikeCypher('Create a 32 bit unsigned integer (The byte sequence of an integer).')).toBe(false);
+    expect(looksLikeCypher('Create a key object by reading a private key from a file (or file-like) object.')).toBe(false);
+    expect(looksLikeCypher('Return Weisfeiler Lehman (WL) graph hash.')).toBe(false);
+    expect(looksLikeCypher('Return a dict mapping name -> value ({name: value}).')).toBe(false);
+    expect(looksLikeCypher('match p = (a)-->(b) return p')).toBe(true);
   });
 });

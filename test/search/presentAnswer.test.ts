@@ -106,8 +106,15 @@ describe('exact names', () => {
     }
   });
 
-  it('keeps a descriptive question on MCTS but puts the class it names exactly first', async () => {
+  it('answers a question about more than a name with Path 1 first, then MCTS, the class it names first', async () => {
     const answer = await ask('how does the Mode class pick the target versions and string normalisation for formatting');
+    expect(answer.route.path).toBe('cypher+mcts');
+    expect(answer.results[0]).toMatchObject({ qualified_name: 'src.blk.mode.Mode', exact: true, relevance: 1 });
+    expect(answer.stats.reranker_calls).toBeGreaterThan(0); // MCTS ran after Path 1
+  });
+
+  it('keeps a description that mentions a name on MCTS but puts the class it names exactly first', async () => {
+    const answer = await ask('Pick the target versions and string normalisation of a Mode for formatting');
     expect(answer.route.path).toBe('mcts');
     expect(answer.results[0]).toMatchObject({ qualified_name: 'src.blk.mode.Mode', exact: true, relevance: 1 });
   });

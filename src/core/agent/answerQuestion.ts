@@ -2,7 +2,7 @@
  * @file Answers one question the way the app does: method 'auto' routes (Path 1: the Cypher
  * rows become results, every node they mention a hit with score 1, rows and columns kept;
  * Path 2: the search engine runs MCTS and the route says which Cypher was tried and why it did
- * not answer). A question that is Cypher (typedCypher.ts) runs as written: its rows, no rows, or
+ * not answer; a question about more than the names it mentions: Path 1's hits, then Path 2's). A question that is Cypher (typedCypher.ts) runs as written: its rows, no rows, or
  * its positioned error, never a search in its place (unless the request asks for `asText`).
  * Any other method goes straight to the engine.
  * Runs in: the repo worker (app), in-process (cli). Layer src/core.
@@ -106,13 +106,50 @@ export async function answerQuestion(
   if (!request.asText && looksLikeCypher(question)) return typedCypherResponse(conn, question, request, started);
   const routed = await routeQuestion(conn, question, { llm: deps.llm, signal: opts.signal, cypherParams: request.cypherParams });
   throwIfAborted(opts.signal);
-  if (routed.result) return cypherResponse(conn, routed.result, routed.route, request.k ?? 10, started);
+  if (routed.result && !routed.thenSearch) return cypherResponse(conn, routed.result, routed.route, request.k ?? 10, started);
   const response = await engine.run({ ...request, question, method: 'mcts' }, opts);
+  if (routed.result) return pathOneThenTwo(conn, routed.result, routed.route, response, request.k ?? 10, started);
   const route = { ...routed.route, path: 'mcts' as const };
   if (response.trace) response.trace.route = { path: 'mcts', cypher: route.cypher, reason: route.reason };
   return {
     ...response,
     route,
     stats: { ...response.stats, ms: performance.now() - started },
+  };
+}
+
+/** Score of Path 1's hits beside Path 2's rewards (which run 0..10, mcts.ts): the top. */
+const PATH_ONE_SCORE = 10;
+
+/**
+ * Path 1's hits, then Path 2's results without them, cut to k: the rows and columns of the
+ * Cypher stay (the app shows them), the trace and stats are MCTS's.
+ */
+async function pathOneThenTwo(
+  conn: Pick<SqlConnection, 'query'>,
+  result: CypherResult,
+  route: SearchResponse['route'],
+  searched: AnswerResponse,
+  k: number,
+  started: number,
+): Promise<AnswerResponse> {
+  const first = (await hitsForIds(conn, result.nodeIds, k)).map((hit) => ({ ...hit, score: PATH_ONE_SCORE }));
+  const seen = new Set(first.map((hit) => hit.id));
+  const after = searched.results.filter((hit) => !seen.has(hit.id));
+  const results = [...first, ...after].slice(0, k);
+  const merged = {
+    ...route,
+    path: 'cypher+mcts' as const,
+    reason: `${route.reason}; MCTS's results follow them, as the question asks about more than the names`,
+    pathOneHits: Math.min(first.length, results.length),
+  };
+  if (searched.trace) searched.trace.route = { path: merged.path, cypher: merged.cypher, reason: merged.reason };
+  return {
+    ...searched,
+    route: merged,
+    results,
+    rows: result.rows,
+    columns: result.columns,
+    stats: { ...searched.stats, ms: performance.now() - started },
   };
 }

@@ -2,7 +2,10 @@
  * @file The RANGER router (3.1, Fig. 1): the question becomes Cypher — from the LLM with the
  * schema prompt (A.6/A.7 adapted), or, without an LLM, from the rule-based generator — and the
  * Cypher runs on the graph. Rows: Path 1. No identifier, no rows or an error: Path 2 (MCTS),
- * with the reason in plain words. Runs in: the repo worker (app), in-process (cli). Layer src/core.
+ * with the reason in plain words. Without an LLM the question's form decides too (ruleCypher.ts
+ * questionForm): a lookup stops at Path 1's rows, a question about more than the names gets
+ * Path 2's results after Path 1's hits (`thenSearch`), a statement that merely mentions a name
+ * goes to Path 2 alone. Runs in: the repo worker (app), in-process (cli). Layer src/core.
  */
 import type { CypherParams } from '../cypher/compile.ts';
 import { toWire } from '../errors.ts';
@@ -25,6 +28,8 @@ export interface RoutedQuestion {
   route: RouteInfo;
   /** The Cypher result when Path 1 answered; null on Path 2. */
   result: CypherResult | null;
+  /** Path 1 answered a question about more than the names: Path 2's results follow its hits. */
+  thenSearch?: boolean;
 }
 
 /** Repo name and a few module names for the prompt. */
@@ -77,5 +82,6 @@ export async function routeQuestion(conn: Pick<SqlConnection, 'query'>, question
   if (rules.cypher === null) {
     return { route: { path: 'mcts', cypher: null, generator: 'rules', reason: `${prefix}${rules.reason}, so MCTS searched instead` }, result: null };
   }
-  return runGenerated(conn, rules.cypher, 'rules', `${prefix}${rules.reason}`, options.cypherParams);
+  const routed = await runGenerated(conn, rules.cypher, 'rules', `${prefix}${rules.reason}`, options.cypherParams);
+  return routed.result && rules.form === 'question' ? { ...routed, thenSearch: true } : routed;
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileCypher } from '../cypher/compile.ts';
-import { chooseTemplate, cypherString, identifierTokens, isLookupQuestion, RULE_TEMPLATES, templateCypher } from './ruleCypher.ts';
+import { chooseTemplate, cypherString, identifierTokens, isLookupQuestion, questionForm, RULE_TEMPLATES, templateCypher } from './ruleCypher.ts';
 import type { ResolvedEntity } from './ruleCypher.ts';
 
 const texts = (q: string) => identifierTokens(q).map((t) => `${t.shape}:${t.text}`);
@@ -81,6 +81,21 @@ describe('lookups versus descriptive sentences', () => {
     expect(ask('show callers of apply_discount')).toBe(true);
     expect(ask('Return the ``JSONDecoder`` instance used to decode documents.')).toBe(false);
     expect(ask('Called when the connection made by ``BaseTransport`` is closed')).toBe(false);
+  });
+
+  it('tells lookups, questions about more than the names, and descriptions apart', () => {
+    const form = (q: string) => questionForm(q, identifierTokens(q, { capitalised: true }));
+    expect(form('Mode')).toBe('lookup');
+    expect(form('find `parse_args`')).toBe('lookup');
+    expect(form('show the callers of apply_discount')).toBe('lookup');
+    expect(form('which classes inherit from CatalogSearch?')).toBe('lookup');
+    expect(form('where is the file that defines CatalogSearch')).toBe('lookup');
+    expect(form('how does `Parser` handle errors?')).toBe('question');
+    expect(form('what does apply_discount do with negative prices')).toBe('question');
+    // Docstring-like sentences, imperative or not: the names are context, not the answer.
+    expect(form('Find code blocks and store in htmlStash.')).toBe('statement');
+    expect(form('Get the default for a parameter from :attr:`default_map`.')).toBe('statement');
+    expect(form('Lexer for CMake files.')).toBe('statement');
   });
 
   it('ignores backticked builtins and one- or two-letter names', () => {

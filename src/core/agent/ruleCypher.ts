@@ -38,6 +38,8 @@ export interface RuleOutcome {
   template: RuleTemplate | null;
   tokens: IdentifierToken[];
   entities: ResolvedEntity[];
+  /** How the question is put (null without a name of the graph). */
+  form: QuestionForm | null;
   /** Plain sentence for the UI. */
   reason: string;
 }
@@ -70,18 +72,49 @@ function isGeneric(text: string): boolean {
 }
 
 /**
- * Is the question a lookup (where / what / which ..., a request to list or show, or little more
- * than the names)? A descriptive sentence that merely mentions a name ("Return the ``Decoder``
- * for ...") is a natural-language question and goes to MCTS.
+ * How a question is put, which decides the path (docs/retrieval.md, "The router"):
+ * - 'lookup': the names and nothing else a search could use ("Mode", "methods of Cart",
+ *   "where is `parse_args` defined?", "show callers of apply_discount"): Path 1 answers alone.
+ * - 'question': asked (where / what / which ..., or a question mark) and about more than the
+ *   names ("how does `Parser` handle errors?"): Path 1's hits first, Path 2's results after.
+ * - 'statement': anything else that mentions a name, like a docstring ("Find code blocks and
+ *   store in htmlStash.", "Lexer for CMake files."): the names are context, not the answer, so
+ *   Path 2 searches alone.
  */
-export function isLookupQuestion(question: string, tokens: readonly IdentifierToken[]): boolean {
-  const q = question.trim().toLowerCase();
-  if (q.endsWith('?')) return true;
-  if (/^(where|what|which|who|whom|whose|how many|list|show|find|locate|give|get|open|go to)\b/.test(q)) return true;
-  let rest = q;
+export type QuestionForm = 'lookup' | 'question' | 'statement';
+
+const ASKING = /^(where|what|which|who|whom|whose|how|why|when|is|are|does|do|can)\b/;
+
+/** Words that only say which lookup is meant (kinds, relations, filler); anything else is content. */
+const LOOKUP_WORDS = new Set(
+  ('a an the of in on to for by from at is are was be me all any its it this that these those there here and or ' +
+    'where what which who whom whose how many much is are does do did can ' +
+    'list show find locate give get open go display print tell see ' +
+    'defined define defines definition definitions declared declaration located location source code file module modules ' +
+    'class classes function functions method methods field fields attribute attributes variable variables global globals member members ' +
+    'call calls called caller callers calling callee callees use uses used user users usage usages using reference references referenced ' +
+    'import imports imported importing depend depends dependency dependencies deps need needs ' +
+    'inherit inherits inheriting inherited extend extends extending derive derived derives sub subclass subclasses superclass superclasses ' +
+    'base bases parent parents child children ancestor ancestors descendant descendants contain contains inside implement implements implemented').split(' '),
+);
+
+/** Words of the question outside the names that a lookup does not explain. */
+function contentWords(question: string, tokens: readonly IdentifierToken[]): string[] {
+  let rest = question.toLowerCase();
   for (const t of tokens) rest = rest.replace(t.text.toLowerCase(), ' ');
-  const words = rest.split(/[^a-z0-9_]+/).filter((w) => w.length > 0);
-  return words.length <= 3;
+  return rest.split(/[^a-z0-9_]+/).filter((w) => w.length > 0 && !LOOKUP_WORDS.has(w));
+}
+
+/** See QuestionForm. */
+export function questionForm(question: string, tokens: readonly IdentifierToken[]): QuestionForm {
+  const q = question.trim().toLowerCase();
+  if (contentWords(question, tokens).length === 0) return 'lookup';
+  return q.endsWith('?') || ASKING.test(q) ? 'question' : 'statement';
+}
+
+/** A lookup or a question (Path 1 runs); a statement that merely mentions a name is not. */
+export function isLookupQuestion(question: string, tokens: readonly IdentifierToken[]): boolean {
+  return questionForm(question, tokens) !== 'statement';
 }
 
 /** Identifier-shaped tokens of `question`, in order, without duplicates (Capitalised words on request). */
@@ -211,17 +244,19 @@ export async function ruleCypher(conn: Pick<SqlConnection, 'query'>, question: s
   // A capitalised word that names nothing is an English word ("How", "Return"), not a token.
   const tokens = found.filter((t) => t.shape !== 'capitalised' || entities.some((e) => e.token === t.text));
   if (tokens.length === 0) {
-    return { cypher: null, template: null, tokens, entities: [], reason: 'no identifier-shaped token (CamelCase, snake_case, dotted, `backticked` or quoted) in the question' };
+    return { cypher: null, template: null, tokens, entities: [], form: null, reason: 'no identifier-shaped token (CamelCase, snake_case, dotted, `backticked` or quoted) in the question' };
   }
   if (entities.length === 0) {
     const shown = tokens.map((t) => `\`${t.text}\``).join(', ');
-    return { cypher: null, template: null, tokens, entities, reason: `${shown} ${tokens.length === 1 ? 'is not a name' : 'are not names'} in the graph` };
+    return { cypher: null, template: null, tokens, entities, form: null, reason: `${shown} ${tokens.length === 1 ? 'is not a name' : 'are not names'} in the graph` };
   }
   const names = entities.map((e) => `\`${e.token}\``).join(', ');
-  if (!isLookupQuestion(question, tokens)) {
-    return { cypher: null, template: null, tokens, entities, reason: `the question mentions ${names} but is not a lookup (no where / what / which, no question mark), so MCTS searches instead` };
+  // A token the graph lacks is content (it names what to search for), not a lookup's name.
+  const form = questionForm(question, tokens.filter((t) => entities.some((e) => e.token === t.text)));
+  if (form === 'statement') {
+    return { cypher: null, template: null, tokens, entities, form, reason: `the question mentions ${names} but reads as a description, not a lookup (no where / what / which, no question mark)` };
   }
   const template = chooseTemplate(question);
   const cypher = templateCypher(template, entities);
-  return { cypher, template, tokens, entities, reason: `rules found ${names} in the graph (template: ${template})` };
+  return { cypher, template, tokens, entities, form, reason: `rules found ${names} in the graph (template: ${template})` };
 }

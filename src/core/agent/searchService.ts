@@ -66,8 +66,12 @@ export interface SearchHit {
 
 /** Which path answered and why (the UI always shows it). */
 export interface RouteInfo {
-  /** 'cypher' = Path 1, 'mcts' = Path 2, 'baseline' = a baseline method asked for directly. */
-  path: 'cypher' | 'mcts' | 'baseline';
+  /**
+   * 'cypher' = Path 1, 'mcts' = Path 2, 'cypher+mcts' = Path 1's hits first and Path 2's results
+   * after them (a question about more than the names it mentions), 'baseline' = a baseline method
+   * asked for directly.
+   */
+  path: 'cypher' | 'mcts' | 'cypher+mcts' | 'baseline';
   /** The Cypher that was tried (Path 1, or Path 1 before falling back), null when none. */
   cypher: string | null;
   /** Who wrote the Cypher: the LLM with the schema prompt, the rule-based generator, or the person (typed in the question). */
@@ -75,6 +79,8 @@ export interface RouteInfo {
   /** Plain sentence: "rules found `CatalogSearch` in the graph", "Cypher returned no rows", ... */
   reason: string;
   cypherError?: WireError;
+  /** 'cypher+mcts': how many of the first results are Path 1's hits. */
+  pathOneHits?: number;
 }
 
 export interface SearchStats {
@@ -146,6 +152,9 @@ export interface MethodReport {
   mrr: number;
   reranker_calls: number;
   ms: number;
+  /** 'auto' only: how many queries each path answered, and Path 1's own hits scored alone (NDCG@k, 0 where it gave none). */
+  routes?: Partial<Record<RouteInfo['path'], number>>;
+  pathOneNdcg?: number;
 }
 
 export interface EvalReport {

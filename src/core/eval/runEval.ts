@@ -4,10 +4,11 @@
  * milliseconds as means per query, and the quality-against-iterations curve of MCTS (RANGER
  * Fig. 3) with its reranker calls per point. Queries none of whose relevant entries resolve to a
  * node are left out (`queries` counts those evaluated). 'auto' goes through `route` (the router);
- * without one it runs as 'mcts'.
+ * without one it runs as 'mcts'. For 'auto' the report also counts the paths taken and scores
+ * Path 1's own hits alone, so the router can be held against its two paths.
  * Runs in: everywhere. Layer src/core.
  */
-import type { EvalOptions, EvalProgress, EvalReport, MethodReport, SearchMethod, SearchRequest, SearchResponse } from '../agent/searchService.ts';
+import type { EvalOptions, EvalProgress, EvalReport, MethodReport, RouteInfo, SearchMethod, SearchRequest, SearchResponse } from '../agent/searchService.ts';
 import type { SearchEngine, SearchRunOptions } from '../search/searchEngine.ts';
 import { createNodeLocator, resolveRelevance } from './evalSet.ts';
 import { mean, mrrAtK, ndcgAtK, recallAtK } from './metrics.ts';
@@ -23,16 +24,34 @@ interface Scored {
   mrr: number;
   reranker_calls: number;
   ms: number;
+  /** 'auto': the path that answered, and Path 1's own hits scored alone. */
+  path?: RouteInfo['path'];
+  pathOneNdcg?: number;
 }
 
 function average(rows: readonly Scored[]): MethodReport {
-  return {
+  const report: MethodReport = {
     ndcg: mean(rows.map((r) => r.ndcg)),
     recall: mean(rows.map((r) => r.recall)),
     mrr: mean(rows.map((r) => r.mrr)),
     reranker_calls: mean(rows.map((r) => r.reranker_calls)),
     ms: mean(rows.map((r) => r.ms)),
   };
+  if (rows.some((r) => r.path !== undefined)) {
+    const routes: MethodReport['routes'] = {};
+    for (const r of rows) if (r.path) routes[r.path] = (routes[r.path] ?? 0) + 1;
+    report.routes = routes;
+    report.pathOneNdcg = mean(rows.map((r) => r.pathOneNdcg ?? 0));
+  }
+  return report;
+}
+
+/** The ids Path 1 itself gave: all of a Cypher answer, the first `pathOneHits` of a merged one. */
+function pathOneRanking(response: SearchResponse): number[] {
+  const ids = response.results.map((r) => r.id);
+  if (response.route.path === 'cypher') return ids;
+  if (response.route.path === 'cypher+mcts') return ids.slice(0, response.route.pathOneHits ?? 0);
+  return [];
 }
 
 export async function runEval(
@@ -67,6 +86,7 @@ export async function runEval(
         mrr: mrrAtK(ranking, q.relevance, k),
         reranker_calls: response.stats.reranker_calls,
         ms,
+        ...(method === 'auto' && route ? { path: response.route.path, pathOneNdcg: ndcgAtK(pathOneRanking(response), q.relevance, k) } : {}),
       });
       onProgress?.({ method: progress, done: done + 1, total: queries.length });
     }

@@ -119,7 +119,7 @@ export interface TraceModels {
 }
 
 export interface TraceRoute {
-  path: 'cypher' | 'mcts' | 'baseline';
+  path: 'cypher' | 'mcts' | 'cypher+mcts' | 'baseline';
   cypher: string | null;
   reason: string;
 }

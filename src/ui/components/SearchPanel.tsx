@@ -144,7 +144,7 @@ function Route({ response, question }: { response: SearchResponse; question: str
           )}
           <p className="note">
             Cypher {generator ?? ''}
-            {route.path !== 'cypher' ? ' — tried first, then the router fell back to MCTS.' : '.'}
+            {route.path === 'mcts' ? ' — tried first, then the router fell back to MCTS.' : route.path === 'cypher+mcts' ? ' — its hits first, then MCTS’s results.' : '.'}
           </p>
         </>
       ) : (

@@ -8,6 +8,7 @@ import type { MethodReport, RouteInfo, SearchHit, SearchMethod } from '../../cor
 export function routeLabel(route: RouteInfo): string {
   if (route.path === 'cypher') return route.generator === 'user' ? (route.cypherError ? 'Cypher · error' : 'Path 1 · your Cypher') : 'Path 1 · Cypher';
   if (route.path === 'mcts') return 'Path 2 · MCTS';
+  if (route.path === 'cypher+mcts') return 'Path 1 + 2 · Cypher, then MCTS';
   return 'Baseline';
 }
 
@@ -55,7 +56,7 @@ export function scoreParts(hit: SearchHit): { key: string; label: string; value:
   return parts.map(([key, value]) => ({ key, label: PART_LABELS[key] ?? key, value }));
 }
 
-export type MetricKey = keyof MethodReport;
+export type MetricKey = 'ndcg' | 'recall' | 'mrr' | 'reranker_calls' | 'ms';
 export const METRIC_KEYS: readonly MetricKey[] = ['ndcg', 'recall', 'mrr', 'reranker_calls', 'ms'];
 /** Quality: higher is better; cost: lower is better. */
 const LOWER_IS_BETTER: ReadonlySet<MetricKey> = new Set(['reranker_calls', 'ms']);
