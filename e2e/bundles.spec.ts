@@ -184,6 +184,28 @@ test('offline app: installed app reloads with the network off, opens the stored 
     // The first visit installs the service worker and precaches the app; it then controls the page.
     await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, { timeout: 120_000 });
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    // The first visit caches the shell and one DuckDB bundle; searches' files follow in the background.
+    await page.waitForFunction(() => document.documentElement.dataset.offlineReady !== undefined, null, { timeout: 180_000 });
+    assert((await page.evaluate(() => document.documentElement.dataset.offlineReady)) === 'true', 'the background phase was cached');
+    const cached = await page.evaluate(async () => {
+      const out = { install: 0, background: 0, duckdbWasm: [] as string[], grammars: 0 };
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+          const path = new URL(request.url).pathname;
+          const bytes = (await (await cache.match(request))!.blob()).size;
+          if (/\/assets\/ort-wasm|\/assets\/models\.worker-|\/models\/ranger-code-search-mini\//.test(path)) out.background += bytes;
+          else out.install += bytes;
+          if (/\/assets\/duckdb-(eh|mvp)-.*\.wasm$/.test(path)) out.duckdbWasm.push(path);
+          if (/\/assets\/tree-sitter-(?!python-)/.test(path)) out.grammars++;
+        }
+      }
+      return out;
+    });
+    console.log(`    first visit: install ${(cached.install / 1e6).toFixed(1)} MB, background ${(cached.background / 1e6).toFixed(1)} MB`);
+    assert(cached.install < 40e6, `the first visit caches under 40 MB before the app is offline-ready (${cached.install})`);
+    assert(cached.duckdbWasm.length === 1, `one DuckDB bundle (${cached.duckdbWasm.join(', ')})`);
+    assert(cached.grammars === 0, `no grammar but Python's (the parse workers' warm-up) before a repo needs one (${cached.grammars})`);
     await page.getByTestId('demo-bundle-button').click();
     const online = await waitForSummary(page);
 

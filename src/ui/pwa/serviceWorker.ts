@@ -3,7 +3,9 @@
  * listeners when a new version is installed and waiting ("update ready": the user reloads into
  * it with applyUpdate, never silently), or when the first install failed (the browser would not
  * store the app: its storage quota for the site is too small), so the app says it will not work
- * offline instead of letting the user find out with the network gone. Asks once for persistent
+ * offline instead of letting the user find out with the network gone. Once the app works, asks
+ * the worker to cache the background phase (what searches need offline: ONNX Runtime and the
+ * shipped embedder) and marks the page `data-offline-ready` when it has. Asks once for persistent
  * storage, so the browser does not evict stored graphs under pressure.
  * Runs in: the main thread.
  */
@@ -89,6 +91,11 @@ export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
     const data = event.data as { type?: string; name?: string; message?: string } | null;
+    if (data?.type === 'BACKGROUND_CACHED' || data?.type === 'BACKGROUND_FAILED') {
+      // 'true', or why not (the app works; searches offline need these files).
+      document.documentElement.dataset.offlineReady = data.type === 'BACKGROUND_CACHED' ? 'true' : `failed: ${data.message ?? ''}`;
+      return;
+    }
     if (data?.type !== 'PRECACHE_FAILED') return;
     reported = data.name === 'QuotaExceededError' ? 'quota' : `${data.name ?? 'Error'}: ${data.message ?? ''}`;
     // The worker's state may have turned 'redundant' before this message came in.
@@ -97,5 +104,7 @@ export function registerServiceWorker(): void {
   navigator.serviceWorker
     .register(`${import.meta.env.BASE_URL}sw.js`)
     .then(track)
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => registration.active?.postMessage({ type: 'CACHE_BACKGROUND' }))
     .catch((error: unknown) => console.warn('Service worker not registered: the app still works, but not offline.', error));
 }
