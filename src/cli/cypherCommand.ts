@@ -1,13 +1,14 @@
 /**
- * @file `ranger cypher --db <file> "<cypher>" [--params '<json>'] [--explain]`: read-only
+ * @file `ranger cypher --db <file> "<cypher>" [--params '<json>'] [--explain] [--max-rows N]
+ * [--timeout S]`: read-only
  * openCypher compiled to SQL (src/core/cypher) with $name values from --params, run through the
  * same guarded path as `ranger sql`. Runs in: Node (cli).
  */
 import { compileCypher } from '../core/cypher/compile.ts';
 import type { CypherParams } from '../core/cypher/compile.ts';
 import { AppError } from '../core/errors.ts';
-import type { Row } from '../core/store/sqlConnection.ts';
-import { runSql } from './sqlCommand.ts';
+import type { BoundedRows, QueryBounds } from '../core/store/boundedQuery.ts';
+import { cliBounds, runSql } from './sqlCommand.ts';
 
 /** --params: a JSON object of parameter values (none when the option is absent). */
 export function parseParamsOption(text: string | undefined): CypherParams {
@@ -22,7 +23,7 @@ export function parseParamsOption(text: string | undefined): CypherParams {
   return value as CypherParams;
 }
 
-export async function runCypher(dbPath: string, cypher: string, params: CypherParams = {}): Promise<{ sql: string; rows: Row[] }> {
+export async function runCypher(dbPath: string, cypher: string, params: CypherParams = {}, bounds: QueryBounds = cliBounds(undefined, undefined)): Promise<BoundedRows & { sql: string }> {
   const { sql } = compileCypher(cypher, params);
-  return { sql, rows: await runSql(dbPath, sql) };
+  return { sql, ...(await runSql(dbPath, sql, bounds)) };
 }

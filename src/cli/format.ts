@@ -18,7 +18,8 @@ export function formatRows(rows: readonly Row[]): string {
   if (rows.length === 0) return '(0 rows)';
   const columns = Object.keys(rows[0]);
   const cells = rows.map((row) => columns.map((c) => cellText(row[c])));
-  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i].length)));
+  // A loop, not Math.max(...cells): spreading 100k+ rows into arguments overflows the stack.
+  const widths = columns.map((c, i) => cells.reduce((w, r) => (r[i].length > w ? r[i].length : w), c.length));
   const numeric = columns.map((c) => rows.every((r) => r[c] === null || typeof r[c] === 'number'));
   const line = (values: string[]) =>
     values.map((v, i) => (numeric[i] ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join(' | ').trimEnd();

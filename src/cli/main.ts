@@ -11,6 +11,7 @@ import type { Progress } from '../core/pipeline/progress.ts';
 import { parseArgs, UsageError } from './args.ts';
 import type { ArgSpec, ParsedArgs } from './args.ts';
 import { formatCounts, formatRows } from './format.ts';
+import { truncationNote } from '../core/store/boundedQuery.ts';
 
 const USAGE = `Usage: npm run ranger -- <command> [options]
 
@@ -21,10 +22,14 @@ Commands:
                                                      --no-tests: leave tests and fixtures out;
                                                      --incremental: parse only changed files,
                                                      keep descriptions and embeddings)
-  sql --db <file> "<sql>" [--json]                   run one read-only SQL statement
-  cypher --db <file> "<cypher>" [--params '<json>'] [--explain] [--json]
+  sql --db <file> "<sql>" [--max-rows N] [--timeout S] [--json]
+                                                     run one read-only SQL statement
+  cypher --db <file> "<cypher>" [--params '<json>'] [--explain] [--max-rows N] [--timeout S] [--json]
                                                      run a read-only Cypher query ($name values
-                                                     from --params; --explain: {sql, rows})
+                                                     from --params; --explain: {sql, rows});
+                                                     sql and cypher show the first 10,000 rows
+                                                     (--max-rows 0: all) and stop a query after
+                                                     60 s (--timeout 0: no limit)
   describe --db <file> [--llm none] [--restart] [--json]
                                                      structural descriptions (LLMs need the app)
   embed --db <file> [--model <preset|id|folder>] [--sources description,code]
@@ -65,8 +70,8 @@ Options:
 
 const SPECS: Record<string, ArgSpec> = {
   index: { values: ['db'], switches: ['json', 'verbose', 'no-tests', 'incremental', 'help'] },
-  sql: { values: ['db'], switches: ['json', 'help'] },
-  cypher: { values: ['db', 'params'], switches: ['json', 'explain', 'help'] },
+  sql: { values: ['db', 'max-rows', 'timeout'], switches: ['json', 'help'] },
+  cypher: { values: ['db', 'params', 'max-rows', 'timeout'], switches: ['json', 'explain', 'help'] },
   describe: { values: ['db', 'llm'], switches: ['json', 'restart', 'help'] },
   embed: { values: ['db', 'model', 'sources', 'eps', 'k', 'models-dir'], switches: ['json', 'help'] },
   search: { values: ['db', 'method', 'k', 'iterations', 'seed', 'preset', 'pair-budget', 'model', 'trace', 'tests'], switches: ['json', 'help', 'as-text'] },
@@ -84,8 +89,10 @@ const GLOBAL_SPEC: ArgSpec = { values: [], switches: ['json', 'help'] };
 interface CommandResult {
   /** The JSON document (--json). */
   json: unknown;
-  /** The human-readable text (without --json). */
-  text: string;
+  /** The human-readable text (without --json); a function when it is costly to build. */
+  text: string | (() => string);
+  /** A sentence for stderr either way (a truncated answer says so). */
+  note?: string | null;
 }
 
 function usageError(message: string): UsageError {
@@ -148,17 +155,25 @@ async function sqlCommand(args: ParsedArgs): Promise<CommandResult> {
   if (args.positionals.length !== 1) throw usageError("'sql' takes exactly one \"<sql>\" argument (quote it)");
   const db = requireDb(args);
   const { runSql } = await import('./sqlCommand.ts');
-  const rows = await runSql(db, args.positionals[0]);
-  return { json: rows, text: formatRows(rows) };
+  const result = await runSql(db, args.positionals[0], await boundsOf(args));
+  return { json: result.rows, text: () => formatRows(result.rows), note: truncationNote(result, 'raise --max-rows N, or 0 for all') };
+}
+
+async function boundsOf(args: ParsedArgs) {
+  const { cliBounds } = await import('./sqlCommand.ts');
+  const { parseInteger } = await import('./searchCommand.ts');
+  return cliBounds(parseInteger('max-rows', args.values['max-rows'], 0), parseInteger('timeout', args.values.timeout, 0));
 }
 
 async function cypherCommand(args: ParsedArgs): Promise<CommandResult> {
   if (args.positionals.length !== 1) throw usageError("'cypher' takes exactly one \"<cypher>\" argument (quote it)");
   const db = requireDb(args);
   const { runCypher, parseParamsOption } = await import('./cypherCommand.ts');
-  const { sql, rows } = await runCypher(db, args.positionals[0], parseParamsOption(args.values.params));
-  if (args.switches.has('explain')) return { json: { sql, rows }, text: `${sql}\n\n${formatRows(rows)}` };
-  return { json: rows, text: formatRows(rows) };
+  const result = await runCypher(db, args.positionals[0], parseParamsOption(args.values.params), await boundsOf(args));
+  const { sql, rows } = result;
+  const note = truncationNote(result, 'raise --max-rows N, or 0 for all');
+  if (args.switches.has('explain')) return { json: { sql, rows }, text: () => `${sql}\n\n${formatRows(rows)}`, note };
+  return { json: rows, text: () => formatRows(rows), note };
 }
 
 const COMMANDS: Record<string, (args: ParsedArgs) => Promise<CommandResult>> = {
@@ -195,7 +210,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     const command = COMMANDS[args.command];
     if (!command) throw usageError(`Unknown command '${args.command}'`);
     const result = await command(args);
-    await writeOut(process.stdout, `${json ? toJson(result.json) : result.text}\n`);
+    const text = () => (typeof result.text === 'function' ? result.text() : result.text);
+    await writeOut(process.stdout, `${json ? toJson(result.json) : text()}\n`);
+    if (result.note) await writeOut(process.stderr, `${result.note}\n`);
     return 0;
   } catch (error) {
     const wire = toWire(error);

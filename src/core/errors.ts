@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'WORKER_CRASHED'
   | 'MODEL_UNAVAILABLE'
   | 'CANCELLED'
+  | 'TIMEOUT'
   | 'UNKNOWN';
 
 export class AppError extends Error {

@@ -54,6 +54,7 @@ export async function openNodeDatabase(path: string, options: OpenNodeDbOptions 
     async run(sql: string): Promise<void> {
       await conn.run(sql);
     },
+    interrupt: () => conn.interrupt(),
     insertArrow: (table: string, data: Table) => appendArrow(conn, table, data),
     insertRows: (table, columns, rows, cell) => appendRows(conn, table, columns, rows, cell),
     async close(): Promise<void> {

@@ -31,6 +31,12 @@ export interface SqlConnection {
    * building Arrow only to take it apart again; the others get Arrow (store/rowLoad.ts).
    */
   insertRows?(table: string, columns: readonly ColumnSpec[], rows: readonly object[], cell: CellReader): Promise<void>;
+  /**
+   * Interrupts the statement running on this connection (its promise rejects). Optional: where
+   * the engine can be interrupted (node-api; duckdb-wasm's pending queries), boundedQuery.ts uses
+   * it for time limits and cancel.
+   */
+  interrupt?(): void | Promise<void>;
   /** Releases the connection (and the database when the adapter owns it). */
   close?(): Promise<void>;
 }

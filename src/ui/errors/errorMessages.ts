@@ -26,6 +26,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   WORKER_CRASHED: 'A background worker stopped unexpectedly. The previous graph is unchanged; try again.',
   MODEL_UNAVAILABLE: 'A model could not be loaded. The other models and the built-ins keep working.',
   CANCELLED: 'Indexing was cancelled. The previous graph is unchanged.',
+  TIMEOUT: 'The query ran past its time limit and was stopped.',
   UNKNOWN: 'Something went wrong.',
 };
 
