@@ -2,10 +2,12 @@
  * @file e2e runner: serves the already built dist/ with `vite preview` on a free localhost
  * port (COOP/COEP from vite.config.ts), runs every e2e/*.spec.ts test in order against Debian
  * chromium, and prints `e2e: N passed, M failed` (exit 1 on any failure). It builds nothing:
- * run `vite build` first. Arguments filter tests by substring of their names.
+ * run `vite build --mode e2e` first (a test build: the e2e-only faults are in it, production
+ * builds drop them; the runner refuses a production dist/). Arguments filter tests by substring
+ * of their names.
  * Runs in: Node (`npx tsx e2e/run.ts [filter...]`).
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { preview } from 'vite';
@@ -24,9 +26,19 @@ function withTimeout<T>(promise: Promise<T>, ms: number, name: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** A test build carries the e2e fault's URL flag in the repo worker's bundle. */
+function isTestBuild(assets: string): boolean {
+  return readdirSync(assets).some((f) => /^repo\.worker-.*\.js$/.test(f) && readFileSync(join(assets, f), 'utf8').includes('e2e-kill-parse-worker'));
+}
+
 async function main(): Promise<number> {
   if (!existsSync(join(repoRoot, 'dist', 'index.html'))) {
-    console.error('e2e: dist/index.html is missing; run `npx vite build` first');
+    console.error('e2e: dist/index.html is missing; run `npx vite build --mode e2e` first');
+    console.log('e2e: 0 passed, 1 failed');
+    return 1;
+  }
+  if (!isTestBuild(join(repoRoot, 'dist', 'assets'))) {
+    console.error('e2e: dist/ is a production build (no e2e faults in it); run `npx vite build --mode e2e` first');
     console.log('e2e: 0 passed, 1 failed');
     return 1;
   }

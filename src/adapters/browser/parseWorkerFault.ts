@@ -1,8 +1,9 @@
 /**
  * @file Test-only fault for the browser e2e: terminates a parse worker for real, mid-batch, each
  * time it is handed one chosen file, so the pool's crash handling (replace the worker, retry the
- * batch file by file, list the file that keeps crashing it) runs in chromium. Inert unless the
- * page was opened with `?e2e-kill-parse-worker=<path>`: the page then names the repo worker
+ * batch file by file, list the file that keeps crashing it) runs in chromium. Built into test
+ * builds only (`vite build --mode e2e`, what `npm run test:e2e` runs); there it is inert unless
+ * the page was opened with `?e2e-kill-parse-worker=<path>`: the page then names the repo worker
  * `repo;e2e-kill-parse-worker=<path>` (src/ui/clients/repoClient.ts), nothing else turns it on.
  * Runs in: the repo worker.
  */

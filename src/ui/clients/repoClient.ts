@@ -37,10 +37,12 @@ export function connectRepoService(): RepoClient {
 }
 
 /**
- * 'repo'; with `?e2e-kill-parse-worker=<path>` in the page URL (e2e only) the name carries that
- * fault to the repo worker (src/adapters/browser/parseWorkerFault.ts reads it there).
+ * 'repo'; in a test build (`vite build --mode e2e`) with `?e2e-kill-parse-worker=<path>` in the
+ * page URL the name carries that fault to the repo worker (src/adapters/browser/parseWorkerFault.ts
+ * reads it there). A production build has no such branch: the flag does nothing.
  */
 function repoWorkerName(): string {
+  if (import.meta.env.MODE !== 'e2e') return 'repo';
   const target = new URLSearchParams(location.search).get('e2e-kill-parse-worker');
   return target === null ? 'repo' : `repo;e2e-kill-parse-worker=${encodeURIComponent(target)}`;
 }
