@@ -86,3 +86,42 @@ test('Cypher console: highlighting, completion, table, highlighted subgraph, wri
     await screenshot(page, env, 'cypher-error-dark');
   });
 }, 180_000);
+
+test('queries at the edges: a cross product is cut at Max rows and says so; a runaway query is cancelled, the tab answers meanwhile, the next query runs', async (env) => {
+  await withSession(env, 'cypher-edges', async (_session, page) => {
+    await page.goto(env.baseUrl);
+    await page.getByTestId('demo-button').click();
+    await waitForSummary(page);
+    await waitForGraph(page, 'overview');
+    await page.getByTestId('cypher-toggle').click();
+    const consoleEl = page.getByTestId('cypher-console');
+    await consoleEl.waitFor();
+
+    await typeQuery(page, 'MATCH (a), (b) RETURN a.id AS a, b.id AS b');
+    await page.getByTestId('cypher-run').click();
+    await consoleEl.locator('[data-testid="cypher-results"][data-rows="10000"]').waitFor({ timeout: 60_000 });
+    const cut = (await page.getByTestId('cypher-truncated').textContent()) ?? '';
+    assert(/Showing the first 10,000 rows of more than 10,000/.test(cut), `the cut answer says so: ${cut}`);
+    await screenshot(page, env, 'cypher-truncated-light');
+
+    await typeQuery(page, 'MATCH (a), (b), (c), (d) RETURN count(*) AS n');
+    await page.getByTestId('cypher-run').click();
+    await page.getByTestId('cypher-cancel').waitFor();
+    await page.waitForTimeout(1500);
+    // The tab stays responsive while DuckDB works in its worker: a page round trip is quick.
+    const t0 = Date.now();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
+    const frameMs = Date.now() - t0;
+    assert(frameMs < 1000, `a frame while the query runs (${frameMs} ms)`);
+    await screenshot(page, env, 'cypher-running-light');
+    await page.getByTestId('cypher-cancel').click();
+    const error = page.getByTestId('cypher-error');
+    await error.waitFor({ timeout: 30_000 });
+    assert(/cancelled/.test((await error.textContent()) ?? ''), `the cancel is said: ${await error.textContent()}`);
+
+    await typeQuery(page, 'MATCH (c:Class) RETURN count(c) AS n');
+    await page.getByTestId('cypher-run').click();
+    await consoleEl.locator('[data-testid="cypher-results"][data-rows="1"]').waitFor({ timeout: 30_000 });
+    await screenshot(page, env, 'cypher-after-cancel-light');
+  });
+}, 240_000);

@@ -10,8 +10,8 @@
 import { answerQuestion } from '../../core/agent/answerQuestion.ts';
 import type { SearchRunner } from '../../core/agent/answerQuestion.ts';
 import { PRESENT_DEPTH, presentAnswer } from '../../core/agent/presentAnswer.ts';
-import { runCypher } from '../../core/agent/runCypher.ts';
 import type {
+  ConsoleBounds,
   CypherResult,
   EvalOptions,
   EvalProgress,
@@ -32,6 +32,7 @@ import type { RunInfo } from '../../core/store/runStore.ts';
 import { createSearchEngine, DEFAULT_K } from '../../core/search/searchEngine.ts';
 import type { SearchEngine, SearchModels } from '../../core/search/searchEngine.ts';
 import type { SqlConnection } from '../../core/store/sqlConnection.ts';
+import { ConsoleQueries } from './consoleQueries.ts';
 
 export interface SearchDeps {
   connection(): SqlConnection | null;
@@ -44,6 +45,7 @@ export interface SearchDeps {
 export class BrowserSearchService implements SearchService {
   private engine: { conn: SqlConnection; key: string; engine: Promise<SearchEngine> } | null = null;
   private job: AbortController | null = null;
+  private readonly consoleQueries = new ConsoleQueries(() => this.conn());
 
   constructor(private readonly deps: SearchDeps) {}
 
@@ -107,8 +109,16 @@ export class BrowserSearchService implements SearchService {
     this.job?.abort();
   }
 
-  async cypher(query: string, params: Record<string, unknown> = {}): Promise<CypherResult> {
-    return runCypher(this.conn(), query, params);
+  async cypher(query: string, params: Record<string, unknown> = {}, bounds?: ConsoleBounds): Promise<CypherResult> {
+    return this.consoleQueries.cypher(query, params, bounds);
+  }
+
+  async consoleSql(sql: string, bounds?: ConsoleBounds) {
+    return this.consoleQueries.sql(sql, bounds);
+  }
+
+  async cancelQuery(): Promise<void> {
+    this.consoleQueries.cancel();
   }
 
   async trace(runId: number): Promise<MctsTrace> {

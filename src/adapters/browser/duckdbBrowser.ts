@@ -79,6 +79,17 @@ function connectionOf(conn: duckdb.AsyncDuckDBConnection): SqlConnection {
     async run(sql: string): Promise<void> {
       await conn.query(sql);
     },
+    // A pending query runs in steps the worker can interrupt between (cancelSent); a plain query cannot be.
+    async queryInterruptible(sql: string): Promise<Row[]> {
+      const reader = await conn.send(sql);
+      const rows: Row[] = [];
+      if (!reader) return rows;
+      for await (const batch of reader) for (const row of arrowTableToRows(batch as unknown as ArrowTable)) rows.push(row);
+      return rows;
+    },
+    async interrupt(): Promise<void> {
+      await conn.cancelSent();
+    },
     async insertArrow(table: string, data: ArrowTable): Promise<void> {
       // One IPC stream per record batch: bounded messages, and no Arrow instance shared with
       // the duckdb bundle (the dual-package hazard of insertArrowTable).

@@ -62,7 +62,7 @@ export function createRepoWorkerApi(): RepoWorkerApi {
     'semanticStatus', 'selectPreset', 'setModel', 'setHubHost', 'addModelFolder', 'loadModels', 'checkDevices',
     'describe', 'pauseDescribe', 'embed', 'computeSimilar', 'cancelSemantic', 'clearModelCache',
   ];
-  const searchMethods: (keyof SearchService)[] = ['search', 'cancelSearch', 'cypher', 'trace', 'listRuns', 'saveTrace', 'graphFingerprint', 'buildEvalSet', 'runEval'];
+  const searchMethods: (keyof SearchService)[] = ['search', 'cancelSearch', 'cypher', 'consoleSql', 'cancelQuery', 'trace', 'listRuns', 'saveTrace', 'graphFingerprint', 'buildEvalSet', 'runEval'];
   return {
     ...bindMethods<RepoService>(repo, repoMethods),
     ...bindMethods<SemanticService>(semantic, semanticMethods),

@@ -12,6 +12,7 @@ import type { NodeKind } from '../graph/types.ts';
 import type { Llm } from '../models/types.ts';
 import type { SearchRunOptions, SearchRunResult } from '../search/searchEngine.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
+import { DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT_S } from '../store/boundedQuery.ts';
 import { routeQuestion } from './router.ts';
 import { runCypher } from './runCypher.ts';
 import { looksLikeCypher } from './typedCypher.ts';
@@ -73,11 +74,14 @@ export async function cypherResponse(
 }
 
 /** Cypher typed as the question: run verbatim; an error is the answer (positioned), not a fallback. */
-async function typedCypherResponse(conn: Pick<SqlConnection, 'query'>, query: string, request: SearchRequest, started: number): Promise<AnswerResponse> {
+async function typedCypherResponse(conn: Pick<SqlConnection, 'query' | 'interrupt' | 'queryInterruptible'>, query: string, request: SearchRequest, started: number, signal?: AbortSignal): Promise<AnswerResponse> {
   try {
-    const result = await runCypher(conn, query, request.cypherParams ?? {});
+    // A person's query: the console's bounds (first 10,000 rows, 60 s), and the search's cancel interrupts it.
+    const bounds = { maxRows: DEFAULT_MAX_ROWS, timeoutMs: DEFAULT_TIMEOUT_S * 1000, signal, raiseRows: 'run it in the Cypher console with a higher Max rows' };
+    const result = await runCypher(conn, query, request.cypherParams ?? {}, bounds);
     const n = result.rows.length;
-    const reason = `the question is Cypher, run as written; it returned ${n.toLocaleString('en')} row${n === 1 ? '' : 's'}`;
+    const cut = result.truncated ? `; only its first ${n.toLocaleString('en')} rows are shown (the answer has more)` : '';
+    const reason = `the question is Cypher, run as written; it returned ${n.toLocaleString('en')} row${n === 1 ? '' : 's'}${cut}`;
     return cypherResponse(conn, result, { path: 'cypher', cypher: query, generator: 'user', reason }, request.k ?? 10, started);
   } catch (error) {
     const wire = toWire(error);
@@ -93,7 +97,7 @@ async function typedCypherResponse(conn: Pick<SqlConnection, 'query'>, query: st
 }
 
 export async function answerQuestion(
-  conn: Pick<SqlConnection, 'query'>,
+  conn: Pick<SqlConnection, 'query' | 'interrupt' | 'queryInterruptible'>,
   engine: SearchRunner,
   question: string,
   deps: AnswerDeps,
@@ -103,7 +107,7 @@ export async function answerQuestion(
   if (request.method !== 'auto') return engine.run({ ...request, question }, opts);
   const started = performance.now();
   throwIfAborted(opts.signal);
-  if (!request.asText && looksLikeCypher(question)) return typedCypherResponse(conn, question, request, started);
+  if (!request.asText && looksLikeCypher(question)) return typedCypherResponse(conn, question, request, started, opts.signal);
   const routed = await routeQuestion(conn, question, { llm: deps.llm, signal: opts.signal, cypherParams: request.cypherParams });
   throwIfAborted(opts.signal);
   if (routed.result && !routed.thenSearch) return cypherResponse(conn, routed.result, routed.route, request.k ?? 10, started);

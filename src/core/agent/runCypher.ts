@@ -1,6 +1,6 @@
 /**
  * @file Runs user or generated Cypher on the graph: compile to SQL (read-only subset), pass the
- * SQL through the read-only guard, run it, and collect the node ids the rows mention (whole
+ * SQL through the read-only guard, run it (within bounds for a person's console query), and collect the node ids the rows mention (whole
  * nodes, lists of them, and id-like columns) for the subgraph highlight.
  * Runs in: the repo worker (app), in-process (cli, tests). Layer src/core.
  */
@@ -9,19 +9,35 @@ import { explainRequirementError, readsRequirementGraph, toCodeNodeIds } from '.
 import type { CypherParams } from '../cypher/compile.ts';
 import type { Row, SqlConnection } from '../store/sqlConnection.ts';
 import { assertReadOnlySql } from '../store/sqlGuard.ts';
+import { boundedQuery } from '../store/boundedQuery.ts';
+import type { QueryBounds } from '../store/boundedQuery.ts';
 import type { CypherResult } from './searchService.ts';
 
 /** Compiles (with `params` for $name), guards and runs `query`; throws AppError('INPUT_INVALID') with line:column on bad Cypher. */
-export async function runCypher(conn: Pick<SqlConnection, 'query'>, query: string, params: CypherParams = {}): Promise<CypherResult> {
+export async function runCypher(
+  conn: Pick<SqlConnection, 'query' | 'interrupt' | 'queryInterruptible'>,
+  query: string,
+  params: CypherParams = {},
+  bounds?: QueryBounds,
+): Promise<CypherResult> {
   const started = performance.now();
   const { sql, columns } = compileCypher(query, params);
-  const rows = await conn.query(assertReadOnlySql(sql)).catch((error: unknown) => {
-    throw explainRequirementError(sql, error);
-  });
+  const guarded = assertReadOnlySql(sql);
+  // A person's query runs within bounds (a row cap, a time limit, a cancel); the router's does not need them.
+  const bounded = bounds
+    ? await boundedQuery(conn, guarded, bounds).catch((error: unknown) => {
+        throw explainRequirementError(sql, error);
+      })
+    : null;
+  const rows =
+    bounded?.rows ??
+    (await conn.query(guarded).catch((error: unknown) => {
+      throw explainRequirementError(sql, error);
+    }));
   // Requirement nodes are highlighted as the code nodes they map to (the bigraph mapping).
   const ids = nodeIdsOf(rows, columns);
   const nodeIds = readsRequirementGraph(sql) ? await toCodeNodeIds(conn, ids) : ids;
-  return { sql, columns, rows, nodeIds, ms: performance.now() - started };
+  return { sql, columns, rows, nodeIds, ms: performance.now() - started, ...(bounded?.truncated ? { truncated: true, maxRows: bounded.maxRows } : {}) };
 }
 
 /** A column whose plain numbers are node ids: `id`, `x.id`, `id(x)`, `node_id`, `*_id`. */

@@ -131,6 +131,15 @@ export interface CypherResult {
   /** Node ids found in the rows (whole nodes and id columns), for the subgraph highlight. */
   nodeIds: number[];
   ms: number;
+  /** The answer had more rows than the cap: `rows` are its first `maxRows` (console queries). */
+  truncated?: boolean;
+  maxRows?: number;
+}
+
+/** A console query's bounds (src/core/store/boundedQuery.ts); missing ones take the defaults. */
+export interface ConsoleBounds {
+  maxRows?: number;
+  timeoutMs?: number;
 }
 
 /** One eval query (docs/cli.md JSONL), with relevant definitions by file and line. */
@@ -184,8 +193,12 @@ export interface EvalProgress {
 export interface SearchService {
   search(request: SearchRequest, onEvent?: (event: MctsEvent) => void): Promise<SearchResponse>;
   cancelSearch(): Promise<void>;
-  /** Runs user Cypher (read-only subset) on the active graph. */
-  cypher(query: string, params?: Record<string, unknown>): Promise<CypherResult>;
+  /** Runs user Cypher (read-only subset) on the active graph, within bounds (a row cap, a time limit). */
+  cypher(query: string, params?: Record<string, unknown>, bounds?: ConsoleBounds): Promise<CypherResult>;
+  /** Runs one read-only SQL statement of the SQL console, within bounds. */
+  consoleSql(sql: string, bounds?: ConsoleBounds): Promise<{ rows: Row[]; truncated: boolean; maxRows: number; ms: number }>;
+  /** Interrupts the console query in flight (Cypher or SQL); it fails with CANCELLED. */
+  cancelQuery(): Promise<void>;
   /** The stored trace of a run (downloadable JSON, the player's replay). */
   trace(runId: number): Promise<MctsTrace>;
   /** Stored MCTS runs of the open database, newest first (summaries only). */

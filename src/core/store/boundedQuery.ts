@@ -50,7 +50,7 @@ export function truncationNote(result: BoundedRows, raise = 'raise the row cap')
 }
 
 /** Runs `sql` within `bounds`; a time limit or a cancel interrupts the database. */
-export async function boundedQuery(conn: Pick<SqlConnection, 'query' | 'interrupt'>, sql: string, bounds: QueryBounds): Promise<BoundedRows> {
+export async function boundedQuery(conn: Pick<SqlConnection, 'query' | 'interrupt' | 'queryInterruptible'>, sql: string, bounds: QueryBounds): Promise<BoundedRows> {
   let stopped: 'timeout' | 'cancel' | null = null;
   const stop = (why: 'timeout' | 'cancel') => {
     if (stopped) return;
@@ -62,7 +62,8 @@ export async function boundedQuery(conn: Pick<SqlConnection, 'query' | 'interrup
   bounds.signal?.addEventListener('abort', onAbort, { once: true });
   const timer = bounds.timeoutMs > 0 ? setTimeout(() => stop('timeout'), bounds.timeoutMs) : null;
   try {
-    const rows = await conn.query(cappedSql(sql, bounds.maxRows));
+    const capped = cappedSql(sql, bounds.maxRows);
+    const rows = conn.queryInterruptible ? await conn.queryInterruptible(capped) : await conn.query(capped);
     if (stopped) throw stoppedError(stopped, bounds);
     const truncated = bounds.maxRows > 0 && rows.length > bounds.maxRows;
     return { rows: truncated ? rows.slice(0, bounds.maxRows) : rows, truncated, maxRows: bounds.maxRows };

@@ -37,6 +37,11 @@ export interface SqlConnection {
    * it for time limits and cancel.
    */
   interrupt?(): void | Promise<void>;
+  /**
+   * `query` in a form `interrupt` can stop, where the plain one cannot (duckdb-wasm runs a
+   * pending query in steps; its one-shot query cannot be interrupted). Optional.
+   */
+  queryInterruptible?(sql: string): Promise<Row[]>;
   /** Releases the connection (and the database when the adapter owns it). */
   close?(): Promise<void>;
 }

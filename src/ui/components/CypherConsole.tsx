@@ -4,7 +4,8 @@
  * the repo worker; the rows show as a table (whole nodes as `Kind qualified_name`, click a row
  * to select its node) and the nodes they mention are highlighted as a subgraph on the explorer.
  * An error shows its message and marks its line:column in the editor. A JSON box below the
- * editor gives $name parameters (checked before the query runs; the text is kept).
+ * editor gives $name parameters (checked before the query runs; the text is kept). A query runs
+ * within Max rows (10,000 by default; a cut answer says so) and 60 s; Cancel interrupts it.
  * Runs in: the main thread (the query runs in the repo worker).
  */
 import { EditorState } from '@codemirror/state';
@@ -12,7 +13,8 @@ import { EditorView } from '@codemirror/view';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { CypherResult } from '../../core/agent/searchService.ts';
 import { useCommands } from '../commands.ts';
-import { CYPHER_EXAMPLE, cypherVocabulary, errorPosition, highlightSubgraph, parseCypherParams, rowNodeId, runConsoleCypher, showCypherSubgraph } from '../data/cypherResults.ts';
+import { DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT_S } from '../../core/store/boundedQuery.ts';
+import { CYPHER_EXAMPLE, cypherVocabulary, errorPosition, highlightSubgraph, parseCypherParams, parseMaxRows, rowNodeId, runConsoleCypher, showCypherSubgraph, truncatedNote } from '../data/cypherResults.ts';
 import { errorCode, errorText } from '../errors/errorMessages.ts';
 import { getState, useAppState } from '../store/appStore.ts';
 import { cypherExtensions, rangeAt, setErrorMark } from './cypherEditor.ts';
@@ -54,6 +56,7 @@ export function CypherConsole() {
   const [running, setRunning] = useState(false);
   const [drawn, setDrawn] = useState<number | null>(null);
   const [paramsText, setParamsText] = useState('');
+  const [maxRowsText, setMaxRowsText] = useState(String(DEFAULT_MAX_ROWS));
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const textRef = useRef(CYPHER_EXAMPLE);
@@ -91,7 +94,7 @@ export function CypherConsole() {
       return;
     }
     try {
-      const next = await runConsoleCypher(service, textRef.current, parsed.params);
+      const next = await runConsoleCypher(service, textRef.current, parsed.params, { maxRows: parseMaxRows(maxRowsText) });
       setResult(next);
       setFailure(null);
       setDrawn(await highlightNodes(next.nodeIds));
@@ -107,7 +110,7 @@ export function CypherConsole() {
     } finally {
       setRunning(false);
     }
-  }, [active, running, service, highlightNodes, paramsText]);
+  }, [active, running, service, highlightNodes, paramsText, maxRowsText]);
   runRef.current = () => void run();
 
   useEffect(() => {
@@ -151,9 +154,15 @@ export function CypherConsole() {
       </header>
       <div className="sql-editor">
         <div ref={hostRef} className="cypher-editor" style={{ flex: 1, minWidth: 0 }} />
-        <button type="button" className="primary" data-testid="cypher-run" onClick={() => void run()} disabled={!active || running}>
-          {running ? 'Running…' : 'Run'}
-        </button>
+        {running ? (
+          <button type="button" data-testid="cypher-cancel" onClick={() => void service.cancelQuery()} title="Stop the query (the database is interrupted; nothing changes)">
+            Cancel
+          </button>
+        ) : (
+          <button type="button" className="primary" data-testid="cypher-run" onClick={() => void run()} disabled={!active}>
+            Run
+          </button>
+        )}
       </div>
       <label className="cypher-params small">
         <span className="muted">Parameters (JSON)</span>
@@ -173,6 +182,11 @@ export function CypherConsole() {
           }}
         />
       </label>
+      <label className="cypher-params small">
+        <span className="muted">Max rows</span>
+        <input className="mono" data-testid="cypher-max-rows" inputMode="numeric" size={7} value={maxRowsText} onChange={(event) => setMaxRowsText(event.target.value)} />
+        {running && <span className="muted" data-testid="cypher-running">Running… (stops after {DEFAULT_TIMEOUT_S} s)</span>}
+      </label>
       {failure && (
         <ErrorNote testId="cypher-error" code={failure.code} onDismiss={() => setFailure(null)}>
           {failure.message}
@@ -186,6 +200,11 @@ export function CypherConsole() {
             {drawn !== null && result.nodeIds.length > 0 ? ` (${drawn} highlighted on the graph)` : ''}
             {rows.length > MAX_ROWS_SHOWN ? ` (first ${MAX_ROWS_SHOWN} rows shown)` : ''}
           </p>
+          {truncatedNote(result) && (
+            <p className="note small" data-testid="cypher-truncated">
+              {truncatedNote(result)}
+            </p>
+          )}
           <details className="small">
             <summary className="muted">SQL</summary>
             <pre className="mono" data-testid="cypher-sql" style={{ whiteSpace: 'pre-wrap', margin: '4px 0' }}>

@@ -1,6 +1,7 @@
 /**
  * @file Read-only SQL over the active graph's tables. Ctrl+Enter runs; results show as a table
- * (first 500 rows); a rejected statement shows the guard's message. Values are React text.
+ * (first 500 rows); a rejected statement shows the guard's message. A query runs within Max
+ * rows (10,000 by default; a cut answer says so) and 60 s; Cancel interrupts it. Values are React text.
  * Runs in: the main thread (the query runs in the repo worker).
  */
 import { useState } from 'react';
@@ -8,6 +9,8 @@ import type { Row } from '../../core/pipeline/repoService.ts';
 import { useCommands } from '../commands.ts';
 import { errorCode, errorText } from '../errors/errorMessages.ts';
 import { setState, useAppState } from '../store/appStore.ts';
+import { DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT_S } from '../../core/store/boundedQuery.ts';
+import { parseMaxRows, truncatedNote } from '../data/cypherResults.ts';
 import { ResultTable } from './ResultTable.tsx';
 import { ErrorNote } from './ErrorNote.tsx';
 
@@ -23,14 +26,17 @@ export function SqlConsole() {
   const [failure, setFailure] = useState<{ code: string; message: string } | null>(null);
   const [running, setRunning] = useState(false);
   const [ms, setMs] = useState(0);
+  const [cut, setCut] = useState<string | null>(null);
+  const [maxRowsText, setMaxRowsText] = useState(String(DEFAULT_MAX_ROWS));
 
   const run = async () => {
     if (!active || running) return;
     setRunning(true);
     const started = performance.now();
     try {
-      const result = await service.query(sql);
-      setRows(result);
+      const result = await service.consoleSql(sql, { maxRows: parseMaxRows(maxRowsText) });
+      setRows(result.rows);
+      setCut(truncatedNote(result));
       setFailure(null);
     } catch (error) {
       setRows(null);
@@ -69,10 +75,26 @@ export function SqlConsole() {
             }
           }}
         />
-        <button type="button" className="primary" data-testid="sql-run" onClick={() => void run()} disabled={!active || running}>
-          {running ? 'Running…' : 'Run'}
-        </button>
+        {running ? (
+          <button type="button" data-testid="sql-cancel" onClick={() => void service.cancelQuery()} title="Stop the query (the database is interrupted; nothing changes)">
+            Cancel
+          </button>
+        ) : (
+          <button type="button" className="primary" data-testid="sql-run" onClick={() => void run()} disabled={!active}>
+            Run
+          </button>
+        )}
       </div>
+      <label className="cypher-params small">
+        <span className="muted">Max rows</span>
+        <input className="mono" data-testid="sql-max-rows" inputMode="numeric" size={7} value={maxRowsText} onChange={(event) => setMaxRowsText(event.target.value)} />
+        {running && <span className="muted">Running… (stops after {DEFAULT_TIMEOUT_S} s)</span>}
+        {cut && (
+          <span className="note" data-testid="sql-truncated">
+            {cut}
+          </span>
+        )}
+      </label>
       {failure && (
         <ErrorNote testId="sql-error" code={failure.code} onDismiss={() => setFailure(null)}>
           {failure.message}

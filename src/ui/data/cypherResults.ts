@@ -1,11 +1,13 @@
 /**
- * @file The Cypher console's data side: running a query through the repo worker, the table's
+ * @file The Cypher console's data side: running a query through the repo worker (within a row
+ * cap and a time limit; the note for a cut answer; the Max rows box), the table's
  * cell text, the line:column of an error, the schema vocabulary for completion (labels,
  * relationship types, properties, keywords, functions) and the subgraph highlight of the
  * result's nodes on the explorer. Runs in: the main thread.
  */
 import type { Core } from 'cytoscape';
-import type { CypherResult } from '../../core/agent/searchService.ts';
+import type { ConsoleBounds, CypherResult } from '../../core/agent/searchService.ts';
+import { DEFAULT_MAX_ROWS } from '../../core/store/boundedQuery.ts';
 import { NODE_LABELS, RELATIONSHIP_TYPES } from '../../core/cypher/compile.ts';
 import { REQUIREMENT_LABELS, REQUIREMENT_RELATIONSHIP_TYPES } from '../../core/requirements/requirementCypher.ts';
 import { EDGE_COLUMNS, NODE_COLUMNS } from '../../core/store/schema.ts';
@@ -42,8 +44,21 @@ export function cypherVocabulary(): CypherVocabulary {
   };
 }
 
-export function runConsoleCypher(service: RepoClient, query: string, params: Record<string, unknown> = {}): Promise<CypherResult> {
-  return service.cypher(query, params);
+export function runConsoleCypher(service: RepoClient, query: string, params: Record<string, unknown> = {}, bounds?: ConsoleBounds): Promise<CypherResult> {
+  return service.cypher(query, params, bounds);
+}
+
+/** The consoles' note for a cut answer: "Showing the first 10,000 rows of more than 10,000 (raise Max rows to see more)." */
+export function truncatedNote(result: { truncated?: boolean; maxRows?: number }): string | null {
+  if (!result.truncated || result.maxRows === undefined) return null;
+  const n = result.maxRows.toLocaleString('en');
+  return `Showing the first ${n} rows of more than ${n} (raise Max rows to see more).`;
+}
+
+/** The Max rows box: a whole number >= 1 (the default when empty or not a number). */
+export function parseMaxRows(text: string, fallback = DEFAULT_MAX_ROWS): number {
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 1 ? n : fallback;
 }
 
 /** The console's parameters box: empty, or a JSON object of $name values; a clear message otherwise. */
