@@ -171,6 +171,8 @@ test('bundle figures and names: own syntax count and index time, an import card 
     await page.keyboard.press('m');
     await page.getByTestId('semantic-stored').filter({ hasText: 'No embeddings yet' }).waitFor({ timeout: 15_000 });
     await ask(page, 'how are prices discounted for a cart');
+    // The answer came to the front of the side dock; the models panel is its neighbour tab.
+    await page.getByTestId('dock-tab-models').click();
     await page.getByTestId('embedding-sets').locator('tbody tr').first().waitFor({ timeout: 30_000 });
     const sets = await page.getByTestId('embedding-sets').locator('tbody tr').count();
     assert(sets === 2, `the models panel lists the stored sets (${sets})`);

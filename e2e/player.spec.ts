@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { assert, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
-import { ask, describeAndEmbed, playerAt, waitForCursor, waitForPlayer } from './playerKit.ts';
+import { ask, describeAndEmbed, playerAt, showDockTab, waitForCursor, waitForPlayer } from './playerKit.ts';
 
 interface Trace {
   version: number;
@@ -68,14 +68,15 @@ test('player: scrub, step, inspect, what-if diff, export/import, reopen after re
     await page.getByTestId('mcts-player').waitFor({ timeout: 60_000 });
     await ask(page, question);
     await waitForPlayer(page);
+    // Inspect (a tab of the side dock) holds the run's export, charts, inspector and what-if.
+    await page.getByTestId('player-details').click();
+    await page.getByTestId('player-inspector').waitFor();
     const { trace } = await exportTrace(page, env.artifacts, 'player-run-a.json');
     assert(trace.version === 2 && trace.top.length > 0, 'the exported run is a v2 trace with its ranking');
     await waitForTreeNodes(page, trace.stats.treeSize).catch(() => undefined);
     const end = await playerAt(page);
     assert(end.iterations === trace.stats.iterationsRun && end.iteration === end.iterations, `a finished search opens at its end (${JSON.stringify(end)})`);
     assert(end.treeNodes === trace.stats.treeSize, `final tree size drawn (${end.treeNodes} vs ${trace.stats.treeSize})`);
-    await page.getByTestId('player-details').click();
-    await page.getByTestId('player-inspector').waitFor();
     await screenshot(page, env, 'player-end-light');
 
     // Scrub to iteration 1 / expand with the keys: Home, then → twice (select, expand).
@@ -111,6 +112,7 @@ test('player: scrub, step, inspect, what-if diff, export/import, reopen after re
     const hitIds = await page.locator('[data-testid="search-hit"]').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-id'))));
     const best = hitIds.find((id) => finalStats(trace, id).parent !== null)!;
     assert(best !== undefined, 'a result is in the search tree');
+    await showDockTab(page, 'answer');
     await page.locator(`[data-testid="search-hit"][data-id="${best}"] button`).click();
     await page.waitForFunction((id) => document.querySelector('[data-testid="player-inspector"]')?.getAttribute('data-node') === String(id), best, { timeout: 10_000 });
     const stats = finalStats(trace, best);
@@ -132,6 +134,7 @@ test('player: scrub, step, inspect, what-if diff, export/import, reopen after re
     await waitForPlayer(page);
 
     // What-if: another c changes the visit pattern; the diff lists it.
+    await showDockTab(page, 'inspect');
     await page.getByTestId('whatif-c').fill(String(trace.params.c * 40));
     await page.getByTestId('whatif-run').click();
     await page.getByTestId('run-diff').waitFor({ timeout: 120_000 });

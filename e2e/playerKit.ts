@@ -1,7 +1,8 @@
 /**
  * @file Shared steps of the player's e2e specs: describe and embed, ask a question and wait for
- * the answer, wait for a replayable run drawn at the cursor, read the player's position, and read
- * what the canvas reports (label overlaps, the story of the current step).
+ * the answer, wait for a replayable run drawn at the cursor, read the player's position, read
+ * what the canvas reports (label overlaps, the story of the current step), and bring a panel of
+ * the side dock (answer, story, Inspect) to the front.
  * Runs in: Node (e2e, driving chromium).
  */
 import type { Page } from 'playwright-core';
@@ -13,6 +14,12 @@ export async function describeAndEmbed(page: Page): Promise<void> {
   await page.getByTestId('embed-button').click();
   await page.waitForFunction(() => document.querySelector('[data-testid="embed-progress"]')?.getAttribute('data-state') === 'done', undefined, { timeout: 120_000 });
   await page.getByTestId('models-toggle').click();
+}
+
+/** Brings a docked panel to the front by its tab (the answer, the story and Inspect share the dock). */
+export async function showDockTab(page: Page, tab: 'answer' | 'story' | 'inspect'): Promise<void> {
+  await page.getByTestId(`dock-tab-${tab}`).click();
+  await page.waitForFunction((t) => document.querySelector('[data-testid="dock"]')?.getAttribute('data-front') === t, tab);
 }
 
 export async function ask(page: Page, question: string): Promise<void> {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { assert, openDemo, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
 import type { E2EEnv } from './harness.ts';
-import { ask, canvasAt, playerAt, waitForPlayer, waitForStep } from './playerKit.ts';
+import { ask, canvasAt, playerAt, showDockTab, waitForPlayer, waitForStep } from './playerKit.ts';
 
 /** Phase steps walked from Home (each checked for its story and its labels). */
 const STEPS = 14;
@@ -94,6 +94,7 @@ test('player story: black (paper, T=100) and the demo, 1280x720 and 1440x900, li
     await page.getByTestId('player-phase-forward').click();
     await page.getByTestId('player-phase-forward').click();
     await waitForStep(page, 2);
+    await showDockTab(page, 'story');
     const named = page.locator('[data-testid="player-story"] .story-node').first();
     const namedId = Number(await named.getAttribute('data-node'));
     await named.click();
@@ -102,7 +103,9 @@ test('player story: black (paper, T=100) and the demo, 1280x720 and 1440x900, li
     // Known answer: select format_file_in_place from the answer list (or the first result) and mark it.
     const hit = page.locator('[data-testid="search-hit"]').filter({ hasText: 'format_file_in_place' }).first();
     const target = (await hit.count()) > 0 ? hit : page.locator('[data-testid="search-hit"]').first();
+    await showDockTab(page, 'answer');
     await target.locator('button').first().click();
+    await showDockTab(page, 'story');
     await page.getByTestId('mark-answer').click();
     await page.getByTestId('known-answer').waitFor({ timeout: 15_000 });
     const known = await page.getByTestId('known-answer').evaluate((el) => ({ answer: el.getAttribute('data-answer'), inTree: el.getAttribute('data-in-tree'), text: el.textContent ?? '' }));
@@ -115,6 +118,7 @@ test('player story: black (paper, T=100) and the demo, 1280x720 and 1440x900, li
     await walkTheStory(page, env, 'story-black-1440-dark');
 
     // What-if with another c: the compare view shows both runs side by side.
+    await showDockTab(page, 'inspect');
     const c = Number(await page.getByTestId('whatif-c').inputValue());
     await page.getByTestId('whatif-c').fill(String(c * 40));
     await page.getByTestId('whatif-run').click();
@@ -136,6 +140,9 @@ test('player story: the demo at 1280x720 dark and 1440x900 light; the guided def
     await waitForPlayer(page);
     const notice = page.getByTestId('run-stop-notice');
     assert((await notice.getAttribute('data-reason')) === 'pair-budget', `the guided default stops at its pair budget (${await notice.getAttribute('data-reason')})`);
+    // A question's answer is in front of the dock; its run's story (and why it stopped) behind it.
+    assert((await page.getByTestId('dock').getAttribute('data-front')) === 'answer', 'the answer is in front');
+    await showDockTab(page, 'story');
     await page.getByTestId('watch-full-search').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="run-stop-notice"]')?.getAttribute('data-reason') === 'iterations', undefined, { timeout: 120_000 });
     await waitForPlayer(page);

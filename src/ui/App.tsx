@@ -1,7 +1,8 @@
 /**
  * @file The app shell: header (repos, open, search, models, theme, help), banners, progress,
- * summary, graph explorer + details pane (the models panel opens over it), SQL console, dialogs;
- * window-wide drop and keyboard handling.
+ * summary, question bar, the graph explorer and the side dock beside it (answer, story, Inspect,
+ * SQL, Cypher, agent, models and the details: layout/Dock.tsx, sized so the graph keeps half the
+ * window, reported as data-graph-share), dialogs; window-wide drop and keyboard handling.
  * Runs in: the main thread. Heavy work goes to the repo worker through the client.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -12,24 +13,20 @@ import { connectRepoService } from './clients/repoClient.ts';
 import { CommandsContext } from './commands.ts';
 import type { Commands } from './commands.ts';
 import { ErrorBanner, StorageBanner } from './components/Banners.tsx';
-import { DetailsPane } from './components/DetailsPane.tsx';
 import { EvalDialog } from './components/EvalDialog.tsx';
 import { GraphExplorer } from './components/GraphExplorer.tsx';
 import { Header } from './components/Header.tsx';
 import { IssuesDialog } from './components/IssuesDialog.tsx';
-import { ModelsPanel } from './components/ModelsPanel.tsx';
 import { ProgressPanel } from './components/ProgressPanel.tsx';
 import { QuestionBar } from './components/QuestionBar.tsx';
-import { SearchPanel } from './components/SearchPanel.tsx';
 import { ShortcutsDialog } from './components/ShortcutsDialog.tsx';
-import { CypherConsole } from './components/CypherConsole.tsx';
-import { AgentPanel } from './agent/AgentPanel.tsx';
-import { SqlConsole } from './components/SqlConsole.tsx';
 import { StartScreen } from './components/StartScreen.tsx';
 import { SummaryBar } from './components/SummaryBar.tsx';
 import type { GraphController } from './graph/graphController.ts';
 import { demoBundleInput, demoInput } from './input/demoRepo.ts';
 import { UpdateNotice } from './components/UpdateNotice.tsx';
+import { Dock } from './layout/Dock.tsx';
+import { useDockRoom } from './layout/useDockRoom.ts';
 import { dropInput, folderPickInput, zipInput } from './input/readInput.ts';
 import { cancelSemantic, refreshSemantic } from './semanticSession.ts';
 import { ReplaceDialog } from './components/ReplaceDialog.tsx';
@@ -48,7 +45,9 @@ export function App() {
   const searchRef = useRef<HTMLInputElement>(null);
   const zipRef = useRef<HTMLInputElement>(null);
   const folderRef = useRef<HTMLInputElement>(null);
+  const workspaceRef = useRef<HTMLElement>(null);
   const [dragging, setDragging] = useState(false);
+  const room = useDockRoom(workspaceRef, activeRepoId !== null);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
@@ -129,6 +128,7 @@ export function App() {
     <CommandsContext.Provider value={commands}>
       <div
         className="app"
+        data-graph-share={room.share}
         onDragOver={(e) => {
           if (!e.dataTransfer.types.includes('Files')) return;
           e.preventDefault();
@@ -185,15 +185,10 @@ export function App() {
           <>
             <SummaryBar />
             <QuestionBar />
-            <main className="workspace">
-              <SearchPanel />
+            <main className="workspace" ref={workspaceRef}>
               <GraphExplorer onController={onController} />
-              <DetailsPane />
-              <ModelsPanel />
+              <Dock width={room.width} />
             </main>
-            <SqlConsole />
-            <CypherConsole />
-            <AgentPanel />
           </>
         ) : (
           <main className="workspace start">

@@ -16,6 +16,7 @@ import { cancelLive, closePlayer, finishLive, keepForComparison, liveEvent, refr
 import type { EvalRunState, QuestionRun } from './store/appStore.ts';
 import { getState, setState } from './store/appStore.ts';
 import { refreshSemantic } from './semanticSession.ts';
+import { showInDock } from './layout/dock.ts';
 
 /** Another graph (switch, re-index): the answer, the player and eval results belong to the old one. */
 export function resetSearch(service: RepoClient): void {
@@ -70,7 +71,9 @@ export async function askQuestion(service: RepoClient, graph: GraphController | 
     question: { question: request.question, method: request.method, state: 'running', events: 0, iteration: 0, response: null, error: null },
     searchPanelOpen: true,
   });
+  // A new question's answer comes to the front of the dock; a what-if keeps Inspect there.
   if (keepComparison) keepForComparison();
+  else showInDock('answer');
   startLive(request.question, keepComparison);
   const repaint = perFrame(() => {
     if (ask === asking) patchQuestion({ events, iteration });

@@ -9,6 +9,7 @@ import { plainKey as plain } from './action.ts';
 import type { Action, ActionContext } from './action.ts';
 import { PLAYER_ACTIONS } from '../player/playerActions.ts';
 import { getState, setState } from '../store/appStore.ts';
+import { cycleDock, toggleInDock } from '../layout/dock.ts';
 
 export type { Action, ActionContext } from './action.ts';
 
@@ -127,17 +128,31 @@ const APP_ACTIONS: Action[] = [
   },
   {
     name: 'toggleSql',
-    label: 'Show / hide the SQL console',
+    label: 'Show / hide the SQL console (behind another docked panel: bring it to the front)',
     keys: ['s'],
     keyTest: (e) => plain(e) && e.key === 's',
-    perform: () => setState((s) => ({ sqlOpen: !s.sqlOpen })),
+    perform: () => toggleInDock('sql'),
   },
   {
     name: 'toggleModels',
-    label: 'Show / hide the models panel (presets, descriptions, embeddings, SIMILAR)',
+    label: 'Show / hide the models panel (presets, descriptions, embeddings, SIMILAR; behind another docked panel: bring it to the front)',
     keys: ['m'],
     keyTest: (e) => plain(e) && e.key === 'm',
-    perform: () => setState((s) => ({ modelsOpen: !s.modelsOpen })),
+    perform: () => toggleInDock('models'),
+  },
+  {
+    name: 'nextDockPanel',
+    label: 'Side dock: bring the next panel to the front',
+    keys: ['d'],
+    keyTest: (e) => plain(e) && e.key === 'd',
+    perform: () => cycleDock(1),
+  },
+  {
+    name: 'previousDockPanel',
+    label: 'Side dock: bring the previous panel to the front',
+    keys: ['Shift', 'D'],
+    keyTest: (e) => plain(e) && e.key === 'D',
+    perform: () => cycleDock(-1),
   },
   {
     name: 'toggleSimilar',
@@ -163,6 +178,7 @@ export const LOCAL_SHORTCUTS: { keys: string[]; label: string }[] = [
   { keys: ['↑', '↓'], label: 'Move through search results and lists' },
   { keys: ['Enter'], label: 'Open the highlighted search result' },
   { keys: ['Ctrl', 'Enter'], label: 'Run the SQL in the console' },
+  { keys: ['←', '→', 'Home', 'End'], label: 'Side dock tabs (a tab focused): move between the docked panels' },
   { keys: ['double-click'], label: 'Expand / collapse a module or class' },
   { keys: ['←', '→', '↑', '↓'], label: 'Overview (canvas focused): move between the packages and modules of a box' },
   { keys: ['Enter'], label: 'Overview (canvas focused): open the focused package, or show a module’s members' },

@@ -25,9 +25,18 @@ import '../styles/agent.css';
 let panelOpen = false;
 const listeners = new Set<() => void>();
 
-export function toggleAgentPanel(): void {
-  panelOpen = !panelOpen;
+export function setAgentPanelOpen(open: boolean): void {
+  if (open === panelOpen) return;
+  panelOpen = open;
   for (const l of listeners) l();
+}
+
+export function toggleAgentPanel(): void {
+  setAgentPanelOpen(!panelOpen);
+}
+
+export function isAgentPanelOpen(): boolean {
+  return panelOpen;
 }
 
 export function useAgentPanelOpen(): boolean {

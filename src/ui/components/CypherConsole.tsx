@@ -37,6 +37,10 @@ export function toggleCypherConsole(): void {
   setCypherConsoleOpen(!consoleOpen);
 }
 
+export function isCypherConsoleOpen(): boolean {
+  return consoleOpen;
+}
+
 export function useCypherConsoleOpen(): boolean {
   return useSyncExternalStore(
     (listener) => {

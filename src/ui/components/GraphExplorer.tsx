@@ -3,7 +3,9 @@
  * (overview / ego view, depth 1-3, SIMILAR edges on/off, fit, zoom, re-layout), legend, notices
  * and a status line; the MCTS player dock under the canvas (player/). In the package overview the
  * canvas takes the keyboard focus (arrows, Enter, Esc / Backspace: GraphController.overviewKey)
- * and a breadcrumb above it shows where the focus is (each step goes back up to it).
+ * and a breadcrumb above it shows where the focus is (each step goes back up to it). The bars
+ * above and below the canvas never wrap (docs/architecture.md, "The dock": the dock's width
+ * follows the canvas's height); the player's story and Inspect live in the dock.
  * Redraws the overview whenever the active graph changes, and without its tests and fixtures
  * group while the question bar's "Hide tests" is on; the controller outlives renders.
  * Runs in: the main thread.
@@ -18,7 +20,6 @@ import { Legend } from './Legend.tsx';
 import { SearchTreeLegend } from './SearchTreeLegend.tsx';
 import { MctsPlayer } from '../player/MctsPlayer.tsx';
 import { readLabelsAfterFrame, reportPlayerRender, usePlayerGraph } from '../player/usePlayerGraph.ts';
-import { PlayerStory } from '../player/StoryPanel.tsx';
 
 interface RenderInfo {
   nodes: number;
@@ -27,9 +28,6 @@ interface RenderInfo {
   packages: number;
   layoutMs: number;
 }
-
-/** The explorer's width below which the player's story moves from beside the canvas into the dock. */
-const NARROW_EXPLORER_PX = 700;
 
 export function GraphExplorer({ onController }: { onController: (controller: GraphController | null) => void }) {
   const { service } = useCommands();
@@ -94,19 +92,6 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
 
   usePlayerGraph(controllerRef);
 
-  // Below this width the story column would squeeze the canvas: the dock tells the story instead.
-  const sectionRef = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const section = sectionRef.current;
-    if (!section) return;
-    const observer = new ResizeObserver(() => {
-      const narrow = section.clientWidth < NARROW_EXPLORER_PX;
-      if (getState().explorerNarrow !== narrow) setState({ explorerNarrow: narrow });
-    });
-    observer.observe(section);
-    return () => observer.disconnect();
-  }, []);
-
   useEffect(() => {
     // Before the overview's first draw: the tests and fixtures group is left out from the start.
     void controllerRef.current?.setHideTests(hideTests);
@@ -132,7 +117,7 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
   };
 
   return (
-    <section ref={sectionRef} className="graph-explorer" aria-label="Graph explorer">
+    <section className="graph-explorer" aria-label="Graph explorer">
       <div className="graph-toolbar" role="toolbar" aria-label="Graph view">
         <div className="segmented" role="group" aria-label="View">
           <button
@@ -242,7 +227,6 @@ export function GraphExplorer({ onController }: { onController: (controller: Gra
         {busy && <p className="graph-busy">Loading…</p>}
         <SearchTreeLegend />
       </div>
-      <PlayerStory />
       </div>
       <MctsPlayer />
       <footer className="graph-footer">

@@ -1,13 +1,15 @@
 /**
- * @file The header: product name, repos menu, open-a-zip, search, models panel toggle (with the
- * running semantic task), SQL toggle, theme toggle and the shortcuts button.
+ * @file The header: product name, repos menu, open-a-zip, search, the docked panels' toggles
+ * (models with the running semantic task, SQL, Cypher, agent: layout/dock.ts), theme toggle and
+ * the shortcuts button.
  * Runs in: the main thread.
  */
 import type { RefObject } from 'react';
 import { setTheme } from '../actions/actions.ts';
 import { setState, useAppState } from '../store/appStore.ts';
-import { toggleCypherConsole, useCypherConsoleOpen } from './CypherConsole.tsx';
-import { toggleAgentPanel, useAgentPanelOpen } from '../agent/AgentPanel.tsx';
+import { useCypherConsoleOpen } from './CypherConsole.tsx';
+import { useAgentPanelOpen } from '../agent/AgentPanel.tsx';
+import { toggleInDock } from '../layout/dock.ts';
 import { RepoMenu } from './RepoMenu.tsx';
 import { SearchBox } from './SearchBox.tsx';
 
@@ -36,7 +38,7 @@ export function Header({ searchRef, onPickZip, onNew }: { searchRef: RefObject<H
         type="button"
         aria-pressed={modelsOpen}
         disabled={!hasRepo}
-        onClick={() => setState({ modelsOpen: !modelsOpen })}
+        onClick={() => toggleInDock('models')}
         data-testid="models-toggle"
         data-preset={presetId ?? ''}
         title="Models, descriptions, embeddings and SIMILAR edges (m)"
@@ -44,13 +46,13 @@ export function Header({ searchRef, onPickZip, onNew }: { searchRef: RefObject<H
         Models{presetId ? <span className="muted small"> · {presetId}</span> : null}
         {task && <span className="task-dot" aria-label={`${task} running`} title={`${task} running`} />}
       </button>
-      <button type="button" aria-pressed={sqlOpen} disabled={!hasRepo} onClick={() => setState({ sqlOpen: !sqlOpen })} data-testid="sql-toggle" title="SQL console (s)">
+      <button type="button" aria-pressed={sqlOpen} disabled={!hasRepo} onClick={() => toggleInDock('sql')} data-testid="sql-toggle" title="SQL console (s)">
         SQL
       </button>
-      <button type="button" aria-pressed={cypherOpen} disabled={!hasRepo} onClick={toggleCypherConsole} data-testid="cypher-toggle" title="Cypher console">
+      <button type="button" aria-pressed={cypherOpen} disabled={!hasRepo} onClick={() => toggleInDock('cypher')} data-testid="cypher-toggle" title="Cypher console">
         Cypher
       </button>
-      <button type="button" aria-pressed={agentOpen} disabled={!hasRepo} onClick={toggleAgentPanel} data-testid="agent-toggle" title="Agent: questions and requirements answered with graph tools">
+      <button type="button" aria-pressed={agentOpen} disabled={!hasRepo} onClick={() => toggleInDock('agent')} data-testid="agent-toggle" title="Agent: questions and requirements answered with graph tools">
         Agent
       </button>
       <button

@@ -16,6 +16,7 @@ import { useCommands } from '../commands.ts';
 import { METHOD_LABELS } from '../data/searchFormat.ts';
 import { askQuestion, cancelQuestion, resetSearch } from '../searchSession.ts';
 import { searchSettingsParams, setState, useAppState } from '../store/appStore.ts';
+import { toggleInDock } from '../layout/dock.ts';
 import type { SearchSettings } from '../store/appStore.ts';
 import '../styles/search.css';
 
@@ -178,7 +179,7 @@ export function QuestionBar() {
         </button>
       )}
       {hasAnswer && (
-        <button type="button" aria-pressed={panelOpen} data-testid="answer-toggle" onClick={() => setState({ searchPanelOpen: !panelOpen })} title="Show / hide the answer panel">
+        <button type="button" aria-pressed={panelOpen} data-testid="answer-toggle" onClick={() => toggleInDock('answer')} title="Show / hide the answer (a tab of the side dock)">
           Answer
         </button>
       )}

@@ -1,18 +1,22 @@
 /**
- * @file The MCTS player dock under the graph (docs/architecture.md, "The player"): controls (all through the player
- * actions: buttons and keys run the same code), speed, view (search tree / code graph), the
- * scrubber with markers, charts, the inspector, what-if and the diff, the run list (stored runs
- * of this graph, across reloads), export and import of a run as JSON.
+ * @file The MCTS player dock under the graph (docs/architecture.md, "The player"): one line of
+ * controls (all through the player actions: buttons and keys run the same code), speed, view
+ * (search tree / code graph), and the scrubber with markers; in the side dock's Inspect tab
+ * (rendered there through a portal, layout/dockSlot.ts) the run list (stored runs of this graph,
+ * across reloads), export and import of a run as JSON, charts, the inspector, what-if and the diff.
  * Test hooks: data-testid="mcts-player" with data-iteration, data-phase, data-iterations.
  * Runs in: the main thread.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { replaySeries, TOP_K } from '../../core/search/replaySeries.ts';
 import type { RunInfo } from '../../core/store/runStore.ts';
 import { useCommands } from '../commands.ts';
 import { HiddenFileInput } from '../components/HiddenFileInput.tsx';
 import { saveBlob } from '../searchSession.ts';
 import { useAppState } from '../store/appStore.ts';
+import { toggleInDock } from '../layout/dock.ts';
+import { useInspectSlot } from '../layout/dockSlot.ts';
 import { Inspector } from './Inspector.tsx';
 import { PlayerCharts } from './PlayerCharts.tsx';
 import { actionTitle, performPlayerAction } from './playerActions.ts';
@@ -20,9 +24,6 @@ import type { PlayerActionName } from './playerActions.ts';
 import { closePlayer, compareReplay, exportRun, importRun, openRun, playerReplay, refreshRuns, setSpeed, setView } from './playerSession.ts';
 import { SPEEDS_MS } from './playerState.ts';
 import { RunCompare } from './RunCompare.tsx';
-import { RunStopNotice } from './RunStopNotice.tsx';
-import { PlayerStoryLine } from './StoryPanel.tsx';
-import { KnownAnswerStory } from './KnownAnswerStory.tsx';
 import { Timeline } from './Timeline.tsx';
 import { useKnownAnswer } from './useKnownAnswer.ts';
 import { useNodeNames } from './useNodeNames.ts';
@@ -85,13 +86,9 @@ export function MctsPlayer() {
   const graphVersion = useAppState((s) => s.graphVersion);
   const selected = useAppState((s) => s.selectedNodeId);
   const running = useAppState((s) => s.question?.state === 'running');
-  const narrow = useAppState((s) => s.explorerNarrow);
-  // Charts, inspector and what-if take room from the canvas: closed until asked for (remembered).
-  const [open, setOpenState] = useState(() => localStorage.getItem('ranger.player.details') === 'open');
-  const setOpen = (next: boolean) => {
-    localStorage.setItem('ranger.player.details', next ? 'open' : 'closed');
-    setOpenState(next);
-  };
+  // Charts, inspector and what-if: a dock tab, closed until asked for (remembered).
+  const open = useAppState((s) => s.playerInspectOpen);
+  const inspectSlot = useInspectSlot();
   const replay = player ? playerReplay() : null;
   const compare = player?.compareVersion ? compareReplay() : null;
   const version = player?.version ?? 0;
@@ -162,11 +159,7 @@ export function MctsPlayer() {
           </button>
         </span>
         <span className="toolbar-spacer" />
-        <RunPicker runs={runs} current={player.runId} />
-        <button type="button" className="small" data-testid="run-export" disabled={player.live || !replay} onClick={() => exportRun(saveBlob)} title="Save the run as JSON (trace, parameters, model ids, graph fingerprint)">
-          Export
-        </button>
-        <button type="button" className="small" aria-expanded={open} data-testid="player-details" onClick={() => setOpen(!open)} title="Charts, inspector, what-if and diff">
+        <button type="button" className="small" aria-expanded={open} aria-controls="dock-panel-inspect" data-testid="player-details" onClick={() => toggleInDock('inspect')} title="Charts, inspector, what-if, diff and the stored runs, in the side dock">
           Inspect {open ? '▾' : '▸'}
         </button>
         <button type="button" className="small quiet" aria-label="Close the player" onClick={closePlayer}>
@@ -183,20 +176,30 @@ export function MctsPlayer() {
           {player.error}
         </p>
       )}
-      {narrow && replay && !player.live && player.total > 0 && <PlayerStoryLine replay={replay} cursor={player.cursor} />}
-      {replay && !player.live && player.total > 0 && <RunStopNotice replay={replay} />}
       {replay && series && (
         <Timeline total={player.total} cursor={player.cursor} iterations={player.iterations} markers={series.markers} eventIteration={firstCursor} />
       )}
-      {open && replay && compare && !player.live && <RunCompare a={compare} b={replay} />}
-      {open && replay && series && (
-        <div className="player-body">
-          <PlayerCharts points={series.points} iteration={player.iteration} />
-          <Inspector replay={replay} cursor={player.cursor} nodeId={selected} name={names.get(inspectedIds[0]!) ?? null} />
-          <WhatIf key={version} replay={replay} busy={running} />
-          {narrow && !player.live && <KnownAnswerStory replay={replay} />}
-        </div>
-      )}
+      {open &&
+        inspectSlot &&
+        createPortal(
+          <div className="player-inspect" data-testid="player-inspect">
+            <div className="player-run-tools">
+              <RunPicker runs={runs} current={player.runId} />
+              <button type="button" className="small" data-testid="run-export" disabled={player.live || !replay} onClick={() => exportRun(saveBlob)} title="Save the run as JSON (trace, parameters, model ids, graph fingerprint)">
+                Export
+              </button>
+            </div>
+            {replay && compare && !player.live && <RunCompare a={compare} b={replay} />}
+            {replay && series && (
+              <div className="player-body">
+                <PlayerCharts points={series.points} iteration={player.iteration} />
+                <Inspector replay={replay} cursor={player.cursor} nodeId={selected} name={names.get(inspectedIds[0]!) ?? null} />
+                <WhatIf key={version} replay={replay} busy={running} />
+              </div>
+            )}
+          </div>,
+          inspectSlot,
+        )}
     </section>
   );
 }

@@ -1,11 +1,11 @@
 /**
- * @file The player's story, beside the canvas (docs/architecture.md, "The player"): each phase
+ * @file The player's story, in the dock's Story tab (docs/architecture.md, "The player"): each phase
  * step of the run told in one or two sentences with the real names and numbers (core
  * mctsStory.ts), the steps around the cursor as a list with the current one highlighted and kept
- * in view, why the run stopped (at its end), and the known answer's story
- * when there is one. A name in the story selects that node in the tree and in the code graph
+ * in view, why the run stopped (at its end, and in a notice under the list), and the known
+ * answer's story when there is one. A name in the story selects that node in the tree and in the code graph
  * (a folded node is drawn for it); a step's heading moves the cursor there.
- * Test hook: data-testid="player-story" holds the current step's text (in the column, or in the dock when narrow).
+ * Test hook: data-testid="player-story" holds the current step's text.
  * Runs in: the main thread.
  */
 import { useEffect, useMemo, useRef } from 'react';
@@ -15,6 +15,7 @@ import type { Replay } from '../../core/search/mctsReplay.ts';
 import { useCommands } from '../commands.ts';
 import { useAppState } from '../store/appStore.ts';
 import { KnownAnswerStory } from './KnownAnswerStory.tsx';
+import { RunStopNotice } from './RunStopNotice.tsx';
 import { playerReplay, selectInPlayer, setCursor } from './playerSession.ts';
 import { StoryParts } from './StoryParts.tsx';
 import { useReplayNames } from './useNodeNames.ts';
@@ -72,29 +73,17 @@ export function StoryPanel({ replay, cursor }: { replay: Replay; cursor: number 
           );
         })}
       </ol>
+      <RunStopNotice replay={replay} />
       <KnownAnswerStory replay={replay} />
     </aside>
   );
 }
 
-/** The story column beside the canvas, while a finished run is loaded in the player. */
+/** The story in its dock tab, while a finished run is loaded in the player. */
 export function PlayerStory() {
   const player = useAppState((s) => s.player);
   const mode = useAppState((s) => s.viewMode);
-  const narrow = useAppState((s) => s.explorerNarrow);
   const replay = player && !player.live && player.total > 0 ? playerReplay() : null;
-  if (!player || !replay || mode !== 'tree' || narrow) return null;
+  if (!player || !replay || mode !== 'tree') return null;
   return <StoryPanel key={player.version} replay={replay} cursor={player.cursor} />;
-}
-
-/** The current step told in the dock, instead of the story column when the explorer is narrow. */
-export function PlayerStoryLine({ replay, cursor }: { replay: Replay; cursor: number }) {
-  const { service } = useCommands();
-  const names = useReplayNames(service, replay);
-  const step = useMemo(() => storyAt(replay, cursor, (id) => names.get(id) ?? `#${id}`), [replay, cursor, names]);
-  return (
-    <p className="player-story-line" data-testid="player-story" data-phase={step.phase}>
-      <StoryParts parts={step.parts} onNode={(id) => selectInPlayer(id)} />
-    </p>
-  );
 }

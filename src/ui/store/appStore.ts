@@ -12,6 +12,7 @@ import type { SummaryView } from '../data/summary.ts';
 import type { EvalProgress, EvalReport, EvalSet, SearchMethod, SearchResponse } from '../../core/agent/searchService.ts';
 import type { RunInfo } from '../../core/store/runStore.ts';
 import type { PlayerState } from '../player/playerState.ts';
+import type { DockTab } from '../layout/dockLayout.ts';
 import type { MctsParams, MctsPreset } from '../../core/search/mctsParams.ts';
 
 export type StorageState = 'opening' | 'ready' | 'locked' | 'unavailable';
@@ -142,8 +143,10 @@ export interface AppState {
   question: QuestionRun | null;
   searchPanelOpen: boolean;
   searchSettings: SearchSettings;
-  /** The graph explorer is narrow (side panels open): the player tells its story in the dock, not beside the canvas. */
-  explorerNarrow: boolean;
+  /** The dock's tabs brought forward, most recent first: the first one still open is in front (layout/dock.ts). */
+  dockRecent: DockTab[];
+  /** The player's Inspect tab (charts, inspector, what-if, diff, stored runs) is open; remembered across visits. */
+  playerInspectOpen: boolean;
   evalRun: EvalRunState;
   /** The MCTS player: its own slice; the replay itself lives in player/playerSession.ts. */
   player: PlayerState | null;
@@ -190,7 +193,8 @@ let state: AppState = {
   question: null,
   searchPanelOpen: false,
   searchSettings: { preset: 'default', iterations: '', seed: '' },
-  explorerNarrow: false,
+  dockRecent: [],
+  playerInspectOpen: typeof localStorage !== 'undefined' && localStorage.getItem('ranger.player.details') === 'open',
   evalRun: { set: null, source: null, busy: null, cancelling: false, progress: null, report: null, error: null },
   player: null,
   runs: [],
