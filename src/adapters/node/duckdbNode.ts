@@ -22,6 +22,8 @@ export const CHUNK_ROWS = 2048;
 
 export interface NodeDbConnection extends SqlConnection {
   close(): Promise<void>;
+  /** Stops the query running on this connection (it rejects with DuckDB's INTERRUPT error). */
+  interrupt(): void;
 }
 
 export interface OpenNodeDbOptions {
@@ -56,6 +58,9 @@ export async function openNodeDatabase(path: string, options: OpenNodeDbOptions 
     },
     insertArrow: (table: string, data: Table) => appendArrow(conn, table, data),
     insertRows: (table, columns, rows, cell) => appendRows(conn, table, columns, rows, cell),
+    interrupt(): void {
+      conn.interrupt();
+    },
     async close(): Promise<void> {
       conn.closeSync();
       instance.closeSync();
