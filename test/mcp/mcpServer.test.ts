@@ -4,8 +4,9 @@
  * every tool (the INHERITS edge of a class from cypher, an answer from search, code, edges,
  * impact, the agent), and checks the failures are tool errors the server survives: a refused
  * write, a bad query, a bad argument, an unknown node, a big answer capped, a slow query
- * stopped. Also: a bundle served from a temporary database that is removed on exit, and a
- * database another process writes reported at start.
+ * stopped. Also: a bundle served from a temporary database that is removed on exit, a request
+ * piped just before stdin closes still answered, and a database another process writes
+ * reported at start.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -227,6 +228,24 @@ describe('ranger mcp: bundles and held databases', () => {
       await session.client.close();
     }
     expect(readdirSync(bundleTmp)).toEqual([]);
+  });
+
+  it('answers a request piped just before stdin closes, then stops', async () => {
+    const messages = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'find', arguments: { name: 'Cart', limit: 1 } } },
+    ];
+    const child = spawn(process.execPath, ['src/cli/launch.mjs', 'mcp', '--db', db], { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stdin.end(messages.map((m) => JSON.stringify(m)).join('\n') + '\n');
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(0);
+    const replies = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: number; result: CallToolResult });
+    expect(replies.map((r) => r.id)).toEqual([1, 2]);
+    const [text] = replies[1]!.result.content as { text: string }[];
+    expect((JSON.parse(text!.text) as { matches: { name: string }[] }).matches.map((m) => m.name)).toEqual(['Cart']);
   });
 
   it('reports at start that another process holds the database', async () => {

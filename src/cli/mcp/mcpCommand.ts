@@ -3,16 +3,17 @@
  * stdio (server.ts). A bundle is imported into a temporary database first, removed when the
  * server ends. At start the database is checked (exists, holds a graph, no other process writing
  * it: said clearly, exit 1). stdout carries the protocol only: console output goes to stderr.
- * The server ends when the client closes stdin, or on SIGINT / SIGTERM.
+ * The server ends when the client closes stdin (after answering what it read), or on SIGINT /
+ * SIGTERM.
  * Runs in: Node (cli).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { UsageError } from '../args.ts';
 import type { ParsedArgs } from '../args.ts';
 import { importBundleFile } from '../bundleCommand.ts';
+import { answeringStdioTransport } from './answeringTransport.ts';
 import { mcpDatabase, probeDatabase } from './mcpDatabase.ts';
 import { createRangerMcpServer } from './server.ts';
 
@@ -75,11 +76,14 @@ export async function runMcpCommand(args: ParsedArgs): Promise<number> {
     const server = createRangerMcpServer(database);
     const stopped = untilStopped();
     keepRunningOnStrayErrors();
-    await server.connect(new StdioServerTransport());
+    const stdio = answeringStdioTransport();
+    await server.connect(stdio.transport);
+    stdio.track();
     process.stderr.write(`ranger mcp: serving ${source.label} over stdio\n`);
     const reason = await stopped;
-    await server.close();
+    await stdio.answered(); // requests read before stdin closed are answered first
     await database.idle();
+    await server.close();
     process.stderr.write(`ranger mcp: stopped (${reason})\n`);
     return 0;
   } finally {
