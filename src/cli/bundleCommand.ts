@@ -63,10 +63,8 @@ export async function exportCommand(args: ParsedArgs): Promise<CommandResult> {
   return { json, text: [`Exported ${bundle.manifest.repo_name} to ${out} (${bundle.bytes.length.toLocaleString('en-US')} bytes)`, ...summaryLines(bundle.manifest)].join('\n') };
 }
 
-export async function importCommand(args: ParsedArgs): Promise<CommandResult> {
-  const [input, ...extra] = args.positionals;
-  const db = args.values.db;
-  if (!input || extra.length > 0 || !db) throw new UsageError("'import' takes one <bundle.zip> and --db <file>");
+/** Imports the bundle file `input` into the database file `db` (every check first; a bad bundle changes nothing). */
+export async function importBundleFile(input: string, db: string): Promise<BundleManifest> {
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await readFile(input));
@@ -75,11 +73,17 @@ export async function importCommand(args: ParsedArgs): Promise<CommandResult> {
   }
   readBundle(bytes); // every check before the database file is opened (or created)
   const conn = await openNodeDatabase(db);
-  let manifest: BundleManifest;
   try {
-    manifest = await importBundle(conn, bytes);
+    return await importBundle(conn, bytes);
   } finally {
     await conn.close();
   }
+}
+
+export async function importCommand(args: ParsedArgs): Promise<CommandResult> {
+  const [input, ...extra] = args.positionals;
+  const db = args.values.db;
+  if (!input || extra.length > 0 || !db) throw new UsageError("'import' takes one <bundle.zip> and --db <file>");
+  const manifest = await importBundleFile(input, db);
   return { json: describeManifest(manifest), text: [`Imported ${manifest.repo_name} into ${db}`, ...summaryLines(manifest)].join('\n') };
 }

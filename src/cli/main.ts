@@ -62,6 +62,10 @@ Commands:
                                                      for neo4j-admin import / Kuzu COPY
   import <bundle.zip> --db <file> [--json]           a bundle into a database file (replaces
                                                      its graph; a bad bundle changes nothing)
+  mcp --db <file> | --bundle <file.ranger.zip>       MCP server over stdio for coding agents
+                                                     (tools cypher, search, find, read_code,
+                                                     neighbours, impact, requirements, explain;
+                                                     a bundle is served from a temporary copy)
 
 Options:
   --json      print exactly one JSON document on stdout
@@ -84,6 +88,7 @@ SPECS.requirements = { values: ['db', 'llm', 'eps', 'k'], switches: ['json', 'co
 SPECS.agent = { values: ['db', 'llm', 'rounds'], switches: ['json', 'help'] };
 SPECS.export = { values: ['db', 'out', 'format'], switches: ['json', 'help'] };
 SPECS.import = { values: ['db'], switches: ['json', 'help'] };
+SPECS.mcp = { values: ['db', 'bundle'], switches: ['help'] };
 const GLOBAL_SPEC: ArgSpec = { values: [], switches: ['json', 'help'] };
 
 interface CommandResult {
@@ -207,6 +212,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       await writeOut(args.command === null && !args.switches.has('help') ? process.stderr : process.stdout, `${USAGE}\n`);
       return args.command === null && !args.switches.has('help') ? 2 : 0;
     }
+    // The MCP server answers on stdout itself until its client leaves.
+    if (args.command === 'mcp') return await (await import('./mcp/mcpCommand.ts')).runMcpCommand(args);
     const command = COMMANDS[args.command];
     if (!command) throw usageError(`Unknown command '${args.command}'`);
     const result = await command(args);

@@ -56,6 +56,8 @@ export interface SearchOutput {
   embedder?: string;
   /** Cypher typed as the question: its rows, as the `cypher` command prints them. */
   rows?: Row[];
+  /** The id of the MCTS run stored in `runs` (when MCTS ran); the MCP server reports it, the CLI's JSON keeps docs/cli.md's shape. */
+  run_id?: number;
 }
 
 /**
@@ -200,13 +202,14 @@ export async function runSearch(dbPath: string, question: string, options: Searc
     }
     const response = { ...(await presentAnswer(conn, question, ranked, { audience: 'cli', method: request.method, k, tests: options.tests, notes: note ? [note] : [] })), trace: ranked.trace };
     // Every MCTS run is stored in `runs`, as the app does: the app's run list shows CLI runs too.
-    if (response.trace) await storeTrace(conn, response.trace, 'cli');
+    const runId = response.trace ? await storeTrace(conn, response.trace, 'cli') : undefined;
     if (options.tracePath !== undefined) {
       if (!response.trace) throw new AppError('INPUT_INVALID', `--trace: method '${request.method}' ran no MCTS (path ${response.route.path}), so there is no trace.`);
       writeFileSync(options.tracePath, JSON.stringify(response.trace));
     }
     const output = toSearchOutput(response);
     output.stats.ms = Math.round(performance.now() - started);
+    if (runId !== undefined) output.run_id = runId;
     return output;
   } finally {
     await conn.close();
@@ -275,6 +278,6 @@ export async function searchCommand(args: ParsedArgs): Promise<{ json: unknown; 
     asText: args.switches.has('as-text'),
   });
   // The JSON keeps docs/cli.md's {path, cypher, results, stats}; the text names the embedder.
-  const { embedder: _embedder, ...json } = output;
+  const { embedder: _embedder, run_id: _runId, ...json } = output;
   return { json, text: formatSearch(output) };
 }

@@ -22,6 +22,8 @@ export const CHUNK_ROWS = 2048;
 
 export interface NodeDbConnection extends SqlConnection {
   close(): Promise<void>;
+  /** Stops the query running on this connection (it rejects with DuckDB's INTERRUPT error). */
+  interrupt(): void;
 }
 
 export interface OpenNodeDbOptions {

@@ -78,9 +78,10 @@ export async function boundedQuery(conn: Pick<SqlConnection, 'query' | 'interrup
 
 function stoppedError(why: 'timeout' | 'cancel', bounds: QueryBounds): AppError {
   if (why === 'cancel') return new AppError('CANCELLED', 'The query was cancelled; nothing changed.');
-  const seconds = (bounds.timeoutMs / 1000).toLocaleString('en');
+  const ms = bounds.timeoutMs;
+  const limit = ms % 1000 === 0 ? `${(ms / 1000).toLocaleString('en')} s` : `${ms.toLocaleString('en')} ms`;
   return new AppError(
     'TIMEOUT',
-    `The query ran past its time limit of ${seconds} s and was stopped. Narrow it (a label, a WHERE, a LIMIT) or ${bounds.raiseTime ?? 'raise the time limit'}.`,
+    `The query ran past its time limit of ${limit} and was stopped. Narrow it (a label, a WHERE, a LIMIT) or ${bounds.raiseTime ?? 'raise the time limit'}.`,
   );
 }

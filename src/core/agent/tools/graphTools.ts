@@ -1,11 +1,13 @@
 /**
  * @file Code-graph tools: `traverse` (GraphCodeAgent's SSCGTraverse: from start nodes, along
  * chosen edge types, out / in / both, 1-3 hops), `cypher` (the read-only Cypher subset over the
- * code graph and the requirement graph) and `read_code` (a node's code, truncated).
+ * code graph and the requirement graph) and `read_code` (a node's code, a module's file text,
+ * truncated).
  * Runs in: everywhere. Layer src/core.
  */
 import { EDGE_TYPES } from '../../graph/types.ts';
 import type { SqlConnection } from '../../store/sqlConnection.ts';
+import { readNodeCode } from '../nodeCode.ts';
 import { runCypher } from '../runCypher.ts';
 import type { AgentTool, ToolResult } from './agentTool.ts';
 import { nodeLine } from './agentTool.ts';
@@ -28,7 +30,16 @@ async function briefs(conn: Pick<SqlConnection, 'query'>, ids: readonly number[]
   );
 }
 
-export function graphTools(conn: Pick<SqlConnection, 'query'>): AgentTool[] {
+/** How far `traverse` goes: at most `reach` nodes found, the first `listed` of them printed. */
+export interface TraverseLimits {
+  reach: number;
+  listed: number;
+}
+
+/** The agent's observation stays short; the MCP server's `neighbours` lists more. */
+export const AGENT_TRAVERSE_LIMITS: TraverseLimits = { reach: 60, listed: 25 };
+
+export function graphTools(conn: Pick<SqlConnection, 'query'>, limits: TraverseLimits = AGENT_TRAVERSE_LIMITS): AgentTool[] {
   const traverse: AgentTool = {
     name: 'traverse',
     description:
@@ -53,12 +64,12 @@ export function graphTools(conn: Pick<SqlConnection, 'query'>): AgentTool[] {
       const seen = new Set(start);
       const found: { id: number; hop: number; type: string; from: number; dir: string }[] = [];
       let frontier = start;
-      for (let hop = 1; hop <= hops && frontier.length > 0 && found.length < 60; hop++) {
+      for (let hop = 1; hop <= hops && frontier.length > 0 && found.length < limits.reach; hop++) {
         const list = frontier.join(', ');
         const parts: string[] = [];
         if (direction !== 'in') parts.push(`SELECT src AS from_id, dst AS to_id, type, 'out' AS dir FROM edges WHERE src IN (${list}) AND type IN (${types})`);
         if (direction !== 'out') parts.push(`SELECT dst AS from_id, src AS to_id, type, 'in' AS dir FROM edges WHERE dst IN (${list}) AND type IN (${types})`);
-        const rows = await conn.query(`${parts.join(' UNION ALL ')} ORDER BY from_id, to_id LIMIT 200`);
+        const rows = await conn.query(`${parts.join(' UNION ALL ')} ORDER BY from_id, to_id LIMIT ${Math.max(200, limits.reach)}`);
         const next: number[] = [];
         for (const r of rows) {
           const id = Number(r.to_id);
@@ -71,12 +82,12 @@ export function graphTools(conn: Pick<SqlConnection, 'query'>): AgentTool[] {
       }
       if (found.length === 0) return { text: `Nothing reached from ${start.map((id) => `#${id}`).join(', ')} (${direction}, ${hops} hop(s), ${typeList.join(', ')}).`, nodeIds: [] };
       const info = await briefs(conn, found.map((f) => f.id));
-      const lines = found.slice(0, 25).map((f) => {
+      const lines = found.slice(0, limits.listed).map((f) => {
         const node = info.get(f.id);
         const arrow = f.dir === 'out' ? `-[${f.type}]->` : `<-[${f.type}]-`;
         return `hop ${f.hop}: #${f.from} ${arrow} ${node ? nodeLine(node) : `#${f.id}`}`;
       });
-      if (found.length > 25) lines.push(`… ${found.length - 25} more`);
+      if (found.length > limits.listed) lines.push(`… ${found.length - limits.listed} more`);
       return { text: lines.join('\n'), nodeIds: found.map((f) => f.id) };
     },
   };
@@ -110,10 +121,10 @@ export function graphTools(conn: Pick<SqlConnection, 'query'>): AgentTool[] {
     },
     async run(args): Promise<ToolResult> {
       const id = Math.trunc(args.node_id as number);
-      const [row] = await conn.query(`SELECT id, kind, qualified_name, file_path, start_line, code FROM nodes WHERE id = ${id}`);
-      if (!row) return { text: `No node #${id}.`, nodeIds: [] };
-      const node = { id, kind: String(row.kind), qualified_name: String(row.qualified_name), file_path: row.file_path as string | null, start_line: row.start_line as number | null };
-      const lines = String(row.code ?? '(no code stored for this node)').split('\n');
+      const node = (await briefs(conn, [id])).get(id);
+      const stored = await readNodeCode(conn, id);
+      if (!node || !stored) return { text: `No node #${id}.`, nodeIds: [] };
+      const lines = (stored.code ?? '(no code stored for this node)').split('\n');
       const max = (args.max_lines as number | undefined) ?? 40;
       const shown = lines.slice(0, max).join('\n');
       const rest = lines.length > max ? `\n… ${lines.length - max} more lines` : '';
