@@ -288,7 +288,7 @@ export function AgentPanel() {
                     'text' in part ? (
                       <span key={i}>{part.text}</span>
                     ) : (
-                      <button key={i} type="button" className={part.cited ? 'agent-cite' : 'agent-cite unsupported'} data-testid="agent-cite" title={part.cited ? 'Select this node' : 'No tool returned this node'} onClick={() => selectNode(part.id)}>
+                      <button key={i} type="button" className={part.cited ? 'agent-cite' : 'agent-cite unsupported'} data-testid="agent-cite" title={part.cited ? `Select ${context.find((n) => n.id === part.id)?.text ?? 'this node'}` : 'No tool returned this node'} onClick={() => selectNode(part.id)}>
                         #{part.id}
                       </button>
                     ),
