@@ -1,7 +1,8 @@
 /**
  * @file C++ in the app: a header and its source in one folder are two modules (`src.shape`,
- * `src.shape.cpp`); search takes a name as C++ writes it (`Shape::area`); the declared member's
- * details lead to its out-of-line definition, which reads the class's members, and back.
+ * `src.shape.cpp`), whose members read by their namespace's name (`geo.Shape.area`); search
+ * takes a name as C++ writes it (`Shape::area`); the declared member's details lead to its
+ * out-of-line definition, which reads the class's members, and back.
  * Runs in: Node (e2e, driving chromium).
  */
 import { zipSync } from 'fflate';
@@ -38,7 +39,9 @@ test('C++: a header and its source, a name searched as written, a declared membe
     const options = page.getByTestId('search-results').locator('[role="option"]');
     await options.first().waitFor();
     const texts = await options.allTextContents();
-    assert(texts.some((t) => t.includes('src.shape.cpp')) && texts.some((t) => /method/.test(t)), `the declaration and the definition are found: ${texts.join(' | ')}`);
+    assert(texts.some((t) => t.includes('src/shape.cpp')) && texts.some((t) => /method/.test(t)), `the declaration and the definition are found: ${texts.join(' | ')}`);
+    // Both by C++'s own name, the namespace's: geo::Shape::area.
+    assert(texts.filter((t) => t.includes('geo.Shape.area')).length === 2, `named geo.Shape.area: ${texts.join(' | ')}`);
     await options.filter({ hasText: 'method' }).first().click();
 
     const pane = page.getByTestId('details-pane');

@@ -111,7 +111,8 @@ test('package overview: open a package by keyboard and by click, breadcrumb, no 
     // Search still jumps anywhere: a module inside the closed tests package is revealed and focused.
     await page.getByTestId('search-input').fill('test_checkout');
     await page.getByTestId('search-results').locator('[role="option"]').filter({ hasText: 'module' }).first().click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/tests and fixtures/tests.test_checkout');
+    // The module reads by its import name (tests/ is no package: `import test_checkout`).
+    await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/tests and fixtures/test_checkout');
   });
 });
 

@@ -53,7 +53,7 @@ async function assertOfflinePreset(page: Page): Promise<void> {
   }
 }
 
-/** Opens a node through the search box: by name and kind, or by exact qualified name. */
+/** Opens a node through the search box: by name and kind, or by exact display name (its import name). */
 async function openNode(page: Page, query: string, kind: string | null): Promise<void> {
   await page.getByTestId('search-input').fill(query);
   const options = page.getByTestId('search-results').locator('[role="option"]');
@@ -126,7 +126,7 @@ test('semantic: offline presets, describe, embed, details, SIMILAR edges, reload
     // SIMILAR edges on the graph: the node with most SIMILAR edges, in its ego view.
     await page.keyboard.press('s');
     await page.getByTestId('sql-input').fill(
-      "SELECT n.qualified_name AS q FROM edges e JOIN nodes n ON n.id = e.src WHERE e.type = 'SIMILAR' GROUP BY n.qualified_name ORDER BY count(*) DESC, n.qualified_name LIMIT 1",
+      "SELECT coalesce(n.import_name, n.qualified_name) AS q FROM edges e JOIN nodes n ON n.id = e.src WHERE e.type = 'SIMILAR' GROUP BY n.id, q ORDER BY count(*) DESC, q LIMIT 1",
     );
     await page.getByTestId('sql-input').press('Control+Enter');
     await page.locator('[data-testid="sql-results"][data-rows="1"]').waitFor();

@@ -1,13 +1,22 @@
 /**
- * @file Human-readable output of the CLI (without --json): row tables and count summaries.
+ * @file Human-readable output of the CLI (without --json): row tables (a whole node as its kind,
+ * display name and place: core/graph/displayName.ts) and count summaries.
  * Runs in: Node (cli).
  */
+import { nodeText } from '../core/graph/displayName.ts';
+import type { NameSource } from '../core/graph/displayName.ts';
 import type { Row } from '../core/store/sqlConnection.ts';
 
 const MAX_CELL = 60;
 
+/** A whole node in a Cypher row: a map of its properties (docs/cli.md). */
+function isWholeNode(value: unknown): value is NameSource & { kind: string; file_path?: string | null; start_line?: number | null } {
+  return typeof value === 'object' && value !== null && 'qualified_name' in value && 'kind' in value && 'id' in value;
+}
+
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
+  if (isWholeNode(value)) return nodeText(value);
   const text = typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : String(value);
   const oneLine = text.replace(/\r?\n/g, '\\n').replace(/\t/g, '\\t');
   return oneLine.length > MAX_CELL ? `${oneLine.slice(0, MAX_CELL - 1)}…` : oneLine;

@@ -42,11 +42,12 @@ import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
 import { createNodeEmbedder, resolveModelArg } from '../adapters/node/nodeModels.ts';
 import { UsageError } from './args.ts';
 import type { ParsedArgs } from './args.ts';
+import { displayName } from '../core/graph/displayName.ts';
 
 export interface SearchOutput {
   path: SearchResponse['route']['path'];
   cypher: string | null;
-  /** import_name: where the code imports it by another name; relevance: 0..1 where the method has a scale. */
+  /** import_name: the name code imports it by, where its language has one; relevance: 0..1 where the method has a scale. */
   results: (Pick<SearchHit, 'id' | 'kind' | 'qualified_name' | 'file_path' | 'start_line' | 'score'> &
     Partial<Pick<SearchHit, 'import_name' | 'relevance' | 'is_test' | 'exact' | 'duplicates'>>)[];
   stats: { reranker_calls: number; embed_calls: number; ms: number; stop?: SearchStop };
@@ -247,7 +248,7 @@ export function formatSearch(output: SearchOutput): string {
     const tags = [r.exact ? 'exact name' : '', r.is_test ? 'test' : ''].filter(Boolean).map((t) => `[${t}]`).join(' ');
     const where = (loc: { file_path: string | null; start_line: number | null }) => `${loc.file_path ?? '?'}:${loc.start_line ?? '?'}`;
     return [
-      `${String(i + 1).padStart(3)}. ${score.padStart(6)}  ${r.kind.padEnd(8)} ${r.import_name ?? r.qualified_name}  ${where(r)}${tags ? `  ${tags}` : ''}`,
+      `${String(i + 1).padStart(3)}. ${score.padStart(6)}  ${r.kind.padEnd(8)} ${displayName(r)}  ${where(r)}${tags ? `  ${tags}` : ''}`,
       ...(r.duplicates ?? []).map((d) => `${' '.repeat(30)}also ${where(d)}`),
     ];
   });

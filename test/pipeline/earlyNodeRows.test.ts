@@ -20,7 +20,7 @@ describe('EarlyNodeRows', () => {
     const conn = await openWasmMemoryConnection();
     const early = new EarlyStore(conn, { fresh: true });
     const rows = new EarlyNodeRows(early);
-    rows.named([file]);
+    rows.named([file], []);
     rows.add([file], [ir!]);
     // A load past the commit threshold commits the rows loaded so far.
     void early.load('files', { columns: FILE_COLUMNS, rows: [] }, undefined, 64 * 1024 * 1024);

@@ -12,7 +12,7 @@ import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
 import { answerQuestion } from '../../src/core/agent/answerQuestion.ts';
 import { PRESENT_DEPTH, presentAnswer, RELEVANCE_THRESHOLD, stopSentence } from '../../src/core/agent/presentAnswer.ts';
 import type { Audience } from '../../src/core/agent/presentAnswer.ts';
-import { importStyleName } from '../../src/core/graph/moduleNames.ts';
+import { displayName } from '../../src/core/graph/displayName.ts';
 import type { SearchMethod, SearchResponse, TestsMode } from '../../src/core/agent/searchService.ts';
 import { LexicalReranker } from '../../src/core/models/lexicalReranker.ts';
 import { parseSourceFile } from '../../src/core/parse/parseFile.ts';
@@ -137,10 +137,15 @@ describe('names as the code imports them', () => {
     expect(answer.results[0]).toMatchObject({ qualified_name: 'src.blk.mode.Mode', import_name: 'blk.mode.Mode', file_path: 'src/blk/mode.py' });
   });
 
-  it('leaves the name alone where the two agree', () => {
-    expect(importStyleName({ kind: 'Function', qualified_name: 'shopkit.cart.add', module_name: 'shopkit.cart', module_import: 'shopkit.cart' })).toBe('shopkit.cart.add');
-    expect(importStyleName({ kind: 'Function', qualified_name: 'web.api.get', module_name: 'web.api', module_import: null })).toBe('web.api.get');
-    expect(importStyleName({ kind: 'Module', qualified_name: 'src.blk.mode', module_name: null, module_import: 'blk.mode' })).toBe('blk.mode');
+  it('gives every result its import name, the name displayName shows (nodes.import_name)', async () => {
+    const answer = await ask('where is the line length limit enforced');
+    expect(answer.results.length).toBeGreaterThan(0);
+    expect(answer.results.some((hit) => hit.file_path?.startsWith('src/'))).toBe(true);
+    for (const hit of answer.results) {
+      expect(hit.import_name).toBeDefined();
+      expect(displayName(hit)).toBe(hit.import_name);
+      if (hit.file_path?.startsWith('src/')) expect(hit.import_name).toBe(hit.qualified_name.slice('src.'.length));
+    }
   });
 });
 

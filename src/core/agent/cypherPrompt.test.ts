@@ -13,7 +13,7 @@ describe('buildCypherSystemPrompt', () => {
     for (const word of ['Repo', 'Module', 'Class', 'Function', 'Method', 'Field', 'GlobalVariable', 'CONTAINS', 'HAS_METHOD', 'HAS_FIELD', 'INHERITS', 'USES', 'IMPORTS', 'SIMILAR']) {
       expect(prompt).toContain(word);
     }
-    for (const property of ['qualified_name', 'module_name', 'class_name', 'local_name', 'file_path', 'signature', 'docstring']) expect(prompt).toContain(property);
+    for (const property of ['qualified_name', 'import_name', 'module_name', 'class_name', 'local_name', 'file_path', 'signature', 'docstring']) expect(prompt).toContain(property);
     expect(prompt).toContain("The Repo node's name is 'shopkit'.");
     expect(prompt).toContain("'shopkit.cart.cart'");
     expect(prompt).toMatch(/SAME COLUMN NAMES/);

@@ -13,7 +13,7 @@ export interface PromptGraphInfo {
   modules?: readonly string[];
 }
 
-export const SCHEMA_NODES = `**Nodes** (label = kind; every node has id, name, qualified_name, file_path, start_line, end_line, language):
+export const SCHEMA_NODES = `**Nodes** (label = kind; every node has id, name, qualified_name, import_name, file_path, start_line, end_line, language; qualified_name is the dotted path from the repo root and unique, like 'src.pkg.mod.Cart.add'; import_name is the name code imports it by, like 'pkg.mod.Cart.add', null where the language has none):
 - Repo (name)
 - Module (name = dotted path from the repo root like 'pkg.sub.mod', local_name = file stem, import_name, code, description)
 - Class (name, qualified_name, code, signature, docstring, description, module_name)

@@ -1,13 +1,13 @@
 /**
  * @file Turns a ranking into the answer a person reads (app and CLI alike; evaluation reads the
- * raw ranking): names as the code imports them, a relevance on a 0..1 scale where the method has
+ * raw ranking): names as the code imports them (nodes.import_name, graph/displayName.ts), a relevance on a 0..1 scale where the method has
  * an absolute one, definitions the question names exactly first, one row per duplicated name
  * (its other locations listed), tests and fixtures after the code (or hidden), "nothing
  * relevant found" when no result reaches RELEVANCE_THRESHOLD, and why the search stopped early,
  * said for its reader (the app's controls or the CLI's flags).
  * Runs in: the repo worker (app), in-process (cli). Layer src/core.
  */
-import { importStyleName } from '../graph/moduleNames.ts';
+import { displayName } from '../graph/displayName.ts';
 import { isTestPath } from '../ingest/testPaths.ts';
 import type { NodeKind } from '../graph/types.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
@@ -46,8 +46,7 @@ interface NodeInfo {
   kind: NodeKind;
   name: string;
   qualified_name: string;
-  module_name: string | null;
-  module_import: string | null;
+  import_name: string | null;
   file_path: string | null;
   start_line: number | null;
 }
@@ -57,18 +56,15 @@ const str = (v: unknown): string | null => (v === null || v === undefined ? null
 
 async function nodeInfos(conn: Pick<SqlConnection, 'query'>, where: string): Promise<NodeInfo[]> {
   const rows = await conn.query(
-    `SELECT n.id, n.kind, n.name, n.qualified_name, n.module_name, n.file_path, n.start_line,
-       coalesce(m.import_name, CASE WHEN n.kind = 'Module' THEN n.import_name END) AS module_import
-     FROM nodes n LEFT JOIN nodes m ON m.kind = 'Module' AND m.name = n.module_name
-     WHERE ${where} ORDER BY n.id LIMIT 500`,
+    `SELECT n.id, n.kind, n.name, n.qualified_name, n.import_name, n.file_path, n.start_line
+     FROM nodes n WHERE ${where} ORDER BY n.id LIMIT 500`,
   );
   return rows.map((r) => ({
     id: Number(r.id),
     kind: String(r.kind) as NodeKind,
     name: String(r.name ?? ''),
     qualified_name: String(r.qualified_name ?? ''),
-    module_name: str(r.module_name),
-    module_import: str(r.module_import),
+    import_name: str(r.import_name),
     file_path: str(r.file_path),
     start_line: num(r.start_line),
   }));
@@ -119,12 +115,11 @@ export async function presentAnswer(conn: Pick<SqlConnection, 'query'>, question
   const exactIds = new Set(exact.map((i) => i.id));
 
   const decorate = (hit: SearchHit): SearchHit => {
-    const info = infoById.get(hit.id);
-    const imported = info ? importStyleName(info) : hit.qualified_name;
+    const imported = infoById.get(hit.id)?.import_name ?? hit.import_name ?? null;
     const relevance = exactIds.has(hit.id) ? 1 : relevanceOf(options.method, path, hit.score);
     return {
       ...hit,
-      ...(imported !== hit.qualified_name ? { import_name: imported } : {}),
+      ...(imported !== null ? { import_name: imported } : {}),
       ...(relevance !== undefined ? { relevance } : {}),
       is_test: hit.file_path !== null && isTestPath(hit.file_path),
       ...(exactIds.has(hit.id) ? { exact: true } : {}),
@@ -163,11 +158,11 @@ export async function presentAnswer(conn: Pick<SqlConnection, 'query'>, question
   return { ...response, results: hits, ...(notes.length > 0 ? { notes } : {}), ...(nothingRelevant ? { nothingRelevant } : {}) };
 }
 
-/** One row per kind + import-style name; the later rows become its `duplicates`. */
+/** One row per kind + display name; the later rows become its `duplicates`. */
 export function groupDuplicates(hits: readonly SearchHit[]): SearchHit[] {
   const rows = new Map<string, SearchHit>();
   for (const hit of hits) {
-    const key = `${hit.kind} ${hit.import_name ?? hit.qualified_name}`;
+    const key = `${hit.kind} ${displayName(hit)}`;
     const first = rows.get(key);
     if (!first) rows.set(key, { ...hit });
     else first.duplicates = [...(first.duplicates ?? []), { id: hit.id, file_path: hit.file_path, start_line: hit.start_line }];

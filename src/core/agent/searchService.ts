@@ -52,7 +52,7 @@ export interface SearchHit {
   start_line: number | null;
   score: number;
   parts?: Record<string, number>;
-  /** The name as code imports it ('black.mode.Mode'), set where it differs from qualified_name. */
+  /** The name as code imports it ('black.mode.Mode'; nodes.import_name), where its language has one. */
   import_name?: string;
   /** 0..1 on the method's absolute scale (MCTS score / 10, reranker probability, cosine); none for rank-only scores. */
   relevance?: number;

@@ -1,6 +1,6 @@
 /**
- * @file A file's entity node rows (every node but its Module's), built from its FileIR and its
- * module naming alone: the stitcher builds them, and a full index builds them as each file is
+ * @file A file's entity node rows (every node but its Module's), built from its FileIR, its
+ * module naming and its module's import name alone: the stitcher builds them, and a full index builds them as each file is
  * parsed (the store takes them while the parse goes on; the stitch then settles ids).
  * A row's id is the stitch's stable id; before the stitch, primaryEntityIds gives the id each
  * entity's identity hashes to, which is its stable id unless another identity hashed to it too
@@ -9,6 +9,7 @@
  */
 import { NON_ASCII, entityCode } from '../parse/fileIR.ts';
 import type { FileIR } from '../parse/fileIR.ts';
+import { definitionImportName } from './importNames.ts';
 import type { ModuleNaming } from './moduleNames.ts';
 import { hash31, identityKey, twinOrdinals } from './stableIds.ts';
 import type { NodeRow } from './types.ts';
@@ -16,9 +17,16 @@ import type { NodeRow } from './types.ts';
 /**
  * Entity rows of `file` in entity order; `idOf(i)` gives entity i's id. Every row has all fields
  * in one order (one object shape). `text`, where the caller still holds it, tells whether offsets
- * can be stored (see the comment inside).
+ * can be stored (see the comment inside). `moduleImport`: the module's import name
+ * (importNames.ts moduleImportName), from which each definition's follows.
  */
-export function entityRows(file: FileIR, naming: ModuleNaming, text: string | undefined, idOf: (entity: number) => number): NodeRow[] {
+export function entityRows(
+  file: FileIR,
+  naming: ModuleNaming,
+  moduleImport: string | null,
+  text: string | undefined,
+  idOf: (entity: number) => number,
+): NodeRow[] {
   const entities = file.entities;
   const rows: NodeRow[] = new Array(entities.length);
   // Offsets go to the store only for ASCII texts: there UTF-16 offsets are code-point offsets
@@ -39,7 +47,8 @@ export function entityRows(file: FileIR, naming: ModuleNaming, text: string | un
       start_line: entity.startLine, end_line: entity.endLine, signature: entity.signature, code: entityCode(entity, text),
       code_start: offsets ? (entity.codeStart ?? null) : null, code_end: offsets ? (entity.codeEnd ?? null) : null,
       docstring: entity.docstring, description: null, member_descriptions: null, requirement: null,
-      language: file.language, local_name: null, import_name: null,
+      language: file.language, local_name: null,
+      import_name: definitionImportName(file.language, moduleImport, naming.localName, entity.qualifiedName),
     };
   }
   return rows;

@@ -128,17 +128,3 @@ function nameOne(
     isPackage,
   };
 }
-
-/**
- * A definition's name as code imports it: its module's import name plus the rest of the qualified
- * name (module_import: the import name of the module, or of the node itself for a Module):
- * 'src.black.mode.Mode' in module 'src.black.mode' importing as 'black.mode' -> 'black.mode.Mode'.
- */
-export function importStyleName(info: { kind: string; qualified_name: string; module_name: string | null; module_import: string | null }): string {
-  const { qualified_name: qualified, module_name: module, module_import: imported } = info;
-  if (imported === null) return qualified;
-  if (info.kind === 'Module') return imported;
-  if (module !== null && qualified.startsWith(`${module}.`)) return `${imported}${qualified.slice(module.length)}`;
-  return qualified;
-}
-

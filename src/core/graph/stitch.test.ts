@@ -117,7 +117,7 @@ describe('stitch: RANGER A.2 example', () => {
       code: 'code of Calculator.add',
       description: null,
       local_name: null,
-      import_name: null,
+      import_name: 'base.Calculator.add',
     });
     expect(node(graph, 'base.format_result').class_name).toBeNull();
     expect(node(graph, 'base')).toMatchObject({ kind: 'Module', local_name: 'base', import_name: 'base', code: null, file_path: 'base.py' });

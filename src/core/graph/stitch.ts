@@ -42,6 +42,7 @@ import { buildRepoIndex, entityIndex } from './bindings.ts';
 import type { ModuleNaming } from './moduleNames.ts';
 import { EdgeList } from './edgeList.ts';
 import { dropNodeFields, entityRows } from './entityRows.ts';
+import { moduleImportName } from './importNames.ts';
 import type { ChainTrail, LookupScope } from './resolver.ts';
 import { Resolver, enclosingClass } from './resolver.ts';
 import { createSpecifierResolver } from './specifiers.ts';
@@ -179,7 +180,8 @@ function stitchSteps(repoName: string, files: readonly FileIR[], configs: readon
   function* steps(): Generator<StitchStep> {
     let nodes: NodeRow[] = [repoNode(repoName)];
     for (const module of index.modules) {
-      nodes.push(moduleNode(module, resolver, ids));
+      const moduleImport = moduleImportName(module, configs);
+      nodes.push(moduleNode(module, moduleImport, ids));
       const { file } = module;
       const emitted = options.emitted?.get(file.path);
       if (emitted) {
@@ -195,7 +197,7 @@ function stitchSteps(repoName: string, files: readonly FileIR[], configs: readon
           renamed.push({ kind: entity.kind, filePath: file.path, qualifiedName, startLine: entity.startLine, sameLine, from: emitted[i]!, to: id });
         });
       } else {
-        for (const row of entityRows(file, module.naming, texts.get(file.path), (i) => ids[module.firstEntityNode + i]!)) nodes.push(row);
+        for (const row of entityRows(file, module.naming, moduleImport, texts.get(file.path), (i) => ids[module.firstEntityNode + i]!)) nodes.push(row);
         if (options.consume) dropNodeFields(file);
       }
       if (nodes.length >= STEP_ROWS) {
@@ -278,14 +280,13 @@ function repoNode(repoName: string): NodeRow {
 }
 
 /** A module's node (A.8 gives Module no code: the files table holds the text). */
-function moduleNode(module: ModuleInfo, resolver: Resolver, ids: Int32Array): NodeRow {
+function moduleNode(module: ModuleInfo, importName: string | null, ids: Int32Array): NodeRow {
   const { file, naming } = module;
   return {
     id: ids[module.nodeId]!, kind: 'Module', name: naming.name, qualified_name: naming.name, module_name: null,
     class_name: null, file_path: file.path, start_line: 1, end_line: Math.max(file.lines, 1), signature: null,
     code: null, code_start: null, code_end: null, docstring: file.docstring, description: null, member_descriptions: null, requirement: null,
-    language: file.language, local_name: naming.localName,
-    import_name: naming.importName ?? module.resolver.importName?.(resolver, module) ?? null,
+    language: file.language, local_name: naming.localName, import_name: importName,
   };
 }
 

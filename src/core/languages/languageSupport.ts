@@ -5,10 +5,11 @@
  * Runs in: everywhere. Layer src/core.
  */
 import type { Tree } from 'web-tree-sitter';
-import type { Language } from '../ingest/types.ts';
+import type { ConfigFile, Language } from '../ingest/types.ts';
 import type { ExportIR, FileIR, ImportIR } from '../parse/fileIR.ts';
 import type { ModuleInfo, Target } from '../graph/bindings.ts';
 import type { Resolver } from '../graph/resolver.ts';
+import type { ModuleNaming } from '../graph/moduleNames.ts';
 
 export interface LanguageSupport {
   /** Name in prompts and the UI ('TypeScript (TSX)'). */
@@ -66,6 +67,29 @@ export interface LanguageResolver {
   qualifiersAreNoFunctions?: boolean;
   /** Ruby: member `name` of a class that another file reopens (defined there, not here). */
   reopenedMember?(r: Resolver, classNode: number, name: string): Target | null;
-  /** nodes.import_name of a module when naming does not give one (Java 'com.x.Foo', Go import path). */
-  importName?(r: Resolver, module: ModuleInfo): string | null;
+  /**
+   * nodes.import_name of a module when naming does not give one (Java 'com.x.Foo', Go import
+   * path). Reads only the module's file, its naming and the config files: a full index names
+   * definitions before the stitch builds a resolver (graph/importNames.ts).
+   */
+  importName?(configs: readonly ConfigFile[], module: NamedModule): string | null;
+  /** How a definition's import name follows from its module's (graph/importNames.ts; default: module, '.'). */
+  definitionNames?: DefinitionNaming;
+}
+
+/** What importName reads of a module (a ModuleInfo is one). */
+export interface NamedModule {
+  file: Pick<FileIR, 'path' | 'packageName'>;
+  naming: ModuleNaming;
+}
+
+/**
+ * A definition's import name is `prefix` + `separator` + its path inside the module (dots
+ * replaced by `separator`). prefix 'module': the module's import name (Python 'black.mode' +
+ * 'Mode'); 'package': the package the file declares, its import name without the file's own
+ * name (Java 'a2.Base' -> 'a2.Calculator'); 'none': the path alone (Ruby's global constants).
+ */
+export interface DefinitionNaming {
+  prefix: 'module' | 'package' | 'none';
+  separator: '.' | '::';
 }

@@ -1,18 +1,20 @@
 /**
  * @file A full index's entity node rows while the parse still runs: once the read has listed
  * every file (module names need every path), each parsed batch's entities become node rows with
- * their primary ids (graph/entityRows.ts) and go into the early store, and their FileIRs drop
- * what only those rows needed (signature, docstring, code): they are most of a FileIR's memory
+ * their primary ids and import names (graph/entityRows.ts, graph/importNames.ts) and go into the
+ * early store, and their FileIRs drop what only those rows needed (signature, docstring, code):
+ * they are most of a FileIR's memory
  * and of the stitch's work. The stitch then emits the Module rows and the edges and settles the
  * ids; renames() moves the rare entity whose stable id is not its primary (a hash collision).
  * Runs in: the repo worker (app), Node (cli, bench). Layer src/core.
  */
 import { dropNodeFields, entityRows, primaryEntityIds } from '../graph/entityRows.ts';
+import { moduleImportName } from '../graph/importNames.ts';
 import { nameModules } from '../graph/moduleNames.ts';
 import type { ModuleNaming } from '../graph/moduleNames.ts';
 import type { RenamedEntity } from '../graph/stitch.ts';
 import type { NodeRow } from '../graph/types.ts';
-import type { Language, SourceFile } from '../ingest/types.ts';
+import type { ConfigFile, Language, SourceFile } from '../ingest/types.ts';
 import type { FileIR } from '../parse/fileIR.ts';
 import { nodeRowLoad } from '../store/graphStore.ts';
 import { sqlString } from '../store/sqlConnection.ts';
@@ -25,6 +27,7 @@ export const NODE_ROW_BYTES = 330;
 
 export class EarlyNodeRows {
   private namings: Map<string, ModuleNaming> | null = null;
+  private configs: readonly ConfigFile[] = [];
   private waiting: { files: readonly SourceFile[]; irs: readonly FileIR[] }[] = [];
   /** Files whose entity rows are stored, with the primary id each entity got. */
   readonly emitted = new Map<string, Int32Array>();
@@ -36,8 +39,12 @@ export class EarlyNodeRows {
     return this.namings ?? undefined;
   }
 
-  /** Every file of the index is known (the read is done): rows go out from now on. */
-  named(files: readonly { path: string; language: Language }[]): void {
+  /**
+   * Every file of the index is known (the read is done): rows go out from now on. `configs`: the
+   * config files the stitch gets too (Go and Rust import names read them).
+   */
+  named(files: readonly { path: string; language: Language }[], configs: readonly ConfigFile[]): void {
+    this.configs = configs;
     const namings = nameModules(files);
     this.namings = new Map(files.map((file, i) => [file.path, namings[i]!]));
     const waiting = this.waiting;
@@ -57,7 +64,8 @@ export class EarlyNodeRows {
       const naming = this.namings!.get(ir.path);
       if (!naming) return; // left out after the read (tests): the stitch does not see it either
       const ids = primaryEntityIds(ir, naming);
-      for (const row of entityRows(ir, naming, files[i]?.text, (e) => ids[e]!)) rows.push(row);
+      const moduleImport = moduleImportName({ file: ir, naming }, this.configs);
+      for (const row of entityRows(ir, naming, moduleImport, files[i]?.text, (e) => ids[e]!)) rows.push(row);
       this.emitted.set(ir.path, ids);
       dropNodeFields(ir);
     });

@@ -103,7 +103,7 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     releaseInput(input);
     if (input.skipTests) leaveOutTests(ingested, input.name);
     filesToStore?.flush();
-    nodeRows?.named(ingested.files);
+    nodeRows?.named(ingested.files, ingested.configs);
     endPhase('read');
     const hashes = new Map(ingested.files.map((f) => [f.path, f.sha256]));
     let previous: PreviousGraph | null = null;

@@ -28,12 +28,13 @@ export const CANDIDATE_KINDS: readonly NodeKind[] = ['Function', 'Method', 'Clas
 export const RERANK_CODE_CHARS = 2500;
 export const RERANK_MEMBER_CHARS = 4000;
 
-/** The node columns search reads (no language / local_name / import_name). */
+/** The node columns search reads (no language / local_name); import_name names the hits only. */
 export type SearchNode = Pick<
   NodeRow,
   | 'id' | 'kind' | 'name' | 'qualified_name' | 'module_name' | 'class_name' | 'file_path' | 'start_line' | 'end_line'
   | 'signature' | 'docstring' | 'code' | 'description' | 'member_descriptions' | 'requirement'
->;
+> &
+  Partial<Pick<NodeRow, 'import_name'>>;
 
 export interface SearchEdge {
   src: number;

@@ -93,7 +93,7 @@ interface SourceMatrix {
 }
 
 const NODE_COLUMNS =
-  'id, kind, name, qualified_name, module_name, class_name, file_path, start_line, end_line, signature, docstring, code, description, member_descriptions, requirement';
+  'id, kind, name, qualified_name, import_name, module_name, class_name, file_path, start_line, end_line, signature, docstring, code, description, member_descriptions, requirement';
 
 async function readNodes(conn: SqlConnection): Promise<SearchNode[]> {
   const rows = await conn.query(`SELECT ${NODE_COLUMNS} FROM nodes ORDER BY id`);
@@ -102,6 +102,7 @@ async function readNodes(conn: SqlConnection): Promise<SearchNode[]> {
     kind: r.kind as NodeKind,
     name: String(r.name ?? ''),
     qualified_name: String(r.qualified_name ?? r.name ?? ''),
+    import_name: (r.import_name as string | null) ?? null,
     module_name: (r.module_name as string | null) ?? null,
     class_name: (r.class_name as string | null) ?? null,
     file_path: (r.file_path as string | null) ?? null,
@@ -241,6 +242,7 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
       kind: node.kind,
       name: node.name,
       qualified_name: node.qualified_name,
+      ...(node.import_name ? { import_name: node.import_name } : {}),
       file_path: node.file_path,
       start_line: node.start_line,
       score,

@@ -2,11 +2,13 @@
  * @file Repo databases of older schema versions brought up to SCHEMA_VERSION, newer ones refused.
  * 1 -> 2 (node code stored once): a version-1 `nodes` table becomes the node_rows table (offset
  * columns NULL, so every row keeps its own code) with the `nodes` view over it. 2 -> 3 (compact
- * file_irs rows) changes no table: meta's stamp only. Runs on open of a repo database and after
- * a bundle import; idempotent.
+ * file_irs rows) changes no table: meta's stamp only. Definitions of graphs stored before they
+ * carried an import name get it (from their module's), without a new version. Runs on open of a
+ * repo database and after a bundle import; idempotent.
  * Runs in: the repo worker (app), Node (cli, tests). Layer src/core.
  */
 import { AppError } from '../errors.ts';
+import { entityImportNameSql } from '../graph/importNames.ts';
 import { createIndexesSql, createNodesViewSql, INDEXES, NODE_ROW_COLUMNS, NODE_ROWS_TABLE, SCHEMA_VERSION } from './schema.ts';
 import type { SqlConnection } from './sqlConnection.ts';
 import { tableExists } from './sqlConnection.ts';
@@ -43,8 +45,31 @@ function refuseNewer(version: number | null): void {
 export async function upgradeSchema(conn: SqlConnection, callerTransaction = false): Promise<void> {
   const version = await readSchemaVersion(conn);
   refuseNewer(version);
-  await upgradeNodesTable(conn, callerTransaction);
+  const copied = await upgradeNodesTable(conn, callerTransaction);
+  // A copied table got its definitions' import names in the copy; the caller's transaction (a
+  // bundle import) builds indexes next, which an UPDATE of its rows would stop.
+  if (!copied && !callerTransaction) await fillDefinitionImportNames(conn);
   if (version !== null && version !== SCHEMA_VERSION) await conn.run(`UPDATE meta SET value = '${SCHEMA_VERSION}' WHERE key = 'schema_version'`);
+}
+
+const DEFINITION = "kind NOT IN ('Repo', 'Module')";
+
+/**
+ * Graphs stored before definitions carried their import name (only modules had one) get them
+ * (importNames.ts entityImportNameSql, the stitch's rule in SQL), once: a graph where some
+ * definition has one, or no module has one, is left alone. No schema version: an older reader
+ * reads the filled column as it is.
+ */
+async function fillDefinitionImportNames(conn: SqlConnection): Promise<void> {
+  if (!(await tableExists(conn, NODE_ROWS_TABLE))) return;
+  const named = await conn.query(`SELECT 1 AS x FROM ${NODE_ROWS_TABLE} WHERE ${DEFINITION} AND import_name IS NOT NULL LIMIT 1`);
+  if (named.length > 0) return;
+  const modules = await conn.query(`SELECT 1 AS x FROM ${NODE_ROWS_TABLE} WHERE kind = 'Module' AND import_name IS NOT NULL LIMIT 1`);
+  if (modules.length === 0) return;
+  await conn.run(
+    `UPDATE ${NODE_ROWS_TABLE} AS n SET import_name = ${entityImportNameSql('n', 'm')} FROM ${NODE_ROWS_TABLE} AS m
+     WHERE m.kind = 'Module' AND m.file_path = n.file_path AND m.import_name IS NOT NULL AND n.${DEFINITION} AND n.import_name IS NULL`,
+  );
 }
 
 /** 'table', 'view' or null: what `nodes` is in this database. */
@@ -70,22 +95,30 @@ export async function dropNodes(conn: SqlConnection): Promise<void> {
  * one open; otherwise this opens one. (A copy, not ALTER TABLE RENAME: on a file database, DROP INDEX
  * + RENAME + ADD COLUMN + CREATE INDEX in one transaction aborts @duckdb/node-api 1.5 at COMMIT.)
  */
-async function upgradeNodesTable(conn: SqlConnection, callerTransaction: boolean): Promise<void> {
-  if ((await nodesKind(conn)) !== 'table') return;
+async function upgradeNodesTable(conn: SqlConnection, callerTransaction: boolean): Promise<boolean> {
+  if ((await nodesKind(conn)) !== 'table') return false;
   const upgrade = async () => {
     const old = new Set(
       (await conn.query("SELECT column_name AS c FROM information_schema.columns WHERE table_schema = 'main' AND table_name = 'nodes'")).map((r) =>
         String(r.c),
       ),
     );
-    const select = NODE_ROW_COLUMNS.map((c) => (old.has(c.name) && !c.name.startsWith('code_') ? c.name : `NULL::${c.type} AS ${c.name}`)).join(', ');
+    // Definitions without an import name (stored before they had one) get it from their module's.
+    const fill = ['import_name', 'local_name', 'language', 'module_name'].every((c) => old.has(c));
+    const select = NODE_ROW_COLUMNS.map((c) => {
+      if (!old.has(c.name) || c.name.startsWith('code_')) return `NULL::${c.type} AS ${c.name}`;
+      if (c.name === 'import_name' && fill) return `coalesce(n.import_name, CASE WHEN n.${DEFINITION} THEN ${entityImportNameSql('n', 'm')} END) AS import_name`;
+      return `n.${c.name}`;
+    }).join(', ');
+    const modules = fill ? ` LEFT JOIN nodes m ON m.kind = 'Module' AND m.file_path = n.file_path` : '';
     const nodeIndexes = INDEXES.filter((i) => i.table === NODE_ROWS_TABLE);
     await conn.run(`DROP TABLE IF EXISTS ${NODE_ROWS_TABLE}`);
-    await conn.run(`CREATE TABLE ${NODE_ROWS_TABLE} AS SELECT ${select} FROM nodes ORDER BY id`);
+    await conn.run(`CREATE TABLE ${NODE_ROWS_TABLE} AS SELECT ${select} FROM nodes n${modules} ORDER BY n.id`);
     for (const i of nodeIndexes) await conn.run(`DROP INDEX IF EXISTS ${i.name}`);
     await conn.run('DROP TABLE nodes');
     await conn.run(createNodesViewSql());
     for (const sql of createIndexesSql(NODE_ROWS_TABLE)) await conn.run(sql);
   };
   await (callerTransaction ? upgrade() : inTransaction(conn, upgrade));
+  return true;
 }

@@ -9,6 +9,7 @@
  * FAKE engine (e2e only; labelled as such).
  * Runs in: the main thread; the agent runs in the repo worker.
  */
+import { nodeText } from '../../core/graph/displayName.ts';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { AgentEvent, AgentInfo, AgentLlmChoice, AgentTranscript } from '../../core/agent/agentService.ts';
 import type { AgentStep } from '../../core/agent/loop/reactAgent.ts';
@@ -106,7 +107,7 @@ export function AgentPanel() {
   useEffect(() => {
     if (result) answerRef.current?.scrollIntoView({ block: 'nearest' });
   }, [result]);
-  const [context, setContext] = useState<{ id: number; kind: string; qualifiedName: string }[]>([]);
+  const [context, setContext] = useState<{ id: number; text: string }[]>([]);
 
   const light = useCallback(
     (ids: number[]) => {
@@ -165,8 +166,10 @@ export function AgentPanel() {
       setResult(transcript);
       setSteps(transcript.steps);
       const ids = (transcript.cited.length > 0 ? transcript.cited : transcript.retrieved).slice(0, 10);
-      const rows = ids.length > 0 ? await service.query(`SELECT id, kind, qualified_name FROM nodes WHERE id IN (${ids.map((id) => Math.trunc(id)).join(', ')})`) : [];
-      const byId = new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), kind: String(r.kind), qualifiedName: String(r.qualified_name) }]));
+      const rows = ids.length > 0 ? await service.query(`SELECT id, kind, qualified_name, import_name, file_path, start_line FROM nodes WHERE id IN (${ids.map((id) => Math.trunc(id)).join(', ')})`) : [];
+      const text = (r: (typeof rows)[number]) =>
+        nodeText({ kind: String(r.kind), qualified_name: String(r.qualified_name), import_name: (r.import_name as string | null) ?? null, file_path: (r.file_path as string | null) ?? null, start_line: (r.start_line as number | null) ?? null });
+      const byId = new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), text: text(r) }]));
       setContext(ids.flatMap((id) => byId.get(id) ?? []));
       if (transcript.cited.length > 0) light(transcript.cited);
     } catch (error) {
@@ -294,7 +297,7 @@ export function AgentPanel() {
                     'text' in part ? (
                       <span key={i}>{part.text}</span>
                     ) : (
-                      <button key={i} type="button" className={part.cited ? 'agent-cite' : 'agent-cite unsupported'} data-testid="agent-cite" title={part.cited ? 'Select this node' : 'No tool returned this node'} onClick={() => selectNode(part.id)}>
+                      <button key={i} type="button" className={part.cited ? 'agent-cite' : 'agent-cite unsupported'} data-testid="agent-cite" title={part.cited ? `Select ${context.find((n) => n.id === part.id)?.text ?? 'this node'}` : 'No tool returned this node'} onClick={() => selectNode(part.id)}>
                         #{part.id}
                       </button>
                     ),
@@ -317,7 +320,7 @@ export function AgentPanel() {
                       {context.map((n) => (
                         <li key={n.id}>
                           <button type="button" className="link-button" onClick={() => selectNode(n.id)}>
-                            #{n.id} {n.kind} {n.qualifiedName}
+                            #{n.id} {n.text}
                           </button>
                         </li>
                       ))}

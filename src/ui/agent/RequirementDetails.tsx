@@ -5,6 +5,7 @@
  * is shown before the requirement graph is built (Agent panel or `ranger requirements`).
  * Runs in: the main thread (queries run in the repo worker).
  */
+import { displayName } from '../../core/graph/displayName.ts';
 import { useEffect, useState } from 'react';
 import type { RepoClient } from '../clients/repoClient.ts';
 import { useCommands } from '../commands.ts';
@@ -13,7 +14,7 @@ interface Related {
   relation: 'sub-requirement' | 'parent requirement' | 'similar';
   nodeId: number;
   name: string;
-  qualifiedName: string;
+  displayName: string;
   detail: string | null;
 }
 
@@ -33,8 +34,8 @@ async function loadRequirement(service: RepoClient, nodeId: number): Promise<Req
   if (!row) return null;
   const rid = Number(row.id);
   const edges = await service.query(
-    `SELECT e.type, e.src = ${rid} AS outgoing, o.node_id, o.name, o.qualified_name, e.detail FROM requirement_edges e
-     JOIN requirements o ON o.id = CASE WHEN e.src = ${rid} THEN e.dst ELSE e.src END
+    `SELECT e.type, e.src = ${rid} AS outgoing, o.node_id, o.name, o.qualified_name, n.import_name, e.detail FROM requirement_edges e
+     JOIN requirements o ON o.id = CASE WHEN e.src = ${rid} THEN e.dst ELSE e.src END LEFT JOIN nodes n ON n.id = o.node_id
      WHERE (e.src = ${rid} OR e.dst = ${rid}) AND e.type IN ('PARENT_CHILD', 'SIMILAR_REQUIREMENT') ORDER BY e.type, o.qualified_name LIMIT 60`,
   );
   return {
@@ -45,7 +46,7 @@ async function loadRequirement(service: RepoClient, nodeId: number): Promise<Req
       relation: e.type === 'SIMILAR_REQUIREMENT' ? 'similar' : e.outgoing ? 'sub-requirement' : 'parent requirement',
       nodeId: Number(e.node_id),
       name: String(e.name),
-      qualifiedName: String(e.qualified_name),
+      displayName: displayName({ qualified_name: String(e.qualified_name), import_name: (e.import_name as string | null) ?? null }),
       detail: e.detail === null ? null : String(e.detail),
     })),
   };
@@ -73,7 +74,7 @@ export function RequirementDetails({ nodeId }: { nodeId: number }) {
           {info.related.map((r, i) => (
             <li key={i}>
               <span className="muted small">{r.relation}{r.relation === 'similar' && r.detail ? ` ${r.detail}` : ''}</span>{' '}
-              <button type="button" className="link-button" onClick={() => selectNode(r.nodeId)} title={r.qualifiedName}>
+              <button type="button" className="link-button" onClick={() => selectNode(r.nodeId)} title={r.displayName}>
                 {r.name}
               </button>
             </li>

@@ -1,7 +1,7 @@
 /**
  * @file The Cypher console: a CodeMirror 6 editor with Cypher highlighting and schema-aware
  * completion (labels, relationship types, properties), Ctrl+Enter runs the read-only subset in
- * the repo worker; the rows show as a table (whole nodes as `Kind qualified_name`, click a row
+ * the repo worker; the rows show as a table (whole nodes as `Kind display name  file:line`, click a row
  * to select its node) and the nodes they mention are highlighted as a subgraph on the explorer.
  * An error shows its message and marks its line:column in the editor. A JSON box below the
  * editor gives $name parameters (checked before the query runs; the text is kept). A query runs

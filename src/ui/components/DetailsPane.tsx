@@ -1,11 +1,13 @@
 /**
- * @file The selected node: kind, qualified name, file:lines, signature, docstring, in/out edges
+ * @file The selected node: kind, its name (core/graph/displayName.ts), file:lines, the qualified
+ * name where it differs, signature, docstring, in/out edges
  * grouped by type (each one selects its node), code with highlighting, and for a Module its
  * unresolved imports and file issues; its description, requirement and SIMILAR neighbours.
  * Every name and path is React text, never HTML.
  * Runs in: the main thread.
  */
 import { useEffect, useState } from 'react';
+import { displayContext } from '../../core/graph/displayName.ts';
 import { useCommands } from '../commands.ts';
 import type { NodeDetails } from '../data/nodeDetails.ts';
 import { loadNodeDetails } from '../data/nodeDetails.ts';
@@ -77,28 +79,28 @@ export function DetailsPane() {
       <header className="details-head">
         <KindBadge kind={node.kind} />
         <h2 className="details-name" data-testid="details-name">
-          {node.name}
+          {node.shortName}
         </h2>
       </header>
       <dl className="details-facts">
-        {node.importName && (
-          <>
-            <dt title="The name code imports it by">Import</dt>
-            <dd className="mono" data-testid="details-import">
-              {node.importName}
-            </dd>
-          </>
-        )}
-        <dt title="Qualified name: the dotted path from the repository root">{node.importName ? 'Path' : 'Qualified'}</dt>
-        <dd className="mono" data-testid="details-qualified">
-          {node.qualifiedName}
+        <dt title="The name code imports it by, where its language has one; else the qualified name">Name</dt>
+        <dd className="mono" data-testid="details-display-name">
+          {node.displayName}
         </dd>
         {node.filePath && (
           <>
             <dt>File</dt>
-            <dd className="mono">
+            <dd className="mono" data-testid="details-file">
               {node.filePath}
               {lines}
+            </dd>
+          </>
+        )}
+        {node.qualifiedName !== node.displayName && (
+          <>
+            <dt title="qualified_name: the dotted path from the repository root, the graph's unique key (Cypher, SQL)">Qualified</dt>
+            <dd className="mono" data-testid="details-qualified">
+              {node.qualifiedName}
             </dd>
           </>
         )}
@@ -116,9 +118,9 @@ export function DetailsPane() {
           <ul className="edge-list">
             {details.counterparts.map((item) => (
               <li key={item.id}>
-                <button type="button" className="link-button" onClick={() => selectNode(item.id)} title={item.qualifiedName}>
-                  <KindBadge kind={item.kind} /> <span className="edge-target">{item.name}</span>{' '}
-                  <span className="edge-context">{contextOf(item.qualifiedName, item.name)}</span>
+                <button type="button" className="link-button" onClick={() => selectNode(item.id)} title={item.displayName}>
+                  <KindBadge kind={item.kind} /> <span className="edge-target">{item.shortName}</span>{' '}
+                  <span className="edge-context">{displayContext(item.displayName, item.shortName)}</span>
                 </button>
                 <span className="muted mono"> {item.detail}</span>
               </li>
@@ -171,9 +173,9 @@ export function DetailsPane() {
               <ul className="edge-list">
                 {group.items.map((item) => (
                   <li key={`${item.id}:${item.detail ?? ''}`}>
-                    <button type="button" className="link-button" onClick={() => selectNode(item.id)} title={item.qualifiedName}>
-                      <KindBadge kind={item.kind} /> <span className="edge-target">{item.name}</span>{' '}
-                      <span className="edge-context">{contextOf(item.qualifiedName, item.name)}</span>
+                    <button type="button" className="link-button" onClick={() => selectNode(item.id)} title={item.displayName}>
+                      <KindBadge kind={item.kind} /> <span className="edge-target">{item.shortName}</span>{' '}
+                      <span className="edge-context">{displayContext(item.displayName, item.shortName)}</span>
                     </button>
                     {item.detail && <span className="muted"> {item.detail}</span>}
                   </li>
@@ -196,7 +198,3 @@ export function DetailsPane() {
   );
 }
 
-/** Where a neighbour lives: its qualified name without its own name ('pkg.mod.Class'). */
-function contextOf(qualifiedName: string, name: string): string {
-  return qualifiedName.endsWith(`.${name}`) ? qualifiedName.slice(0, -name.length - 1) : qualifiedName === name ? '' : qualifiedName;
-}

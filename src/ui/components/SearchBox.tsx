@@ -132,9 +132,9 @@ export const SearchBox = forwardRef<HTMLInputElement>(function SearchBox(_props,
               onMouseEnter={() => setCursor(i)}
             >
               <KindBadge kind={hit.kind} />
-              <span className="hit-name">{hit.name}</span>
+              <span className="hit-name">{hit.shortName}</span>
               <span className="hit-where muted">
-                {hit.qualifiedName !== hit.name ? hit.qualifiedName : ''}
+                {hit.displayName !== hit.shortName ? hit.displayName : ''}
                 {hit.filePath ? `  ${hit.filePath}:${hit.startLine}` : ''}
               </span>
             </li>

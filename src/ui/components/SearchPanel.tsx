@@ -2,13 +2,14 @@
  * @file The answer panel (left of the graph): the route (which path ran, the generated Cypher
  * and who wrote it, why; Cypher typed as the question that does not run shows with a caret at
  * its error's line and column and "Search as text instead"), the stats, Path 1's rows as a table, notes (nothing relevant found,
- * hidden tests, early stop), and the ranked results (rank, kind, name, file:line, relevance in
- * percent with the raw score and its parts in the tooltip, exact / test tags, other locations
- * of a duplicated name); a click opens the node in the explorer. After an
+ * hidden tests, early stop), and the ranked results (rank, kind, display name with its context
+ * muted, file:line, relevance in percent with the raw score and its parts in the tooltip, exact
+ * / test tags, other locations of a duplicated name); a click opens the node in the explorer. After an
  * MCTS run: replay it in the player, download the trace.
  * Runs in: the main thread.
  */
 import type { SearchHit, SearchResponse } from '../../core/agent/searchService.ts';
+import { displayContext, displayName, shortName } from '../../core/graph/displayName.ts';
 import { errorPosition } from '../../core/agent/typedCypher.ts';
 import { embedderDisplayName } from '../../core/models/modelSpec.ts';
 import type { Row } from '../../core/pipeline/repoService.ts';
@@ -37,21 +38,48 @@ function where(loc: { file_path: string | null; start_line: number | null }, fal
   return loc.file_path ? `${loc.file_path}${loc.start_line !== null ? `:${loc.start_line}` : ''}` : fallback;
 }
 
+/**
+ * A result's display name, its context muted before its own name ('black.files' +
+ * '.read_pyproject_toml'); a long context is cut at its start, so the part nearest the name shows.
+ */
+function HitName({ hit }: { hit: SearchHit }) {
+  const full = displayName(hit);
+  const context = displayContext(full, shortName(hit));
+  const own = context === full ? '' : full.slice(context.length);
+  return (
+    <span className="hit-name mono" data-testid="hit-name" title={full}>
+      {own === '' ? (
+        <span className="hit-own">{full}</span>
+      ) : (
+        <>
+          <span className="hit-context">
+            <span dir="ltr">{context}</span>
+          </span>
+          <span className="hit-own">{own}</span>
+        </>
+      )}
+    </span>
+  );
+}
+
 function Hit({ hit, rank, onOpen, selected }: { hit: SearchHit; rank: number; onOpen: (id: number) => void; selected: boolean }) {
   const parts = scoreParts(hit);
-  const fullName = hit.import_name ?? hit.qualified_name;
-  const location = where(hit, hit.qualified_name);
+  const fullName = displayName(hit);
+  const location = where(hit, fullName);
   const scoreTitle = `score ${formatScore(hit.score)}${parts.length > 0 ? ` = ${parts.map((p) => `${p.label} ${formatScore(p.value)}`).join(' + ')}` : ''}`;
   return (
     <li className={`answer-hit${selected ? ' current' : ''}${hit.is_test ? ' is-test' : ''}`} data-testid="search-hit" data-id={hit.id} data-test={hit.is_test ? 'true' : undefined}>
-      <button type="button" className="answer-hit-button" onClick={() => onOpen(hit.id)} title={hit.import_name ? `${fullName}\npath: ${hit.qualified_name}\n${location}` : `${fullName}\n${location}`}>
+      <button
+        type="button"
+        className="answer-hit-button"
+        onClick={() => onOpen(hit.id)}
+        title={fullName !== hit.qualified_name ? `${fullName}\nqualified name: ${hit.qualified_name}\n${location}` : `${fullName}\n${location}`}
+      >
         <span className="hit-rank mono">{rank}</span>
         <span className="hit-main">
           <span className="hit-line">
             <KindBadge kind={hit.kind} />
-            <span className="hit-name mono" data-testid="hit-name" title={fullName}>
-              {hit.name}
-            </span>
+            <HitName hit={hit} />
             {hit.exact && <span className="hit-tag" title="The question names this definition exactly">exact</span>}
             {hit.is_test && <span className="hit-tag muted" title="In a test or fixture file (ranked after the code)">test</span>}
             <span className="hit-score mono" data-testid="hit-score" title={scoreTitle}>

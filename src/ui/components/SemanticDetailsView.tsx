@@ -5,6 +5,7 @@
  * Every text is React text, never HTML.
  * Runs in: the main thread.
  */
+import { displayContext } from '../../core/graph/displayName.ts';
 import { useCommands } from '../commands.ts';
 import type { EdgeGroup } from '../data/nodeDetails.ts';
 import type { SemanticDetails } from '../data/semanticDetails.ts';
@@ -69,9 +70,9 @@ export function SimilarView({ groups }: { groups: readonly EdgeGroup[] }) {
             <span className="mono small cosine" title="cosine similarity">
               {item.cosine !== null ? item.cosine.toFixed(3) : '—'}
             </span>{' '}
-            <button type="button" className="link-button" onClick={() => selectNode(item.id)} title={item.qualifiedName}>
-              <KindBadge kind={item.kind} /> <span className="edge-target">{item.name}</span>{' '}
-              <span className="edge-context">{item.qualifiedName.endsWith(`.${item.name}`) ? item.qualifiedName.slice(0, -item.name.length - 1) : ''}</span>
+            <button type="button" className="link-button" onClick={() => selectNode(item.id)} title={item.displayName}>
+              <KindBadge kind={item.kind} /> <span className="edge-target">{item.shortName}</span>{' '}
+              <span className="edge-context">{displayContext(item.displayName, item.shortName)}</span>
             </button>
           </li>
         ))}

@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { cypherCompletionSource, rangeAt } from '../components/cypherEditor.ts';
 import { cellText, cypherVocabulary, errorPosition, parseCypherParams, rowNodeId } from './cypherResults.ts';
 
-const node = { id: 7, kind: 'Class', name: 'Money', qualified_name: 'shopkit.pricing.money.Money' };
+const node = { id: 7, kind: 'Class', name: 'Money', qualified_name: 'shopkit.pricing.money.Money', import_name: 'shopkit.pricing.money.Money' };
+/** A src layout's class: its import name shows, with its place (core/graph/displayName.ts). */
+const mode = { id: 8, kind: 'Class', name: 'Mode', qualified_name: 'src.black.mode.Mode', import_name: 'black.mode.Mode', file_path: 'src/black/mode.py', start_line: 95 };
 
 describe('cypherResults', () => {
   it('reads the parameters box: empty, a JSON object, or a clear message', () => {
@@ -24,6 +26,8 @@ describe('cypherResults', () => {
   it('cell text, error positions and the node of a row', () => {
     expect(cellText(node)).toBe('Class shopkit.pricing.money.Money');
     expect(cellText([node, null, 'x'])).toBe('[Class shopkit.pricing.money.Money, ∅, x]');
+    expect(cellText(mode)).toBe('Class black.mode.Mode  src/black/mode.py:95');
+    expect(cellText({ ...mode, import_name: null })).toBe('Class src.black.mode.Mode  src/black/mode.py:95');
     expect(cellText(null)).toBe('∅');
     expect(cellText('y'.repeat(400))).toHaveLength(301);
     expect(cellText('y'.repeat(400), 160)).toHaveLength(161);

@@ -8,6 +8,8 @@
 import type { Core } from 'cytoscape';
 import type { ConsoleBounds, CypherResult } from '../../core/agent/searchService.ts';
 import { DEFAULT_MAX_ROWS } from '../../core/store/boundedQuery.ts';
+import { nodeText } from '../../core/graph/displayName.ts';
+import type { NameSource } from '../../core/graph/displayName.ts';
 import { NODE_LABELS, RELATIONSHIP_TYPES } from '../../core/cypher/compile.ts';
 import { REQUIREMENT_LABELS, REQUIREMENT_RELATIONSHIP_TYPES } from '../../core/requirements/requirementCypher.ts';
 import { EDGE_COLUMNS, NODE_COLUMNS } from '../../core/store/schema.ts';
@@ -74,15 +76,15 @@ export function parseCypherParams(text: string): { params: Record<string, unknow
   return { params: value as Record<string, unknown> };
 }
 
-function isWholeNode(value: unknown): value is { id: number; kind: string; qualified_name: string } {
+function isWholeNode(value: unknown): value is NameSource & { id: number; kind: string; file_path?: string | null; start_line?: number | null } {
   return typeof value === 'object' && value !== null && 'qualified_name' in value && 'kind' in value && 'id' in value;
 }
 
-/** Table text of one value: whole nodes as `Kind qualified_name`, lists joined, other objects as
- * JSON (bigints as numbers), text longer than `maxChars` cut. */
+/** Table text of one value: whole nodes as `Kind display name  file:line` (core/graph/displayName.ts),
+ * lists joined, other objects as JSON (bigints as numbers), text longer than `maxChars` cut. */
 export function cellText(value: unknown, maxChars = 300): string {
   if (value === null || value === undefined) return '∅';
-  if (isWholeNode(value)) return `${value.kind} ${value.qualified_name}`;
+  if (isWholeNode(value)) return nodeText(value);
   if (Array.isArray(value)) return `[${value.map((item) => cellText(item, maxChars)).join(', ')}]`;
   const text = typeof value === 'object' ? JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v)) : String(value);
   return text.length > maxChars ? `${text.slice(0, maxChars)}…` : text;

@@ -4,12 +4,11 @@
  * file issues (syntax errors, decoding notes), and its descriptions (semanticDetails.ts).
  * Runs in: the main thread (queries run in the repo worker).
  */
-import { importStyleName } from '../../core/graph/moduleNames.ts';
 import type { EdgeType, NodeKind } from '../../core/graph/types.ts';
 import type { RepoClient } from '../clients/repoClient.ts';
 import { loadSemanticDetails } from './semanticDetails.ts';
 import type { SemanticDetails } from './semanticDetails.ts';
-import { num, numOrNull, sqlIds, sqlText, str, strOrNull } from './sql.ts';
+import { namesOf, num, numOrNull, sqlIds, sqlText, str, strOrNull } from './sql.ts';
 
 /** Edges listed per direction; a hub (a Repo, a popular module) has thousands. */
 export const MAX_EDGES_LISTED = 300;
@@ -18,9 +17,11 @@ export interface NodeInfo {
   id: number;
   kind: NodeKind;
   name: string;
+  /** The path-based unique key ('src.black.mode.Mode'). */
   qualifiedName: string;
-  /** The name code imports it by ('black.mode.Mode'), when it differs from qualifiedName. */
-  importName: string | null;
+  /** The name a person reads ('black.mode.Mode') and its short form (core/graph/displayName.ts). */
+  displayName: string;
+  shortName: string;
   filePath: string | null;
   startLine: number | null;
   endLine: number | null;
@@ -34,6 +35,8 @@ export interface Neighbour {
   kind: NodeKind;
   name: string;
   qualifiedName: string;
+  displayName: string;
+  shortName: string;
   detail: string | null;
 }
 
@@ -62,9 +65,8 @@ export interface NodeDetails {
 export async function loadNodeDetails(service: RepoClient, id: number): Promise<NodeDetails | null> {
   const key = sqlIds([id]);
   const rows = await service.query(
-    `SELECT n.id, n.kind, n.name, n.qualified_name, n.module_name, n.class_name, n.file_path, n.start_line, n.end_line, n.signature, n.docstring, n.language, n.code,
-       coalesce(m.import_name, CASE WHEN n.kind = 'Module' THEN n.import_name END) AS module_import
-     FROM nodes n LEFT JOIN nodes m ON m.kind = 'Module' AND m.name = n.module_name WHERE n.id = ${key}`,
+    `SELECT id, kind, name, qualified_name, import_name, module_name, class_name, file_path, start_line, end_line, signature, docstring, language, code
+     FROM nodes WHERE id = ${key}`,
   );
   const row = rows[0];
   if (!row) return null;
@@ -73,7 +75,7 @@ export async function loadNodeDetails(service: RepoClient, id: number): Promise<
     kind: str(row, 'kind') as NodeKind,
     name: str(row, 'name'),
     qualifiedName: str(row, 'qualified_name'),
-    importName: null,
+    ...namesOf(row),
     filePath: strOrNull(row, 'file_path'),
     startLine: numOrNull(row, 'start_line'),
     endLine: numOrNull(row, 'end_line'),
@@ -81,22 +83,20 @@ export async function loadNodeDetails(service: RepoClient, id: number): Promise<
     docstring: strOrNull(row, 'docstring'),
     language: strOrNull(row, 'language'),
   };
-  const imported = importStyleName({ kind: node.kind, qualified_name: node.qualifiedName, module_name: strOrNull(row, 'module_name'), module_import: strOrNull(row, 'module_import') });
-  if (imported !== node.qualifiedName) node.importName = imported;
   let code = strOrNull(row, 'code');
   let codeFirstLine = node.startLine ?? 1;
   const isModule = node.kind === 'Module';
   const [edgeRows, totalRows, fileRows, unresolvedRows, issueRows, semantic, counterparts] = await Promise.all([
     service.query(
       `SELECT * FROM (
-         SELECT 'out' AS direction, e.type, e.detail, n.id, n.kind, n.name, n.qualified_name,
-                row_number() OVER (PARTITION BY e.type ORDER BY n.qualified_name) AS rank
+         SELECT 'out' AS direction, e.type, e.detail, n.id, n.kind, n.name, n.qualified_name, n.import_name,
+                coalesce(n.import_name, n.qualified_name) AS shown, row_number() OVER (PARTITION BY e.type ORDER BY shown) AS rank
          FROM edges e JOIN nodes n ON n.id = e.dst WHERE e.src = ${key}
          UNION ALL
-         SELECT 'in' AS direction, e.type, e.detail, n.id, n.kind, n.name, n.qualified_name,
-                row_number() OVER (PARTITION BY e.type ORDER BY n.qualified_name) AS rank
+         SELECT 'in' AS direction, e.type, e.detail, n.id, n.kind, n.name, n.qualified_name, n.import_name,
+                coalesce(n.import_name, n.qualified_name) AS shown, row_number() OVER (PARTITION BY e.type ORDER BY shown) AS rank
          FROM edges e JOIN nodes n ON n.id = e.src WHERE e.dst = ${key}
-       ) WHERE rank <= ${MAX_EDGES_LISTED} ORDER BY direction DESC, type, qualified_name`,
+       ) WHERE rank <= ${MAX_EDGES_LISTED} ORDER BY direction DESC, type, shown`,
     ),
     service.query(
       `SELECT 'out' AS direction, type, count(*) AS n FROM edges WHERE src = ${key} GROUP BY type
@@ -129,6 +129,7 @@ export async function loadNodeDetails(service: RepoClient, id: number): Promise<
       kind: str(r, 'kind') as NodeKind,
       name: str(r, 'name'),
       qualifiedName: str(r, 'qualified_name'),
+      ...namesOf(r),
       detail: strOrNull(r, 'detail'),
     });
   }
@@ -163,12 +164,13 @@ async function loadCounterparts(service: RepoClient, node: NodeInfo, moduleName:
   } else {
     return [];
   }
-  const rows = await service.query(`SELECT id, kind, name, qualified_name, file_path, start_line FROM nodes WHERE ${where} ORDER BY kind, qualified_name, start_line LIMIT 20`);
+  const rows = await service.query(`SELECT id, kind, name, qualified_name, import_name, file_path, start_line FROM nodes WHERE ${where} ORDER BY kind, qualified_name, start_line LIMIT 20`);
   return rows.map((r) => ({
     id: num(r, 'id'),
     kind: str(r, 'kind') as NodeKind,
     name: str(r, 'name'),
     qualifiedName: str(r, 'qualified_name'),
+    ...namesOf(r),
     detail: `${str(r, 'file_path')}:${num(r, 'start_line')}`,
   }));
 }

@@ -52,6 +52,6 @@ export function similarNeighbours(groups: readonly EdgeGroup[]): { items: Simila
       if (!seen || (cosine ?? -2) > (seen.cosine ?? -2)) byId.set(item.id, { ...item, cosine });
     }
   }
-  const items = [...byId.values()].sort((a, b) => (b.cosine ?? -2) - (a.cosine ?? -2) || a.qualifiedName.localeCompare(b.qualifiedName));
+  const items = [...byId.values()].sort((a, b) => (b.cosine ?? -2) - (a.cosine ?? -2) || a.displayName.localeCompare(b.displayName));
   return { items, total: Math.max(total, items.length) };
 }

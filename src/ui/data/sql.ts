@@ -1,8 +1,9 @@
 /**
  * @file Small helpers for the read-only SQL the UI sends to RepoService.query: literal
- * quoting, id lists, and reading typed values out of untyped rows.
+ * quoting, id lists, reading typed values out of untyped rows, and a node row's names.
  * Runs in: the main thread.
  */
+import { displayName, shortName } from '../../core/graph/displayName.ts';
 import type { Row } from '../../core/pipeline/repoService.ts';
 
 /** A SQL string literal: single quotes doubled. */
@@ -42,4 +43,13 @@ export function str(row: Row, key: string): string {
 export function strOrNull(row: Row, key: string): string | null {
   const value = row[key];
   return value === null || value === undefined ? null : String(value);
+}
+
+/**
+ * A node row's names (core/graph/displayName.ts): the display name and the short one. The row
+ * needs kind, name, qualified_name and import_name.
+ */
+export function namesOf(row: Row): { displayName: string; shortName: string } {
+  const node = { kind: str(row, 'kind'), name: str(row, 'name'), qualified_name: str(row, 'qualified_name'), import_name: strOrNull(row, 'import_name') };
+  return { displayName: displayName(node), shortName: shortName(node) };
 }

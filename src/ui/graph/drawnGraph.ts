@@ -7,7 +7,6 @@
  */
 import type { Core, ElementDefinition, NodeCollection } from 'cytoscape';
 import { stretchToAspect } from './layouts.ts';
-import { moduleLabel } from './packageElements.ts';
 import type { GraphEdge, GraphNode } from './graphQueries.ts';
 import type { ViewHost } from './viewHost.ts';
 
@@ -21,7 +20,7 @@ export function nodeElement(node: GraphNode): ElementDefinition {
       id: nodeKey(node.id),
       nodeId: node.id,
       kind: node.kind,
-      label: node.kind === 'Module' ? moduleLabel(node.name) : node.name,
+      label: node.shortName,
       children: node.children,
     },
   };

@@ -109,7 +109,7 @@ describe('EgoView on the indexed demo', () => {
   });
 
   it('levelRings: start positions on rings by hop, spread by the golden angle', () => {
-    const nodes = [1, 2, 3, 4].map((id) => ({ id, kind: 'Function' as const, name: `f${id}`, qualifiedName: `f${id}`, children: 0 }));
+    const nodes = [1, 2, 3, 4].map((id) => ({ id, kind: 'Function' as const, name: `f${id}`, qualifiedName: `f${id}`, displayName: `f${id}`, shortName: `f${id}`, children: 0 }));
     const rings = levelRings(nodes, new Map([[1, 0], [2, 1], [3, 2], [4, 2]]), 100);
     const radius = (i: number) => Math.hypot(rings[i * 2]!, rings[i * 2 + 1]!);
     expect([0, 1, 2, 3].map((i) => Math.round(radius(i)))).toEqual([0, 100, 200, 200]);

@@ -27,7 +27,7 @@ import { graphStylesheet } from './graphStyle.ts';
 import { MemberExpansion } from './memberExpansion.ts';
 import type { Crumb } from './overviewFocus.ts';
 import { OverviewView } from './overviewView.ts';
-import { moduleLabel } from './packageElements.ts';
+import { moduleLabel } from '../../core/graph/displayName.ts';
 import { PlayerCanvasView } from './playerCanvasView.ts';
 import { workerLayouts } from './viewHost.ts';
 import type { GraphCallbacks, ViewHost, ViewMode } from './viewHost.ts';

@@ -2,7 +2,8 @@
  * @file The explorer's read-only SQL: package overview (modules by folder, IMPORTS + USES
  * summed per module pair), children of a
  * module or class, edges among visible nodes, the ego neighbourhood of a node (BFS by level),
- * and name search. Queries stay small: ids, kinds and names only, never code.
+ * and name search (the path-based qualified name or the import name). Queries stay small: ids,
+ * kinds and names only, never code.
  * Runs in: the main thread (queries run in the repo worker).
  */
 import type { EdgeType, NodeKind } from '../../core/graph/types.ts';
@@ -10,7 +11,7 @@ import { buildPackageTree } from '../../core/graph/packageOverview.ts';
 import type { ModuleLink, PackageTree } from '../../core/graph/packageOverview.ts';
 import type { Row } from '../../core/pipeline/repoService.ts';
 import type { RepoClient } from '../clients/repoClient.ts';
-import { num, sqlIds, sqlText, str } from '../data/sql.ts';
+import { namesOf, num, sqlIds, sqlText, str } from '../data/sql.ts';
 
 /** At most this many nodes are drawn at once; the rest is announced, never silently dropped. */
 export const MAX_VISIBLE_NODES = 1500;
@@ -20,6 +21,9 @@ export interface GraphNode {
   kind: NodeKind;
   name: string;
   qualifiedName: string;
+  /** The name a person reads and its short form (core/graph/displayName.ts). */
+  displayName: string;
+  shortName: string;
   /** Members a double-click would reveal (Module: CONTAINS, Class: HAS_METHOD + HAS_FIELD). */
   children: number;
 }
@@ -44,6 +48,8 @@ export interface SearchHit {
   kind: NodeKind;
   name: string;
   qualifiedName: string;
+  displayName: string;
+  shortName: string;
   filePath: string;
   startLine: number;
 }
@@ -52,12 +58,14 @@ const MEMBER_EDGES = "('CONTAINS', 'HAS_METHOD', 'HAS_FIELD')";
 /** SIMILAR edges are drawn only on request (the toggle), through loadSimilarEdges. */
 const CROSS_EDGES = "('USES', 'INHERITS', 'IMPORTS')";
 
-function toNode(row: Row): GraphNode {
+/** A node row (id, kind, name, qualified_name, import_name, children) as the graph draws it. */
+export function toNode(row: Row): GraphNode {
   return {
     id: num(row, 'id'),
     kind: str(row, 'kind') as NodeKind,
     name: str(row, 'name'),
     qualifiedName: str(row, 'qualified_name'),
+    ...namesOf(row),
     children: num(row, 'children'),
   };
 }
@@ -82,7 +90,7 @@ export interface PackageOverviewData {
 export async function loadPackageOverview(service: RepoClient): Promise<PackageOverviewData> {
   const [moduleRows, linkRows] = await Promise.all([
     service.query(
-      `SELECT n.id, n.kind, n.name, n.qualified_name, n.file_path, coalesce(c.n, 0) AS children
+      `SELECT n.id, n.kind, n.name, n.qualified_name, n.import_name, n.file_path, coalesce(c.n, 0) AS children
        FROM nodes n ${CHILD_COUNT} WHERE n.kind = 'Module' AND n.file_path IS NOT NULL`,
     ),
     service.query(
@@ -109,7 +117,7 @@ export async function loadChildren(service: RepoClient, parentId: number, limit 
   const [countRows, rows] = await Promise.all([
     service.query(`SELECT count(*) AS n FROM edges WHERE src = ${sqlIds([parentId])} AND type IN ${MEMBER_EDGES}`),
     service.query(
-      `SELECT n.id, n.kind, n.name, n.qualified_name, coalesce(c.n, 0) AS children, e.type AS via
+      `SELECT n.id, n.kind, n.name, n.qualified_name, n.import_name, coalesce(c.n, 0) AS children, e.type AS via
        FROM edges e JOIN nodes n ON n.id = e.dst ${CHILD_COUNT}
        WHERE e.src = ${sqlIds([parentId])} AND e.type IN ${MEMBER_EDGES} AND n.kind <> 'Module'
        ORDER BY n.start_line, n.name LIMIT ${limit}`,
@@ -185,7 +193,7 @@ export async function loadEgo(service: RepoClient, centerId: number, depth: numb
   const ids = sqlIds(distance.keys());
   const [nodeRows, edgeRows] = await Promise.all([
     service.query(
-      `SELECT n.id, n.kind, n.name, n.qualified_name, coalesce(c.n, 0) AS children
+      `SELECT n.id, n.kind, n.name, n.qualified_name, n.import_name, coalesce(c.n, 0) AS children
        FROM nodes n ${CHILD_COUNT} WHERE n.id IN (${ids})`,
     ),
     service.query(
@@ -213,8 +221,8 @@ export async function searchNodes(service: RepoClient, text: string, limit = 50)
   // Exact name, then the same case ('Product' finds the class before the field 'product'), then
   // definitions before members: what a person typing a name usually means.
   const rows = await service.query(
-    `SELECT id, kind, name, qualified_name, file_path, start_line FROM nodes
-     WHERE kind <> 'Repo' AND contains(lower(${field}), ${q})
+    `SELECT id, kind, name, qualified_name, import_name, file_path, start_line FROM nodes
+     WHERE kind <> 'Repo' AND (contains(lower(${field}), ${q})${field === 'name' ? '' : ` OR contains(lower(import_name), ${q})`})
      ORDER BY CASE WHEN lower(name) = ${q} THEN 0 WHEN starts_with(lower(name), ${q}) THEN 1 ELSE 2 END,
               CASE WHEN name = ${exact} OR starts_with(name, ${exact}) THEN 0 ELSE 1 END,
               CASE kind WHEN 'Class' THEN 0 WHEN 'Function' THEN 1 WHEN 'Module' THEN 2 WHEN 'Method' THEN 3 ELSE 4 END,
@@ -226,6 +234,7 @@ export async function searchNodes(service: RepoClient, text: string, limit = 50)
     kind: str(row, 'kind') as NodeKind,
     name: str(row, 'name'),
     qualifiedName: str(row, 'qualified_name'),
+    ...namesOf(row),
     filePath: str(row, 'file_path'),
     startLine: num(row, 'start_line'),
   }));

@@ -12,16 +12,6 @@ import type { GraphNode } from './graphQueries.ts';
 
 export const PACKAGE_LINK = 'PACKAGE_DEPENDS';
 
-/** A C++ source named with its extension beside its header ('db.db_impl.cc', moduleNames.ts). */
-const WITH_EXTENSION = /\.(cc|cpp|cxx|c\+\+|hh|hpp|hxx|inl|ipp)$/;
-
-/** A module's package and name ('orders.service'); a source named with its extension keeps it. */
-export function moduleLabel(name: string): string {
-  const parts = name.split('.');
-  const keep = WITH_EXTENSION.test(name) ? 3 : 2;
-  return parts.length > keep ? parts.slice(-keep).join('.') : name;
-}
-
 /** Box side by module count (area grows with it): 40 px for one module, 160 px from 250 on. */
 export function packageSize(moduleCount: number): number {
   return Math.round(Math.min(160, 32 + 8 * Math.sqrt(moduleCount)));
@@ -58,7 +48,7 @@ export function itemElement(item: OverviewItem, modules: ReadonlyMap<number, Gra
     return {
       group: 'nodes',
       classes: 'level',
-      data: { id: item.key, parent, nodeId: node.id, kind: node.kind, label: moduleLabel(node.name), children: node.children },
+      data: { id: item.key, parent, nodeId: node.id, kind: node.kind, label: node.shortName, children: node.children },
     };
   }
   const box = packageBox(item.label, item.moduleCount);

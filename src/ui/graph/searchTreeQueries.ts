@@ -3,9 +3,10 @@
  * stored edges among them (drawn faintly under the emphasised tree edges).
  * Runs in: the main thread (queries run in the repo worker).
  */
-import type { EdgeType, NodeKind } from '../../core/graph/types.ts';
+import type { EdgeType } from '../../core/graph/types.ts';
 import type { RepoClient } from '../clients/repoClient.ts';
 import { num, sqlIds, str } from '../data/sql.ts';
+import { toNode } from './graphQueries.ts';
 import type { GraphEdge, GraphNode } from './graphQueries.ts';
 
 export async function loadTreeSlice(service: RepoClient, ids: readonly number[]): Promise<{ nodes: GraphNode[]; edges: GraphEdge[] }> {
@@ -13,7 +14,7 @@ export async function loadTreeSlice(service: RepoClient, ids: readonly number[])
   if (list === 'NULL') return { nodes: [], edges: [] };
   const [nodeRows, edgeRows] = await Promise.all([
     service.query(
-      `SELECT n.id, n.kind, n.name, n.qualified_name, coalesce(c.n, 0) AS children FROM nodes n
+      `SELECT n.id, n.kind, n.name, n.qualified_name, n.import_name, coalesce(c.n, 0) AS children FROM nodes n
        LEFT JOIN (SELECT src, count(*) AS n FROM edges WHERE type IN ('CONTAINS', 'HAS_METHOD', 'HAS_FIELD') GROUP BY src) c ON c.src = n.id
        WHERE n.id IN (${list})`,
     ),
@@ -23,13 +24,7 @@ export async function loadTreeSlice(service: RepoClient, ids: readonly number[])
     ),
   ]);
   return {
-    nodes: nodeRows.map((row) => ({
-      id: num(row, 'id'),
-      kind: str(row, 'kind') as NodeKind,
-      name: str(row, 'name'),
-      qualifiedName: str(row, 'qualified_name'),
-      children: num(row, 'children'),
-    })),
+    nodes: nodeRows.map(toNode),
     edges: edgeRows.map((row) => ({ src: num(row, 'src'), dst: num(row, 'dst'), type: str(row, 'type') as EdgeType, weight: num(row, 'n') || 1 })),
   };
 }

@@ -30,8 +30,7 @@ export interface PlayerMount {
 }
 
 function label(node: GraphNode | undefined, id: number): string {
-  if (!node) return `#${id}`;
-  return node.kind === 'Module' ? node.name.split('.').slice(-2).join('.') : node.name;
+  return node ? node.shortName : `#${id}`;
 }
 
 /** Elements of the player's canvas for a replay (positions included). */

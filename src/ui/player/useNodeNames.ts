@@ -1,12 +1,21 @@
 /**
- * @file Names of node ids, read from the repo worker: a few ids (inspector, diff) once per id
- * set, and every node of a run (story, known answer, dock) once per replay, shared by its readers.
+ * @file Short names of node ids (core/graph/displayName.ts shortName), read from the repo worker:
+ * a few ids (inspector, diff) once per id set, and every node of a run (story, known answer,
+ * dock) once per replay, shared by its readers.
  * Runs in: the main thread.
  */
 import { useEffect, useState } from 'react';
 import type { Replay } from '../../core/search/mctsReplay.ts';
 import type { RepoClient } from '../clients/repoClient.ts';
-import { num, sqlIds, str } from '../data/sql.ts';
+import type { Row } from '../../core/pipeline/repoService.ts';
+import { namesOf, num, sqlIds } from '../data/sql.ts';
+
+const NAMES_SQL = 'SELECT id, kind, name, qualified_name, import_name FROM nodes WHERE id IN';
+
+/** Each node's short name (a module by its import name: core/graph/displayName.ts). */
+function namesById(rows: readonly Row[]): Map<number, string> {
+  return new Map(rows.map((r) => [num(r, 'id'), namesOf(r).shortName]));
+}
 
 export function useNodeNames(service: RepoClient, ids: readonly number[]): Map<number, string> {
   const key = ids.join(',');
@@ -16,9 +25,9 @@ export function useNodeNames(service: RepoClient, ids: readonly number[]): Map<n
     const list = sqlIds(key === '' ? [] : key.split(',').map(Number));
     if (list === 'NULL') return;
     service
-      .query(`SELECT id, name FROM nodes WHERE id IN (${list})`)
+      .query(`${NAMES_SQL} (${list})`)
       .then((rows) => {
-        if (!stale) setNames(new Map(rows.map((r) => [num(r, 'id'), str(r, 'name')])));
+        if (!stale) setNames(namesById(rows));
       })
       .catch((error: unknown) => console.warn('node names', error));
     return () => {
@@ -38,7 +47,7 @@ export function useReplayNames(service: RepoClient, replay: Replay): Map<number,
     let read = replayNames.get(replay);
     if (!read) {
       const list = sqlIds(replay.ids);
-      read = list === 'NULL' ? Promise.resolve(new Map()) : service.query(`SELECT id, name FROM nodes WHERE id IN (${list})`).then((rows) => new Map(rows.map((r) => [num(r, 'id'), str(r, 'name')])));
+      read = list === 'NULL' ? Promise.resolve(new Map()) : service.query(`${NAMES_SQL} (${list})`).then(namesById);
       replayNames.set(replay, read);
     }
     read

@@ -54,7 +54,7 @@ export function registerAgentTools(server: McpServer, db: McpDatabase): void {
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async ({ question, rounds }) => {
-      const t = await db.withFile((path) => runAgentCommand(path, question, { rounds }));
+      const { transcript: t } = await db.withFile((path) => runAgentCommand(path, question, { rounds }));
       return jsonResult({
         status: t.status,
         answer: t.answer,

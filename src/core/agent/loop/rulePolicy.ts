@@ -73,10 +73,10 @@ function turnsOf(messages: readonly ChatMessage[]): Turn[] {
   return turns;
 }
 
-/** A code node as the tools print it ("#12 Method pkg.mod.Cls.fn  path.py:34", nodeLine). */
+/** A code node as the tools print it ("#12 Method pkg.mod.Cls.fn  path.py:34", nodeLine: its display name). */
 interface NodeSeen {
   kind: string;
-  qualifiedName: string;
+  name: string;
   path: string | null;
   line: number | null;
 }
@@ -88,17 +88,18 @@ function nodesSeen(turns: readonly Turn[]): Map<number, NodeSeen> {
     for (const m of turn.output.matchAll(/(?<![R\w])#(\d+) (Function|Method|Class|Module|Field|GlobalVariable|Repo) (\S+)(?: {2}([^\s:]+)(?::(\d+))?)?/g)) {
       const id = Number(m[1]);
       // The first sighting with a place wins (requirement lines name no file).
-      if (!seen.has(id) || (seen.get(id)!.path === null && m[4])) seen.set(id, { kind: m[2]!, qualifiedName: m[3]!, path: m[4] ?? null, line: m[5] ? Number(m[5]) : null });
+      if (!seen.has(id) || (seen.get(id)!.path === null && m[4])) seen.set(id, { kind: m[2]!, name: m[3]!, path: m[4] ?? null, line: m[5] ? Number(m[5]) : null });
     }
   }
   return seen;
 }
 
-/** "pkg.mod.Cls.fn" -> "Cls.fn" for a method, "fn" otherwise. */
+/** "pkg.mod.Cls.fn" -> "Cls.fn" for a method, "fn" otherwise (Rust and Ruby names: "Cls::fn"). */
 function shortName(node: NodeSeen | undefined, id: number): string {
   if (!node) return `#${id}`;
-  const parts = node.qualifiedName.split('.');
-  return node.kind === 'Method' && parts.length >= 2 ? parts.slice(-2).join('.') : parts.at(-1)!;
+  const separator = node.name.includes('::') ? '::' : '.';
+  const parts = node.name.split(separator);
+  return node.kind === 'Method' && parts.length >= 2 ? parts.slice(-2).join(separator) : parts.at(-1)!;
 }
 
 /** The first sentence of a docstring or description, on one line. */

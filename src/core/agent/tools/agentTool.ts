@@ -7,6 +7,7 @@
  * use (object, string, integer, number, boolean, enum, arrays of those, required, bounds).
  * Runs in: everywhere. Layer src/core.
  */
+import { nodeText } from '../../graph/displayName.ts';
 
 export interface JsonSchema {
   type: 'object' | 'string' | 'integer' | 'number' | 'boolean' | 'array';
@@ -78,8 +79,7 @@ export function shorten(text: string, max: number): string {
   return `${text.slice(0, Math.max(0, max - 40)).trimEnd()}\n… (${text.length - max + 40} more characters cut)`;
 }
 
-/** "#12 Method pkg.mod.Cls.fn  path.py:34" — how tools name a code node. */
-export function nodeLine(node: { id: number; kind: string; qualified_name: string; file_path: string | null; start_line: number | null }): string {
-  const where = node.file_path ? `  ${node.file_path}${node.start_line ? `:${node.start_line}` : ''}` : '';
-  return `#${node.id} ${node.kind} ${node.qualified_name}${where}`;
+/** "#12 Method black.mode.Mode.is_pyi  src/black/mode.py:34" — how tools name a code node (graph/displayName.ts). */
+export function nodeLine(node: { id: number; kind: string; qualified_name: string; import_name?: string | null; file_path: string | null; start_line: number | null }): string {
+  return `#${node.id} ${nodeText(node)}`;
 }

@@ -18,16 +18,26 @@ interface NodeBrief {
   id: number;
   kind: string;
   qualified_name: string;
+  import_name: string | null;
   file_path: string | null;
   start_line: number | null;
 }
 
 async function briefs(conn: Pick<SqlConnection, 'query'>, ids: readonly number[]): Promise<Map<number, NodeBrief>> {
   if (ids.length === 0) return new Map();
-  const rows = await conn.query(`SELECT id, kind, qualified_name, file_path, start_line FROM nodes WHERE id IN (${ids.join(', ')})`);
-  return new Map(
-    rows.map((r) => [Number(r.id), { id: Number(r.id), kind: String(r.kind), qualified_name: String(r.qualified_name), file_path: r.file_path as string | null, start_line: r.start_line as number | null }]),
-  );
+  const rows = await conn.query(`SELECT id, kind, qualified_name, import_name, file_path, start_line FROM nodes WHERE id IN (${ids.join(', ')})`);
+  return new Map(rows.map((r) => [Number(r.id), briefOf(r)]));
+}
+
+function briefOf(r: Record<string, unknown>): NodeBrief {
+  return {
+    id: Number(r.id),
+    kind: String(r.kind),
+    qualified_name: String(r.qualified_name),
+    import_name: (r.import_name as string | null) ?? null,
+    file_path: (r.file_path as string | null) ?? null,
+    start_line: (r.start_line as number | null) ?? null,
+  };
 }
 
 /** How far `traverse` goes: at most `reach` nodes found, the first `listed` of them printed. */
@@ -95,7 +105,7 @@ export function graphTools(conn: Pick<SqlConnection, 'query'>, limits: TraverseL
   const cypher: AgentTool = {
     name: 'cypher',
     description:
-      'Runs a read-only Cypher query. Labels: Repo, Module, Class, Function, Method, Field, GlobalVariable, Requirement. Relationships: CONTAINS, HAS_METHOD, HAS_FIELD, INHERITS, USES, IMPORTS, SIMILAR, PARENT_CHILD, SIMILAR_REQUIREMENT, IMPLEMENTED_BY. Properties: name, qualified_name, file_path, docstring, requirement.',
+      'Runs a read-only Cypher query. Labels: Repo, Module, Class, Function, Method, Field, GlobalVariable, Requirement. Relationships: CONTAINS, HAS_METHOD, HAS_FIELD, INHERITS, USES, IMPORTS, SIMILAR, PARENT_CHILD, SIMILAR_REQUIREMENT, IMPLEMENTED_BY. Properties: name, import_name (the name code imports it by), qualified_name (path-based), file_path, docstring, requirement.',
     parameters: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'], additionalProperties: false },
     async run(args): Promise<ToolResult> {
       const result = await runCypher(conn, String(args.query));

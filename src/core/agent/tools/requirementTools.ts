@@ -7,6 +7,7 @@
  * Runs in: everywhere. Layer src/core.
  */
 import { AppError } from '../../errors.ts';
+import { displayName } from '../../graph/displayName.ts';
 import { LexicalEmbedder } from '../../models/lexicalEmbedder.ts';
 import { hasRequirementGraph, readRequirements, REQUIREMENT_EDGES_TABLE } from '../../requirements/requirementStore.ts';
 import type { RequirementRow } from '../../requirements/requirementStore.ts';
@@ -75,7 +76,10 @@ export function requirementTools(conn: Pick<SqlConnection, 'query'>): AgentTool[
           .join(', ')}) ORDER BY e.src, e.dst LIMIT 8`,
       );
       const childRows = await readRequirements(conn, children.map((c) => Number(c.child)));
-      const line = (r: RequirementRow) => `R#${r.id} -> #${r.node_id} ${r.kind} ${r.qualified_name} [${r.source}]: ${firstLine(r.text)}`;
+      const shown = [...new Set([...top, ...childRows].map((r) => r.node_id))];
+      const imported = new Map((await conn.query(`SELECT id, import_name FROM nodes WHERE id IN (${shown.join(', ')})`)).map((n) => [Number(n.id), n.import_name as string | null]));
+      const line = (r: RequirementRow) =>
+        `R#${r.id} -> #${r.node_id} ${r.kind} ${displayName({ qualified_name: r.qualified_name, import_name: imported.get(r.node_id) })} [${r.source}]: ${firstLine(r.text)}`;
       const text = [
         'Similar requirements:',
         ...top.map(line),
@@ -98,12 +102,19 @@ export function requirementTools(conn: Pick<SqlConnection, 'query'>): AgentTool[
       if (!(await hasRequirementGraph(conn))) throw new AppError('INPUT_INVALID', NO_GRAPH);
       const ids = (args.requirement_ids as number[]).map((id) => Math.trunc(id));
       const rows = await conn.query(
-        `SELECT e.src AS requirement, n.id, n.kind, n.qualified_name, n.file_path, n.start_line FROM ${REQUIREMENT_EDGES_TABLE} e
+        `SELECT e.src AS requirement, n.id, n.kind, n.qualified_name, n.import_name, n.file_path, n.start_line FROM ${REQUIREMENT_EDGES_TABLE} e
          JOIN nodes n ON n.id = e.dst WHERE e.type = 'IMPLEMENTED_BY' AND e.src IN (${ids.join(', ')}) ORDER BY e.src`,
       );
       if (rows.length === 0) return { text: `No requirement among ${ids.map((id) => `R#${id}`).join(', ')} (use the R# ids requirement_search printed).`, nodeIds: [] };
       rows.sort((a, b) => ids.indexOf(Number(a.requirement)) - ids.indexOf(Number(b.requirement)));
-      const nodes = rows.map((r) => ({ id: Number(r.id), kind: String(r.kind), qualified_name: String(r.qualified_name), file_path: r.file_path as string | null, start_line: r.start_line as number | null }));
+      const nodes = rows.map((r) => ({
+        id: Number(r.id),
+        kind: String(r.kind),
+        qualified_name: String(r.qualified_name),
+        import_name: (r.import_name as string | null) ?? null,
+        file_path: r.file_path as string | null,
+        start_line: r.start_line as number | null,
+      }));
       return { text: rows.map((r, i) => `R#${Number(r.requirement)} -> ${nodeLine(nodes[i])}`).join('\n'), nodeIds: nodes.map((n) => n.id) };
     },
   };

@@ -6,6 +6,7 @@
  * see each other's names; `.` imports are stars. IMPORTS edges go to the package's files.
  * Runs in: everywhere (stitcher). Layer src/core.
  */
+import type { ConfigFile } from '../../ingest/types.ts';
 import type { ModuleInfo, Target } from '../../graph/bindings.ts';
 import { folderOf } from '../../graph/moduleNames.ts';
 import type { Resolver } from '../../graph/resolver.ts';
@@ -16,9 +17,9 @@ import { definedOrImported, packageMember, packageModules, packageSpace, package
 const MODULE_LINE = /^\s*module\s+("?)([^\s"]+)\1/m;
 
 /** go.mod folders -> module path, from the config files the stitcher got. */
-function goModules(r: Resolver): Map<string, string> {
+function goModules(configs: readonly ConfigFile[]): Map<string, string> {
   const modules = new Map<string, string>();
-  for (const config of r.configs) {
+  for (const config of configs) {
     if (!config.path.endsWith('go.mod') || (config.path !== 'go.mod' && !config.path.endsWith('/go.mod'))) continue;
     const match = MODULE_LINE.exec(config.text);
     if (match) modules.set(folderOf(config.path), match[2]!);
@@ -26,13 +27,13 @@ function goModules(r: Resolver): Map<string, string> {
   return modules;
 }
 
-const importPaths = new WeakMap<Resolver, (folder: string) => string>();
+const importPaths = new WeakMap<readonly ConfigFile[], (folder: string) => string>();
 
-/** The import path of a folder (memoised per stitch). */
-function importPathOf(r: Resolver, folder: string): string {
-  let of = importPaths.get(r);
+/** The import path of a folder (memoised per set of config files: per index). */
+function importPathOf(configs: readonly ConfigFile[], folder: string): string {
+  let of = importPaths.get(configs);
   if (!of) {
-    const modules = goModules(r);
+    const modules = goModules(configs);
     const cache = new Map<string, string>();
     of = (start: string): string => {
       const known = cache.get(start);
@@ -49,13 +50,13 @@ function importPathOf(r: Resolver, folder: string): string {
       cache.set(start, path);
       return path;
     };
-    importPaths.set(r, of);
+    importPaths.set(configs, of);
   }
   return of(folder);
 }
 
 function spaceOf(r: Resolver): PackageSpace {
-  return packageSpace(r, 'go', (module) => importPathOf(r, module.naming.folder), (key, name) => `${key}/${name}`, () => []);
+  return packageSpace(r, 'go', (module) => importPathOf(r.configs, module.naming.folder), (key, name) => `${key}/${name}`, () => []);
 }
 
 const suffixIndex = new WeakMap<PackageSpace, Map<string, string>>();
@@ -81,7 +82,7 @@ function packageFor(r: Resolver, path: string): Target | null {
 }
 
 function ownPackage(r: Resolver, module: ModuleInfo): string {
-  return importPathOf(r, module.naming.folder);
+  return importPathOf(r.configs, module.naming.folder);
 }
 
 export const goResolver: LanguageResolver = {
@@ -114,7 +115,7 @@ export const goResolver: LanguageResolver = {
     const target = packageMember(r, spaceOf(r), key, name);
     return target && target.kind === 'node' ? target : null;
   },
-  importName: (r, module) => ownPackage(r, module),
+  importName: (configs, module) => importPathOf(configs, module.naming.folder),
   // A method whose receiver type is in another file of the package (a Function 'T.f') reads T's
   // fields and methods through its receiver.
   outOfLineMembers: true,

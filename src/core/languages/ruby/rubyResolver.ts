@@ -69,8 +69,10 @@ export const rubyResolver: LanguageResolver = {
     return found && !(found.kind === 'node' && found.id === classNode) ? found : null;
   },
   writtenModule: (imp) => imp.module,
+  // Constants are global: a definition is named by its nesting path alone ('Rack::Request::get').
+  definitionNames: { prefix: 'none', separator: '::' },
   // What `require` names the file by: its path below the last lib/ folder ('rack/request').
-  importName(_r, module) {
+  importName(_configs, module) {
     const path = module.file.path.replace(/\.rb$/, '');
     const lib = path.lastIndexOf('lib/');
     return lib === 0 || (lib > 0 && path[lib - 1] === '/') ? path.slice(lib + 4) : path;

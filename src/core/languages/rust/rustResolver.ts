@@ -7,6 +7,7 @@
  * submodules. Paths to crates outside the repo (std, dependencies) are unresolved.
  * Runs in: everywhere (stitcher). Layer src/core.
  */
+import type { ConfigFile } from '../../ingest/types.ts';
 import type { ImportIR } from '../../parse/fileIR.ts';
 import type { ModuleInfo, Target } from '../../graph/bindings.ts';
 import { folderOf } from '../../graph/moduleNames.ts';
@@ -23,13 +24,14 @@ interface Crates {
 }
 
 const PACKAGE_NAME = /^\s*\[package\][^[]*?^\s*name\s*=\s*"([^"]+)"/ms;
-const cratesOf = new WeakMap<Resolver, Crates>();
+const cratesOf = new WeakMap<readonly ConfigFile[], Crates>();
 
-function crates(r: Resolver): Crates {
-  let found = cratesOf.get(r);
+/** The crates of a repository, from its config files (memoised per set of them: per index). */
+function crates(configs: readonly ConfigFile[]): Crates {
+  let found = cratesOf.get(configs);
   if (found) return found;
   found = { names: new Map(), folders: new Map() };
-  for (const config of r.configs) {
+  for (const config of configs) {
     if (config.path !== 'Cargo.toml' && !config.path.endsWith('/Cargo.toml')) continue;
     const folder = folderOf(config.path);
     const match = PACKAGE_NAME.exec(config.text);
@@ -37,13 +39,13 @@ function crates(r: Resolver): Crates {
     found.names.set(folder, name);
     if (!found.folders.has(name)) found.folders.set(name, folder);
   }
-  cratesOf.set(r, found);
+  cratesOf.set(configs, found);
   return found;
 }
 
 /** Crate folder of a file: the nearest folder above it with a Cargo.toml, else the repo root. */
-function crateFolder(r: Resolver, path: string): string {
-  const { names } = crates(r);
+function crateFolder(configs: readonly ConfigFile[], path: string): string {
+  const { names } = crates(configs);
   for (let folder = folderOf(path); ; folder = folderOf(folder)) {
     if (names.has(folder)) return folder;
     if (folder === '') return '';
@@ -83,7 +85,7 @@ function spaceOf(r: Resolver): PackageSpace {
 }
 
 function ownKey(r: Resolver, module: ModuleInfo): string {
-  return rustModuleKey(crateFolder(r, module.file.path), module.file.path);
+  return rustModuleKey(crateFolder(r.configs, module.file.path), module.file.path);
 }
 
 /** Where a `use` path starts: `crate`, `self`, `super`, a repo crate, or a name in scope. */
@@ -102,7 +104,7 @@ function pathStart(r: Resolver, module: ModuleInfo, segments: readonly string[])
     }
     return { target: key === null ? null : packageTarget(space, key), next };
   }
-  const folder = crates(r).folders.get(first);
+  const folder = crates(r.configs).folders.get(first);
   if (folder !== undefined) return { target: packageTarget(space, `${folder}#`), next: 1 };
   return { target: rustModuleName(r, module, first, -1, true), next: 1 };
 }
@@ -164,7 +166,7 @@ function rustModuleName(r: Resolver, module: ModuleInfo, name: string, exclude: 
   const sub = packageTarget(space, childKey(ownKey(r, module), name));
   if (sub) return sub;
   if (!cratesChecked) {
-    const folder = crates(r).folders.get(name);
+    const folder = crates(r.configs).folders.get(name);
     if (folder !== undefined) return packageTarget(space, `${folder}#`);
   }
   return null;
@@ -190,9 +192,11 @@ export const rustResolver: LanguageResolver = {
   moduleMember: (r, module, name) => moduleKeyMember(r, ownKey(r, module), name),
   packageMember: moduleKeyMember,
   writtenModule: (imp) => imp.module.replaceAll('.', '::'),
-  importName(r, module) {
-    const key = ownKey(r, module);
-    const crate = crates(r).names.get(key.slice(0, key.indexOf('#'))) ?? 'crate';
+  // Items are named by path: 'crate::base' + 'Calculator.add' -> 'crate::base::Calculator::add'.
+  definitionNames: { prefix: 'module', separator: '::' },
+  importName(configs, module) {
+    const key = rustModuleKey(crateFolder(configs, module.file.path), module.file.path);
+    const crate = crates(configs).names.get(key.slice(0, key.indexOf('#'))) ?? 'crate';
     const path = key.slice(key.indexOf('#') + 1);
     return path === '' ? crate : `${crate}::${path.replaceAll('.', '::')}`;
   },

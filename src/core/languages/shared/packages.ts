@@ -171,7 +171,9 @@ export function qualifiedResolver(rules: QualifiedRules): LanguageResolver {
       return entity === undefined ? null : r.node(module.firstEntityNode + entity);
     },
     packageMember: (r, key, name) => packageMember(r, spaceOf(r), key, name),
-    importName(_r, module) {
+    // A definition is imported through the package (namespace) its file declares, not the file.
+    definitionNames: { prefix: 'package', separator: '.' },
+    importName(_configs, module) {
       const own = module.file.packageName ?? '';
       return joinKey(own, module.naming.localName);
     },
