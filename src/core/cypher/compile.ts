@@ -16,9 +16,9 @@ import { SCALAR_FUNCTIONS } from './functions.ts';
 import { parseCypher } from './parser.ts';
 import { namesRequirementGraph, overRequirementGraph, REQUIREMENT_LABELS, REQUIREMENT_RELATIONSHIP_TYPES } from '../requirements/requirementCypher.ts';
 import { EDGE_COLUMN_NAMES, INT_COLUMNS, listElement, literalSql, NODE_COLUMN_NAMES, nodeStruct, plain, QueryState, quoteIdent, relStruct, STRING_COLUMNS } from './sqlText.ts';
-import type { Compiled } from './sqlText.ts';
+import type { Compiled, EdgeKeys } from './sqlText.ts';
 import { pathAliases, pathLength, pathNodeIds, pathNodes, pathRels, walkTable } from './walks.ts';
-import type { Anchor, PathInfo, WalkMode } from './walks.ts';
+import type { Anchor, PathInfo, WalkMode, WalkSpec } from './walks.ts';
 
 export interface CompiledCypher {
   sql: string;
@@ -42,8 +42,10 @@ export type CypherParams = Record<string, unknown>;
 /** Compiles `query` to SQL; throws AppError('INPUT_INVALID') naming what is wrong and where. */
 export function compileCypher(query: string, params: CypherParams = {}): CompiledCypher {
   const ast = parseCypher(query);
-  const compiled = compileAst(ast, params);
-  return namesRequirementGraph(ast) ? { ...compiled, sql: overRequirementGraph(compiled.sql) } : compiled;
+  // Over the requirement graph `edges` is a CTE, without rowid.
+  const requirements = namesRequirementGraph(ast);
+  const compiled = compileAst(ast, params, requirements ? 'struct' : 'rowid');
+  return requirements ? { ...compiled, sql: overRequirementGraph(compiled.sql) } : compiled;
 }
 
 interface Binding {
@@ -81,8 +83,8 @@ interface Cond {
   endpoint?: { end: string; node: string };
 }
 
-export function compileAst(ast: CypherQuery, params: CypherParams = {}): CompiledCypher {
-  const state = new QueryState();
+export function compileAst(ast: CypherQuery, params: CypherParams = {}, edgeKeys: EdgeKeys = 'rowid'): CompiledCypher {
+  const state = new QueryState(edgeKeys);
   const branches = ast.parts.map((part) => compileSingle(part, state, params));
   const columns = branches[0].columns;
   branches.forEach((branch, i) => {
@@ -172,6 +174,7 @@ interface MatchParts {
 function collectPatterns(match: MatchClause, scope: Scope, state: QueryState): MatchParts {
   const parts: MatchParts = { items: [], conds: [] };
   const simpleRels: SimpleRel[] = [];
+  const rels = match.patterns.flatMap((path) => path.steps.map((step) => ({ rel: step.rel, shortest: path.shortest !== null })));
   for (const path of match.patterns) {
     // A named or shortest path binds every node (its nodes() lists them).
     const tracked = path.name !== null || path.shortest !== null;
@@ -183,17 +186,21 @@ function collectPatterns(match: MatchClause, scope: Scope, state: QueryState): M
     const info: PathInfo = { start: left?.alias ?? '', steps: [] };
     let previous = path.start;
     path.steps.forEach((step, i) => {
-      const anchors = { left: anchorFilter(previous, scope), right: anchorFilter(step.node, scope) };
-      const walkMode: WalkMode = path.shortest ?? (path.name !== null || step.rel.variable !== null ? 'paths' : 'count');
+      const ends = [labelsOf(previous, scope), labelsOf(step.node, scope)] as const;
+      const mode: WalkMode = path.shortest ?? (path.name !== null || step.rel.variable !== null ? 'paths' : 'trails');
       const relPattern = path.shortest && !step.rel.varLength ? { ...step.rel, varLength: { min: 1, max: 1 } } : step.rel;
-      const rel = bindRel(relPattern, scope, state, parts, anchors, walkMode);
-      if (!step.rel.varLength) {
+      // A trail shares no edge with the MATCH's other relationships (shortest paths aside).
+      const shared = rels.some((other) => other.rel !== step.rel && !other.shortest && typesOverlap(other.rel.types, step.rel.types));
+      const walk = { anchors: { left: anchorFilter(previous, scope), right: anchorFilter(step.node, scope) }, mode, pairsOnly: pairsOnly(relPattern, mode, shared, ends, state) };
+      const rel = bindRel(relPattern, scope, state, parts, walk);
+      if (!relPattern.varLength || mode === 'trails' || mode === 'paths') {
         // Cypher matches each relationship at most once per MATCH.
-        const ends = [labelsOf(previous, scope), labelsOf(step.node, scope)];
         const dir = step.rel.direction;
-        const self: SimpleRel = { alias: rel.alias, types: step.rel.types, src: dir === 'out' ? ends[0]! : dir === 'in' ? ends[1]! : null, dst: dir === 'out' ? ends[1]! : dir === 'in' ? ends[0]! : null };
+        const fixed = !relPattern.varLength;
+        const key = step.rel.direction === 'both' ? `${rel.alias}.eid` : state.edgeKey(rel.alias);
+        const self: SimpleRel = { alias: rel.alias, types: step.rel.types, walk: !fixed, key, src: fixed && dir !== 'both' ? ends[dir === 'out' ? 0 : 1] : null, dst: fixed && dir !== 'both' ? ends[dir === 'out' ? 1 : 0] : null };
         for (const other of simpleRels) {
-          if (maySameEdge(self, other)) parts.conds.push({ sql: distinctEdges(rel.alias, other.alias), aliases: new Set([rel.alias, other.alias]) });
+          if (maySameEdge(self, other)) parts.conds.push({ sql: distinctEdges(self, other), aliases: new Set([rel.alias, other.alias]) });
         }
         simpleRels.push(self);
       }
@@ -278,10 +285,13 @@ function typesOverlap(x: string[], y: string[]): boolean {
   return x.length === 0 || y.length === 0 || x.some((t) => y.includes(t));
 }
 
-/** A fixed-length relationship of a MATCH: its types and the labels its src / dst must have (null: any). */
+/** A relationship of a MATCH: its types and the labels its src / dst must have (null: any); walk: a variable-length one (its edges in `prels`). */
 interface SimpleRel {
   alias: string;
   types: string[];
+  walk: boolean;
+  /** A fixed relationship's edge key (QueryState.edgeKey); a walk's are in its `eids`. */
+  key: string;
   src: string[] | null;
   dst: string[] | null;
 }
@@ -303,8 +313,25 @@ function labelsOf(node: NodePattern, scope: Scope): string[] | null {
   return binding?.kind === 'node' ? (binding.labels ?? null) : null;
 }
 
-function distinctEdges(x: string, y: string): string {
-  return `NOT (${x}.src = ${y}.src AND ${x}.dst = ${y}.dst AND ${x}.type = ${y}.type AND ${x}.detail IS NOT DISTINCT FROM ${y}.detail)`;
+/** No edge bound to both: two fixed relationships differ, a walk's edges leave out the other's. */
+function distinctEdges(x: SimpleRel, y: SimpleRel): string {
+  if (x.walk && y.walk) return `NOT list_has_any(${x.alias}.eids, ${y.alias}.eids)`;
+  if (x.walk || y.walk) return x.walk ? `NOT list_contains(${x.alias}.eids, ${y.key})` : `NOT list_contains(${y.alias}.eids, ${x.key})`;
+  return `NOT (${x.alias}.src = ${y.alias}.src AND ${x.alias}.dst = ${y.alias}.dst AND ${x.alias}.type = ${y.alias}.type AND ${x.alias}.detail IS NOT DISTINCT FROM ${y.alias}.detail)`;
+}
+
+/**
+ * Whether a variable-length relationship may be matched as its (start, end) pairs alone: where
+ * the query cannot see how many trails join two nodes (state.distinctRows), no other relationship
+ * of the MATCH may share its edges, and a walk joins the same pairs as a trail. That holds from
+ * length 0 or 1 up: the shortest walk between two nodes is a path, and a closed one a cycle,
+ * without a repeated edge; an undirected closed walk may go back over one edge, so undirected
+ * relationships qualify only when their ends' labels cannot be the same node.
+ */
+function pairsOnly(rel: RelPattern, mode: WalkMode, shared: boolean, ends: readonly (string[] | null)[], state: QueryState): boolean {
+  if (!rel.varLength || mode !== 'trails' || !state.distinctRows || shared || rel.varLength.min > 1) return false;
+  const [a, b] = ends;
+  return rel.direction !== 'both' || (a !== null && b !== null && !a.some((l) => b.includes(l)));
 }
 
 /** SQL over a bare `nodes` row for a node pattern's labels and literal properties; null when none. */
@@ -330,8 +357,7 @@ function bindRel(
   scope: Scope,
   state: QueryState,
   parts: MatchParts,
-  anchors: { left: Anchor | null; right: Anchor | null },
-  walkMode: WalkMode = 'count',
+  walk: Omit<WalkSpec, 'bounds' | 'base'>,
 ): { alias: string; a: string; b: string } {
   if (rel.variable !== null && scope.has(rel.variable)) {
     throw cypherError(`Variable \`${rel.variable}\` is already bound; reusing it in a relationship is not supported`, rel.pos);
@@ -343,17 +369,18 @@ function bindRel(
   }
   const alias = state.next('e');
   const typeFilter = rel.types.length === 0 ? 'TRUE' : `type IN (${rel.types.map((t) => sqlString(t)).join(', ')})`;
-  const forward = `SELECT src AS a, dst AS b, src, dst, type, detail FROM edges WHERE ${typeFilter}`;
-  const backward = `SELECT dst AS a, src AS b, src, dst, type, detail FROM edges WHERE ${typeFilter}`;
+  const key = `${state.edgeKey(null)} AS eid`;
+  const forward = `SELECT src AS a, dst AS b, src, dst, type, detail, ${key} FROM edges WHERE ${typeFilter}`;
+  const backward = `SELECT dst AS a, src AS b, src, dst, type, detail, ${key} FROM edges WHERE ${typeFilter}`;
   const base =
     rel.direction === 'out' ? forward : rel.direction === 'in' ? backward : `${forward} UNION ALL ${backward} AND src <> dst`;
   // Undirected, fixed length: a self-loop's reversed copy keeps its row but gets a NULL end, which
   // no join on `b` matches. Same rows as filtering it out, but duckdb then still pushes the join
   // keys into both branches of the UNION ALL (the filter stops that: ~200k edges scanned).
-  const halfOpen = `${forward} UNION ALL SELECT dst AS a, CASE WHEN src <> dst THEN src END AS b, src, dst, type, detail FROM edges WHERE ${typeFilter}`;
+  const halfOpen = `${forward} UNION ALL SELECT dst AS a, CASE WHEN src <> dst THEN src END AS b, src, dst, type, detail, ${key} FROM edges WHERE ${typeFilter}`;
   if (rel.varLength) {
     if (rel.properties.length > 0) throw cypherError('Properties on a variable-length relationship are not supported', rel.pos);
-    const table = walkTable(rel.varLength, base, anchors, walkMode, state, rel.pos);
+    const table = walkTable({ ...walk, bounds: rel.varLength, base }, state, rel.pos);
     parts.items.push({ alias, table: `${table} AS ${alias}`, kind: 'rel' });
     if (rel.variable !== null) scope.set(rel.variable, { kind: 'value', alias, filter: null, value: { sql: `${alias}.prels`, aliases: new Set([alias]), aggregate: false, entity: 'relList' } });
     return { alias, a: 'a', b: 'b' };

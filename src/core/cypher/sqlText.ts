@@ -28,12 +28,28 @@ export const STRING_COLUMNS = new Set<string>([...NODE_COLUMNS, ...EDGE_COLUMNS]
 
 export const INT_COLUMNS = new Set<string>([...NODE_COLUMNS, ...EDGE_COLUMNS].filter((c) => c.type === 'INTEGER').map((c) => c.name));
 
+/**
+ * How two edges are told apart (relationship uniqueness, trails): `rowid` of the `edges` table,
+ * or where `edges` is no table (the requirement graph's CTE, docs/schema.md) the struct of all
+ * its columns (edges are unique on them).
+ */
+export type EdgeKeys = 'rowid' | 'struct';
+
 /** State shared by every UNION branch: CTEs and alias counters. */
 export class QueryState {
+  constructor(readonly edgeKeys: EdgeKeys = 'rowid') {}
   readonly ctes: string[] = [];
   /** True while compiling a part whose row multiplicity cannot show (RETURN DISTINCT without aggregates, EXISTS): walks come back once per (start, end). */
   distinctRows = false;
   private counter = 0;
+  /** The key of an edge row of `edges` (read as `alias`, or bare when null). */
+  edgeKey(alias: string | null): string {
+    const p = alias === null ? '' : `${alias}.`;
+    return this.edgeKeys === 'rowid' ? `${p}rowid` : `{'src': ${p}src, 'dst': ${p}dst, 'type': ${p}type, 'detail': ${p}detail}`;
+  }
+  get edgeKeyType(): string {
+    return this.edgeKeys === 'rowid' ? 'BIGINT' : 'STRUCT(src INTEGER, dst INTEGER, type VARCHAR, detail VARCHAR)';
+  }
   next(prefix: string): string {
     return `${prefix}${this.counter++}`;
   }

@@ -1,6 +1,7 @@
 /**
  * @file Test helper for the Kuzu differential suite: runs one corpus query on our compiler (via
- * runCypher: compile, read-only guard, DuckDB) and on Kuzu, normalizes both results (whole nodes
+ * runCypher: compile, read-only guard, DuckDB) and on Kuzu (variable-length relationships as
+ * Kuzu's trails, kuzuTrails), normalizes both results (whole nodes
  * to their id, integers to numbers, floats rounded) and compares them as multisets of rows, or
  * as sequences when the query's ORDER BY fixes the order. Runs in: Node (vitest).
  */
@@ -40,10 +41,26 @@ export interface Comparison {
   theirs: string[];
 }
 
+/**
+ * Kuzu's form of a variable-length relationship: Kuzu walks by default (a relationship may
+ * repeat within one path), openCypher and our compiler match trails, Kuzu's `* TRAIL`.
+ * Shortest paths (`* SHORTEST`, `* ALL SHORTEST`) are left as they are.
+ */
+export function kuzuTrails(query: string): string {
+  return query.replace(/\*\s*(\d*)\s*(\.\.)?\s*(\d*)\s*\]/g, (_all, low: string, range: string | undefined, high: string) => {
+    if (range === undefined && low !== '') return `* TRAIL ${low}..${low}]`;
+    const min = low === '' ? 1 : Number(low);
+    return `* TRAIL ${min}..${high === '' ? Math.max(min, KUZU_DEFAULT_MAX) : high}]`;
+  });
+}
+
+/** Our compiler's upper bound of `*` and `*n..` (VAR_LENGTH_DEFAULT_MAX), written out for Kuzu. */
+const KUZU_DEFAULT_MAX = 5;
+
 /** Runs `entry` on both engines; rows compare by position of their columns. */
 export async function compareQuery(store: Pick<SqlConnection, 'query'>, kuzu: KuzuConnection, entry: CorpusQuery): Promise<Comparison> {
   const ours = await runCypher(store, entry.q, entry.params ?? {});
-  const result = await kuzu.query(entry.kuzu ?? entry.q);
+  const result = await kuzu.query(kuzuTrails(entry.kuzu ?? entry.q));
   const theirs = await result.getAll();
   const sortLists = entry.unorderedLists ?? false;
   const a = rowKeys(ours.rows, ours.columns, sortLists);
