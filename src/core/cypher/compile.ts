@@ -17,6 +17,7 @@ import { parseCypher } from './parser.ts';
 import { namesRequirementGraph, overRequirementGraph, REQUIREMENT_LABELS, REQUIREMENT_RELATIONSHIP_TYPES } from '../requirements/requirementCypher.ts';
 import { EDGE_COLUMN_NAMES, INT_COLUMNS, listElement, literalSql, NODE_COLUMN_NAMES, nodeStruct, plain, QueryState, quoteIdent, relStruct, STRING_COLUMNS } from './sqlText.ts';
 import type { Compiled, EdgeKeys } from './sqlText.ts';
+import { ascending, firstOf, numberedRows, ORDINAL_COLUMN, priorColumn } from './rowOrder.ts';
 import { pathAliases, pathLength, pathNodeIds, pathNodes, pathRels, walkTable } from './walks.ts';
 import type { Anchor, PathInfo, WalkMode, WalkSpec } from './walks.ts';
 
@@ -62,8 +63,10 @@ interface Binding {
   path?: PathInfo;
 }
 
-/** Variables in scope plus what every expression needs: the query state and the parameters. */
+/** Variables in scope plus what every expression needs: the query state, the parameters and the rows' order. */
 class Scope extends Map<string, Binding> {
+  /** SQL keys of the order the rows arrive in, ascending; empty when none (rowOrder.ts). */
+  ordinal: string[] = [];
   constructor(
     readonly state: QueryState,
     readonly params: CypherParams,
@@ -72,7 +75,9 @@ class Scope extends Map<string, Binding> {
     super(entries);
   }
   child(): Scope {
-    return new Scope(this.state, this.params, this);
+    const child = new Scope(this.state, this.params, this);
+    child.ordinal = this.ordinal;
+    return child;
   }
 }
 
@@ -765,7 +770,9 @@ function compileCall(expr: Extract<Expr, { kind: 'call' }>, scope: Scope): Compi
     let entity: Compiled['entity'];
     if (name === 'collect') {
       const key = compileExpr(expr.args[0], scope, 'key').sql;
-      sql = `coalesce(list(${distinct}${listElement(arg)}) FILTER (WHERE ${key} IS NOT NULL), [])`;
+      // In the order the rows arrive in (rowOrder.ts); DuckDB sorts no DISTINCT aggregate by other keys.
+      const ordered = !expr.distinct && scope.ordinal.length > 0 ? ` ORDER BY ${scope.ordinal.join(', ')}` : '';
+      sql = `coalesce(list(${distinct}${listElement(arg)}${ordered}) FILTER (WHERE ${key} IS NOT NULL), [])`;
       entity = arg.entity === 'node' ? 'nodeList' : arg.entity === 'rel' ? 'relList' : undefined;
     } else sql = `${name}(${distinct}${arg.sql})`;
     return { sql, aliases: arg.aliases, aggregate: true, entity, intList: name === 'collect' && arg.isInt, isInt: name === 'count' || ((name === 'min' || name === 'max' || name === 'sum') && arg.isInt), isString: (name === 'min' || name === 'max') && arg.isString };
@@ -924,19 +931,25 @@ function compileWith(clause: WithClause, segment: Segment): Segment {
     return { name, sql: value.sql, aggregate: value.aggregate, binding: carried };
   });
   const hasAggregate = compiled.some((c) => c.aggregate);
-  const hidden: string[] = [];
+  // The rows keep the order they arrive in unless aggregated; DISTINCT keeps first occurrences.
+  const prior = hasAggregate ? [] : scope.ordinal;
+  const firstOccurrence = prior.length > 0 && projection.distinct;
+  const hidden = firstOccurrence ? [`${firstOf(prior)} AS ${priorColumn(0)}`] : prior.map((key, i) => `${key} AS ${priorColumn(i)}`);
+  const priorOf = (alias: string) => (firstOccurrence ? [0] : prior.map((_, i) => i)).map((i) => `${alias}.${priorColumn(i)}`);
   const select = compiled.map((c) => `${c.sql} AS ${quoteIdent(c.name)}`);
-  const groupBy = hasAggregate ? compiled.filter((c) => !c.aggregate).map((c) => c.sql) : [];
+  const groupBy = hasAggregate ? compiled.filter((c) => !c.aggregate).map((c) => c.sql) : firstOccurrence ? compiled.map((c) => c.sql) : [];
   const carried = compiled.map((c) => ({ name: c.name, binding: c.binding }));
   const statement = (extra: string[]) => {
-    const parts = [`SELECT ${projection.distinct ? 'DISTINCT ' : ''}${[...select, ...extra].join(', ')}`, ...segment.from];
+    const parts = [`SELECT ${projection.distinct && !firstOccurrence ? 'DISTINCT ' : ''}${[...select, ...extra].join(', ')}`, ...segment.from];
     if (segment.where.length > 0) parts.push(`WHERE ${segment.where.join(' AND ')}`);
     if (groupBy.length > 0) parts.push(`GROUP BY ${groupBy.join(', ')}`);
     return parts.join(' ');
   };
   let next: Segment;
   if (projection.orderBy.length === 0 && projection.skip === null && projection.limit === null) {
-    next = openSegment(`(${statement([])})`, scope.state.next('w'), carried, scope);
+    const alias = scope.state.next('w');
+    next = openSegment(`(${statement(hidden)})`, alias, carried, scope);
+    next.scope.ordinal = priorOf(alias);
   } else {
     // ORDER BY reads the projected names; without aggregation or DISTINCT it may also read earlier variables (hidden columns).
     const alias = scope.state.next('w');
@@ -950,12 +963,18 @@ function compileWith(clause: WithClause, segment: Segment): Segment {
         hidden.push(`${compileExpr(o.expr, scope, 'key').sql} AS ${quoteIdent(`__order${i}`)}`);
         sql = `${alias}.${quoteIdent(`__order${i}`)}`;
       }
-      return `${sql} ${o.descending ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}`;
+      return { sql, direction: o.descending ? 'DESC NULLS FIRST' : 'ASC NULLS LAST' };
     });
+    // Ties keep the order the rows came in.
+    order.push(...priorOf(alias).map((sql) => ({ sql, direction: 'ASC' })));
     inner.from[0] = `FROM (${statement(hidden)}) AS ${alias}`;
-    const tail = [order.length > 0 ? `ORDER BY ${order.join(', ')}` : '', projection.limit ? `LIMIT ${countSql(projection.limit, scope)}` : '', projection.skip ? `OFFSET ${countSql(projection.skip, scope)}` : ''];
-    const ordered = `(SELECT ${alias}.* ${inner.from.join(' ')} ${tail.join(' ')})`;
-    next = openSegment(ordered, scope.state.next('w'), carried, scope);
+    const tail = [projection.limit ? `LIMIT ${countSql(projection.limit, scope)}` : '', projection.skip ? `OFFSET ${countSql(projection.skip, scope)}` : ''].join(' ');
+    const outer = scope.state.next('w');
+    if (order.length === 0) next = openSegment(`(SELECT ${alias}.* ${inner.from.join(' ')} ${tail})`, outer, carried, scope);
+    else {
+      next = openSegment(numberedRows(alias, inner.from.join(' '), order, tail, scope.state.next('k')), outer, carried, scope);
+      next.scope.ordinal = [`${outer}.${quoteIdent(ORDINAL_COLUMN)}`];
+    }
   }
   if (clause.where) next.where.push(compileCondition(clause.where, next.scope));
   return next;
@@ -968,7 +987,9 @@ function compileUnwind(listExpr: Expr, variable: string, at: SourcePosition, seg
   const list = compileExpr(listExpr, scope, 'value');
   if (list.aggregate) throw cypherError('Aggregates are not allowed in UNWIND (aggregate in a WITH first)', listExpr.pos);
   const alias = scope.state.next('u');
-  const source = `(SELECT unnest(${list.sql}) AS x) AS ${alias}`;
+  // Each element's position: the rows come out in the list's order (rowOrder.ts).
+  const source = `(SELECT unnest(${list.sql}) AS x, generate_subscripts(${list.sql}, 1) AS i) AS ${alias}`;
+  scope.ordinal = [...scope.ordinal, `${alias}.i`];
   segment.from.push(segment.from.length === 0 ? `FROM ${source}` : `CROSS JOIN LATERAL ${source}`);
   segment.bound.add(alias);
   if (list.entity === 'nodeList') {
@@ -995,7 +1016,10 @@ function compileReturn(projection: Projection, scope: Scope, from: string[], whe
   });
   const select = items.map((i) => `${i.compiled.sql} AS ${quoteIdent(i.column)}`).join(', ');
   const hasAggregate = items.some((i) => i.compiled.aggregate);
-  const groupBy = hasAggregate ? items.filter((i) => !i.compiled.aggregate).map((i) => i.compiled.sql) : [];
+  // Rows come out in the order they arrive in (ties of an ORDER BY too), unless aggregated; DISTINCT keeps first occurrences.
+  const ordinal = hasAggregate ? [] : scope.ordinal;
+  const firstOccurrence = ordinal.length > 0 && part.distinct;
+  const groupBy = hasAggregate ? items.filter((i) => !i.compiled.aggregate).map((i) => i.compiled.sql) : firstOccurrence ? items.map((i) => i.compiled.sql) : [];
   const order = part.orderBy.map((o) => {
     let sql: string;
     if (o.expr.kind === 'variable' && columns.includes(o.expr.name)) sql = quoteIdent(o.expr.name);
@@ -1007,8 +1031,9 @@ function compileReturn(projection: Projection, scope: Scope, from: string[], whe
     }
     return `${sql} ${o.descending ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}`;
   });
+  order.push(...ascending(firstOccurrence ? [firstOf(ordinal)] : ordinal));
   const statement = (selectList: string): string => {
-    const parts = [`SELECT ${part.distinct ? 'DISTINCT ' : ''}${selectList}`, ...from];
+    const parts = [`SELECT ${part.distinct && !firstOccurrence ? 'DISTINCT ' : ''}${selectList}`, ...from];
     if (where.length > 0) parts.push(`WHERE ${where.join(' AND ')}`);
     if (groupBy.length > 0) parts.push(`GROUP BY ${groupBy.join(', ')}`);
     if (order.length > 0) parts.push(`ORDER BY ${order.join(', ')}`);

@@ -3,7 +3,7 @@
  * runCypher: compile, read-only guard, DuckDB) and on Kuzu (variable-length relationships as
  * Kuzu's trails, kuzuTrails), normalizes both results (whole nodes
  * to their id, integers to numbers, floats rounded) and compares them as multisets of rows, or
- * as sequences when the query's ORDER BY fixes the order. Runs in: Node (vitest).
+ * as sequences when the query's ORDER BY (or an earlier WITH's, `ordered`) fixes the order. Runs in: Node (vitest).
  */
 import { runCypher } from '../../../src/core/agent/runCypher.ts';
 import type { SqlConnection } from '../../../src/core/store/sqlConnection.ts';
@@ -65,7 +65,7 @@ export async function compareQuery(store: Pick<SqlConnection, 'query'>, kuzu: Ku
   const sortLists = entry.unorderedLists ?? false;
   const a = rowKeys(ours.rows, ours.columns, sortLists);
   const b = rowKeys(theirs, null, sortLists);
-  const ordered = /ORDER BY/i.test(entry.q.slice(entry.q.search(/RETURN(?![\s\S]*RETURN)/i))) && !entry.unordered;
+  const ordered = (entry.ordered === true || /ORDER BY/i.test(entry.q.slice(entry.q.search(/RETURN(?![\s\S]*RETURN)/i)))) && !entry.unordered;
   const [ours2, theirs2] = ordered ? [a, b] : [[...a].sort(), [...b].sort()];
   return { agree: JSON.stringify(ours2) === JSON.stringify(theirs2), ours: ours2, theirs: theirs2 };
 }
