@@ -71,9 +71,9 @@ RETURN DISTINCT c as dep, labels(c) as label`,
     const calculator = result.rows.find((r) => (r.dep as Record<string, unknown>).name === 'Calculator')?.dep as Record<string, unknown>;
     expect(Object.keys(calculator)).toEqual([
       'id', 'kind', 'name', 'qualified_name', 'module_name', 'class_name', 'file_path', 'start_line', 'end_line', 'signature',
-      'code', 'docstring', 'description', 'member_descriptions', 'requirement', 'language', 'local_name', 'import_name',
+      'code', 'docstring', 'description', 'member_descriptions', 'requirement', 'language', 'local_name', 'import_name', 'labels',
     ]);
-    expect(calculator).toMatchObject({ kind: 'Class', file_path: 'base.py', module_name: 'base', docstring: 'A simple calculator.' });
+    expect(calculator).toMatchObject({ kind: 'Class', labels: ['Class'], file_path: 'base.py', module_name: 'base', docstring: 'A simple calculator.' });
   });
 
   it('answers the everyday questions: methods of a class, subclasses, functions of a module', async () => {

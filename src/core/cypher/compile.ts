@@ -15,7 +15,7 @@ import type { SourcePosition } from './errors.ts';
 import { SCALAR_FUNCTIONS } from './functions.ts';
 import { parseCypher } from './parser.ts';
 import { namesRequirementGraph, overRequirementGraph, REQUIREMENT_LABELS, REQUIREMENT_RELATIONSHIP_TYPES } from '../requirements/requirementCypher.ts';
-import { EDGE_COLUMN_NAMES, INT_COLUMNS, listElement, literalSql, NODE_COLUMN_NAMES, nodeStruct, plain, QueryState, quoteIdent, relStruct, STRING_COLUMNS } from './sqlText.ts';
+import { EDGE_COLUMN_NAMES, INT_COLUMNS, listElement, literalSql, NODE_COLUMN_NAMES, nodeProperties, nodeStruct, plain, QueryState, quoteIdent, relStruct, STRING_COLUMNS } from './sqlText.ts';
 import type { Compiled, EdgeKeys } from './sqlText.ts';
 import { ascending, firstOf, numberedRows, ORDINAL_COLUMN, priorColumn } from './rowOrder.ts';
 import { pathAliases, pathLength, pathNodeIds, pathNodes, pathRels, walkTable } from './walks.ts';
@@ -831,7 +831,10 @@ function compileCall(expr: Extract<Expr, { kind: 'call' }>, scope: Scope): Compi
       if (name === 'keys') return plain(`json_keys(to_json(${value.sql}))`, [value]);
       return value;
     }
-    if (name === 'properties') return value;
+    if (name === 'properties') {
+      if (entity === 'rel') return value;
+      return plain(nodeProperties(binding?.kind === 'node' ? binding.alias : `(${value.sql})`), [value]);
+    }
     // Every property of the schema, as Kuzu lists them (a graph with a fixed schema).
     const columns = entity === 'node' ? NODE_COLUMN_NAMES : EDGE_COLUMN_NAMES;
     return plain(`CASE WHEN (${value.sql}) IS NULL THEN NULL ELSE [${columns.map((c) => sqlString(c)).join(', ')}] END`, [value]);

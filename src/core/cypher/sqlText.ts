@@ -66,11 +66,28 @@ export function literalSql(value: string | number | boolean | null): string {
   return String(value);
 }
 
-export function nodeStruct(alias: string): string {
-  const fields = NODE_COLUMN_NAMES.map((c) => `'${c}': ${alias}.${c}`).join(', ');
-  return `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE {${fields}} END`;
+/**
+ * A whole node (docs/retrieval.md, "Cypher"): its identity `id` and its other properties, every
+ * column of `nodes` by name, then `labels` (its one label, `kind`, as a list); null for a node
+ * an OPTIONAL MATCH did not find. `node` is a table alias, or a parenthesized node value.
+ */
+export function nodeStruct(node: string): string {
+  return `CASE WHEN ${node}.id IS NULL THEN NULL ELSE {${nodeFields(node)}, 'labels': [${node}.kind]} END`;
 }
 
+/** A node's properties alone (properties(n)): the columns of its shape, without `labels`. */
+export function nodeProperties(node: string): string {
+  return `CASE WHEN ${node}.id IS NULL THEN NULL ELSE {${nodeFields(node)}} END`;
+}
+
+function nodeFields(node: string): string {
+  return NODE_COLUMN_NAMES.map((c) => `'${c}': ${node}.${c}`).join(', ');
+}
+
+/**
+ * A whole relationship: `src` (its start node's id), `dst` (its end node's id), `type` and its
+ * property `detail`, as stored, whichever way the pattern walked it; null when not found.
+ */
 export function relStruct(alias: string): string {
   const fields = EDGE_COLUMN_NAMES.map((c) => `'${c}': ${alias}.${c}`).join(', ');
   return `CASE WHEN ${alias}.type IS NULL THEN NULL ELSE {${fields}} END`;
