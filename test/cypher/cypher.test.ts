@@ -166,6 +166,21 @@ describe('WHERE', () => {
   });
 });
 
+describe('string concatenation', () => {
+  it('+ with a string concatenates, and gives null when either side is null (openCypher; Kuzu reads null as an empty string)', async () => {
+    const query = "MATCH (n:Method) RETURN n.name AS name, n.name + ': ' + n.docstring AS s, n.docstring + '!' AS t, null + n.name AS u, n.name + n.start_line AS v ORDER BY name";
+    const rows = (await runCypher(conn, query)).rows;
+    expect(rows.map((r) => r.name)).toEqual(['add', 'divide', 'multiply']);
+    expect(rows[0]).toMatchObject({ s: 'add: Return the sum of a and b.', t: 'Return the sum of a and b.!', u: null });
+    for (const row of rows.slice(1)) expect(row).toMatchObject({ s: null, t: null, u: null });
+    expect(rows[0]!.v).toMatch(/^add\d+$/);
+    expect((await runCypher(conn, "UNWIND ['a', null] AS x RETURN x + 'b' AS y, coalesce(x, '') + 'b' AS z")).rows).toEqual([
+      { y: 'ab', z: 'ab' },
+      { y: null, z: 'b' },
+    ]);
+  });
+});
+
 describe('RETURN', () => {
   it('DISTINCT, ORDER BY ASC/DESC, SKIP and LIMIT', async () => {
     const kinds = await runCypher(conn, 'MATCH (n) RETURN DISTINCT n.kind AS kind ORDER BY kind DESC');

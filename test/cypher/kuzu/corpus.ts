@@ -360,6 +360,10 @@ const MIXED: CorpusQuery[] = [
   both('MATCH (c:Class) OPTIONAL MATCH (c)-[:HAS_METHOD]->(m) WHERE (m)-[:USES]->(:Field) RETURN c.name, count(m) AS k', {
     kuzu: 'MATCH (c:Class) OPTIONAL MATCH (c)-[:HAS_METHOD]->(m) WHERE EXISTS { MATCH (m)-[:USES]->(:Field) } RETURN c.name, count(m) AS k',
   }),
+  // String + null: null in openCypher (and here), '' + the other operand in Kuzu, which gets the null case written out.
+  both("MATCH (c:Class) RETURN c.name + ': ' + c.docstring AS s, c.docstring + '!' AS t", {
+    kuzu: "MATCH (c:Class) RETURN CASE WHEN c.docstring IS NULL THEN NULL ELSE c.name + ': ' + c.docstring END AS s, CASE WHEN c.docstring IS NULL THEN NULL ELSE c.docstring + '!' END AS t",
+  }),
   // collect() of no rows: [] in openCypher, null in Kuzu.
   both("MATCH (n:Class {name: 'zz_nope'}) RETURN count(n) AS k, collect(n.name) AS names", { kuzu: "MATCH (n:Class {name: 'zz_nope'}) RETURN count(n) AS k, coalesce(collect(n.name), CAST([], 'STRING[]')) AS names" }),
   both("MATCH (n {name: 'zz_nope'}) WITH count(n) AS k RETURN k"),
