@@ -2,9 +2,10 @@
  * @file Compiles read-only openCypher to one DuckDB SELECT (or WITH RECURSIVE ... SELECT)
  * over the graph tables `nodes` and `edges` (docs/schema.md). Node labels are `kind`
  * values; relationship types are `edges.type`; A.8's property `class` maps to `class_name`.
- * Whole nodes come back as structs of every node column; OPTIONAL MATCH is a LEFT JOIN;
- * variable-length relationships and paths are recursive CTEs (walks.ts), functions are in
- * functions.ts. Each WITH closes a subquery; UNWIND is a lateral unnest;
+ * Whole nodes come back as structs of every node column and labels (sqlText.ts); OPTIONAL MATCH is a LEFT JOIN;
+ * variable-length relationships and paths are recursive CTEs (walks.ts), relationship
+ * uniqueness is in uniqueness.ts, functions are in functions.ts. Each WITH closes a subquery and
+ * passes its rows' order on (rowOrder.ts); UNWIND is a lateral unnest;
  * pattern predicates, EXISTS / COUNT { } and pattern comprehensions are correlated subqueries.
  * Parameters ($name) are inlined as SQL literals. Runs in: everywhere.
  */
@@ -18,6 +19,8 @@ import { namesRequirementGraph, overRequirementGraph, REQUIREMENT_LABELS, REQUIR
 import { EDGE_COLUMN_NAMES, INT_COLUMNS, listElement, literalSql, NODE_COLUMN_NAMES, nodeProperties, nodeStruct, plain, QueryState, quoteIdent, relStruct, STRING_COLUMNS } from './sqlText.ts';
 import type { Compiled, EdgeKeys } from './sqlText.ts';
 import { ascending, firstOf, numberedRows, ORDINAL_COLUMN, priorColumn } from './rowOrder.ts';
+import { distinctEdges, maySameEdge, pairsOnly, typesOverlap } from './uniqueness.ts';
+import type { SimpleRel } from './uniqueness.ts';
 import { pathAliases, pathLength, pathNodeIds, pathNodes, pathRels, walkTable } from './walks.ts';
 import type { Anchor, PathInfo, WalkMode, WalkSpec } from './walks.ts';
 
@@ -286,57 +289,11 @@ function nameLookup(node: NodePattern): { table: string; entry: PropertyEntry } 
   return { table: `(SELECT * FROM nodes WHERE name = ${literalSql(entry.value.value)} LIMIT ${NO_LIMIT})`, entry };
 }
 
-function typesOverlap(x: string[], y: string[]): boolean {
-  return x.length === 0 || y.length === 0 || x.some((t) => y.includes(t));
-}
-
-/** A relationship of a MATCH: its types and the labels its src / dst must have (null: any); walk: a variable-length one (its edges in `prels`). */
-interface SimpleRel {
-  alias: string;
-  types: string[];
-  walk: boolean;
-  /** A fixed relationship's edge key (QueryState.edgeKey); a walk's are in its `eids`. */
-  key: string;
-  src: string[] | null;
-  dst: string[] | null;
-}
-
-/**
- * Whether two relationships of one MATCH could be the same edge: only then do they need the
- * uniqueness condition (a condition between two relations makes duckdb's join planner, most of
- * a lookup's time, slower). Disjoint types, or disjoint labels at the same end, rule it out.
- */
-function maySameEdge(x: SimpleRel, y: SimpleRel): boolean {
-  const overlap = (a: string[] | null, b: string[] | null) => a === null || b === null || a.some((l) => b.includes(l));
-  return typesOverlap(x.types, y.types) && overlap(x.src, y.src) && overlap(x.dst, y.dst);
-}
-
 /** Labels a node pattern requires: its own, else those of the pattern that bound its variable. */
 function labelsOf(node: NodePattern, scope: Scope): string[] | null {
   if (node.labels.length > 0) return node.labels;
   const binding = node.variable === null ? undefined : scope.get(node.variable);
   return binding?.kind === 'node' ? (binding.labels ?? null) : null;
-}
-
-/** No edge bound to both: two fixed relationships differ, a walk's edges leave out the other's. */
-function distinctEdges(x: SimpleRel, y: SimpleRel): string {
-  if (x.walk && y.walk) return `NOT list_has_any(${x.alias}.eids, ${y.alias}.eids)`;
-  if (x.walk || y.walk) return x.walk ? `NOT list_contains(${x.alias}.eids, ${y.key})` : `NOT list_contains(${y.alias}.eids, ${x.key})`;
-  return `NOT (${x.alias}.src = ${y.alias}.src AND ${x.alias}.dst = ${y.alias}.dst AND ${x.alias}.type = ${y.alias}.type AND ${x.alias}.detail IS NOT DISTINCT FROM ${y.alias}.detail)`;
-}
-
-/**
- * Whether a variable-length relationship may be matched as its (start, end) pairs alone: where
- * the query cannot see how many trails join two nodes (state.distinctRows), no other relationship
- * of the MATCH may share its edges, and a walk joins the same pairs as a trail. That holds from
- * length 0 or 1 up: the shortest walk between two nodes is a path, and a closed one a cycle,
- * without a repeated edge; an undirected closed walk may go back over one edge, so undirected
- * relationships qualify only when their ends' labels cannot be the same node.
- */
-function pairsOnly(rel: RelPattern, mode: WalkMode, shared: boolean, ends: readonly (string[] | null)[], state: QueryState): boolean {
-  if (!rel.varLength || mode !== 'trails' || !state.distinctRows || shared || rel.varLength.min > 1) return false;
-  const [a, b] = ends;
-  return rel.direction !== 'both' || (a !== null && b !== null && !a.some((l) => b.includes(l)));
 }
 
 /** SQL over a bare `nodes` row for a node pattern's labels and literal properties; null when none. */

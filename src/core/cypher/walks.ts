@@ -1,7 +1,8 @@
 /**
- * @file Variable-length relationships and paths as SQL: the recursive CTEs (walk counts, walks
- * with their nodes and relationships, breadth-first shortest paths) and a named path's length,
- * nodes and relationships. Runs in: everywhere.
+ * @file Variable-length relationships and paths as SQL: the recursive CTEs (trails with their
+ * edge keys, and nodes and relationships for paths; reachable pairs; zero-length paths;
+ * breadth-first shortest paths) and a named path's length, nodes and relationships.
+ * Runs in: everywhere.
  */
 import { cypherError } from './errors.ts';
 import type { SourcePosition } from './errors.ts';
