@@ -71,9 +71,9 @@ RETURN DISTINCT c as dep, labels(c) as label`,
     const calculator = result.rows.find((r) => (r.dep as Record<string, unknown>).name === 'Calculator')?.dep as Record<string, unknown>;
     expect(Object.keys(calculator)).toEqual([
       'id', 'kind', 'name', 'qualified_name', 'module_name', 'class_name', 'file_path', 'start_line', 'end_line', 'signature',
-      'code', 'docstring', 'description', 'member_descriptions', 'requirement', 'language', 'local_name', 'import_name',
+      'code', 'docstring', 'description', 'member_descriptions', 'requirement', 'language', 'local_name', 'import_name', 'labels',
     ]);
-    expect(calculator).toMatchObject({ kind: 'Class', file_path: 'base.py', module_name: 'base', docstring: 'A simple calculator.' });
+    expect(calculator).toMatchObject({ kind: 'Class', labels: ['Class'], file_path: 'base.py', module_name: 'base', docstring: 'A simple calculator.' });
   });
 
   it('answers the everyday questions: methods of a class, subclasses, functions of a module', async () => {
@@ -162,6 +162,21 @@ describe('WHERE', () => {
     expect(result.rows).toEqual([
       { cls: 'Calculator', method: 'multiply' },
       { cls: 'Scientific', method: null },
+    ]);
+  });
+});
+
+describe('string concatenation', () => {
+  it('+ with a string concatenates, and gives null when either side is null (openCypher; Kuzu reads null as an empty string)', async () => {
+    const query = "MATCH (n:Method) RETURN n.name AS name, n.name + ': ' + n.docstring AS s, n.docstring + '!' AS t, null + n.name AS u, n.name + n.start_line AS v ORDER BY name";
+    const rows = (await runCypher(conn, query)).rows;
+    expect(rows.map((r) => r.name)).toEqual(['add', 'divide', 'multiply']);
+    expect(rows[0]).toMatchObject({ s: 'add: Return the sum of a and b.', t: 'Return the sum of a and b.!', u: null });
+    for (const row of rows.slice(1)) expect(row).toMatchObject({ s: null, t: null, u: null });
+    expect(rows[0]!.v).toMatch(/^add\d+$/);
+    expect((await runCypher(conn, "UNWIND ['a', null] AS x RETURN x + 'b' AS y, coalesce(x, '') + 'b' AS z")).rows).toEqual([
+      { y: 'ab', z: 'ab' },
+      { y: null, z: 'b' },
     ]);
   });
 });

@@ -59,7 +59,7 @@ describe('unsupported constructs and unknown names name themselves and their pos
     ['MATCH (a) RETURN a.name AS x UNION MATCH (b) RETURN b.name AS y', 'All UNION branches must return the same column names in the same order (got x and y) at 1:36'],
     ['MATCH (a) RETURN a.name AS x UNION MATCH (b) RETURN b.name AS x UNION ALL MATCH (c) RETURN c.name AS x', 'Mixing UNION and UNION ALL is not supported'],
     ['MATCH (a)-[:CONTAINS*1..20]->(b) RETURN b', 'Variable-length paths longer than 10 are not supported (got *..20) at 1:21'],
-    ['MATCH (a)-[:CONTAINS*0..2]->(b) RETURN b', 'Variable-length paths of length 0 are not supported'],
+    ['MATCH p = shortestPath((a)-[:USES*0..4]->(b)) RETURN p', 'Shortest paths start at length 1 (use *..N or *1..N) at 1:27'],
     ['MATCH (n) WHERE count(n) > 1 RETURN n', 'Aggregates are not allowed in WHERE at 1:17'],
     ['MATCH (n) RETURN shortestPath(n)', 'Function shortestPath() is not supported at 1:18'],
     ['MATCH (n) RETURN type(n)', 'type() takes a relationship variable at 1:18'],
@@ -100,7 +100,7 @@ describe('compiled SQL', () => {
     const reversed = compileCypher("MATCH (x)-[:CONTAINS*1..2]->(:Class {name: 'C'}) RETURN x").sql;
     expect(reversed).toContain(`WHERE a IN (SELECT id FROM ${byName('C')} WHERE kind IN ('Class') AND name = 'C')`);
     expect(compileCypher('MATCH (:Class)-[:INHERITS*1..2]->(x) RETURN x').sql).toContain("WHERE a IN (SELECT id FROM nodes WHERE kind IN ('Class'))");
-    expect(reversed).toContain('SELECT b AS a, a AS b FROM vl');
+    expect(reversed).toContain('SELECT b AS a, a AS b, depth, eids FROM vl');
   });
 
   it('names columns by alias or by the item text', () => {

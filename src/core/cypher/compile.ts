@@ -2,9 +2,10 @@
  * @file Compiles read-only openCypher to one DuckDB SELECT (or WITH RECURSIVE ... SELECT)
  * over the graph tables `nodes` and `edges` (docs/schema.md). Node labels are `kind`
  * values; relationship types are `edges.type`; A.8's property `class` maps to `class_name`.
- * Whole nodes come back as structs of every node column; OPTIONAL MATCH is a LEFT JOIN;
- * variable-length relationships and paths are recursive CTEs (walks.ts), functions are in
- * functions.ts. Each WITH closes a subquery; UNWIND is a lateral unnest;
+ * Whole nodes come back as structs of every node column and labels (sqlText.ts); OPTIONAL MATCH is a LEFT JOIN;
+ * variable-length relationships and paths are recursive CTEs (walks.ts), relationship
+ * uniqueness is in uniqueness.ts, functions are in functions.ts. Each WITH closes a subquery and
+ * passes its rows' order on (rowOrder.ts); UNWIND is a lateral unnest;
  * pattern predicates, EXISTS / COUNT { } and pattern comprehensions are correlated subqueries.
  * Parameters ($name) are inlined as SQL literals. Runs in: everywhere.
  */
@@ -15,10 +16,13 @@ import type { SourcePosition } from './errors.ts';
 import { SCALAR_FUNCTIONS } from './functions.ts';
 import { parseCypher } from './parser.ts';
 import { namesRequirementGraph, overRequirementGraph, REQUIREMENT_LABELS, REQUIREMENT_RELATIONSHIP_TYPES } from '../requirements/requirementCypher.ts';
-import { EDGE_COLUMN_NAMES, INT_COLUMNS, listElement, literalSql, NODE_COLUMN_NAMES, nodeStruct, plain, QueryState, quoteIdent, relStruct, STRING_COLUMNS } from './sqlText.ts';
-import type { Compiled } from './sqlText.ts';
+import { EDGE_COLUMN_NAMES, INT_COLUMNS, listElement, literalSql, NODE_COLUMN_NAMES, nodeProperties, nodeStruct, plain, QueryState, quoteIdent, relStruct, STRING_COLUMNS } from './sqlText.ts';
+import type { Compiled, EdgeKeys } from './sqlText.ts';
+import { ascending, firstOf, numberedRows, ORDINAL_COLUMN, priorColumn } from './rowOrder.ts';
+import { distinctEdges, maySameEdge, pairsOnly, typesOverlap } from './uniqueness.ts';
+import type { SimpleRel } from './uniqueness.ts';
 import { pathAliases, pathLength, pathNodeIds, pathNodes, pathRels, walkTable } from './walks.ts';
-import type { Anchor, PathInfo, WalkMode } from './walks.ts';
+import type { Anchor, PathInfo, WalkMode, WalkSpec } from './walks.ts';
 
 export interface CompiledCypher {
   sql: string;
@@ -42,8 +46,10 @@ export type CypherParams = Record<string, unknown>;
 /** Compiles `query` to SQL; throws AppError('INPUT_INVALID') naming what is wrong and where. */
 export function compileCypher(query: string, params: CypherParams = {}): CompiledCypher {
   const ast = parseCypher(query);
-  const compiled = compileAst(ast, params);
-  return namesRequirementGraph(ast) ? { ...compiled, sql: overRequirementGraph(compiled.sql) } : compiled;
+  // Over the requirement graph `edges` is a CTE, without rowid.
+  const requirements = namesRequirementGraph(ast);
+  const compiled = compileAst(ast, params, requirements ? 'struct' : 'rowid');
+  return requirements ? { ...compiled, sql: overRequirementGraph(compiled.sql) } : compiled;
 }
 
 interface Binding {
@@ -60,8 +66,10 @@ interface Binding {
   path?: PathInfo;
 }
 
-/** Variables in scope plus what every expression needs: the query state and the parameters. */
+/** Variables in scope plus what every expression needs: the query state, the parameters and the rows' order. */
 class Scope extends Map<string, Binding> {
+  /** SQL keys of the order the rows arrive in, ascending; empty when none (rowOrder.ts). */
+  ordinal: string[] = [];
   constructor(
     readonly state: QueryState,
     readonly params: CypherParams,
@@ -70,7 +78,9 @@ class Scope extends Map<string, Binding> {
     super(entries);
   }
   child(): Scope {
-    return new Scope(this.state, this.params, this);
+    const child = new Scope(this.state, this.params, this);
+    child.ordinal = this.ordinal;
+    return child;
   }
 }
 
@@ -81,8 +91,8 @@ interface Cond {
   endpoint?: { end: string; node: string };
 }
 
-export function compileAst(ast: CypherQuery, params: CypherParams = {}): CompiledCypher {
-  const state = new QueryState();
+export function compileAst(ast: CypherQuery, params: CypherParams = {}, edgeKeys: EdgeKeys = 'rowid'): CompiledCypher {
+  const state = new QueryState(edgeKeys);
   const branches = ast.parts.map((part) => compileSingle(part, state, params));
   const columns = branches[0].columns;
   branches.forEach((branch, i) => {
@@ -172,6 +182,7 @@ interface MatchParts {
 function collectPatterns(match: MatchClause, scope: Scope, state: QueryState): MatchParts {
   const parts: MatchParts = { items: [], conds: [] };
   const simpleRels: SimpleRel[] = [];
+  const rels = match.patterns.flatMap((path) => path.steps.map((step) => ({ rel: step.rel, shortest: path.shortest !== null })));
   for (const path of match.patterns) {
     // A named or shortest path binds every node (its nodes() lists them).
     const tracked = path.name !== null || path.shortest !== null;
@@ -183,17 +194,21 @@ function collectPatterns(match: MatchClause, scope: Scope, state: QueryState): M
     const info: PathInfo = { start: left?.alias ?? '', steps: [] };
     let previous = path.start;
     path.steps.forEach((step, i) => {
-      const anchors = { left: anchorFilter(previous, scope), right: anchorFilter(step.node, scope) };
-      const walkMode: WalkMode = path.shortest ?? (path.name !== null || step.rel.variable !== null ? 'paths' : 'count');
+      const ends = [labelsOf(previous, scope), labelsOf(step.node, scope)] as const;
+      const mode: WalkMode = path.shortest ?? (path.name !== null || step.rel.variable !== null ? 'paths' : 'trails');
       const relPattern = path.shortest && !step.rel.varLength ? { ...step.rel, varLength: { min: 1, max: 1 } } : step.rel;
-      const rel = bindRel(relPattern, scope, state, parts, anchors, walkMode);
-      if (!step.rel.varLength) {
+      // A trail shares no edge with the MATCH's other relationships (shortest paths aside).
+      const shared = rels.some((other) => other.rel !== step.rel && !other.shortest && typesOverlap(other.rel.types, step.rel.types));
+      const walk = { anchors: { left: anchorFilter(previous, scope), right: anchorFilter(step.node, scope) }, mode, pairsOnly: pairsOnly(relPattern, mode, shared, ends, state) };
+      const rel = bindRel(relPattern, scope, state, parts, walk);
+      if (!relPattern.varLength || mode === 'trails' || mode === 'paths') {
         // Cypher matches each relationship at most once per MATCH.
-        const ends = [labelsOf(previous, scope), labelsOf(step.node, scope)];
         const dir = step.rel.direction;
-        const self: SimpleRel = { alias: rel.alias, types: step.rel.types, src: dir === 'out' ? ends[0]! : dir === 'in' ? ends[1]! : null, dst: dir === 'out' ? ends[1]! : dir === 'in' ? ends[0]! : null };
+        const fixed = !relPattern.varLength;
+        const key = step.rel.direction === 'both' ? `${rel.alias}.eid` : state.edgeKey(rel.alias);
+        const self: SimpleRel = { alias: rel.alias, types: step.rel.types, walk: !fixed, key, src: fixed && dir !== 'both' ? ends[dir === 'out' ? 0 : 1] : null, dst: fixed && dir !== 'both' ? ends[dir === 'out' ? 1 : 0] : null };
         for (const other of simpleRels) {
-          if (maySameEdge(self, other)) parts.conds.push({ sql: distinctEdges(rel.alias, other.alias), aliases: new Set([rel.alias, other.alias]) });
+          if (maySameEdge(self, other)) parts.conds.push({ sql: distinctEdges(self, other), aliases: new Set([rel.alias, other.alias]) });
         }
         simpleRels.push(self);
       }
@@ -274,37 +289,11 @@ function nameLookup(node: NodePattern): { table: string; entry: PropertyEntry } 
   return { table: `(SELECT * FROM nodes WHERE name = ${literalSql(entry.value.value)} LIMIT ${NO_LIMIT})`, entry };
 }
 
-function typesOverlap(x: string[], y: string[]): boolean {
-  return x.length === 0 || y.length === 0 || x.some((t) => y.includes(t));
-}
-
-/** A fixed-length relationship of a MATCH: its types and the labels its src / dst must have (null: any). */
-interface SimpleRel {
-  alias: string;
-  types: string[];
-  src: string[] | null;
-  dst: string[] | null;
-}
-
-/**
- * Whether two relationships of one MATCH could be the same edge: only then do they need the
- * uniqueness condition (a condition between two relations makes duckdb's join planner, most of
- * a lookup's time, slower). Disjoint types, or disjoint labels at the same end, rule it out.
- */
-function maySameEdge(x: SimpleRel, y: SimpleRel): boolean {
-  const overlap = (a: string[] | null, b: string[] | null) => a === null || b === null || a.some((l) => b.includes(l));
-  return typesOverlap(x.types, y.types) && overlap(x.src, y.src) && overlap(x.dst, y.dst);
-}
-
 /** Labels a node pattern requires: its own, else those of the pattern that bound its variable. */
 function labelsOf(node: NodePattern, scope: Scope): string[] | null {
   if (node.labels.length > 0) return node.labels;
   const binding = node.variable === null ? undefined : scope.get(node.variable);
   return binding?.kind === 'node' ? (binding.labels ?? null) : null;
-}
-
-function distinctEdges(x: string, y: string): string {
-  return `NOT (${x}.src = ${y}.src AND ${x}.dst = ${y}.dst AND ${x}.type = ${y}.type AND ${x}.detail IS NOT DISTINCT FROM ${y}.detail)`;
 }
 
 /** SQL over a bare `nodes` row for a node pattern's labels and literal properties; null when none. */
@@ -330,8 +319,7 @@ function bindRel(
   scope: Scope,
   state: QueryState,
   parts: MatchParts,
-  anchors: { left: Anchor | null; right: Anchor | null },
-  walkMode: WalkMode = 'count',
+  walk: Omit<WalkSpec, 'bounds' | 'base'>,
 ): { alias: string; a: string; b: string } {
   if (rel.variable !== null && scope.has(rel.variable)) {
     throw cypherError(`Variable \`${rel.variable}\` is already bound; reusing it in a relationship is not supported`, rel.pos);
@@ -343,17 +331,18 @@ function bindRel(
   }
   const alias = state.next('e');
   const typeFilter = rel.types.length === 0 ? 'TRUE' : `type IN (${rel.types.map((t) => sqlString(t)).join(', ')})`;
-  const forward = `SELECT src AS a, dst AS b, src, dst, type, detail FROM edges WHERE ${typeFilter}`;
-  const backward = `SELECT dst AS a, src AS b, src, dst, type, detail FROM edges WHERE ${typeFilter}`;
+  const key = `${state.edgeKey(null)} AS eid`;
+  const forward = `SELECT src AS a, dst AS b, src, dst, type, detail, ${key} FROM edges WHERE ${typeFilter}`;
+  const backward = `SELECT dst AS a, src AS b, src, dst, type, detail, ${key} FROM edges WHERE ${typeFilter}`;
   const base =
     rel.direction === 'out' ? forward : rel.direction === 'in' ? backward : `${forward} UNION ALL ${backward} AND src <> dst`;
   // Undirected, fixed length: a self-loop's reversed copy keeps its row but gets a NULL end, which
   // no join on `b` matches. Same rows as filtering it out, but duckdb then still pushes the join
   // keys into both branches of the UNION ALL (the filter stops that: ~200k edges scanned).
-  const halfOpen = `${forward} UNION ALL SELECT dst AS a, CASE WHEN src <> dst THEN src END AS b, src, dst, type, detail FROM edges WHERE ${typeFilter}`;
+  const halfOpen = `${forward} UNION ALL SELECT dst AS a, CASE WHEN src <> dst THEN src END AS b, src, dst, type, detail, ${key} FROM edges WHERE ${typeFilter}`;
   if (rel.varLength) {
     if (rel.properties.length > 0) throw cypherError('Properties on a variable-length relationship are not supported', rel.pos);
-    const table = walkTable(rel.varLength, base, anchors, walkMode, state, rel.pos);
+    const table = walkTable({ ...walk, bounds: rel.varLength, base }, state, rel.pos);
     parts.items.push({ alias, table: `${table} AS ${alias}`, kind: 'rel' });
     if (rel.variable !== null) scope.set(rel.variable, { kind: 'value', alias, filter: null, value: { sql: `${alias}.prels`, aliases: new Set([alias]), aggregate: false, entity: 'relList' } });
     return { alias, a: 'a', b: 'b' };
@@ -738,7 +727,9 @@ function compileCall(expr: Extract<Expr, { kind: 'call' }>, scope: Scope): Compi
     let entity: Compiled['entity'];
     if (name === 'collect') {
       const key = compileExpr(expr.args[0], scope, 'key').sql;
-      sql = `coalesce(list(${distinct}${listElement(arg)}) FILTER (WHERE ${key} IS NOT NULL), [])`;
+      // In the order the rows arrive in (rowOrder.ts); DuckDB sorts no DISTINCT aggregate by other keys.
+      const ordered = !expr.distinct && scope.ordinal.length > 0 ? ` ORDER BY ${scope.ordinal.join(', ')}` : '';
+      sql = `coalesce(list(${distinct}${listElement(arg)}${ordered}) FILTER (WHERE ${key} IS NOT NULL), [])`;
       entity = arg.entity === 'node' ? 'nodeList' : arg.entity === 'rel' ? 'relList' : undefined;
     } else sql = `${name}(${distinct}${arg.sql})`;
     return { sql, aliases: arg.aliases, aggregate: true, entity, intList: name === 'collect' && arg.isInt, isInt: name === 'count' || ((name === 'min' || name === 'max' || name === 'sum') && arg.isInt), isString: (name === 'min' || name === 'max') && arg.isString };
@@ -797,7 +788,10 @@ function compileCall(expr: Extract<Expr, { kind: 'call' }>, scope: Scope): Compi
       if (name === 'keys') return plain(`json_keys(to_json(${value.sql}))`, [value]);
       return value;
     }
-    if (name === 'properties') return value;
+    if (name === 'properties') {
+      if (entity === 'rel') return value;
+      return plain(nodeProperties(binding?.kind === 'node' ? binding.alias : `(${value.sql})`), [value]);
+    }
     // Every property of the schema, as Kuzu lists them (a graph with a fixed schema).
     const columns = entity === 'node' ? NODE_COLUMN_NAMES : EDGE_COLUMN_NAMES;
     return plain(`CASE WHEN (${value.sql}) IS NULL THEN NULL ELSE [${columns.map((c) => sqlString(c)).join(', ')}] END`, [value]);
@@ -897,19 +891,25 @@ function compileWith(clause: WithClause, segment: Segment): Segment {
     return { name, sql: value.sql, aggregate: value.aggregate, binding: carried };
   });
   const hasAggregate = compiled.some((c) => c.aggregate);
-  const hidden: string[] = [];
+  // The rows keep the order they arrive in unless aggregated; DISTINCT keeps first occurrences.
+  const prior = hasAggregate ? [] : scope.ordinal;
+  const firstOccurrence = prior.length > 0 && projection.distinct;
+  const hidden = firstOccurrence ? [`${firstOf(prior)} AS ${priorColumn(0)}`] : prior.map((key, i) => `${key} AS ${priorColumn(i)}`);
+  const priorOf = (alias: string) => (firstOccurrence ? [0] : prior.map((_, i) => i)).map((i) => `${alias}.${priorColumn(i)}`);
   const select = compiled.map((c) => `${c.sql} AS ${quoteIdent(c.name)}`);
-  const groupBy = hasAggregate ? compiled.filter((c) => !c.aggregate).map((c) => c.sql) : [];
+  const groupBy = hasAggregate ? compiled.filter((c) => !c.aggregate).map((c) => c.sql) : firstOccurrence ? compiled.map((c) => c.sql) : [];
   const carried = compiled.map((c) => ({ name: c.name, binding: c.binding }));
   const statement = (extra: string[]) => {
-    const parts = [`SELECT ${projection.distinct ? 'DISTINCT ' : ''}${[...select, ...extra].join(', ')}`, ...segment.from];
+    const parts = [`SELECT ${projection.distinct && !firstOccurrence ? 'DISTINCT ' : ''}${[...select, ...extra].join(', ')}`, ...segment.from];
     if (segment.where.length > 0) parts.push(`WHERE ${segment.where.join(' AND ')}`);
     if (groupBy.length > 0) parts.push(`GROUP BY ${groupBy.join(', ')}`);
     return parts.join(' ');
   };
   let next: Segment;
   if (projection.orderBy.length === 0 && projection.skip === null && projection.limit === null) {
-    next = openSegment(`(${statement([])})`, scope.state.next('w'), carried, scope);
+    const alias = scope.state.next('w');
+    next = openSegment(`(${statement(hidden)})`, alias, carried, scope);
+    next.scope.ordinal = priorOf(alias);
   } else {
     // ORDER BY reads the projected names; without aggregation or DISTINCT it may also read earlier variables (hidden columns).
     const alias = scope.state.next('w');
@@ -923,12 +923,18 @@ function compileWith(clause: WithClause, segment: Segment): Segment {
         hidden.push(`${compileExpr(o.expr, scope, 'key').sql} AS ${quoteIdent(`__order${i}`)}`);
         sql = `${alias}.${quoteIdent(`__order${i}`)}`;
       }
-      return `${sql} ${o.descending ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}`;
+      return { sql, direction: o.descending ? 'DESC NULLS FIRST' : 'ASC NULLS LAST' };
     });
+    // Ties keep the order the rows came in.
+    order.push(...priorOf(alias).map((sql) => ({ sql, direction: 'ASC' })));
     inner.from[0] = `FROM (${statement(hidden)}) AS ${alias}`;
-    const tail = [order.length > 0 ? `ORDER BY ${order.join(', ')}` : '', projection.limit ? `LIMIT ${countSql(projection.limit, scope)}` : '', projection.skip ? `OFFSET ${countSql(projection.skip, scope)}` : ''];
-    const ordered = `(SELECT ${alias}.* ${inner.from.join(' ')} ${tail.join(' ')})`;
-    next = openSegment(ordered, scope.state.next('w'), carried, scope);
+    const tail = [projection.limit ? `LIMIT ${countSql(projection.limit, scope)}` : '', projection.skip ? `OFFSET ${countSql(projection.skip, scope)}` : ''].join(' ');
+    const outer = scope.state.next('w');
+    if (order.length === 0) next = openSegment(`(SELECT ${alias}.* ${inner.from.join(' ')} ${tail})`, outer, carried, scope);
+    else {
+      next = openSegment(numberedRows(alias, inner.from.join(' '), order, tail, scope.state.next('k')), outer, carried, scope);
+      next.scope.ordinal = [`${outer}.${quoteIdent(ORDINAL_COLUMN)}`];
+    }
   }
   if (clause.where) next.where.push(compileCondition(clause.where, next.scope));
   return next;
@@ -941,7 +947,9 @@ function compileUnwind(listExpr: Expr, variable: string, at: SourcePosition, seg
   const list = compileExpr(listExpr, scope, 'value');
   if (list.aggregate) throw cypherError('Aggregates are not allowed in UNWIND (aggregate in a WITH first)', listExpr.pos);
   const alias = scope.state.next('u');
-  const source = `(SELECT unnest(${list.sql}) AS x) AS ${alias}`;
+  // Each element's position: the rows come out in the list's order (rowOrder.ts).
+  const source = `(SELECT unnest(${list.sql}) AS x, generate_subscripts(${list.sql}, 1) AS i) AS ${alias}`;
+  scope.ordinal = [...scope.ordinal, `${alias}.i`];
   segment.from.push(segment.from.length === 0 ? `FROM ${source}` : `CROSS JOIN LATERAL ${source}`);
   segment.bound.add(alias);
   if (list.entity === 'nodeList') {
@@ -968,7 +976,10 @@ function compileReturn(projection: Projection, scope: Scope, from: string[], whe
   });
   const select = items.map((i) => `${i.compiled.sql} AS ${quoteIdent(i.column)}`).join(', ');
   const hasAggregate = items.some((i) => i.compiled.aggregate);
-  const groupBy = hasAggregate ? items.filter((i) => !i.compiled.aggregate).map((i) => i.compiled.sql) : [];
+  // Rows come out in the order they arrive in (ties of an ORDER BY too), unless aggregated; DISTINCT keeps first occurrences.
+  const ordinal = hasAggregate ? [] : scope.ordinal;
+  const firstOccurrence = ordinal.length > 0 && part.distinct;
+  const groupBy = hasAggregate ? items.filter((i) => !i.compiled.aggregate).map((i) => i.compiled.sql) : firstOccurrence ? items.map((i) => i.compiled.sql) : [];
   const order = part.orderBy.map((o) => {
     let sql: string;
     if (o.expr.kind === 'variable' && columns.includes(o.expr.name)) sql = quoteIdent(o.expr.name);
@@ -980,8 +991,9 @@ function compileReturn(projection: Projection, scope: Scope, from: string[], whe
     }
     return `${sql} ${o.descending ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}`;
   });
+  order.push(...ascending(firstOccurrence ? [firstOf(ordinal)] : ordinal));
   const statement = (selectList: string): string => {
-    const parts = [`SELECT ${part.distinct ? 'DISTINCT ' : ''}${selectList}`, ...from];
+    const parts = [`SELECT ${part.distinct && !firstOccurrence ? 'DISTINCT ' : ''}${selectList}`, ...from];
     if (where.length > 0) parts.push(`WHERE ${where.join(' AND ')}`);
     if (groupBy.length > 0) parts.push(`GROUP BY ${groupBy.join(', ')}`);
     if (order.length > 0) parts.push(`ORDER BY ${order.join(', ')}`);

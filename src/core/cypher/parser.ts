@@ -239,7 +239,6 @@ class Parser {
       min = 1;
       max = VAR_LENGTH_DEFAULT_MAX;
     }
-    if (min < 1) throw cypherError('Variable-length paths of length 0 are not supported (use *1.. or more)', pos(star));
     if (max < min) throw cypherError(`Variable-length bounds *${min}..${max} are empty`, pos(star));
     if (max > VAR_LENGTH_CAP) throw cypherError(`Variable-length paths longer than ${VAR_LENGTH_CAP} are not supported (got *..${max})`, pos(star));
     return { min, max };

@@ -28,12 +28,28 @@ export const STRING_COLUMNS = new Set<string>([...NODE_COLUMNS, ...EDGE_COLUMNS]
 
 export const INT_COLUMNS = new Set<string>([...NODE_COLUMNS, ...EDGE_COLUMNS].filter((c) => c.type === 'INTEGER').map((c) => c.name));
 
+/**
+ * How two edges are told apart (relationship uniqueness, trails): `rowid` of the `edges` table,
+ * or where `edges` is no table (the requirement graph's CTE, docs/schema.md) the struct of all
+ * its columns (edges are unique on them).
+ */
+export type EdgeKeys = 'rowid' | 'struct';
+
 /** State shared by every UNION branch: CTEs and alias counters. */
 export class QueryState {
+  constructor(readonly edgeKeys: EdgeKeys = 'rowid') {}
   readonly ctes: string[] = [];
   /** True while compiling a part whose row multiplicity cannot show (RETURN DISTINCT without aggregates, EXISTS): walks come back once per (start, end). */
   distinctRows = false;
   private counter = 0;
+  /** The key of an edge row of `edges` (read as `alias`, or bare when null). */
+  edgeKey(alias: string | null): string {
+    const p = alias === null ? '' : `${alias}.`;
+    return this.edgeKeys === 'rowid' ? `${p}rowid` : `{'src': ${p}src, 'dst': ${p}dst, 'type': ${p}type, 'detail': ${p}detail}`;
+  }
+  get edgeKeyType(): string {
+    return this.edgeKeys === 'rowid' ? 'BIGINT' : 'STRUCT(src INTEGER, dst INTEGER, type VARCHAR, detail VARCHAR)';
+  }
   next(prefix: string): string {
     return `${prefix}${this.counter++}`;
   }
@@ -50,11 +66,28 @@ export function literalSql(value: string | number | boolean | null): string {
   return String(value);
 }
 
-export function nodeStruct(alias: string): string {
-  const fields = NODE_COLUMN_NAMES.map((c) => `'${c}': ${alias}.${c}`).join(', ');
-  return `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE {${fields}} END`;
+/**
+ * A whole node (docs/retrieval.md, "Cypher"): its identity `id` and its other properties, every
+ * column of `nodes` by name, then `labels` (its one label, `kind`, as a list); null for a node
+ * an OPTIONAL MATCH did not find. `node` is a table alias, or a parenthesized node value.
+ */
+export function nodeStruct(node: string): string {
+  return `CASE WHEN ${node}.id IS NULL THEN NULL ELSE {${nodeFields(node)}, 'labels': [${node}.kind]} END`;
 }
 
+/** A node's properties alone (properties(n)): the columns of its shape, without `labels`. */
+export function nodeProperties(node: string): string {
+  return `CASE WHEN ${node}.id IS NULL THEN NULL ELSE {${nodeFields(node)}} END`;
+}
+
+function nodeFields(node: string): string {
+  return NODE_COLUMN_NAMES.map((c) => `'${c}': ${node}.${c}`).join(', ');
+}
+
+/**
+ * A whole relationship: `src` (its start node's id), `dst` (its end node's id), `type` and its
+ * property `detail`, as stored, whichever way the pattern walked it; null when not found.
+ */
 export function relStruct(alias: string): string {
   const fields = EDGE_COLUMN_NAMES.map((c) => `'${c}': ${alias}.${c}`).join(', ');
   return `CASE WHEN ${alias}.type IS NULL THEN NULL ELSE {${fields}} END`;

@@ -1,7 +1,8 @@
 /**
- * @file Variable-length relationships and paths as SQL: the recursive CTEs (walk counts, walks
- * with their nodes and relationships, breadth-first shortest paths) and a named path's length,
- * nodes and relationships. Runs in: everywhere.
+ * @file Variable-length relationships and paths as SQL: the recursive CTEs (trails with their
+ * edge keys, and nodes and relationships for paths; reachable pairs; zero-length paths;
+ * breadth-first shortest paths) and a named path's length, nodes and relationships.
+ * Runs in: everywhere.
  */
 import { cypherError } from './errors.ts';
 import type { SourcePosition } from './errors.ts';
@@ -22,49 +23,65 @@ export interface Anchor {
 }
 
 /**
- * How a variable-length relationship is matched. 'count': one row per walk, from walk counts per
- * (start, end, depth) (Kuzu's walk semantics, without listing the walks); 'paths': one row per
- * walk with its node ids (pids) and relationships (prels), for named paths; 'one' / 'all': the
- * shortest paths (one per pair of ends, or all of them).
+ * How a variable-length relationship is matched, with openCypher's trail semantics (no
+ * relationship twice in one path; edges told apart by their keys, QueryState.edgeKey).
+ * 'trails': one row per trail with its edge keys (eids), which the MATCH's other relationships
+ * must not share; 'paths': the same plus the node ids (pids) and relationships (prels) along it,
+ * for named paths and relationship variables; 'one' / 'all': the shortest paths (one per pair
+ * of ends, or all of them).
  */
-export type WalkMode = 'count' | 'paths' | 'one' | 'all';
+export type WalkMode = 'trails' | 'paths' | 'one' | 'all';
 
 export const REL_STRUCT_OF_BASE = "{'src': s.src, 'dst': s.dst, 'type': s.type, 'detail': s.detail}";
 
-/** The FROM item of a variable-length relationship: columns a (start), b (end), and depth / pids / prels when walkMode is not 'count'. */
-export function walkTable(
-  bounds: { min: number; max: number },
-  base: string,
-  anchors: { left: Anchor | null; right: Anchor | null },
-  walkMode: WalkMode,
-  state: QueryState,
-  at: SourcePosition,
-): string {
+/** A variable-length relationship to compile: `base` has columns a (from), b (to), src, dst, type, detail, eid (the edge key). */
+export interface WalkSpec {
+  bounds: { min: number; max: number };
+  base: string;
+  anchors: { left: Anchor | null; right: Anchor | null };
+  mode: WalkMode;
+  /**
+   * Only which (start, end) pairs a trail joins matters, and a walk joins the same pairs (see
+   * pairsOnly in compile.ts): reachability per depth instead of every trail.
+   */
+  pairsOnly: boolean;
+}
+
+/** The FROM item of a variable-length relationship: columns a (start), b (end), and unless pairsOnly depth, eids (+ pids, prels for 'paths'). */
+export function walkTable(spec: WalkSpec, state: QueryState, at: SourcePosition): string {
+  const { base, anchors, mode } = spec;
+  const { min, max } = spec.bounds;
   const cte = state.next('vl');
-  const { min, max } = bounds;
   const seedOf = (anchor: Anchor | null) => (anchor === null ? '' : ` WHERE a IN (SELECT id FROM ${anchor.table === 'nodes' ? 'nodes' : `${anchor.table} AS seed`} WHERE ${anchor.filter})`);
-  if (walkMode === 'count') {
-    // Walk from the constrained end when only one end is constrained (right: walk the reversed edges).
-    const fromRight = anchors.left === null && anchors.right !== null;
-    const walked = fromRight ? `SELECT b AS a, a AS b FROM (${base}) AS w` : base;
+  if (mode === 'trails' || mode === 'paths') {
+    // 'trails' walks from the constrained end when only that one is (right: the reversed edges).
+    const fromRight = mode === 'trails' && anchors.left === null && anchors.right !== null;
+    const walked = fromRight ? `SELECT b AS a, a AS b, src, dst, type, detail, eid FROM (${base}) AS w` : base;
     const seed = seedOf(fromRight ? anchors.right : anchors.left);
-    state.ctes.push(
-      `${cte}(a, b, depth, n) AS (SELECT a, b, 1, count(*) FROM (${walked}) AS s${seed} GROUP BY a, b UNION ALL ` +
-        `SELECT v.a, s.b, v.depth + 1, CAST(sum(v.n) AS BIGINT) FROM ${cte} AS v JOIN (${walked}) AS s ON s.a = v.b WHERE v.depth < ${max} GROUP BY v.a, s.b, v.depth)`,
-    );
     const ends = fromRight ? 'b AS a, a AS b' : 'a, b';
-    if (state.distinctRows) return `(SELECT DISTINCT ${ends} FROM ${cte} WHERE depth >= ${min})`;
-    // One row per walk: a (start, end) pair reached by n walks comes back n times.
-    return `(SELECT ${ends} FROM ${cte} CROSS JOIN range(${cte}.n) AS r(i) WHERE depth >= ${min})`;
+    const empty = { eids: `CAST([] AS ${state.edgeKeyType}[])`, pids: 'CAST([] AS INTEGER[])', prels: `CAST([] AS ${REL_TYPE}[])` };
+    const columns = spec.pairsOnly ? [] : mode === 'trails' ? ['eids'] : ['pids', 'prels', 'eids'];
+    const zero = `SELECT id AS a, id AS b${spec.pairsOnly ? '' : ', 0 AS depth'}${columns.map((c) => `, ${empty[c as keyof typeof empty]} AS ${c}`).join('')} FROM ${zeroLengthNodes(anchors)}`;
+    if (max === 0) return `(${zero})`;
+    const tail = min === 0 ? ` UNION ALL ${zero}` : '';
+    if (spec.pairsOnly) {
+      // Reachability per depth (each (start, end, depth) once): the pairs, not the walks.
+      state.ctes.push(
+        `${cte}(a, b, depth) AS (SELECT DISTINCT a, b, 1 FROM (${walked}) AS s${seed} UNION ` +
+          `SELECT v.a, s.b, v.depth + 1 FROM ${cte} AS v JOIN (${walked}) AS s ON s.a = v.b WHERE v.depth < ${max})`,
+      );
+      return `(SELECT DISTINCT ${ends} FROM ${cte} WHERE depth >= ${Math.max(min, 1)}${tail})`;
+    }
+    const seedList = { eids: '[s.eid]', pids: '[b]', prels: `[${REL_STRUCT_OF_BASE}]` };
+    const stepList = { eids: 'list_append(v.eids, s.eid)', pids: 'list_append(v.pids, s.b)', prels: `list_append(v.prels, ${REL_STRUCT_OF_BASE})` };
+    const pick = (lists: Record<string, string>) => columns.map((c) => `, ${lists[c]}`).join('');
+    state.ctes.push(
+      `${cte}(a, b, depth, ${columns.join(', ')}) AS (SELECT a, b, 1${pick(seedList)} FROM (${walked}) AS s${seed} UNION ALL ` +
+        `SELECT v.a, s.b, v.depth + 1${pick(stepList)} FROM ${cte} AS v JOIN (${walked}) AS s ON s.a = v.b WHERE v.depth < ${max} AND NOT list_contains(v.eids, s.eid))`,
+    );
+    return `(SELECT ${ends}, depth, ${columns.join(', ')} FROM ${cte} WHERE depth >= ${Math.max(min, 1)}${tail})`;
   }
   const seed = seedOf(anchors.left);
-  if (walkMode === 'paths') {
-    state.ctes.push(
-      `${cte}(a, b, depth, pids, prels) AS (SELECT a, b, 1, [b], [${REL_STRUCT_OF_BASE}] FROM (${base}) AS s${seed} UNION ALL ` +
-        `SELECT v.a, s.b, v.depth + 1, list_append(v.pids, s.b), list_append(v.prels, ${REL_STRUCT_OF_BASE}) FROM ${cte} AS v JOIN (${base}) AS s ON s.a = v.b WHERE v.depth < ${max})`,
-    );
-    return `(SELECT * FROM ${cte} WHERE depth >= ${min})`;
-  }
   if (min !== 1) throw cypherError('Shortest paths start at length 1 (use *..N or *1..N)', at);
   // Breadth-first: one row per (start, end) pair, reached first at its shortest depth (USING KEY
   // keeps one row per pair; a pair already reached, in recurring, is never extended again).
@@ -72,7 +89,7 @@ export function walkTable(
     `${name}(a, b, depth${columns}) USING KEY (a, b) AS (SELECT a, b, 1${seedCols} FROM (${base}) AS s${seed} UNION ` +
     `SELECT v.a, s.b, v.depth + 1${stepCols} FROM ${name} AS v JOIN (${base}) AS s ON s.a = v.b WHERE v.depth < ${max} ` +
     `AND NOT EXISTS (SELECT 1 FROM recurring.${name} AS q WHERE q.a = v.a AND q.b = s.b))`;
-  if (walkMode === 'one') {
+  if (mode === 'one') {
     state.ctes.push(bfs(cte, ', pids, prels', `, [b], [${REL_STRUCT_OF_BASE}]`, `, list_append(v.pids, s.b), list_append(v.prels, ${REL_STRUCT_OF_BASE})`));
     return `(SELECT * FROM ${cte} WHERE a <> b)`;
   }
@@ -87,6 +104,19 @@ export function walkTable(
   return `(SELECT * FROM ${cte})`;
 }
 
+/** The type of a relationship struct (relStruct, REL_STRUCT_OF_BASE). */
+const REL_TYPE = 'STRUCT(src INTEGER, dst INTEGER, type VARCHAR, detail VARCHAR)';
+
+/**
+ * Where the zero-length paths of a `*0..n` relationship start: every node its two ends admit
+ * (openCypher binds the end node to the start node).
+ */
+function zeroLengthNodes(anchors: { left: Anchor | null; right: Anchor | null }): string {
+  const filters = [anchors.left, anchors.right].filter((a): a is Anchor => a !== null);
+  const table = filters[0] && filters[0].table !== 'nodes' ? `${filters[0].table} AS seed` : 'nodes';
+  return filters.length > 0 ? `${table} WHERE ${filters.map((f) => `(${f.filter})`).join(' AND ')}` : table;
+}
+
 export function pathAliases(info: PathInfo): Set<string> {
   return new Set([info.start, ...info.steps.flatMap((s) => [s.rel, s.end])]);
 }
@@ -95,7 +125,7 @@ export function pathAliases(info: PathInfo): Set<string> {
 export function pathNodes(info: PathInfo): string {
   const parts = [`[${nodeStruct(info.start)}]`];
   for (const step of info.steps) {
-    if (step.walk) parts.push(`(SELECT list(${nodeStruct('pn')} ORDER BY u.i) FROM (SELECT unnest(${step.rel}.pids) AS id, generate_subscripts(${step.rel}.pids, 1) AS i) AS u JOIN nodes AS pn ON pn.id = u.id)`);
+    if (step.walk) parts.push(`coalesce((SELECT list(${nodeStruct('pn')} ORDER BY u.i) FROM (SELECT unnest(${step.rel}.pids) AS id, generate_subscripts(${step.rel}.pids, 1) AS i) AS u JOIN nodes AS pn ON pn.id = u.id), [])`);
     else parts.push(`[${nodeStruct(step.end)}]`);
   }
   return parts.length === 1 ? parts[0]! : `flatten([${parts.join(', ')}])`;

@@ -3,8 +3,9 @@
  * graphs (the demo repo and apache-arrow's TypeScript sources) or on one of them. `kuzu` is the
  * same query in Kuzu's dialect where they differ (label(x) for labels(x) and type(r), no
  * `x:Label` in WHERE, `[* SHORTEST 1..n]` for shortestPath, 1-based substring, no pattern
- * comprehension). Queries whose final RETURN has ORDER BY are compared in order (their ORDER BY
- * is total), the rest as multisets. Runs in: Node (vitest).
+ * comprehension); every variable-length relationship goes to Kuzu as a trail (`* TRAIL`, see
+ * compare.ts). Queries whose final RETURN has ORDER BY, or marked `ordered`, are compared in
+ * order (their ORDER BY is total), the rest as multisets. Runs in: Node (vitest).
  */
 
 export interface CorpusQuery {
@@ -18,6 +19,8 @@ export interface CorpusQuery {
   unorderedLists?: boolean;
   /** Compare as a multiset although the final RETURN has an ORDER BY (ties). */
   unordered?: boolean;
+  /** Compare in order although the final RETURN has no ORDER BY: a WITH ... ORDER BY (or UNWIND) before it fixes the order. */
+  ordered?: boolean;
   /** An empty result is the right answer (otherwise the suite requires rows). */
   empty?: boolean;
 }
@@ -78,7 +81,7 @@ const WITH: CorpusQuery[] = [
   both('MATCH (c:Class)-[:HAS_METHOD]->(m) WITH c, count(m) AS n WHERE n > 3 RETURN c.name, n'),
   arrow('MATCH (c:Class)-[:HAS_METHOD]->(m) WITH c, count(m) AS n WHERE n > 20 RETURN c.name, n'),
   both('MATCH (a)-[:INHERITS]->(b) WITH DISTINCT b RETURN b.name'),
-  both('MATCH (f)-[:USES]->(x) WITH f, count(x) AS k ORDER BY k DESC, f.id LIMIT 5 RETURN f.name, k'),
+  both('MATCH (f)-[:USES]->(x) WITH f, count(x) AS k ORDER BY k DESC, f.id LIMIT 5 RETURN f.name, k', { ordered: true }),
   both('MATCH (f)-[:USES]->(x) WITH f, count(x) AS k ORDER BY k DESC, f.id LIMIT 5 RETURN f.name, k ORDER BY k DESC, f.name'),
   both('MATCH (m:Module) WITH m MATCH (m)-[:CONTAINS]->(c:Class) RETURN m.name, c.name'),
   both('MATCH (m:Module)-[:CONTAINS]->(c:Class) WITH m, count(c) AS classes WHERE classes >= 2 MATCH (m)-[:CONTAINS]->(f:Function) RETURN m.name, classes, count(f) AS functions'),
@@ -87,7 +90,7 @@ const WITH: CorpusQuery[] = [
   both('MATCH (c:Class) WITH count(*) AS classes MATCH (f:Function) RETURN classes, count(f) AS functions'),
   both('MATCH (c:Class)-[:HAS_METHOD]->(m) WITH c, collect(m) AS ms RETURN c.name, size(ms) AS n'),
   both('MATCH (c:Class)-[:HAS_METHOD]->(m) WITH c, collect(m) AS ms UNWIND ms AS m2 RETURN c.name, m2.name'),
-  both('MATCH (c:Class) WITH c ORDER BY c.name, c.id LIMIT 3 RETURN c.name'),
+  both('MATCH (c:Class) WITH c ORDER BY c.name, c.id LIMIT 3 RETURN c.name', { ordered: true }),
   both('MATCH (c:Class) WITH c ORDER BY c.name DESC, c.id SKIP 2 LIMIT 3 MATCH (c)-[:HAS_METHOD]->(m) RETURN c.name, count(m) AS n'),
   both('MATCH (a)-[:USES]->(b) WITH b, count(*) AS uses WITH max(uses) AS top MATCH (x)-[:USES]->(y) WITH y, count(*) AS u, top WHERE u = top RETURN y.name, u'),
   both('MATCH (m:Method) WITH m.name AS name, count(*) AS k WHERE k > 1 RETURN name, k ORDER BY k DESC, name LIMIT 10'),
@@ -102,7 +105,26 @@ const WITH: CorpusQuery[] = [
   both('MATCH (m:Module)-[:CONTAINS]->(x) WITH m, collect(DISTINCT x.kind) AS kinds RETURN m.name, kinds', { unorderedLists: true }),
   both('MATCH (c:Class)-[:HAS_METHOD]->(m) WITH c.name AS cls, m.name AS method WHERE method STARTS WITH cls RETURN cls, method', { empty: true }),
   both('MATCH (a)-[:USES]->(b) WITH a, b WHERE a.kind = b.kind RETURN a.kind, count(*) AS k'),
-  both('MATCH (c:Class) WITH c.name AS name, size(c.name) AS len ORDER BY len DESC, name LIMIT 3 RETURN name, len'),
+  both('MATCH (c:Class) WITH c.name AS name, size(c.name) AS len ORDER BY len DESC, name LIMIT 3 RETURN name, len', { ordered: true }),
+];
+
+/**
+ * The order a WITH ... ORDER BY gives its rows, kept to the end where nothing reorders them (and
+ * into collect()). Kuzu's DISTINCT reorders, and its UNWIND after an ordered WITH yields element
+ * by element across the rows: those are compared as multisets, their order in
+ * test/cypher/rowOrder.test.ts.
+ */
+const ROW_ORDER: CorpusQuery[] = [
+  both('MATCH (f:Function)<-[:USES]-(x) WITH f, count(x) AS k ORDER BY k DESC, f.qualified_name LIMIT 7 RETURN f.name, k', { ordered: true }),
+  both('MATCH (c:Class) WITH c ORDER BY c.qualified_name DESC, c.name DESC LIMIT 6 RETURN c.name', { ordered: true }),
+  both('MATCH (c:Class)-[:HAS_METHOD]->(m) WITH c, count(m) AS n ORDER BY n DESC, c.qualified_name, c.name LIMIT 5 MATCH (c)<-[:CONTAINS]-(mod) RETURN c.name, n, mod.name', { ordered: true }),
+  both('MATCH (c:Class) WITH c ORDER BY c.qualified_name, c.name SKIP 3 LIMIT 5 WITH c, c.name AS n WHERE n <> "x" RETURN n', { ordered: true }),
+  both('MATCH (c:Class) WITH c ORDER BY c.qualified_name, c.name LIMIT 6 WITH c LIMIT 2 RETURN c.name', { ordered: true }),
+  both('MATCH (c:Class) WITH c ORDER BY c.name, c.id LIMIT 5 RETURN c', { ordered: true }),
+  both('MATCH (c:Class) WITH c ORDER BY c.qualified_name, c.name LIMIT 8 RETURN collect(c.name) AS names'),
+  both('MATCH (c:Class) WITH c ORDER BY c.qualified_name, c.name LIMIT 8 RETURN DISTINCT c.module_name'),
+  both('MATCH (c:Class) WITH c ORDER BY c.qualified_name, c.name LIMIT 3 UNWIND [2, 1] AS i RETURN c.name, i'),
+  both('UNWIND [3, 1, 2] AS x RETURN x', { ordered: true }),
 ];
 
 /** Pattern predicates, EXISTS { } and COUNT { }. */
@@ -235,6 +257,27 @@ const PATHS: CorpusQuery[] = [
   both('MATCH (a:Class)-[r:INHERITS*1..2]->(b:Class) RETURN a.name, size(r) AS hops', { kuzu: 'MATCH (a:Class)-[r:INHERITS*1..2]->(b:Class) RETURN a.name, length(r) AS hops' }),
 ];
 
+/**
+ * Trails and zero-length relationships: Kuzu runs every variable-length relationship as `* TRAIL`
+ * (kuzuTrails in compare.ts). Relationship uniqueness between a trail and the MATCH's other
+ * relationships is openCypher's, not Kuzu's (its TRAIL ignores them): Kuzu gets the fixed-length
+ * form with id(e) inequalities. Not compared: undirected self-loops, which Kuzu matches in both
+ * directions and openCypher once (docs/retrieval.md).
+ */
+const TRAILS: CorpusQuery[] = [
+  arrow('MATCH (a:Function)-[:USES]->(a) WITH a MATCH (a)-[:USES*1..3]->(b) RETURN a.name, count(*) AS trails'),
+  arrow('MATCH p = (a:Function)-[:USES*1..3]->(a) RETURN length(p) AS len, count(*) AS k'),
+  both('MATCH (a:Function)-[:USES]->(b)-[:USES*2..2]->(c) RETURN count(*) AS k', {
+    kuzu: 'MATCH (a:Function)-[e:USES]->(b)-[f:USES]->(c)-[g:USES]->(d) WHERE id(e) <> id(f) AND id(f) <> id(g) AND id(e) <> id(g) RETURN count(*) AS k',
+  }),
+  both('MATCH (c:Class)-[:INHERITS*0..2]->(p) RETURN c.name, p.name'),
+  both('MATCH p = (c:Class)-[:INHERITS*0..2]->(b) RETURN length(p) AS len, count(*) AS k'),
+  both('MATCH (m:Module)-[:CONTAINS*0..1]->(x) RETURN count(*) AS k'),
+  both('MATCH (c:Class)-[:INHERITS*0..]->(p) RETURN count(*) AS k'),
+  both('MATCH (a)-[:USES*0..1]-(b:Class) RETURN count(*) AS k'),
+  demo("MATCH (f:Function {name: 'main'})-[:USES*0..2]->(x) RETURN x.kind, count(*) AS k"),
+];
+
 /** Queries written against one graph's names. */
 const SPECIFIC: CorpusQuery[] = [
   demo("MATCH (r:Repo)-[:CONTAINS]->(m:Module {name: 'shopkit.pricing.money'})-[:CONTAINS]->(c:Class) RETURN c.name, c.start_line"),
@@ -306,7 +349,7 @@ const MIXED: CorpusQuery[] = [
   both('MATCH p = (c:Class)-[:HAS_METHOD]->(m) WITH p WHERE length(p) = 1 RETURN count(*) AS k', { kuzu: 'MATCH p = (c:Class)-[:HAS_METHOD]->(m) WITH p AS p WHERE length(p) = 1 RETURN count(*) AS k' }),
   both('MATCH (c:Class) WITH c SKIP 2 LIMIT 4 RETURN count(*) AS k'),
   // WITH ... ORDER BY ... LIMIT ... WHERE: the WHERE filters the rows the LIMIT kept.
-  both('MATCH (c:Class) WITH c ORDER BY c.name, c.id LIMIT 6 WHERE c.start_line > 10 RETURN c.name'),
+  both('MATCH (c:Class) WITH c ORDER BY c.name, c.id LIMIT 6 WHERE c.start_line > 10 RETURN c.name', { ordered: true }),
   both('MATCH (c:Class)-[:HAS_METHOD]->(m) WITH DISTINCT c WITH count(c) AS classes RETURN classes'),
   both('MATCH (c:Class)-[:INHERITS]->(p:Class) RETURN *', { kuzu: 'MATCH (c:Class)-[:INHERITS]->(p:Class) RETURN c, p' }),
   both('MATCH (c:Class)-[:HAS_METHOD]->(m) WITH c, count(m) AS n RETURN * ORDER BY n DESC, c.name, c.id LIMIT 5', { kuzu: 'MATCH (c:Class)-[:HAS_METHOD]->(m) WITH c, count(m) AS n RETURN c, n ORDER BY n DESC, c.name, c.id LIMIT 5' }),
@@ -317,13 +360,17 @@ const MIXED: CorpusQuery[] = [
   both('MATCH (c:Class) OPTIONAL MATCH (c)-[:HAS_METHOD]->(m) WHERE (m)-[:USES]->(:Field) RETURN c.name, count(m) AS k', {
     kuzu: 'MATCH (c:Class) OPTIONAL MATCH (c)-[:HAS_METHOD]->(m) WHERE EXISTS { MATCH (m)-[:USES]->(:Field) } RETURN c.name, count(m) AS k',
   }),
+  // String + null: null in openCypher (and here), '' + the other operand in Kuzu, which gets the null case written out.
+  both("MATCH (c:Class) RETURN c.name + ': ' + c.docstring AS s, c.docstring + '!' AS t", {
+    kuzu: "MATCH (c:Class) RETURN CASE WHEN c.docstring IS NULL THEN NULL ELSE c.name + ': ' + c.docstring END AS s, CASE WHEN c.docstring IS NULL THEN NULL ELSE c.docstring + '!' END AS t",
+  }),
   // collect() of no rows: [] in openCypher, null in Kuzu.
   both("MATCH (n:Class {name: 'zz_nope'}) RETURN count(n) AS k, collect(n.name) AS names", { kuzu: "MATCH (n:Class {name: 'zz_nope'}) RETURN count(n) AS k, coalesce(collect(n.name), CAST([], 'STRING[]')) AS names" }),
   both("MATCH (n {name: 'zz_nope'}) WITH count(n) AS k RETURN k"),
   both('MATCH (c:Class) RETURN c.docstring AS doc, c.name AS name ORDER BY doc, name, c.id LIMIT 6'),
   both('MATCH (c:Class) RETURN c.docstring AS doc, c.name AS name ORDER BY doc DESC, name, c.id LIMIT 6'),
   both('MATCH (c:Class) WITH c.name AS name RETURN name UNION MATCH (f:Function) WITH f.name AS name WHERE name STARTS WITH "a" RETURN name'),
-  both('MATCH (c:Class) WITH c ORDER BY c.name, c.id LIMIT $n RETURN collect(c.name) AS names', { params: { n: 4 }, kuzu: 'MATCH (c:Class) WITH c ORDER BY c.name, c.id LIMIT 4 RETURN collect(c.name) AS names', unorderedLists: true }),
+  both('MATCH (c:Class) WITH c ORDER BY c.name, c.id LIMIT $n RETURN collect(c.name) AS names', { params: { n: 4 }, kuzu: 'MATCH (c:Class) WITH c ORDER BY c.name, c.id LIMIT 4 RETURN collect(c.name) AS names' }),
   both('MATCH (c:Class) WHERE c.start_line >= $range[0] AND c.start_line <= $range[1] RETURN c.name', { params: { range: [1, 40] }, kuzu: 'MATCH (c:Class) WHERE c.start_line >= 1 AND c.start_line <= 40 RETURN c.name' }),
   both('MATCH (c:Class) RETURN c.name, c.module_name STARTS WITH $p AS inside', { params: { p: 'shopkit.p' }, kuzu: "MATCH (c:Class) RETURN c.name, c.module_name STARTS WITH 'shopkit.p' AS inside" }),
   // Kuzu 0.11.3 answers count(*) = 0 beside a count(DISTINCT ...): one aggregate per query here.
@@ -331,4 +378,4 @@ const MIXED: CorpusQuery[] = [
   both('MATCH (a:Function)-[:USES*1..3]->(b) RETURN a.name, count(*) AS walks'),
 ];
 
-export const CORPUS: CorpusQuery[] = [...BASICS, ...WITH, ...PREDICATES, ...EXPRESSIONS, ...PATHS, ...SPECIFIC, ...MIXED];
+export const CORPUS: CorpusQuery[] = [...BASICS, ...WITH, ...ROW_ORDER, ...PREDICATES, ...EXPRESSIONS, ...PATHS, ...TRAILS, ...SPECIFIC, ...MIXED];
