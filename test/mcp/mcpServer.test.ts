@@ -94,6 +94,19 @@ describe('ranger mcp over the indexed demo', () => {
     expect(answer.json()).toEqual({ columns: ['class', 'base'], row_count: 1, truncated: false, rows: [{ class: 'PercentageDiscount', base: 'Discount' }] });
   });
 
+  it("cypher: the RANGER A.2 example's INHERITS edge (Scientific -> Calculator), from its own database", async () => {
+    const a2 = join(dir, 'a2.duckdb');
+    await rangerJson('index', 'test/fixtures/python/a2', '--db', a2);
+    const session = await connect(['--db', a2]);
+    try {
+      const answer = await call(session, 'cypher', { query: 'MATCH (c:Class)-[:INHERITS]->(b:Class) RETURN c.name AS class, b.name AS base' });
+      expect(answer.isError, answer.text).toBe(false);
+      expect(answer.json().rows).toEqual([{ class: 'Scientific', base: 'Calculator' }]);
+    } finally {
+      await session.client.close();
+    }
+  }, 120_000);
+
   it('cypher: a write, a bad query and a bad argument are tool errors, and the server goes on', async () => {
     const write = await call(demo, 'cypher', { query: "CREATE (n:Class {name: 'Injected'})" });
     expect(write).toMatchObject({ isError: true, text: 'CREATE is not supported (read-only Cypher) at 1:1' });
