@@ -59,6 +59,12 @@ export async function readBack(conn: SqlConnection, rows: number): Promise<ReadB
   }
 }
 
+/** One more step on a grown table: `rows` more rows after the first `from`, then CHECKPOINT. */
+export async function growOnce(conn: SqlConnection, from: number, rows: number): Promise<void> {
+  await conn.run(`INSERT INTO t ${hashes(from, from + rows)}`);
+  await conn.run('CHECKPOINT');
+}
+
 /** Grows table `t` (created by the first step, in its transaction) until the target or a failure. */
 export async function grow(conn: SqlConnection, options: GrowthOptions): Promise<Growth> {
   const { rowsPerStep, log } = options;

@@ -13,7 +13,7 @@ import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
 import { openBrowserStore } from '../../../src/adapters/browser/duckdbBrowser.ts';
 import { arrowTableToRows } from '../../../src/core/store/sqlConnection.ts';
 import type { SqlConnection } from '../../../src/core/store/sqlConnection.ts';
-import { grow, readBack } from '../storageGrowth.ts';
+import { grow, growOnce, readBack } from '../storageGrowth.ts';
 import type { Growth, ReadBack } from '../storageGrowth.ts';
 
 export interface PageRequest {
@@ -33,6 +33,8 @@ export interface PageResult {
   after: ReadBack;
   /** Read back after closing and reopening the database. */
   reopened: ReadBack;
+  /** 'raw': read back after one more step on the reopened database. */
+  regrown?: ReadBack;
 }
 
 const log = (line: string) => console.log(`[storage-check] ${line}`);
@@ -86,8 +88,18 @@ async function runRaw(request: PageRequest): Promise<PageResult> {
     await second.conn.run("SET memory_limit = '512MB'");
     const reopened = await readBack(second.conn, growth.rows);
     log(`reopened: ${reopened.ok ? 'OK' : 'WRONG'} (${reopened.detail})`);
-    await second.close();
-    return { growth, maxFileBytes, after, reopened };
+    // The reopened file (past 4 GiB) grows again.
+    let regrown: ReadBack;
+    try {
+      await growOnce(second.conn, growth.rows, request.rowsPerStep);
+      await fileBytes();
+      regrown = await readBack(second.conn, growth.rows + request.rowsPerStep);
+    } catch (error) {
+      regrown = { ok: false, detail: `the step failed: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}` };
+    }
+    log(`reopened and grown by one step (file ${(maxFileBytes / 2 ** 30).toFixed(3)} GiB): ${regrown.ok ? 'OK' : 'WRONG'} (${regrown.detail})`);
+    await second.close().catch((error: unknown) => log(`close: ${String(error).slice(0, 200)}`));
+    return { growth, maxFileBytes, after, reopened, regrown };
   } finally {
     await removeFiles(name);
   }
