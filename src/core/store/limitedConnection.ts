@@ -48,9 +48,12 @@ export function limitedConnection(conn: SqlConnection, limit: number): SqlConnec
         await conn.run('ROLLBACK').catch(() => undefined);
         throw error;
       }
-      const result = await send();
-      inTransaction = false;
-      return result;
+      try {
+        return await send();
+      } finally {
+        // A failed COMMIT rolls the transaction back too.
+        inTransaction = false;
+      }
     }
     if (verb === 'ROLLBACK' || verb === 'ABORT') {
       inTransaction = false;
