@@ -9,6 +9,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precachePlugin } from './scripts/pwa/precachePlugin.ts';
 import { duckdbWithoutSourcemaps } from './scripts/vite/duckdbWithoutSourcemaps.ts';
+import { duckdbWorkerScripts } from './scripts/vite/duckdbWorkerScripts.ts';
 
 const isolation = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -19,7 +20,7 @@ export default defineConfig({
   plugins: [react(), duckdbWithoutSourcemaps(), precachePlugin()],
   server: { headers: isolation },
   preview: { headers: isolation },
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [duckdbWorkerScripts()] },
   optimizeDeps: { exclude: ['@duckdb/duckdb-wasm', 'web-tree-sitter'] },
   build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
 });

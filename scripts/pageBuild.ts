@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { build, preview } from 'vite';
 import type { LogLevel, UserConfig } from 'vite';
 import { freePort } from './chromium.ts';
+import { duckdbWorkerScripts } from './vite/duckdbWorkerScripts.ts';
 
 /** COOP/COEP, as the app's vite.config.ts sets them (OPFS + SharedArrayBuffer). */
 export const ISOLATION_HEADERS = {
@@ -42,7 +43,8 @@ export function pageConfig(options: PageConfigOptions): UserConfig {
     publicDir: options.publicDir ? join(repoRoot, 'public') : false,
     server: { headers: ISOLATION_HEADERS },
     preview: { headers: ISOLATION_HEADERS },
-    worker: { format: 'es' },
+    // duckdb-wasm's worker scripts keep their side effects (the app's guarded duckdb workers).
+    worker: { format: 'es', plugins: () => [duckdbWorkerScripts()] },
     ...(options.duckdb ? { optimizeDeps: { exclude: ['@duckdb/duckdb-wasm'] } } : {}),
     ...(options.logLevel ? { logLevel: options.logLevel } : {}),
     build: {

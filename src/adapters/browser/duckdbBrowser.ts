@@ -6,21 +6,25 @@
  * databases live in memory and `persistent` is false.
  * Each open database has its own AsyncDuckDB worker, so a new repo can be indexed while the
  * previous one stays open, and closing terminates the worker (releasing the OPFS handles). One
- * instance may be started ahead of the next open (prewarmDatabase).
+ * instance may be started ahead of the next open (prewarmDatabase). Its worker is duckdb-wasm's
+ * own with the write guard (workers/duckdbEh.worker.ts): no write ends past the storage limit,
+ * and a statement that tried fails with STORAGE_LIMIT (core/store/storageLimit.ts).
  * Runs in: the repo worker (browser).
  */
 import * as duckdb from '@duckdb/duckdb-wasm';
 import ehWasm from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
-import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
 import mvpWasm from '@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm?url';
-import mvpWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url';
 import { Table, tableToIPC } from 'apache-arrow';
 import type { Table as ArrowTable } from 'apache-arrow';
 import { AppError } from '../../core/errors.ts';
 import type { RepoEntry } from '../../core/pipeline/repoService.ts';
 import { arrowTableToRows } from '../../core/store/sqlConnection.ts';
 import { upgradeSchema } from '../../core/store/schemaUpgrade.ts';
+import { limitedConnection } from '../../core/store/limitedConnection.ts';
+import { DATABASE_WRITE_LIMIT_BYTES, softLimitOf, storageLimitError } from '../../core/store/storageLimit.ts';
 import type { Row, SqlConnection } from '../../core/store/sqlConnection.ts';
+import { duckdbWorkerName } from './duckdbWriteGuard.ts';
+import { workerNameFlag } from './workerNameFlags.ts';
 import { emptyCatalog, newRepoId, opfsRoot, readCatalog, removeRepoFiles, repoDatabaseFile, writeCatalog } from './opfsCatalog.ts';
 import type { RepoCatalog } from './opfsCatalog.ts';
 
@@ -57,10 +61,18 @@ export interface BrowserStore {
   close(): Promise<void>;
 }
 
+/** The wasm modules; the workers are ours (startWorker), chosen by the module selectBundle picks. */
 const BUNDLES: duckdb.DuckDBBundles = {
-  mvp: { mainModule: mvpWasm, mainWorker: mvpWorker },
-  eh: { mainModule: ehWasm, mainWorker: ehWorker },
+  mvp: { mainModule: mvpWasm, mainWorker: '' },
+  eh: { mainModule: ehWasm, mainWorker: '' },
 };
+
+function startWorker(bundle: duckdb.DuckDBBundle, writeLimit: number): Worker {
+  const name = duckdbWorkerName(writeLimit);
+  return bundle.mainModule === ehWasm
+    ? new Worker(new URL('../../../workers/duckdbEh.worker.ts', import.meta.url), { type: 'module', name })
+    : new Worker(new URL('../../../workers/duckdbMvp.worker.ts', import.meta.url), { type: 'module', name });
+}
 
 /** The OPFS lock failure of duckdb-wasm's createSyncAccessHandle, as its message reaches us. */
 export function isOpfsLockError(error: unknown): boolean {
@@ -68,16 +80,25 @@ export function isOpfsLockError(error: unknown): boolean {
   return /NoModificationAllowedError|Access Handles? cannot be created|another open Access Handle|could not be locked/i.test(text);
 }
 
+/** `pending`, with a write the guard refused turned into STORAGE_LIMIT. */
+async function limited<T>(pending: Promise<T>): Promise<T> {
+  try {
+    return await pending;
+  } catch (error) {
+    throw storageLimitError(error) ?? error;
+  }
+}
+
 function connectionOf(conn: duckdb.AsyncDuckDBConnection): SqlConnection {
   return {
     async query(sql: string): Promise<Row[]> {
-      return arrowTableToRows(await conn.query(sql));
+      return arrowTableToRows(await limited(conn.query(sql)));
     },
     async queryArrow(sql: string): Promise<ArrowTable> {
-      return (await conn.query(sql)) as unknown as ArrowTable;
+      return (await limited(conn.query(sql))) as unknown as ArrowTable;
     },
     async run(sql: string): Promise<void> {
-      await conn.query(sql);
+      await limited(conn.query(sql));
     },
     // A pending query runs in steps the worker can interrupt between (cancelSent); a plain query cannot be.
     async queryInterruptible(sql: string): Promise<Row[]> {
@@ -95,7 +116,7 @@ function connectionOf(conn: duckdb.AsyncDuckDBConnection): SqlConnection {
       // the duckdb bundle (the dual-package hazard of insertArrowTable).
       for (const batch of data.batches) {
         if (batch.numRows === 0) continue;
-        await conn.insertArrowFromIPCStream(tableToIPC(new Table(batch), 'stream'), { name: table, create: false });
+        await limited(conn.insertArrowFromIPCStream(tableToIPC(new Table(batch), 'stream'), { name: table, create: false }));
       }
     },
   };
@@ -106,10 +127,10 @@ function connectionOf(conn: duckdb.AsyncDuckDBConnection): SqlConnection {
  * the storage Web Lock, so an OPFS lock error here is usually our own just-closed worker
  * releasing its handles late: retry a few times before calling it STORAGE_LOCKED.
  */
-async function openDatabase(repoId: string, path: string, onClose: () => void, attempts = 4): Promise<RepoDatabase> {
+async function openDatabase(repoId: string, path: string, onClose: () => void, writeLimit: number, attempts = 4): Promise<RepoDatabase> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await openDatabaseOnce(repoId, path, onClose);
+      return await openDatabaseOnce(repoId, path, onClose, writeLimit);
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'STORAGE_LOCKED') || attempt >= attempts) throw error;
       await new Promise((r) => setTimeout(r, 250 * attempt));
@@ -123,9 +144,9 @@ interface Instance {
   ready: Promise<void>;
 }
 
-async function instantiate(): Promise<Instance> {
+async function instantiate(writeLimit = DATABASE_WRITE_LIMIT_BYTES): Promise<Instance> {
   const bundle = await duckdb.selectBundle(BUNDLES);
-  const db = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), new Worker(bundle.mainWorker!));
+  const db = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), startWorker(bundle, writeLimit));
   const ready = db.instantiate(bundle.mainModule, bundle.pthreadWorker).then(() => undefined);
   ready.catch(() => {});
   return { db, ready };
@@ -145,7 +166,9 @@ export function prewarmDatabase(): void {
   spare.catch(() => {}); // seen by takeInstance, which then makes a fresh one
 }
 
-async function takeInstance(): Promise<Instance> {
+/** The spare instance (made with the default write limit) or a fresh one with `writeLimit`. */
+async function takeInstance(writeLimit: number): Promise<Instance> {
+  if (writeLimit !== DATABASE_WRITE_LIMIT_BYTES) return instantiate(writeLimit);
   const taken = spare;
   spare = null;
   if (taken) {
@@ -162,8 +185,8 @@ async function takeInstance(): Promise<Instance> {
   return instantiate();
 }
 
-async function openDatabaseOnce(repoId: string, path: string, onClose: () => void): Promise<RepoDatabase> {
-  const { db, ready } = await takeInstance();
+async function openDatabaseOnce(repoId: string, path: string, onClose: () => void, writeLimit: number): Promise<RepoDatabase> {
+  const { db, ready } = await takeInstance(writeLimit);
   try {
     await ready;
     await db.open({
@@ -182,9 +205,12 @@ async function openDatabaseOnce(repoId: string, path: string, onClose: () => voi
     // view); one a newer Ranger Studio wrote is refused and left as it is.
     await upgradeSchema(connectionOf(conn));
     let closed = false;
+    // An OPFS database stops taking new data before its file nears the write limit (the worker's
+    // guard refuses any write past it: docs/architecture.md, "Storage limit").
+    const sql = connectionOf(conn);
     return {
       repoId,
-      conn: connectionOf(conn),
+      conn: path === ':memory:' ? sql : limitedConnection(sql, softLimitOf(writeLimit)),
       async close() {
         if (closed) return;
         closed = true;
@@ -205,6 +231,8 @@ async function openDatabaseOnce(repoId: string, path: string, onClose: () => voi
   } catch (error) {
     await db.terminate();
     if (isOpfsLockError(error)) throw new AppError('STORAGE_LOCKED', STORAGE_LOCKED_MESSAGE, { cause: error });
+    const limit = storageLimitError(error);
+    if (limit) throw limit;
     throw new AppError('STORAGE_UNAVAILABLE', `Could not open the graph database: ${(error as Error).message ?? error}`, {
       cause: error,
     });
@@ -235,10 +263,30 @@ async function acquireStorageLock(attempts = 6, delayMs = 400): Promise<(() => v
 }
 
 /**
+ * A lower write limit from the repo worker's name (`?e2e-storage-limit=<bytes>` on the page), in
+ * a test build only (`vite build --mode e2e`): it can lower the limit, never raise it. Null in
+ * normal use, and always in a production build.
+ */
+function e2eWriteLimit(): number | null {
+  if (import.meta.env.MODE !== 'e2e') return null;
+  const flag = Number(workerNameFlag('e2e-storage-limit'));
+  return flag > 0 ? Math.min(flag, DATABASE_WRITE_LIMIT_BYTES) : null;
+}
+
+export interface BrowserStoreOptions {
+  /**
+   * No write to a database file ends past this many bytes (default DATABASE_WRITE_LIMIT_BYTES,
+   * just under 4 GiB); tests lower it to reach the limit quickly.
+   */
+  writeLimitBytes?: number;
+}
+
+/**
  * Opens the browser storage. Throws STORAGE_LOCKED when another tab owns it. Without OPFS,
  * returns an in-memory store (persistent: false).
  */
-export async function openBrowserStore(): Promise<BrowserStore> {
+export async function openBrowserStore(options: BrowserStoreOptions = {}): Promise<BrowserStore> {
+  const writeLimit = options.writeLimitBytes ?? e2eWriteLimit() ?? DATABASE_WRITE_LIMIT_BYTES;
   const root = await opfsRoot();
   const persistent = root !== null;
   let releaseLock: (() => void) | null = () => undefined;
@@ -260,7 +308,7 @@ export async function openBrowserStore(): Promise<BrowserStore> {
     const existing = open.get(repoId);
     if (existing) return existing;
     if (!root) throw new AppError('STORAGE_UNAVAILABLE', `The graph of ${repoId} is gone: without OPFS, graphs last one session.`);
-    const database = await openDatabase(repoId, `opfs://${repoDatabaseFile(repoId)}`, () => open.delete(repoId));
+    const database = await openDatabase(repoId, `opfs://${repoDatabaseFile(repoId)}`, () => open.delete(repoId), writeLimit);
     open.set(repoId, database);
     return database;
   };
@@ -277,7 +325,7 @@ export async function openBrowserStore(): Promise<BrowserStore> {
       const repoId = newRepoId(name);
       if (root) await removeRepoFiles(root, repoId); // an id clash with leftovers is as good as impossible; be sure
       const path = root ? `opfs://${repoDatabaseFile(repoId)}` : ':memory:';
-      const database = await openDatabase(repoId, path, () => open.delete(repoId));
+      const database = await openDatabase(repoId, path, () => open.delete(repoId), writeLimit);
       open.set(repoId, database);
       return database;
     },

@@ -41,6 +41,11 @@ describe('parseWorkerKillTarget', () => {
     expect(parseWorkerKillTarget(undefined)).toBeNull();
     expect(parseWorkerKillTarget('repo;e2e-kill-parse-worker=pkg%2Fkiller.py')).toBe('pkg/killer.py');
   });
+
+  it('reads its flag among others', () => {
+    expect(parseWorkerKillTarget('repo;e2e-storage-limit=1000;e2e-kill-parse-worker=a%3Bb.py')).toBe('a;b.py');
+    expect(parseWorkerKillTarget('repo;e2e-storage-limit=1000')).toBeNull();
+  });
 });
 
 describe('withParseWorkerKill', () => {

@@ -8,6 +8,7 @@
  * Runs in: the repo worker.
  */
 import type { ParseWorkerHandle } from '../../core/parse/parsePool.ts';
+import { workerNameFlag } from './workerNameFlags.ts';
 
 export const KILL_PARSE_WORKER_PARAM = 'e2e-kill-parse-worker';
 /** How long the doomed worker parses before it is killed. */
@@ -15,9 +16,7 @@ const KILL_AFTER_MS = 20;
 
 /** The file whose parse worker is killed, from this worker's name; null in normal use. */
 export function parseWorkerKillTarget(workerName: string | undefined = (globalThis as { name?: string }).name): string | null {
-  const prefix = `;${KILL_PARSE_WORKER_PARAM}=`;
-  const at = workerName?.indexOf(prefix) ?? -1;
-  return at < 0 ? null : decodeURIComponent(workerName!.slice(at + prefix.length));
+  return workerNameFlag(KILL_PARSE_WORKER_PARAM, workerName);
 }
 
 /** `create` itself when no target is set; else workers that die when given the target file. */

@@ -37,14 +37,19 @@ export function connectRepoService(): RepoClient {
 }
 
 /**
- * 'repo'; in a test build (`vite build --mode e2e`) with `?e2e-kill-parse-worker=<path>` in the
- * page URL the name carries that fault to the repo worker (src/adapters/browser/parseWorkerFault.ts
- * reads it there). A production build has no such branch: the flag does nothing.
+ * Page flags of the e2e suite that the repo worker reads from its name, in a test build only
+ * (`vite build --mode e2e`; a production build has no such branch, the flags do nothing):
+ * `?e2e-kill-parse-worker=<path>` (src/adapters/browser/parseWorkerFault.ts) and
+ * `?e2e-storage-limit=<bytes>` (a lower database write limit, src/adapters/browser/duckdbBrowser.ts).
  */
+const E2E_FLAGS = ['e2e-kill-parse-worker', 'e2e-storage-limit'];
+
+/** 'repo', plus `;flag=value` for each e2e flag in the page URL. */
 function repoWorkerName(): string {
   if (import.meta.env.MODE !== 'e2e') return 'repo';
-  const target = new URLSearchParams(location.search).get('e2e-kill-parse-worker');
-  return target === null ? 'repo' : `repo;e2e-kill-parse-worker=${encodeURIComponent(target)}`;
+  const params = new URLSearchParams(location.search);
+  const flags = E2E_FLAGS.filter((flag) => params.get(flag) !== null).map((flag) => `;${flag}=${encodeURIComponent(params.get(flag)!)}`);
+  return `repo${flags.join('')}`;
 }
 
 /** index() with the input's buffers transferred and progress proxied. */

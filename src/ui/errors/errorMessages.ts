@@ -22,6 +22,8 @@ const MESSAGES: Record<ErrorCode, string> = {
   STORAGE_LOCKED: 'Ranger Studio is open in another tab, which holds the database. Close that tab and reload this one.',
   STORAGE_FULL:
     'There is not enough storage for this graph. Free some disk space or delete graphs you no longer need (repos menu), then try again. The previous graph is unchanged.',
+  STORAGE_LIMIT:
+    'This graph reached the size a browser database holds safely (about 4 GB). The step was stopped before the limit, and the stored graph is unchanged. Index a part of the repository (a sub-folder, or without tests), or index it with the command line, which has no such limit.',
   SQL_REJECTED: 'Only read-only SQL is allowed here.',
   WORKER_CRASHED: 'A background worker stopped unexpectedly. The previous graph is unchanged; try again.',
   MODEL_UNAVAILABLE: 'A model could not be loaded. The other models and the built-ins keep working.',

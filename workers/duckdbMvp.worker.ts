@@ -1,0 +1,11 @@
+/**
+ * @file duckdb-wasm's worker (mvp bundle, for browsers without WebAssembly exceptions) with the
+ * write guard around its file runtime: no write to a database file ends past the storage limit
+ * (src/adapters/browser/duckdbWriteGuard.ts). The limit comes with the worker's name. No logic
+ * here.
+ * Runs in: a dedicated module worker per open database, started by src/adapters/browser/duckdbBrowser.ts.
+ */
+import '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js';
+import { installWriteGuard, writeLimitOf } from '../src/adapters/browser/duckdbWriteGuard.ts';
+
+installWriteGuard(self, writeLimitOf(self.name));
