@@ -19,6 +19,7 @@ describe('precache list of a build', () => {
     write('assets/index-abc.js.map', 'x');
     write('assets/duckdb-eh-123.wasm', 'x');
     write('assets/duckdb-browser-eh.worker-9.js', 'x');
+    write('assets/duckdbEh.worker-7.js', 'x');
     write('assets/duckdb-mvp-456.wasm', 'x');
     write('assets/duckdb-browser-mvp.worker-8.js', 'x');
     write('assets/duckdb-browser-coi.worker-1.js', 'x');
@@ -37,7 +38,7 @@ describe('precache list of a build', () => {
     const { files, phases } = precacheList(dir);
     expect(phases).toEqual({
       install: ['assets/index-abc.js', 'assets/tree-sitter-python-5.wasm', 'assets/web-tree-sitter-7.wasm', 'demo/shopkit.ranger.zip', 'index.html'],
-      duckdbEh: ['assets/duckdb-browser-eh.worker-9.js', 'assets/duckdb-eh-123.wasm'],
+      duckdbEh: ['assets/duckdb-browser-eh.worker-9.js', 'assets/duckdb-eh-123.wasm', 'assets/duckdbEh.worker-7.js'],
       duckdbMvp: ['assets/duckdb-browser-mvp.worker-8.js', 'assets/duckdb-mvp-456.wasm'],
       background: ['assets/models.worker-3.js', 'assets/ort-wasm-simd-threaded.asyncify-4.wasm', 'models/ranger-code-search-mini/onnx/model.onnx'],
       onUse: ['assets/llm.worker-2.js', 'assets/tree-sitter-go-6.wasm', 'models/fixtures/tiny-embedder/onnx/model.onnx'],

@@ -19,8 +19,9 @@ import type { Plugin, ResolvedConfig } from 'vite';
 
 const TEMPLATE = resolve(import.meta.dirname, 'sw.template.js');
 const SKIP = [/\.map$/, /^sw\.js$/, /^llm\//, /duckdb-[^/]*coi/];
-const DUCKDB_EH = /^assets\/duckdb-(?:browser-)?eh[-.]/;
-const DUCKDB_MVP = /^assets\/duckdb-(?:browser-)?mvp[-.]/;
+/** duckdb-wasm's bundle and worker (our guarded worker, workers/duckdbEh.worker.ts, or the package's). */
+const DUCKDB_EH = /^assets\/duckdb(?:-(?:browser-)?eh[-.]|Eh\.worker-)/;
+const DUCKDB_MVP = /^assets\/duckdb(?:-(?:browser-)?mvp[-.]|Mvp\.worker-)/;
 const BACKGROUND = [/^assets\/ort-wasm/, /^assets\/models\.worker-/, /^models\/ranger-code-search-mini\//];
 /** Grammars on first use, except Python's: the parse workers warm up with it at start. */
 const ON_USE = [/^assets\/tree-sitter-(?!python-)/, /^assets\/(?:webLlm|llm\.worker)-/, /^models\/fixtures\//];
