@@ -2,7 +2,8 @@
  * @file Embedding after an index (docs/architecture.md "Embedding after indexing"): once an
  * index or a bundle import has opened its graph, the selected embedder (the shipped neural one
  * by default) embeds it in the background, as the person's Embed would, unless the setting is off,
- * another semantic task runs, or nothing needs it (core/semantic/autoEmbed.ts decides). Progress,
+ * another semantic task runs, the embedder would download first (that waits for Load models), or
+ * nothing needs it (core/semantic/autoEmbed.ts decides). Progress,
  * Cancel and Esc are those of any embedding; searches meanwhile say which vectors answered. The
  * setting lives in localStorage, like the theme. Each run is a `ranger:auto-embed` User Timing
  * measure (DevTools, e2e).
@@ -55,6 +56,7 @@ export async function embedAfterIndex(service: RepoClient, origin: AutoEmbedOrig
     busy: s.semanticTask !== null || s.indexing !== null,
     origin,
     embedder: { id: embedder.id, label: embedder.label },
+    needsDownload: embedder.source.kind === 'hub' && status.embedder.state !== 'ready',
     sets: status.embeddings,
     changedNodes,
   });

@@ -16,8 +16,10 @@ describe('autoEmbedDecision', () => {
     expect(autoEmbedDecision({ ...base, sets: lexicalSets })).toEqual({ embed: true, sources: ['description', 'code'] });
   });
 
-  it('says why not when the setting is off or another semantic task runs', () => {
+  it('says why not when the setting is off, another semantic task runs or the embedder would download first', () => {
     expect(autoEmbedDecision({ ...base, enabled: false })).toEqual({ embed: false, reason: 'Embedding after indexing is off.' });
+    const hub = { id: 'Xenova/bge-small-en-v1.5', label: 'bge-small-en-v1.5' };
+    expect(autoEmbedDecision({ ...base, embedder: hub, needsDownload: true })).toEqual({ embed: false, reason: 'bge-small-en-v1.5 downloads first: Load models, then Embed.' });
     const busy = autoEmbedDecision({ ...base, busy: true });
     expect(busy.embed).toBe(false);
     expect(busy.embed === false && busy.reason).toMatch(/Another semantic task/);

@@ -18,6 +18,11 @@ export interface AutoEmbedInput {
   busy: boolean;
   origin: AutoEmbedOrigin;
   embedder: { id: string; label: string };
+  /**
+   * The embedder would be downloaded first (a hub model not loaded yet): that waits for the
+   * person's "Load models", as every download does.
+   */
+  needsDownload?: boolean;
   /** The sets stored in the graph that just opened. */
   sets: readonly Pick<EmbeddingSetInfo, 'model' | 'source'>[];
   /** An incremental re-index: nodes added or changed (their vectors are gone); absent for a full index. */
@@ -27,15 +32,16 @@ export interface AutoEmbedInput {
 export type AutoEmbedDecision = { embed: true; sources: SemanticSource[] } | { embed: false; reason: string };
 
 /**
- * Embed after a full index (the graph has no vectors) and after an incremental one that changed
- * nodes (all sources: a set is replaced whole); after an unchanged re-index only the sources the
- * embedder has no set of (an earlier embed was cancelled); after a bundle import only when the
- * bundle carries no set of the embedder.
+ * Never for an embedder that would download first. Embed after a full index (the graph has no
+ * vectors) and after an incremental one that changed nodes (all sources: a set is replaced
+ * whole); after an unchanged re-index only the sources the embedder has no set of (an earlier
+ * embed was cancelled); after a bundle import only when the bundle carries no set of the embedder.
  */
 export function autoEmbedDecision(input: AutoEmbedInput): AutoEmbedDecision {
   const { embedder } = input;
   if (!input.enabled) return { embed: false, reason: 'Embedding after indexing is off.' };
   if (input.busy) return { embed: false, reason: 'Another semantic task was running, so nothing was embedded after indexing.' };
+  if (input.needsDownload) return { embed: false, reason: `${embedder.label} downloads first: Load models, then Embed.` };
   const stored = new Set(input.sets.filter((s) => s.model === embedder.id).map((s) => s.source));
   if (input.origin === 'bundle') {
     return stored.size > 0 ? { embed: false, reason: `The bundle carries vectors of ${embedder.label}.` } : { embed: true, sources: [...ALL_SOURCES] };
