@@ -159,9 +159,13 @@ export class BrowserSemanticService implements SemanticService {
     this.selection = selection;
     const previous = this.statuses;
     this.statuses = this.freshStatuses();
-    // Keep the state of models that did not change (a loaded model stays loaded).
+    // Keep the state of models that did not change (a loaded model stays loaded), and of a model
+    // chosen again that is still loaded (a preset picked and then the previous one again).
+    const loaded = { embedder: this.embedder, reranker: this.reranker, llm: this.llm };
     for (const role of ['embedder', 'reranker', 'llm'] as const) {
-      if (specKey(previous[role].spec) === specKey(this.statuses[role].spec)) this.statuses[role] = previous[role];
+      const key = specKey(this.statuses[role].spec);
+      if (specKey(previous[role].spec) === key) this.statuses[role] = previous[role];
+      else if (loaded[role]?.key === key) this.statuses[role] = { ...this.statuses[role], state: 'ready', device: loaded[role]!.device };
     }
     await writeModelSelection(selection);
     return this.semanticStatus();
@@ -213,15 +217,20 @@ export class BrowserSemanticService implements SemanticService {
     if (isBuiltin(spec)) return null;
     const key = specKey(spec);
     if (current?.key === key) return current;
-    this.update(role, { state: 'loading', files: [], error: null, device: null }, onStatus);
+    // The row's status is this model's only while it is still the selected one (a preset may be
+    // picked while it loads, e.g. during the embedding after an index).
+    const report = (patch: Partial<ModelStatus>) => {
+      if (specKey(this.selection[role]) === key) this.update(role, patch, onStatus);
+    };
+    report({ state: 'loading', files: [], error: null, device: null });
     try {
-      const { model, device } = await load((p) => this.update(role, { files: upsertFile(this.statuses[role].files, p) }, onStatus));
-      this.update(role, { state: 'ready', device, fallback: null }, onStatus);
+      const { model, device } = await load((p) => report({ files: upsertFile(this.statuses[role].files, p) }));
+      report({ state: 'ready', device, fallback: null });
       // The replaced model's weights stay in the models worker until released.
       if (current) await this.host().release(current.model).catch(() => {});
       return { key, model, device };
     } catch (error) {
-      this.update(role, { state: 'error', error: toWire(error) }, onStatus);
+      report({ state: 'error', error: toWire(error) });
       return current;
     }
   }
