@@ -1,8 +1,9 @@
 /**
  * @file The write gate (src/core/store/writeGate.ts) on both real engines: why it exists (a
  * CHECKPOINT from another flow inside an open transaction loses that transaction's writes), and
- * that with it two flows' transactions and checkpoints on one connection take turns, an exclusive
- * unit waits for an open transaction, and a failed transaction hands the gate on.
+ * that with it two flows' transactions and checkpoints on one connection take turns (a view leads
+ * back to its connection's gate), an exclusive unit waits for an open transaction, and a failed
+ * transaction hands the gate on.
  * (Here rather than beside src/core/store: core tests may not import adapters.)
  * Runs in: Node (vitest).
  */
@@ -14,7 +15,7 @@ import { openNodeDatabase } from '../../src/adapters/node/duckdbNode.ts';
 import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
 import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
 import { inTransaction } from '../../src/core/store/transaction.ts';
-import { WriteGate, writeGateOf } from '../../src/core/store/writeGate.ts';
+import { baseConnection, WriteGate, writeGateOf } from '../../src/core/store/writeGate.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ranger-write-gate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -60,6 +61,9 @@ describe.each(engines)('write gate on %s', (_name, open) => {
       expect(writeGateOf(conn)).toBe(gate);
       const job = gate.flow(conn);
       const search = gate.flow(conn);
+      // A view leads back to its connection and its gate (a view handed to another service).
+      expect(baseConnection(job)).toBe(conn);
+      expect(writeGateOf(job)).toBe(gate);
       const inside = latch();
       const entered = latch();
       const first = inTransaction(job, async () => {

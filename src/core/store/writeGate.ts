@@ -7,7 +7,8 @@
  * own view (`flow`): its BEGIN waits for the gate and holds it until its COMMIT or ROLLBACK, and a
  * CHECKPOINT outside its own transaction waits for the gate too. `exclusive` runs a unit of
  * statements that must not meet another flow's transaction (a search's stored run and its
- * CHECKPOINT, an export's reads of every table). Reads outside units pass at once.
+ * CHECKPOINT, an export's reads of every table). Reads outside units pass at once. A view
+ * knows its connection (`baseConnection`), so its gate is the connection's.
  * Runs in: everywhere. Layer src/core.
  */
 import type { SqlConnection } from './sqlConnection.ts';
@@ -84,15 +85,23 @@ export class WriteGate {
     };
     if (conn.queryArrow) view.queryArrow = (sql) => conn.queryArrow!(sql);
     if (conn.insertRows) view.insertRows = (table, columns, rows, cell) => conn.insertRows!(table, columns, rows, cell);
+    bases.set(view, baseConnection(conn));
     return view;
   }
 }
 
 const gates = new WeakMap<SqlConnection, WriteGate>();
+const bases = new WeakMap<SqlConnection, SqlConnection>();
 
-/** The one gate of a connection (every flow on it must use this one). */
+/** The connection under a flow's view (the connection itself when it is not a view). */
+export function baseConnection(conn: SqlConnection): SqlConnection {
+  return bases.get(conn) ?? conn;
+}
+
+/** The one gate of a connection, or of the connection under a view (every flow on it must use this one). */
 export function writeGateOf(conn: SqlConnection): WriteGate {
-  let gate = gates.get(conn);
-  if (!gate) gates.set(conn, (gate = new WriteGate()));
+  const base = baseConnection(conn);
+  let gate = gates.get(base);
+  if (!gate) gates.set(base, (gate = new WriteGate()));
   return gate;
 }
