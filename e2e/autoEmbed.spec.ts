@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { demoZip } from './fixtures.ts';
-import { assert, openDemo, readSummary, screenshot, test, waitForAutoEmbed, waitForSummary, withSession } from './harness.ts';
+import { assert, openDemo, readSummary, screenshot, setTheme, test, waitForAutoEmbed, waitForSummary, withSession } from './harness.ts';
 
 const NEURAL = 'ranger-code-search-mini';
 const LEXICAL = 'builtin:lexical';
@@ -58,6 +58,18 @@ async function storedSets(page: Page): Promise<Map<string, number>> {
   return sets;
 }
 
+/** From now on, window.__taskSeen says whether the Models button has shown the semantic task `kind` running. */
+async function watchTask(page: Page, kind: string): Promise<void> {
+  await page.evaluate((wanted) => {
+    const w = window as unknown as { __taskSeen: boolean };
+    w.__taskSeen = false;
+    const button = document.querySelector('[data-testid="models-toggle"]')!;
+    new MutationObserver(() => {
+      if (button.getAttribute('data-task') === wanted) w.__taskSeen = true;
+    }).observe(button, { attributes: true, attributeFilter: ['data-task'] });
+  }, kind);
+}
+
 async function openModels(page: Page): Promise<void> {
   if (!(await page.getByTestId('models-panel').isVisible())) await page.getByTestId('models-toggle').click();
   await page.getByTestId('embed-progress').waitFor();
@@ -68,6 +80,7 @@ test('auto embed: black indexes, embeds with the neural default in the backgroun
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(env.baseUrl);
     assert(await page.getByTestId('start-auto-embed').isChecked(), 'the setting is on by default');
+    await screenshot(page, env, 'auto-embed-start-light');
     const zip = readFileSync(join(env.repoRoot, 'e2e', 'fixtures', 'black-23.1.0.zip'));
     await page.getByTestId('zip-input').setInputFiles({ name: 'black-23.1.0.zip', mimeType: 'application/zip', buffer: zip });
     await waitForSummary(page);
@@ -155,14 +168,22 @@ test('auto embed: the demo embeds to the end, an unchanged re-index needs nothin
     for (const [set, count] of partial) assert(count === full.get(set), `a set stored before the cancel is whole: ${set} ${count} vs ${full.get(set)}`);
     assert(/cancelled/.test((await page.getByTestId('auto-embed').textContent()) ?? ''), 'the panel says it was cancelled');
     await screenshot(page, env, 'auto-embed-demo-cancelled-light');
+    await setTheme(page, 'dark');
+    await screenshot(page, env, 'auto-embed-demo-cancelled-dark');
+    await setTheme(page, 'light');
     await page.getByTestId('models-toggle').click();
     await ask(page, 'how are prices discounted for a cart');
     assert((await page.getByTestId('search-hit').count()) > 0, 'the graph still answers after the cancel');
 
     // A later Embed finishes the job: both neural sets, whole.
     await openModels(page);
+    await watchTask(page, 'embed');
     await page.getByTestId('embed-button').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="embed-progress"]')?.getAttribute('data-state') === 'done' && document.querySelector('[data-testid="models-toggle"]')?.getAttribute('data-task') === '', undefined, { timeout: 120_000 });
+    await page.waitForFunction(
+      () => (window as unknown as { __taskSeen: boolean }).__taskSeen && document.querySelector('[data-testid="models-toggle"]')?.getAttribute('data-task') === '',
+      undefined,
+      { timeout: 120_000 },
+    );
     const finished = await storedSets(page);
     assert(finished.get(`${NEURAL}/description`) === full.get(`${NEURAL}/description`) && finished.get(`${NEURAL}/code`) === full.get(`${NEURAL}/code`), `Embed finished the job: ${JSON.stringify([...finished])}`);
     await page.getByTestId('models-toggle').click();

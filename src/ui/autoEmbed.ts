@@ -13,7 +13,7 @@ import { autoEmbedDecision } from '../core/semantic/autoEmbed.ts';
 import type { AutoEmbedOrigin } from '../core/semantic/autoEmbed.ts';
 import type { RepoClient } from './clients/repoClient.ts';
 import { errorText } from './errors/errorMessages.ts';
-import { embedTask } from './semanticSession.ts';
+import { embedTask, readSemanticStatus } from './semanticSession.ts';
 import { AUTO_EMBED_KEY, getState, setState } from './store/appStore.ts';
 import type { AutoEmbedRun } from './store/appStore.ts';
 
@@ -42,13 +42,12 @@ export async function embedAfterIndex(service: RepoClient, origin: AutoEmbedOrig
   setState({ autoEmbedRun: { state: 'pending' } });
   let status;
   try {
-    status = await service.semanticStatus();
+    status = await readSemanticStatus(service);
   } catch (error) {
     report({ state: 'skipped', reason: `The models could not be read: ${errorText(error)}` });
     return;
   }
   if (run !== runs) return;
-  setState({ semantic: status, semanticError: null });
   const s = getState();
   const embedder = status.embedder.spec;
   const decision = autoEmbedDecision({

@@ -45,10 +45,33 @@ function coalesce<T>(apply: (value: T) => void): (value: T) => void {
   };
 }
 
+/** Status reads asked for, and the newest one applied: an older read that answers late is dropped. */
+let statusAsked = 0;
+let statusApplied = 0;
+
+/**
+ * Reads the semantic status and shows it, unless a read asked for later has been shown already (a
+ * read started during an embedding can answer after the one that followed it: the models worker
+ * answers its cache size only between batches). Throws what the read throws.
+ */
+export function readSemanticStatus(service: RepoClient): Promise<SemanticStatus> {
+  return showStatus(() => service.semanticStatus());
+}
+
+/** Shows the status a call answers (a read, or a setting that returns it), newest asked wins. */
+async function showStatus(call: () => Promise<SemanticStatus>): Promise<SemanticStatus> {
+  const asked = ++statusAsked;
+  const semantic = await call();
+  if (asked > statusApplied) {
+    statusApplied = asked;
+    setState({ semantic, semanticError: null });
+  }
+  return semantic;
+}
+
 export async function refreshSemantic(service: RepoClient): Promise<void> {
   try {
-    const semantic = await service.semanticStatus();
-    setState({ semantic, semanticError: null });
+    await readSemanticStatus(service);
   } catch (error) {
     setState({ semanticError: errorText(error) });
   }
@@ -134,7 +157,7 @@ async function runTask<T>(
 async function applySetting(call: () => Promise<SemanticStatus>): Promise<void> {
   if (getState().semanticTask?.kind === 'load') return;
   try {
-    setState({ semantic: await call(), semanticError: null });
+    await showStatus(call);
     clearError('semantic');
   } catch (error) {
     showError(error);
@@ -166,7 +189,7 @@ export async function addFolderModel(
 ): Promise<void> {
   try {
     const spec = await service.addModelFolder(role, name, files);
-    setState({ semantic: await service.setModel(spec) });
+    await showStatus(() => service.setModel(spec));
     clearError('semantic');
   } catch (error) {
     showError(error);
@@ -174,7 +197,7 @@ export async function addFolderModel(
 }
 
 export async function loadModels(service: RepoClient): Promise<void> {
-  const onStatus = coalesce((semantic: SemanticStatus) => setState({ semantic }));
+  const onStatus = coalesce((semantic: SemanticStatus) => void showStatus(() => Promise.resolve(semantic)));
   await runTask(service, 'load', () => loadModelsWithStatus(service, onStatus));
 }
 
