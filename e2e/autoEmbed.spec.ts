@@ -167,8 +167,10 @@ test('auto embed: the demo embeds to the end, an unchanged re-index needs nothin
     const partial = await storedSets(page);
     for (const [set, count] of partial) assert(count === full.get(set), `a set stored before the cancel is whole: ${set} ${count} vs ${full.get(set)}`);
     assert(/cancelled/.test((await page.getByTestId('auto-embed').textContent()) ?? ''), 'the panel says it was cancelled');
+    await page.getByTestId('auto-embed').scrollIntoViewIfNeeded();
     await screenshot(page, env, 'auto-embed-demo-cancelled-light');
     await setTheme(page, 'dark');
+    await page.getByTestId('auto-embed').scrollIntoViewIfNeeded();
     await screenshot(page, env, 'auto-embed-demo-cancelled-dark');
     await setTheme(page, 'light');
     await page.getByTestId('models-toggle').click();

@@ -147,8 +147,9 @@ async function runTask<T>(
     showError(error);
     return undefined;
   } finally {
-    setState({ semanticTask: null, describeLive: null, embedLive: null });
+    // The status first: when the task shows as over, the panel already lists what it stored.
     await refreshSemantic(service);
+    setState({ semanticTask: null, describeLive: null, embedLive: null });
     startNextWaiting();
   }
 }

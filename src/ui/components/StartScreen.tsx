@@ -63,11 +63,13 @@ export function StartScreen({
             {onDemoBundle ? 'Index the demo' : 'Try the demo'}
           </button>
         </div>
-        <label className="start-option" title="Files under test / tests / fixtures folders, test_*.py, *.test.ts and the like: listed as skipped, not parsed">
-          <input type="checkbox" checked={skipTests} data-testid="skip-tests" onChange={(e) => setState({ skipTests: e.target.checked })} />
-          Leave tests and fixtures out
-        </label>
-        <AutoEmbedToggle className="start-option" testId="start-auto-embed" />
+        <div className="start-options">
+          <label className="start-option" title="Files under test / tests / fixtures folders, test_*.py, *.test.ts and the like: listed as skipped, not parsed">
+            <input type="checkbox" checked={skipTests} data-testid="skip-tests" onChange={(e) => setState({ skipTests: e.target.checked })} />
+            Leave tests and fixtures out
+          </label>
+          <AutoEmbedToggle className="start-option" testId="start-auto-embed" />
+        </div>
         <p className="muted small" aria-live="polite">
           {opening ? 'Opening the local graph storage…' : locked ? 'Storage is held by another tab.' : (
             <>
