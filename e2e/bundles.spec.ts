@@ -5,14 +5,16 @@
  * re-indexes it incrementally (changes shown, descriptions and vectors kept). A damaged bundle
  * gives a clear error and leaves the stored repo as it was. Offline: after the first visit the
  * service worker serves the app; with the network off a reload restores the stored repo, a
- * search runs, and the ready demo opens. An imported bundle shows its own figures (syntax errors,
- * the original index time) right away and on every open, its card says it imports a bundle and
- * finishes; names stay unique ("shopkit (2)"), another repo of the same name is replaced only
- * when the person says so; the models panel lists the vectors a first search stored.
+ * search runs with the neural vectors, and the ready demo opens. An imported bundle shows its own
+ * figures (syntax errors, the original index time) right away and on every open, its card says it
+ * imports a bundle and finishes; names stay unique ("shopkit (2)"), another repo of the same name
+ * is replaced only when the person says so. The demo bundle carries lexical vectors only, so the
+ * neural default embeds it after the import; a bundle that carries the neural vectors is imported
+ * as it is; a fresh index shows its embedding in the models panel, then the sets it stored.
  * Runs in: Node (e2e, driving chromium).
  */
 import type { Page } from 'playwright-core';
-import { assert, readSummary, screenshot, test, waitForSummary, withSession } from './harness.ts';
+import { assert, readSummary, screenshot, test, waitForAutoEmbed, waitForSummary, withSession } from './harness.ts';
 import { demoZip } from './fixtures.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,12 +54,17 @@ test('bundles: ready demo, export, delete, import, incremental re-index, damaged
     await page.getByTestId('drop-zone').waitFor();
     await screenshot(page, env, 'bundles-start-light');
     await page.getByTestId('demo-bundle-button').click();
-    const ready = await waitForSummary(page);
-    assert(ready.files > 10 && ready.nodes > 400, `ready demo summary ${JSON.stringify(ready)}`);
+    const imported0 = await waitForSummary(page);
+    assert(imported0.files > 10 && imported0.nodes > 400, `ready demo summary ${JSON.stringify(imported0)}`);
     // Imported, not indexed: the summary carries the bundle's own index time and phases.
-    assert(ready.ms === demoBundleFigures(env.repoRoot).ms, `the ready demo shows its stored index time (${ready.ms} ms)`);
+    assert(imported0.ms === demoBundleFigures(env.repoRoot).ms, `the ready demo shows its stored index time (${imported0.ms} ms)`);
+    // It carries lexical vectors only: the neural default embeds it (and its SIMILAR edges) after the import.
+    const embedded = await waitForAutoEmbed(page);
+    assert(embedded.state === 'done', `the demo bundle is embedded with the neural default after the import: ${JSON.stringify(embedded)}`);
+    const ready = (await readSummary(page))!;
     assert(await sqlHolds(page, 'count(*) > 400', 'described'), 'the ready demo is described');
     assert(await sqlHolds(page, "count(*) = 2", "embedding_sets WHERE model = 'builtin:lexical'"), 'and embedded');
+    assert(await sqlHolds(page, "count(*) = 2", "embedding_sets WHERE model = 'ranger-code-search-mini'"), 'and now with the neural default too');
     assert(await sqlHolds(page, "count(*) = 1", "runs WHERE kind = 'mcts'"), 'with a saved run');
     await page.keyboard.press('Escape');
 
@@ -78,6 +85,9 @@ test('bundles: ready demo, export, delete, import, incremental re-index, damaged
     await page.getByTestId('zip-input').setInputFiles({ name: 'shopkit.ranger.zip', mimeType: 'application/zip', buffer: bytes });
     const imported = await waitForSummary(page);
     assert(imported.nodes === ready.nodes && imported.edges === ready.edges && imported.files === ready.files, `imported ${JSON.stringify(imported)} vs ${JSON.stringify(ready)}`);
+    // This bundle carries the neural vectors: nothing to embed after the import.
+    const carried = await waitForAutoEmbed(page);
+    assert(carried.state === 'skipped', `a bundle with the neural vectors is imported as it is (${carried.state})`);
 
     // A damaged bundle: a clear error, the stored repo untouched.
     const damaged = Buffer.from(bytes);
@@ -91,8 +101,12 @@ test('bundles: ready demo, export, delete, import, incremental re-index, damaged
     await page.getByTestId('zip-input').setInputFiles({ name: 'shopkit.zip', mimeType: 'application/zip', buffer: demoZip(env.repoRoot) });
     await page.getByTestId('index-changes').waitFor({ timeout: 90_000 });
     const changes = JSON.parse((await page.getByTestId('index-changes').getAttribute('data-changes'))!);
-    assert(changes.kept.descriptions > 400 && changes.kept.embeddings > 900, `kept ${JSON.stringify(changes.kept)}`);
+    assert(changes.kept.descriptions > 400 && changes.kept.embeddings > 1800, `kept ${JSON.stringify(changes.kept)}`);
     assert(changes.parsed === changes.files.added + changes.files.changed, `parsed ${JSON.stringify(changes)}`);
+    // The embedding after it: needed only where nodes changed (their vectors went).
+    const changed = changes.nodes.added + changes.nodes.changed;
+    const after = await waitForAutoEmbed(page);
+    assert(after.state === (changed > 0 ? 'done' : 'skipped'), `${changed} nodes changed: the embedding after the re-index is ${after.state}`);
     await openMenu(page);
     assert((await page.locator('.repo-menu .repo-item').count()) === 1, 'the new version replaced the old entry');
     await screenshot(page, env, 'bundles-incremental-light');
@@ -167,15 +181,22 @@ test('bundle figures and names: own syntax count and index time, an import card 
     assert((await page.locator('.repo-menu .repo-item').count()) === 3, 'nothing was replaced');
     await page.keyboard.press('Escape');
 
-    // The fresh index has no vectors; the models panel, open during a first search, lists the ones it stores.
+    // A fresh index is embedded with the neural default right after it: the models panel shows the
+    // embedding, then lists the two sets it stored, which the first search reads.
     await page.keyboard.press('m');
-    await page.getByTestId('semantic-stored').filter({ hasText: 'No embeddings yet' }).waitFor({ timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="auto-embed"]')?.getAttribute('data-state') !== 'pending', undefined, { timeout: 15_000 });
+    const seen = await page.getByTestId('auto-embed').getAttribute('data-state');
+    assert(seen === 'running' || seen === 'done', `the panel shows the embedding after the index (${seen})`);
+    const embedding = await waitForAutoEmbed(page);
+    assert(embedding.state === 'done', `the fresh index was embedded: ${JSON.stringify(embedding)}`);
+    await page.locator('[data-testid="embedding-sets"] tbody tr[data-model="ranger-code-search-mini"]').nth(1).waitFor({ timeout: 15_000 });
     await ask(page, 'how are prices discounted for a cart');
+    assert((await page.getByTestId('search-embedder').getAttribute('data-model')) === 'ranger-code-search-mini', 'the first search reads the neural vectors');
     // The answer came to the front of the side dock; the models panel is its neighbour tab.
     await page.getByTestId('dock-tab-models').click();
     await page.getByTestId('embedding-sets').locator('tbody tr').first().waitFor({ timeout: 30_000 });
     const sets = await page.getByTestId('embedding-sets').locator('tbody tr').count();
-    assert(sets === 2, `the models panel lists the stored sets (${sets})`);
+    assert(sets === 2, `the models panel lists the stored sets, no lexical ones computed for the search (${sets})`);
     await screenshot(page, env, 'bundle-models-stored-light');
   });
 }, 300_000);
@@ -209,7 +230,9 @@ test('offline app: installed app reloads with the network off, opens the stored 
     assert(cached.duckdbWasm.length === 1, `one DuckDB bundle (${cached.duckdbWasm.join(', ')})`);
     assert(cached.grammars === 0, `no grammar but Python's (the parse workers' warm-up) before a repo needs one (${cached.grammars})`);
     await page.getByTestId('demo-bundle-button').click();
-    const online = await waitForSummary(page);
+    await waitForSummary(page);
+    assert((await waitForAutoEmbed(page)).state === 'done', 'the ready demo is embedded with the neural default after the import');
+    const online = (await readSummary(page))!;
 
     await session.context.setOffline(true);
     await page.reload();
@@ -217,6 +240,8 @@ test('offline app: installed app reloads with the network off, opens the stored 
     assert(offline.nodes === online.nodes && offline.edges === online.edges, `offline reload restored ${JSON.stringify(offline)}`);
     await ask(page, 'how are prices discounted for a cart');
     assert((await page.getByTestId('search-hit').count()) > 0, 'a search answers offline');
+    // The neural query embedder loads offline: its files come from the service worker's cache.
+    assert((await page.getByTestId('search-embedder').getAttribute('data-model')) === 'ranger-code-search-mini', 'with the neural vectors');
     await screenshot(page, env, 'offline-search-light');
 
     await openMenu(page);
@@ -250,6 +275,8 @@ test('offline install refused: a site quota too small for the app says the app w
     await screenshot(page, env, 'offline-refused-light');
     await page.getByTestId('demo-bundle-button').click();
     const demo = await waitForSummary(page);
+    // The embedding after the import fits in this quota too; it ends before the disk "fills up" below.
+    assert((await waitForAutoEmbed(page)).state === 'done', 'the ready demo is embedded after the import');
     await notice.getByRole('button', { name: 'Dismiss' }).click();
     assert((await notice.count()) === 0, 'the notice goes when dismissed');
 

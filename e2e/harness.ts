@@ -159,7 +159,10 @@ export async function readSummary(page: Page): Promise<SummaryNumbers | null> {
   });
 }
 
-/** Waits for a summary with nodes, different from `before` when given. */
+/**
+ * Waits for a summary with nodes, from another index than `before` when given: the edge count
+ * does not tell, since the embedding the app runs after an index changes it (SIMILAR edges).
+ */
 export async function waitForSummary(page: Page, before: SummaryNumbers | null = null, timeout = 90_000): Promise<SummaryNumbers> {
   await page.waitForFunction(
     (previous) => {
@@ -167,10 +170,10 @@ export async function waitForSummary(page: Page, before: SummaryNumbers | null =
       if (failed) throw new Error(`index failed: ${failed.textContent}`);
       const el = document.querySelector('[data-testid="index-summary"]');
       if (!el || Number(el.getAttribute('data-nodes')) <= 0) return false;
-      const now = ['repo', 'files', 'nodes', 'edges', 'ms'].map((k) => el.getAttribute(`data-${k}`)).join('|');
+      const now = ['repo', 'files', 'nodes', 'ms'].map((k) => el.getAttribute(`data-${k}`)).join('|');
       return previous === null || now !== previous;
     },
-    before ? [before.repo, before.files, before.nodes, before.edges, before.ms].join('|') : null,
+    before ? [before.repo, before.files, before.nodes, before.ms].join('|') : null,
     { timeout, polling: 100 },
   );
   return (await readSummary(page))!;
@@ -199,6 +202,38 @@ export async function openDemo(page: Page, env: E2EEnv, viewport = { width: 1280
   await page.getByTestId('demo-button').click();
   await waitForSummary(page);
   await waitForGraph(page, 'overview');
+}
+
+/** The state of the last embedding after an index (the Models button's data-auto-embed). */
+export type AutoEmbedState = 'pending' | 'skipped' | 'running' | 'done' | 'cancelled' | 'failed';
+
+/**
+ * Waits until the embedding the app starts after an index is over (or was not needed) and returns
+ * its state and how long it took; fails on an error banner.
+ */
+export async function waitForAutoEmbed(page: Page, timeout = 240_000): Promise<{ state: AutoEmbedState; ms: number }> {
+  const handle = await page.waitForFunction(
+    () => {
+      const banner = document.querySelector('[data-testid="error-banner"]');
+      if (banner) throw new Error(`error banner: ${banner.textContent}`);
+      const button = document.querySelector('[data-testid="models-toggle"]');
+      const state = button?.getAttribute('data-auto-embed') ?? '';
+      if (!['skipped', 'done', 'cancelled', 'failed'].includes(state)) return false;
+      return { state, ms: Number(button?.getAttribute('data-auto-embed-ms') || 0) };
+    },
+    undefined,
+    { timeout, polling: 200 },
+  );
+  return (await handle.jsonValue()) as { state: AutoEmbedState; ms: number };
+}
+
+/**
+ * Turns "Embed for search after indexing" off on the start screen, for tests about something
+ * else: the background embedding loads both cores, which those tests do not measure.
+ */
+export async function turnAutoEmbedOff(page: Page): Promise<void> {
+  const box = page.getByTestId('start-auto-embed');
+  if (await box.isChecked()) await box.uncheck();
 }
 
 export async function screenshot(page: Page, env: E2EEnv, name: string): Promise<void> {

@@ -3,14 +3,15 @@
  * dark: the graph toolbar fits, the legends leave the canvas visible with the SQL console open,
  * the empty details pane collapses and clears when a new answer arrives, names have tooltips,
  * the drop overlay hides the start page, an index error is read once; a bare class name is a
- * Path 1 lookup, a nonsense question says nothing relevant was found, tests come after code or
+ * Path 1 lookup, a question in words is answered with the neural vectors the app embedded right
+ * after the index, a nonsense question says nothing relevant was found, tests come after code or
  * hide (or stay out of the index), scores read as percentages, an early MCTS stop says why;
  * the models panel speaks plainly; errors have a ✕ (Esc too) and go when the next action of
  * their kind succeeds; the "?" before the Ask box opens what the box accepts, by mouse and keys.
  * Runs in: Node (e2e, driving chromium).
  */
 import type { Page } from 'playwright-core';
-import { assert, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
+import { assert, screenshot, setTheme, test, waitForAutoEmbed, waitForGraph, waitForSummary, withSession } from './harness.ts';
 import type { E2EEnv } from './harness.ts';
 import { demoZip } from './fixtures.ts';
 
@@ -75,13 +76,15 @@ test('newcomer: answers and layout at 1280x720, light then dark', async (env) =>
     assert(/^shopkit\.\S+\.Money$/.test(money), `the class Money is the answer, by its import name (${money})`);
     assert((await page.getByTestId('hit-score').first().textContent()) === '100%', 'a Path 1 row reads 100%');
 
-    // Path 2 on a graph nobody embedded; readable scores; tooltips on names and places.
+    // Path 2 with the neural vectors embedded right after the index (e2e/autoEmbed.spec.ts asks
+    // while they are built); readable scores; tooltips on names and places.
+    assert((await waitForAutoEmbed(page)).state === 'done', 'the demo was embedded after the index');
     await page.getByTestId('search-hit').first().locator('button').first().click();
     await pane.and(page.locator(':not([data-empty])')).waitFor();
     await ask(page, 'money rounds half up');
     assert((await pane.getAttribute('data-empty')) === 'true', 'a new answer clears the old node from the details pane');
-    const notes = (await page.getByTestId('answer-notes').textContent()) ?? '';
-    assert(/built-in lexical ones were computed/.test(notes), `the fallback is said (${notes})`);
+    const embedder = (await page.getByTestId('search-embedder').textContent()) ?? '';
+    assert(/built-in neural, offline/.test(embedder) && !/still being built/.test(embedder), `the neural vectors answered, and it says so (${embedder})`);
     const score = (await page.getByTestId('hit-score').first().textContent()) ?? '';
     assert(/^\d+%$/.test(score), `relevance reads as a percentage (${score})`);
     assert((await page.getByTestId('hit-where').first().getAttribute('title'))?.includes('.py:'), 'file:line has a tooltip');

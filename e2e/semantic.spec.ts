@@ -4,7 +4,10 @@
  * models "built-in, offline"), switching to "fast" and back downloads nothing, Describe and Embed
  * (the neural built-in, from our own origin, no network) run to the end, a function's details show its
  * description and requirement with the generator, SIMILAR edges appear dashed on the graph when
- * toggled, and after a reload the descriptions are still there. Screenshots light and dark.
+ * toggled, and after a reload the descriptions are still there. The index is followed by the
+ * neural embedding the app starts by itself: the panel's presets switch while it may still run
+ * (the rows show the selected models' states), and Describe clicked meanwhile waits for it.
+ * Screenshots light and dark.
  * Runs in: Node (e2e, driving chromium).
  */
 import type { Page } from 'playwright-core';
@@ -91,7 +94,7 @@ test('semantic: offline presets, describe, embed, details, SIMILAR edges, reload
     await assertOfflinePreset(page);
     noExternal(session, 'after switching presets');
 
-    // Describe with the structural built-in, to the end.
+    // Describe with the structural built-in, to the end (after the embedding that followed the index).
     await page.getByTestId('describe-button').click();
     await waitForTask(page, 'describe-progress', 'done');
     const done = Number(await attr(page, 'describe-progress', 'data-done'));

@@ -1,9 +1,10 @@
 /**
  * @file The main flow: drop a zip (file input), wait for the graph, search a name, open the
- * node, see its code highlighted, switch themes, reload and find the graph restored from OPFS.
+ * node, see its code highlighted, switch themes, reload and find the graph restored from OPFS (as
+ * stored once the embedding after the index, which adds SIMILAR edges, has ended).
  * Runs in: Node (e2e, driving chromium).
  */
-import { assert, readSummary, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
+import { assert, readSummary, screenshot, setTheme, test, waitForAutoEmbed, waitForGraph, waitForSummary, withSession } from './harness.ts';
 import { demoZip } from './fixtures.ts';
 
 test('zip upload: graph, search, details with highlighted code, reload restores it', async (env) => {
@@ -46,9 +47,11 @@ test('zip upload: graph, search, details with highlighted code, reload restores 
     await waitForGraph(page, 'overview');
     await screenshot(page, env, 'overview-dark');
 
+    assert((await waitForAutoEmbed(page)).state === 'done', 'the embedding after the index ended');
+    const stored = (await readSummary(page))!;
     await page.reload();
     const restored = await waitForSummary(page);
-    assert(restored.nodes === summary.nodes && restored.edges === summary.edges, `restored ${JSON.stringify(restored)} vs ${JSON.stringify(summary)}`);
+    assert(restored.nodes === stored.nodes && restored.edges === stored.edges, `restored ${JSON.stringify(restored)} vs ${JSON.stringify(stored)}`);
     assert((await waitForGraph(page, 'overview')) === overviewNodes, 'the restored overview shows the same modules');
     assert((await page.evaluate(() => document.documentElement.dataset.theme)) === 'dark', 'the theme choice survives a reload');
     assert((await readSummary(page))?.files === summary.files, 'same file count after reload');

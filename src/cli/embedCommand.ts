@@ -4,13 +4,17 @@
  * lexical embedder unless --model says otherwise, docs/cli.md), stores them per model
  * and source, then recomputes SIMILAR edges (CodeRAG / GraphCodeAgent: cosine >= eps, at most k
  * proposals per node) from the code set when it was embedded, else the description set.
- * Output: {model, sets, similar, ms}.
+ * Output: {model, sets, similar, ms}. `embedAfterIndex` is what `index` runs after the graph is
+ * stored (docs/cli.md): the same with the offline default, for the sources the index left
+ * without vectors (core/semantic/autoEmbed.ts).
  * Runs in: Node (cli).
  */
+import { autoEmbedDecision } from '../core/semantic/autoEmbed.ts';
 import { ALL_SOURCES, embedGraph } from '../core/semantic/embedGraph.ts';
 import type { EmbedSetResult } from '../core/semantic/embedGraph.ts';
 import type { EmbedProgress, SemanticSource, SimilarInfo } from '../core/semantic/semanticService.ts';
 import { computeSimilarEdges, DEFAULT_SIMILAR_EPS, DEFAULT_SIMILAR_K } from '../core/semantic/similarEdges.ts';
+import { listEmbeddingSets } from '../core/store/embeddingStore.ts';
 import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
 import { createNodeEmbedder, resolveModelArg } from '../adapters/node/nodeModels.ts';
 import { timeLeft } from '../core/semantic/timeLeft.ts';
@@ -65,6 +69,31 @@ export async function runEmbed(dbPath: string, options: EmbedCommandOptions = {}
   }
 }
 
+/** What `index` did about vectors: the embedding, or why none was needed. */
+export type EmbedAfterIndex = EmbedOutput | { skipped: string };
+
+/**
+ * After `index`: embeds with the offline default (the shipped neural embedder; the lexical one
+ * stands in, said so, when it cannot load) the sources the graph has no up-to-date vectors of:
+ * all after a full index or an incremental one that changed nodes, none when nothing changed.
+ */
+export async function embedAfterIndex(
+  dbPath: string,
+  options: { changedNodes?: number; modelsDir?: string; onProgress?: (p: EmbedProgress) => void } = {},
+): Promise<EmbedAfterIndex> {
+  const spec = resolveModelArg(undefined, 'embedder');
+  const conn = await openNodeDatabase(dbPath, { mustExist: true });
+  let sets;
+  try {
+    sets = await listEmbeddingSets(conn);
+  } finally {
+    await conn.close();
+  }
+  const decision = autoEmbedDecision({ enabled: true, busy: false, origin: 'index', embedder: { id: spec.id, label: spec.label }, sets, changedNodes: options.changedNodes });
+  if (!decision.embed) return { skipped: decision.reason };
+  return runEmbed(dbPath, { sources: decision.sources, modelsDir: options.modelsDir, onProgress: options.onProgress });
+}
+
 export function parseSources(value: string | undefined): SemanticSource[] | undefined {
   if (value === undefined) return undefined;
   const sources = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
@@ -84,6 +113,36 @@ function progressLine(p: EmbedProgress): string {
   return `[${p.phase}${p.source ? ` ${p.source}` : ''}] ${p.done}/${p.total}`;
 }
 
+/** Progress on stderr (a line that rewrites itself on a terminal, the finished phases otherwise). */
+export function embedProgressPrinter(): (p: EmbedProgress) => void {
+  const tty = process.stderr.isTTY === true;
+  let last = '';
+  let phase: PhaseStart | null = null;
+  return (p) => {
+    const key = `${p.phase}/${p.source ?? ''}/${p.total}`;
+    if (phase?.key !== key) phase = { key, at: Date.now(), done: p.done };
+    const left = timeLeft(phase, Date.now(), p.done, p.total);
+    const line = `${progressLine(p)}${left ? ` ${left}` : ''}`;
+    if (tty) process.stderr.write(`\r\x1b[K${line}`);
+    else if (p.done === p.total && line !== last) process.stderr.write(`${line}\n`);
+    last = line;
+  };
+}
+
+/** The readable lines of an embedding (the `embed` command's text, and `index`'s after the graph). */
+export function embedLines(output: EmbedOutput): string[] {
+  const s = output.similar;
+  return [
+    ...(output.fallback ? [`Note: ${output.fallback}`] : []),
+    `Embedded with ${output.label}${output.builtin ? ' [built-in, not a neural model]' : ''} in ${output.ms.toLocaleString('en-US')} ms`,
+    ...output.sets.map(
+      (set) =>
+        `  ${set.source.padEnd(11)} ${set.count.toLocaleString('en-US')} vectors x ${set.dim}${set.fallbackTexts > 0 ? ` (${set.fallbackTexts} without a description: name + signature + docstring)` : ''}`,
+    ),
+    `  SIMILAR     ${s.edges.toLocaleString('en-US')} edges from ${s.source} (cosine >= ${s.eps}, k = ${s.k}, ${s.method})`,
+  ];
+}
+
 /** The CLI command: parsed args in, {json, text} out; progress on stderr without --json. */
 export async function embedCommand(args: ParsedArgs): Promise<{ json: unknown; text: string }> {
   if (args.positionals.length > 0) throw new UsageError("'embed' takes no positional arguments");
@@ -94,34 +153,12 @@ export async function embedCommand(args: ParsedArgs): Promise<{ json: unknown; t
   const sources = parseSources(args.values.sources);
   const quiet = args.switches.has('json');
   const tty = process.stderr.isTTY === true;
-  let last = '';
-  let phase: PhaseStart | null = null;
-  const onProgress = quiet
-    ? undefined
-    : (p: EmbedProgress): void => {
-        const key = `${p.phase}/${p.source ?? ''}/${p.total}`;
-        if (phase?.key !== key) phase = { key, at: Date.now(), done: p.done };
-        const left = timeLeft(phase, Date.now(), p.done, p.total);
-        const line = `${progressLine(p)}${left ? ` ${left}` : ''}`;
-        if (tty) process.stderr.write(`\r\x1b[K${line}`);
-        else if (p.done === p.total && line !== last) process.stderr.write(`${line}\n`);
-        last = line;
-      };
+  const onProgress = quiet ? undefined : embedProgressPrinter();
   let output: EmbedOutput;
   try {
     output = await runEmbed(db, { model: args.values.model, modelsDir: args.values['models-dir'], sources, eps, k, onProgress });
   } finally {
     if (!quiet && tty) process.stderr.write('\r\x1b[K');
   }
-  const s = output.similar;
-  const lines = [
-    ...(output.fallback ? [`Note: ${output.fallback}`] : []),
-    `Embedded with ${output.label}${output.builtin ? ' [built-in, not a neural model]' : ''} in ${output.ms.toLocaleString('en-US')} ms`,
-    ...output.sets.map(
-      (set) =>
-        `  ${set.source.padEnd(11)} ${set.count.toLocaleString('en-US')} vectors x ${set.dim}${set.fallbackTexts > 0 ? ` (${set.fallbackTexts} without a description: name + signature + docstring)` : ''}`,
-    ),
-    `  SIMILAR     ${s.edges.toLocaleString('en-US')} edges from ${s.source} (cosine >= ${s.eps}, k = ${s.k}, ${s.method})`,
-  ];
-  return { json: output, text: lines.join('\n') };
+  return { json: output, text: embedLines(output).join('\n') };
 }

@@ -12,16 +12,20 @@ import { parseArgs, UsageError } from './args.ts';
 import type { ArgSpec, ParsedArgs } from './args.ts';
 import { formatCounts, formatRows } from './format.ts';
 import { truncationNote } from '../core/store/boundedQuery.ts';
+import type { EmbedAfterIndex } from './embedCommand.ts';
 
 const USAGE = `Usage: npm run ranger -- <command> [options]
 
 Commands:
-  index <zip|dir> --db <file> [--no-tests] [--incremental] [--json] [--verbose]
-                                                     index a repository into a database file
+  index <zip|dir> --db <file> [--no-tests] [--incremental] [--no-embed] [--models-dir <dir>]
+        [--json] [--verbose]                         index a repository into a database file
                                                      (replaces the graph already in that file;
                                                      --no-tests: leave tests and fixtures out;
                                                      --incremental: parse only changed files,
-                                                     keep descriptions and embeddings)
+                                                     keep descriptions and embeddings), then
+                                                     embed it as 'embed' does (the built-in
+                                                     neural default; only what changed after
+                                                     --incremental; --no-embed: leave it out)
   sql --db <file> "<sql>" [--max-rows N] [--timeout S] [--json]
                                                      run one read-only SQL statement
   cypher --db <file> "<cypher>" [--params '<json>'] [--explain] [--max-rows N] [--timeout S] [--json]
@@ -73,7 +77,7 @@ Options:
   --help      this text`;
 
 const SPECS: Record<string, ArgSpec> = {
-  index: { values: ['db'], switches: ['json', 'verbose', 'no-tests', 'incremental', 'help'] },
+  index: { values: ['db', 'models-dir'], switches: ['json', 'verbose', 'no-tests', 'incremental', 'no-embed', 'help'] },
   sql: { values: ['db', 'max-rows', 'timeout'], switches: ['json', 'help'] },
   cypher: { values: ['db', 'params', 'max-rows', 'timeout'], switches: ['json', 'explain', 'help'] },
   describe: { values: ['db', 'llm'], switches: ['json', 'restart', 'help'] },
@@ -136,6 +140,20 @@ async function indexCommand(args: ParsedArgs): Promise<CommandResult> {
   });
   if (showProgress) process.stderr.write('\r\x1b[K');
   for (const note of run.notes) process.stderr.write(`not indexed: ${note}\n`);
+  // Then the vectors the first search reads, as the app does after an index (docs/cli.md).
+  let embed: EmbedAfterIndex | undefined;
+  let embedText: string[] = [];
+  if (!args.switches.has('no-embed')) {
+    const { embedAfterIndex, embedLines, embedProgressPrinter } = await import('./embedCommand.ts');
+    const changes = run.output.changes?.nodes;
+    embed = await embedAfterIndex(db, {
+      changedNodes: changes ? changes.added + changes.changed : undefined,
+      modelsDir: args.values['models-dir'],
+      onProgress: showProgress ? embedProgressPrinter() : undefined,
+    });
+    if (showProgress) process.stderr.write('\r\x1b[K');
+    embedText = 'skipped' in embed ? [`Not embedded: ${embed.skipped}`] : embedLines(embed);
+  }
   const o = run.output;
   const lines = [
     `Indexed ${run.repoName} into ${db} in ${o.ms.toLocaleString('en-US')} ms`,
@@ -153,7 +171,8 @@ async function indexCommand(args: ParsedArgs): Promise<CommandResult> {
     lines.push(`  kept:       ${c.kept.descriptions} descriptions, ${c.kept.embeddings} embeddings`);
   }
   for (const s of o.skipped_files ?? []) lines.push(`  skipped ${s.path}: ${s.reason}`);
-  return { json: o, text: lines.join('\n') };
+  lines.push(...embedText);
+  return { json: embed ? { ...o, embed } : o, text: lines.join('\n') };
 }
 
 async function sqlCommand(args: ParsedArgs): Promise<CommandResult> {

@@ -1,6 +1,7 @@
 /**
  * @file App flows over the repo worker: open storage, index (progress, cancel), switch and
- * delete repos, load the active summary. Every failure lands in the one error banner (dismissable;
+ * delete repos, load the active summary. A finished index or import then embeds in the
+ * background (ui/autoEmbed.ts). Every failure lands in the one error banner (dismissable;
  * cleared by the next action of its kind that succeeds); a failed or cancelled index leaves the
  * previous graph exactly as it was.
  * Runs in: the main thread.
@@ -11,8 +12,10 @@ import { otherRepoNamed, repoNameOf, uniqueRepoName } from '../core/pipeline/rep
 import type { IndexRequestOptions, RepoInput } from '../core/pipeline/repoService.ts';
 import type { RepoClient } from './clients/repoClient.ts';
 import { indexWithProgress } from './clients/repoClient.ts';
+import { embedAfterIndex } from './autoEmbed.ts';
 import { loadSummary, summaryFromIndex } from './data/summary.ts';
 import { errorCode, toShownError } from './errors/errorMessages.ts';
+import { dropWaitingTasks } from './semanticSession.ts';
 import { clearError, getState, setState } from './store/appStore.ts';
 import type { ErrorSource } from './store/appStore.ts';
 
@@ -85,8 +88,12 @@ function onProgress(progress: Progress): void {
   }, PROGRESS_REPAINT_MS);
 }
 
-/** A semantic job works on the active graph: stop it before that graph changes (what is stored stays). */
+/**
+ * A semantic job works on the active graph: stop it before that graph changes (what is stored
+ * stays); tasks waiting for it are dropped.
+ */
 async function stopSemanticTask(service: RepoClient): Promise<void> {
+  dropWaitingTasks();
   if (getState().semanticTask) await service.cancelSemantic().catch(() => undefined);
 }
 
@@ -144,6 +151,8 @@ async function indexAndShow(service: RepoClient, input: Promise<RepoInput | null
       graphVersion: s.graphVersion + 1,
       showStart: false,
     }));
+    const changes = summary.changes?.nodes;
+    void embedAfterIndex(service, bundle ? 'bundle' : 'index', changes ? changes.added + changes.changed : undefined);
   } catch (error) {
     ended();
     setState({ indexing: null });

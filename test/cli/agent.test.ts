@@ -12,7 +12,7 @@ import { buildDb, ranger, rangerJson as json, scratchDir } from './runCli.ts';
 const dir = scratchDir('ranger-agent-cli-');
 const db = join(dir, 'demo.duckdb');
 
-beforeAll(() => buildDb(db, [['index', 'demo/shopkit'], ['embed']]), 240_000);
+beforeAll(() => buildDb(db, [['index', 'demo/shopkit', '--no-embed'], ['embed']]), 240_000);
 
 describe('ranger requirements and agent', () => {
   it('builds the requirement graph and prints its counts', async () => {

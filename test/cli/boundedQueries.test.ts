@@ -15,7 +15,7 @@ const dir = scratchDir('ranger-bounded-cli-');
 const db = join(dir, 'demo.duckdb');
 
 beforeAll(async () => {
-  await buildDb(db, [['index', 'demo/shopkit']]);
+  await buildDb(db, [['index', 'demo/shopkit', '--no-embed']]);
 }, 120_000);
 
 describe('bounded queries in the CLI', () => {

@@ -14,7 +14,7 @@ const g = join(dir, 'g.duckdb');
 const zip = join(dir, 'bundle.zip');
 
 beforeAll(async () => {
-  await json('index', 'demo/shopkit', '--db', a);
+  await json('index', 'demo/shopkit', '--db', a, '--no-embed');
   await json('embed', '--db', a);
 }, 180_000);
 

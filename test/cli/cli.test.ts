@@ -60,7 +60,8 @@ describe('ranger index + sql', () => {
   beforeAll(() => writeFixture(repo));
 
   it('indexes a folder and prints exactly the summary document', async () => {
-    const result = await ranger('index', repo, '--db', db, '--json', '--verbose');
+    // --no-embed: these tests are about the index (searchEval.test.ts covers the embedding after it).
+    const result = await ranger('index', repo, '--db', db, '--json', '--verbose', '--no-embed');
     expect(result.stderr).toContain('link.py: symlink, not followed');
     expect(result.code).toBe(0);
     first = JSON.parse(result.stdout) as Record<string, unknown>;
@@ -120,7 +121,7 @@ describe('ranger index + sql', () => {
   it('re-indexing into the same --db replaces the graph (zip input)', async () => {
     const zip = join(dir, 'fixture.zip');
     writeFileSync(zip, fixtureZip());
-    const result = await ranger('index', zip, '--db', db, '--json');
+    const result = await ranger('index', zip, '--db', db, '--json', '--no-embed');
     expect(result.code).toBe(0);
     const second = JSON.parse(result.stdout) as Record<string, unknown>;
     expect(Object.keys(second)).toEqual(['files', 'skipped', 'nodes', 'edges', 'unresolved', 'ms']);
@@ -134,6 +135,8 @@ describe('ranger index + sql', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Indexed fixture into .* in [\d,]+ ms/);
     expect(result.stdout).toMatch(/files: +5 \(\d+ skipped\)/);
+    // Then the embedding with the built-in neural default, as the app does after an index.
+    expect(result.stdout).toMatch(/Embedded with ranger-code-search-mini \(built-in neural, offline\) in [\d,]+ ms/);
   });
 });
 

@@ -17,7 +17,8 @@ async function sql(query: string): Promise<Record<string, unknown>[]> {
 }
 
 beforeAll(async () => {
-  const r = await ranger('index', 'demo/shopkit', '--db', db, '--json');
+  // --no-embed: the sets below are the ones this file's embed commands store.
+  const r = await ranger('index', 'demo/shopkit', '--db', db, '--json', '--no-embed');
   expect(r.code, r.stderr).toBe(0);
 }, 120_000);
 

@@ -43,7 +43,7 @@ const db = join(dir, 'demo.duckdb');
 const FOLDER = 'public/models/fixtures/tiny-embedder';
 
 beforeAll(async () => {
-  for (const args of [['index', 'demo/shopkit'], ['describe'], ['embed'], ['embed', '--model', FOLDER, '--sources', 'code']]) {
+  for (const args of [['index', 'demo/shopkit', '--no-embed'], ['describe'], ['embed'], ['embed', '--model', FOLDER, '--sources', 'code']]) {
     const r = await ranger(...args, '--db', db, '--json');
     expect(r.code, r.stderr).toBe(0);
   }

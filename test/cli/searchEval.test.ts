@@ -14,7 +14,8 @@ import { buildDb, ranger, rangerJson as json, scratchDir } from './runCli.ts';
 const dir = scratchDir('ranger-search-cli-');
 const db = join(dir, 'demo.duckdb');
 
-beforeAll(() => buildDb(db, [['index', 'demo/shopkit'], ['describe'], ['embed']]), 240_000);
+// index --no-embed: describe first, then embed the described texts (as the app's models panel does).
+beforeAll(() => buildDb(db, [['index', 'demo/shopkit', '--no-embed'], ['describe'], ['embed']]), 240_000);
 
 const QUESTION = 'score active products against a free-text query';
 
@@ -90,7 +91,7 @@ describe('ranger search', () => {
 describe('ranger search on a graph nobody embedded', () => {
   const bare = join(dir, 'bare.duckdb');
   beforeAll(async () => {
-    const r = await ranger('index', 'demo/shopkit', '--db', bare, '--json');
+    const r = await ranger('index', 'demo/shopkit', '--db', bare, '--json', '--no-embed');
     expect(r.code, r.stderr).toBe(0);
   }, 120_000);
 
@@ -106,6 +107,29 @@ describe('ranger search on a graph nobody embedded', () => {
     expect((path2.notes as string[]).join(' ')).toMatch(/built-in lexical ones were computed/);
     expect(await sets()).toBe(2);
   }, 120_000);
+});
+
+describe('ranger search right after index', () => {
+  const fresh = join(dir, 'fresh.duckdb');
+
+  it('index embeds with the built-in neural default, so the first search reads its vectors; an unchanged --incremental embeds nothing', async () => {
+    const indexed = await json('index', 'demo/shopkit', '--db', fresh);
+    const embed = indexed.embed as { model: string; builtin: boolean; sets: { source: string; count: number }[]; similar: { model: string } };
+    expect(embed.model).toBe(BUILTIN_NEURAL_EMBEDDER.id);
+    expect(embed.builtin).toBe(false);
+    expect(embed.sets.map((s) => s.source)).toEqual(['description', 'code']);
+    expect(embed.similar.model).toBe(BUILTIN_NEURAL_EMBEDDER.id);
+    const sets = (await json('sql', '--db', fresh, 'SELECT DISTINCT model FROM embedding_sets')) as unknown as { model: string }[];
+    expect(sets).toEqual([{ model: BUILTIN_NEURAL_EMBEDDER.id }]);
+    const answer = await ranger('search', '--db', fresh, 'how are prices discounted', '--iterations', '30');
+    expect(answer.code, answer.stderr).toBe(0);
+    expect(answer.stdout).toContain(BUILTIN_NEURAL_EMBEDDER.label);
+    expect(answer.stdout).not.toMatch(/built-in lexical ones were computed/);
+    const again = await json('index', 'demo/shopkit', '--db', fresh, '--incremental');
+    expect(again.embed).toEqual({ skipped: `Nothing changed, and the vectors of ${BUILTIN_NEURAL_EMBEDDER.label} are kept.` });
+    const text = await ranger('index', 'demo/shopkit', '--db', fresh, '--incremental');
+    expect(text.stdout).toContain('Not embedded: Nothing changed');
+  }, 180_000);
 });
 
 describe('ranger eval', () => {

@@ -96,7 +96,7 @@ describe('ranger mcp over the indexed demo', () => {
 
   it("cypher: the RANGER A.2 example's INHERITS edge (Scientific -> Calculator), from its own database", async () => {
     const a2 = join(dir, 'a2.duckdb');
-    await rangerJson('index', 'test/fixtures/python/a2', '--db', a2);
+    await rangerJson('index', 'test/fixtures/python/a2', '--db', a2, '--no-embed');
     const session = await connect(['--db', a2]);
     try {
       const answer = await call(session, 'cypher', { query: 'MATCH (c:Class)-[:INHERITS]->(b:Class) RETURN c.name AS class, b.name AS base' });

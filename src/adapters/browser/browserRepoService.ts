@@ -14,6 +14,7 @@ import type { IndexDeps } from '../../core/pipeline/indexRepository.ts';
 import type { ProgressListener } from '../../core/pipeline/progress.ts';
 import type { IndexRequestOptions, IndexSummary, RepoEntry, RepoInput, RepoService, Row } from '../../core/pipeline/repoService.ts';
 import { assertReadOnlySql } from '../../core/store/sqlGuard.ts';
+import { writeGateOf } from '../../core/store/writeGate.ts';
 import { isBundle, summaryFromManifest } from '../../core/bundle/bundleFormat.ts';
 import { exportBundle } from '../../core/bundle/exportBundle.ts';
 import { importBundle, readBundle, storedIndexFigures } from '../../core/bundle/importBundle.ts';
@@ -256,7 +257,9 @@ export class BrowserRepoService implements RepoService {
 
   async exportBundle(): Promise<{ fileName: string; bytes: Uint8Array }> {
     if (!this.active) throw new AppError('INPUT_INVALID', 'No graph is open: index a repository or pick one from the repos menu.');
-    const { bytes, manifest } = await exportBundle(this.active.conn);
+    const conn = this.active.conn;
+    // One unit of the write gate: a semantic job's transaction never lands between two tables' reads.
+    const { bytes, manifest } = await writeGateOf(conn).exclusive(() => exportBundle(conn));
     const slug = manifest.repo_name.replace(/[^A-Za-z0-9._-]+/g, '-') || 'repo';
     return transfer({ fileName: `${slug}.ranger.zip`, bytes }, [bytes.buffer as ArrayBuffer]);
   }

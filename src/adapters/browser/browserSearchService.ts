@@ -4,7 +4,9 @@
  * DuckDB once and reused until the graph or the models change. MCTS runs here, in the repo
  * worker, over the engine's typed-array snapshot; neural model calls go to the models worker.
  * Every search's trace is stored in `runs` (the player's run list, downloads); its events are
- * streamed to the UI once and the answer carries the rest of it (traceHead).
+ * streamed to the UI once and the answer carries the rest of it (traceHead). A search may run
+ * while a semantic job writes: its stored run and checkpoint are one unit of the connection's
+ * write gate, and an answer given while an embedding builds vectors says which ones answered.
  * Runs in: the repo worker (exposed with comlink by workers/repo.worker.ts).
  */
 import { answerQuestion } from '../../core/agent/answerQuestion.ts';
@@ -33,11 +35,15 @@ import { createSearchEngine, DEFAULT_K } from '../../core/search/searchEngine.ts
 import type { SearchEngine, SearchModels } from '../../core/search/searchEngine.ts';
 import type { SqlConnection } from '../../core/store/sqlConnection.ts';
 import { ConsoleQueries } from './consoleQueries.ts';
+import { writeGateOf } from '../../core/store/writeGate.ts';
 
 export interface SearchDeps {
   connection(): SqlConnection | null;
-  /** Models for search: the selected ones, or the built-ins when the selection has no stored vectors. */
-  searchModels(conn: SqlConnection): Promise<SearchModels & { key: string }>; // key: models + stored vectors
+  /**
+   * Models for search: the selected ones, or the built-ins when the selection has no stored
+   * vectors; `key`: models + stored vectors; `pending`: an embedding still builds other vectors.
+   */
+  searchModels(conn: SqlConnection): Promise<SearchModels & { key: string; pending?: { model: string; note: string } }>;
   /** The LLM for Cypher generation, or null for the rule-based generator. */
   routerLlm(): Promise<Llm | null>;
 }
@@ -55,12 +61,19 @@ export class BrowserSearchService implements SearchService {
     return conn;
   }
 
-  /** One engine per graph and models key (models + stored vectors); rebuilt when either changes. */
-  private async engineFor(conn: SqlConnection, notes?: string[]): Promise<SearchEngine> {
+  /**
+   * One engine per graph and models key (models + stored vectors); rebuilt when either changes.
+   * `said` collects the notes for this answer and the model an embedding still builds vectors of.
+   */
+  private async engineFor(conn: SqlConnection, said?: { notes: string[]; pending?: string }): Promise<SearchEngine> {
     const models = await this.deps.searchModels(conn);
+    if (models.pending && said) {
+      said.notes.push(models.pending.note);
+      said.pending = models.pending.model;
+    }
     const cached = this.engine;
     if (cached && cached.conn === conn && cached.key === models.key) return cached.engine;
-    if (models.note) notes?.push(models.note);
+    if (models.note) said?.notes.push(models.note);
     const engine = createSearchEngine(conn, models);
     this.engine = { conn, key: models.key, engine };
     engine.catch(() => {
@@ -90,16 +103,17 @@ export class BrowserSearchService implements SearchService {
     const job = this.startJob();
     try {
       // The engine (and the vectors it reads) only when the answer needs a ranking: Path 1 reads none.
-      const notes: string[] = [];
-      const engine: SearchRunner = { run: async (req, opts) => (await this.engineFor(conn, notes)).run(req, opts) };
+      const said: { notes: string[]; pending?: string } = { notes: [] };
+      const engine: SearchRunner = { run: async (req, opts) => (await this.engineFor(conn, said)).run(req, opts) };
       const llm = request.method === 'auto' ? await this.deps.routerLlm() : null;
       const k = request.k ?? DEFAULT_K;
       const ranked = await answerQuestion(conn, engine, request.question, { llm }, { ...request, k: k * PRESENT_DEPTH }, { signal: job.signal, onEvent });
       const { trace, ...rest } = ranked;
-      const response = await presentAnswer(conn, request.question, rest, { audience: 'app', method: request.method, k, tests: request.tests, notes });
+      const presented = await presentAnswer(conn, request.question, rest, { audience: 'app', method: request.method, k, tests: request.tests, notes: said.notes });
+      const response = said.pending ? { ...presented, stats: { ...presented.stats, vectorsPending: said.pending } } : presented;
       if (!trace) return response;
       const { events, ...traceHead } = trace;
-      return { ...response, runId: await persisted(conn, storeTrace(conn, trace)), traceHead, traceEvents: events.length };
+      return { ...response, runId: await persisted(conn, () => storeTrace(conn, trace)), traceHead, traceEvents: events.length };
     } finally {
       this.job = null;
     }
@@ -131,7 +145,7 @@ export class BrowserSearchService implements SearchService {
 
   async saveTrace(trace: MctsTrace, source: string): Promise<number> {
     const conn = this.conn();
-    return persisted(conn, storeTrace(conn, trace, source));
+    return persisted(conn, () => storeTrace(conn, trace, source));
   }
 
   async graphFingerprint(): Promise<GraphFingerprint> {
@@ -156,7 +170,7 @@ export class BrowserSearchService implements SearchService {
         if (job.signal.aborted) throw new AppError('CANCELLED', 'Evaluation cancelled.');
         onProgress?.(p);
       });
-      await persisted(conn, storeRun(conn, 'eval', { options: { ...options, set: { name: options.set.name, queries: options.set.queries.length } }, report }));
+      await persisted(conn, () => storeRun(conn, 'eval', { options: { ...options, set: { name: options.set.name, queries: options.set.queries.length } }, report }));
       return report;
     } finally {
       this.job = null;
@@ -164,9 +178,14 @@ export class BrowserSearchService implements SearchService {
   }
 }
 
-/** Waits for a write and checkpoints, so the run is in the OPFS file before a reload. */
-async function persisted<T>(conn: SqlConnection, write: Promise<T>): Promise<T> {
-  const value = await write;
-  await conn.run('CHECKPOINT');
-  return value;
+/**
+ * Writes and checkpoints, so the run is in the OPFS file before a reload: one unit of the write
+ * gate, so neither lands inside a semantic job's open transaction.
+ */
+function persisted<T>(conn: SqlConnection, write: () => Promise<T>): Promise<T> {
+  return writeGateOf(conn).exclusive(async () => {
+    const value = await write();
+    await conn.run('CHECKPOINT');
+    return value;
+  });
 }

@@ -2,19 +2,24 @@
  * @file SemanticService for the browser: keeps the user's model choice, loads
  * transformers.js models in the nested models worker and web-llm in its own worker, and runs the
  * core orchestrators (describeGraph, embedGraph, computeSimilarEdges) on the active repo's
- * database. Built-ins need no worker and no download. One semantic job runs at a time.
+ * database. Built-ins need no worker and no download. One semantic job runs at a time; its writes
+ * go through the connection's write gate (core/store/writeGate.ts), as do a search's, since a
+ * search may run while a job does. A search answered while an embedding runs says which vectors
+ * answered instead (core/semantic/autoEmbed.ts).
  * Runs in: the repo worker (exposed with comlink by workers/repo.worker.ts).
  */
-import { AppError, toWire } from '../../core/errors.ts';
+import { AppError, throwIfAborted, toWire } from '../../core/errors.ts';
 import { describeGraph, readDescribeProgress } from '../../core/describe/describeGraph.ts';
 import { LexicalEmbedder } from '../../core/models/lexicalEmbedder.ts';
 import type { EmbedderSpec, LlmSpec, ModelRole, PresetId, RerankerSpec } from '../../core/models/modelSpec.ts';
-import { isBuiltin, isShipped } from '../../core/models/modelSpec.ts';
+import { embedderDisplayName, isBuiltin, isShipped } from '../../core/models/modelSpec.ts';
 import type { Embedder, Llm, Reranker } from '../../core/models/types.ts';
 import { embedGraph } from '../../core/semantic/embedGraph.ts';
 import { LexicalReranker } from '../../core/models/lexicalReranker.ts';
 import type { SearchModels } from '../../core/search/searchEngine.ts';
-import { BUILT_FALLBACK_NOTE, builtinQueryEmbedders, searchVectors } from '../../core/search/searchVectors.ts';
+import { BUILT_FALLBACK_NOTE, BUILTIN_EMBEDDER_ID, builtinQueryEmbedders, searchVectors } from '../../core/search/searchVectors.ts';
+import { vectorsInProgressNote } from '../../core/semantic/autoEmbed.ts';
+import type { VectorsInProgress } from '../../core/semantic/autoEmbed.ts';
 import type {
   DescribeProgress,
   DeviceCheck,
@@ -33,6 +38,7 @@ import type {
 import { computeSimilarEdges, readSimilarInfo } from '../../core/semantic/similarEdges.ts';
 import { listEmbeddingSets } from '../../core/store/embeddingStore.ts';
 import type { SqlConnection } from '../../core/store/sqlConnection.ts';
+import { writeGateOf } from '../../core/store/writeGate.ts';
 import { checkpointingConnection } from './checkpointingConnection.ts';
 import { readModelSelection, selectionOfPreset, writeModelSelection, DEFAULT_HUB_HOST } from './modelSettings.ts';
 import type { ModelSelection } from './modelSettings.ts';
@@ -47,6 +53,13 @@ export interface SemanticDeps {
 }
 
 type Loaded<T> = { key: string; model: T; device: DeviceKind };
+
+/** Search models, their cache key, and what an embedding running meanwhile means for the answer. */
+export type SearchModelsFor = SearchModels & {
+  key: string;
+  /** The model whose vectors an embedding is still building, with the sentence the answer shows. */
+  pending?: { model: string; note: string };
+};
 
 const DEVICE_CHECK_TEXTS = ['def parse_config(path): return json.load(open(path))', 'class HttpClient: sends requests', 'sum of two numbers'];
 
@@ -72,6 +85,10 @@ export class BrowserSemanticService implements SemanticService {
   private reranker: Loaded<Reranker> | null = null;
   private llm: Loaded<Llm> | null = null;
   private job: AbortController | null = null;
+  /** The embedding in progress (model, source, counts), for the note of a search meanwhile. */
+  private building: VectorsInProgress | null = null;
+  /** The embedder load in flight: a search and a job asking at once share it. */
+  private embedderLoading: Promise<void> | null = null;
   private describeLive: DescribeProgress | null = null;
   private hostStarted = false;
 
@@ -107,6 +124,12 @@ export class BrowserSemanticService implements SemanticService {
     return conn;
   }
 
+  /** The active database as one job's view through its write gate (a search may write meanwhile). */
+  private jobConn(): SqlConnection {
+    const conn = this.conn();
+    return writeGateOf(conn).flow(conn);
+  }
+
   async semanticStatus(): Promise<SemanticStatus> {
     await this.init();
     const conn = this.deps.connection();
@@ -136,9 +159,13 @@ export class BrowserSemanticService implements SemanticService {
     this.selection = selection;
     const previous = this.statuses;
     this.statuses = this.freshStatuses();
-    // Keep the state of models that did not change (a loaded model stays loaded).
+    // Keep the state of models that did not change (a loaded model stays loaded), and of a model
+    // chosen again that is still loaded (a preset picked and then the previous one again).
+    const loaded = { embedder: this.embedder, reranker: this.reranker, llm: this.llm };
     for (const role of ['embedder', 'reranker', 'llm'] as const) {
-      if (specKey(previous[role].spec) === specKey(this.statuses[role].spec)) this.statuses[role] = previous[role];
+      const key = specKey(this.statuses[role].spec);
+      if (specKey(previous[role].spec) === key) this.statuses[role] = previous[role];
+      else if (loaded[role]?.key === key) this.statuses[role] = { ...this.statuses[role], state: 'ready', device: loaded[role]!.device };
     }
     await writeModelSelection(selection);
     return this.semanticStatus();
@@ -190,21 +217,26 @@ export class BrowserSemanticService implements SemanticService {
     if (isBuiltin(spec)) return null;
     const key = specKey(spec);
     if (current?.key === key) return current;
-    this.update(role, { state: 'loading', files: [], error: null, device: null }, onStatus);
+    // The row's status is this model's only while it is still the selected one (a preset may be
+    // picked while it loads, e.g. during the embedding after an index).
+    const report = (patch: Partial<ModelStatus>) => {
+      if (specKey(this.selection[role]) === key) this.update(role, patch, onStatus);
+    };
+    report({ state: 'loading', files: [], error: null, device: null });
     try {
-      const { model, device } = await load((p) => this.update(role, { files: upsertFile(this.statuses[role].files, p) }, onStatus));
-      this.update(role, { state: 'ready', device, fallback: null }, onStatus);
+      const { model, device } = await load((p) => report({ files: upsertFile(this.statuses[role].files, p) }));
+      report({ state: 'ready', device, fallback: null });
       // The replaced model's weights stay in the models worker until released.
       if (current) await this.host().release(current.model).catch(() => {});
       return { key, model, device };
     } catch (error) {
-      this.update(role, { state: 'error', error: toWire(error) }, onStatus);
+      report({ state: 'error', error: toWire(error) });
       return current;
     }
   }
 
-  private async loadEmbedder(onStatus?: Listener<SemanticStatus>): Promise<void> {
-    this.embedder = await this.loadRole(
+  private loadEmbedder(onStatus?: Listener<SemanticStatus>): Promise<void> {
+    this.embedderLoading ??= this.loadRole(
       'embedder',
       this.embedder,
       async (onFile) => {
@@ -212,7 +244,14 @@ export class BrowserSemanticService implements SemanticService {
         return { model: embedder, device };
       },
       onStatus,
-    );
+    )
+      .then((loaded) => {
+        this.embedder = loaded;
+      })
+      .finally(() => {
+        this.embedderLoading = null;
+      });
+    return this.embedderLoading;
   }
 
   private async loadReranker(onStatus?: Listener<SemanticStatus>): Promise<void> {
@@ -307,7 +346,7 @@ export class BrowserSemanticService implements SemanticService {
 
   async describe(options: { restart?: boolean }, onProgress?: Listener<DescribeProgress>): Promise<DescribeProgress> {
     await this.init();
-    const conn = this.conn();
+    const conn = this.jobConn();
     const job = this.startJob();
     try {
       const llm = await this.loadLlm();
@@ -359,24 +398,33 @@ export class BrowserSemanticService implements SemanticService {
 
   async embed(options: { sources?: SemanticSource[] }, onProgress?: Listener<EmbedProgress>): Promise<EmbeddingSetInfo[]> {
     await this.init();
-    const conn = this.conn();
-    const embedder = await this.currentEmbedder();
+    const conn = this.jobConn();
+    // The job starts before the model loads (seconds the first time), so a cancel reaches the load too.
     const job = this.startJob();
     try {
-      const sets = await embedGraph(checkpointingConnection(conn), embedder, { sources: options.sources, signal: job.signal, onProgress });
+      const embedder = await this.currentEmbedder();
+      throwIfAborted(job.signal);
+      const label = embedderDisplayName(embedder.info.id);
+      const report = (p: EmbedProgress) => {
+        this.building = p.phase !== 'similar' && p.source ? { model: embedder.info.id, label, source: p.source, done: p.done, total: p.total } : null;
+        onProgress?.(p);
+      };
+      const sets = await embedGraph(checkpointingConnection(conn), embedder, { sources: options.sources, signal: job.signal, onProgress: report });
+      this.building = null;
       // SIMILAR edges follow the new vectors, with the thresholds the user chose last time.
       const last = await readSimilarInfo(conn);
       await computeSimilarEdges(conn, { model: embedder.info.id, source: last?.source, eps: last?.eps, k: last?.k, signal: job.signal, onProgress });
       await conn.run('CHECKPOINT');
       return sets;
     } finally {
+      this.building = null;
       this.job = null;
     }
   }
 
   async computeSimilar(options: SimilarOptions, onProgress?: Listener<EmbedProgress>): Promise<SimilarInfo> {
     await this.init();
-    const conn = this.conn();
+    const conn = this.jobConn();
     const job = this.startJob();
     try {
       const info = await computeSimilarEdges(conn, {
@@ -399,16 +447,19 @@ export class BrowserSemanticService implements SemanticService {
    * shipped neural one, when it loads), else the built-in lexical one (embedding with the built-ins first when the graph has no vectors at all, so a
    * question works right after indexing); the selected reranker, loaded when neural. `key`
    * identifies models and stored vectors, so a search engine built from them can be reused.
+   * While an embedding runs, `pending` says which vectors answered instead of the ones it builds.
    */
-  async searchModels(conn: SqlConnection): Promise<SearchModels & { key: string }> {
+  async searchModels(conn: SqlConnection): Promise<SearchModelsFor> {
     await this.init();
     const selected = this.selection.embedder;
-    let { embedderId, sets, builtFallback } = await searchVectors(conn, selected.id);
+    // The built-in vectors a search may compute and store go through the write gate: a job may be writing.
+    const writer = writeGateOf(conn).flow(conn);
+    let { embedderId, sets, builtFallback } = await searchVectors(writer, selected.id);
     let neural = embedderId === selected.id && !isBuiltin(selected) ? await this.currentEmbedder() : null;
     if (neural && neural.info.id !== selected.id) {
       // The shipped model's vectors are stored but the model did not load: the lexical set answers.
       neural = null;
-      ({ embedderId, sets, builtFallback } = await searchVectors(conn, null));
+      ({ embedderId, sets, builtFallback } = await searchVectors(writer, null));
     }
     // One built-in query embedder per source for these models: its idf is read once, and an
     // engine that refits it (hidden docstrings) embeds its queries with the refitted weights.
@@ -421,7 +472,25 @@ export class BrowserSemanticService implements SemanticService {
     }
     // The key changes with the models and with the stored vectors (a new embed rebuilds the engine).
     const stamp = sets.map((set) => `${set.model}/${set.source}@${set.createdAt}`).join(',');
-    return { embedderId, queryEmbedder, reranker, key: `${embedderId}|${reranker.info.id}|${stamp}`, ...(builtFallback ? { note: BUILT_FALLBACK_NOTE } : {}) };
+    const pending = this.pendingVectors(embedderId, sets);
+    return {
+      embedderId,
+      queryEmbedder,
+      reranker,
+      key: `${embedderId}|${reranker.info.id}|${stamp}`,
+      ...(builtFallback ? { note: BUILT_FALLBACK_NOTE } : {}),
+      ...(pending ? { pending } : {}),
+    };
+  }
+
+  /** What an embedding in progress means for an answer read from `embedderId`'s sets (null: nothing). */
+  private pendingVectors(embedderId: string, sets: readonly EmbeddingSetInfo[]): { model: string; note: string } | null {
+    const building = this.building;
+    if (!building) return null;
+    const sources = sets.filter((set) => set.model === embedderId).map((set) => set.source);
+    const label = embedderId === BUILTIN_EMBEDDER_ID ? 'the built-in lexical embedder' : embedderDisplayName(embedderId);
+    const note = vectorsInProgressNote(building, { model: embedderId, label, sources });
+    return note ? { model: building.model, note } : null;
   }
 
   /** The LLM that writes Cypher for the router, or null (rule-based generator) for the built-in. */

@@ -2,6 +2,8 @@
  * @file The repo worker's API: RepoService and SemanticService on one object, sharing the
  * active database. The models worker (transformers.js) and the web-llm worker are nested
  * workers started on first use (web-llm's module too), so the offline built-ins never load either.
+ * The agent writes (its requirement graph) through a view of the database's write gate, since a
+ * semantic job may write meanwhile (core/store/writeGate.ts).
  * Runs in: the repo worker (exposed with comlink by workers/repo.worker.ts).
  */
 import type { RepoService } from '../../core/pipeline/repoService.ts';
@@ -15,6 +17,7 @@ import { BrowserSemanticService } from './browserSemanticService.ts';
 import { createModelsHost } from './modelsWorkerClient.ts';
 import type { ModelsHost } from './modelsWorkerClient.ts';
 import { webgpuAvailable } from './webGpu.ts';
+import { baseConnection, writeGateOf } from '../../core/store/writeGate.ts';
 
 export type RepoWorkerApi = RepoService & SemanticService & SearchService & AgentService;
 
@@ -45,8 +48,12 @@ export function createRepoWorkerApi(): RepoWorkerApi {
     routerLlm: () => semantic.routerLlm(),
   });
   const agent = createAgentService({
-    connection: () => repo.activeConnection(),
-    searchEngine: (conn) => search.activeEngine(conn),
+    // One view per call: each agent operation is one flow on the gate.
+    connection: () => {
+      const conn = repo.activeConnection();
+      return conn && writeGateOf(conn).flow(conn);
+    },
+    searchEngine: (conn) => search.activeEngine(baseConnection(conn)),
     llm: () => semantic.routerLlm(),
     // tree-sitter for the code check loads on first use, like the parse workers' grammars.
     parsers: async () => (await import('./browserParsers.ts')).browserParsers(),

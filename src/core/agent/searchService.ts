@@ -90,6 +90,11 @@ export interface SearchStats {
   ms: number;
   /** The embedding set's model the dense scores came from (absent for Cypher answers). */
   embedder?: string;
+  /**
+   * The model whose vectors an embedding was still building when this answer was given, where the
+   * answer read other vectors or only part of that model's sets (the app's notes say which).
+   */
+  vectorsPending?: string;
   /** MCTS: why the search stopped (the iteration budget, or nothing left to expand). */
   stop?: SearchStop;
 }

@@ -30,10 +30,17 @@ const APP_ACTIONS: Action[] = [
     keyTest: (e) => e.key === 'Escape',
     perform: (ctx) => {
       const s = getState();
+      const cancellable = s.semanticTask !== null && !s.semanticTask.cancelling && s.semanticTask.kind !== 'check';
+      // The embedding started after an index runs in the background: a search, a dialog, the start
+      // screen the person opened since, the error banner, or the text field they type in (Esc
+      // leaves it) come first.
+      const background = s.semanticTask?.auto === true;
+      const typing = document.activeElement instanceof HTMLInputElement || document.activeElement instanceof HTMLTextAreaElement;
       if (s.indexing && !s.indexing.cancelling) ctx.cancelIndexing();
-      else if (s.semanticTask && !s.semanticTask.cancelling && s.semanticTask.kind !== 'check') ctx.cancelSemantic();
+      else if (cancellable && !background) ctx.cancelSemantic();
       else if (s.question?.state === 'running' || (s.evalRun.busy && !s.evalRun.cancelling)) ctx.cancelQuestion();
       else if (s.dialog) setState({ dialog: null });
+      else if (cancellable && !(s.showStart && s.activeRepoId) && !s.error && !typing) ctx.cancelSemantic();
       else if (s.modelsOpen) setState({ modelsOpen: false });
       else if (s.showStart && s.activeRepoId) setState({ showStart: false });
       else if (s.error) setState({ error: null });

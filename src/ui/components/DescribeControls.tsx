@@ -2,6 +2,7 @@
  * @file Descriptions in the models panel (RANGER 3.3): run / pause / resume / restart, nodes
  * described of all, the node in flight, the LLM's streaming answer, and which generator wrote
  * them ("structural (built-in)" or the LLM id). Progress is stored per node, so a reload resumes.
+ * Asked for while the embedding after an index runs, it waits for it (the button says so).
  * Runs in: the main thread.
  */
 import type { SemanticStatus } from '../../core/semantic/semanticService.ts';
@@ -15,6 +16,7 @@ export function DescribeControls({ status }: { status: SemanticStatus }) {
   const task = useAppState((s) => s.semanticTask);
   const live = useAppState((s) => s.describeLive);
   const indexing = useAppState((s) => s.indexing !== null);
+  const waits = useAppState((s) => s.semanticWaiting.includes('describe'));
   const running = task?.kind === 'describe';
   const progress = running && live ? live : status.describe;
   const state = running ? (task.cancelling ? 'pausing' : 'running') : progress.state;
@@ -22,7 +24,8 @@ export function DescribeControls({ status }: { status: SemanticStatus }) {
   const started = progress.done > 0 && progress.done < progress.total;
   const llm = status.llm.spec;
   const builtin = llm.source.kind === 'builtin';
-  const busy = task !== null || indexing;
+  const busy = (task !== null && !task.auto) || indexing;
+  const waitTitle = task?.auto ? 'Starts when the embedding after indexing ends (Esc cancels that one)' : undefined;
 
   return (
     <section className="models-section" aria-label="Descriptions">
@@ -70,10 +73,10 @@ export function DescribeControls({ status }: { status: SemanticStatus }) {
           </>
         ) : (
           <>
-            <button type="button" className="primary" data-testid="describe-button" disabled={busy} onClick={() => void runDescribe(service)}>
-              {started || progress.state === 'paused' ? 'Resume' : progress.done > 0 ? 'Describe new' : 'Describe'}
+            <button type="button" className="primary" data-testid="describe-button" disabled={busy || waits} title={waitTitle} onClick={() => void runDescribe(service)}>
+              {waits ? 'Waits for the embedding…' : started || progress.state === 'paused' ? 'Resume' : progress.done > 0 ? 'Describe new' : 'Describe'}
             </button>
-            <button type="button" data-testid="describe-restart" disabled={busy || progress.done === 0} onClick={() => void runDescribe(service, true)} title="Describe every node again">
+            <button type="button" data-testid="describe-restart" disabled={busy || waits || progress.done === 0} onClick={() => void runDescribe(service, true)} title={waitTitle ?? 'Describe every node again'}>
               Restart
             </button>
           </>

@@ -2,7 +2,9 @@
  * @file Embeddings and SIMILAR edges in the models panel: which texts to embed (description,
  * code), phase progress (fit / embed / similar) with counts and time left, the SIMILAR options (eps, the
  * cosine threshold, default 0.8; k neighbours per node, default 5) and "Link similar code" (recomputes
- * SIMILAR), in plain words with the technical terms in tooltips.
+ * SIMILAR), in plain words with the technical terms in tooltips. The embedding started after an
+ * index shows here like any other (said so), with its setting; Embed while it runs makes it the
+ * person's, "Link similar code" waits for it.
  * Runs in: the main thread.
  */
 import { useRef, useState } from 'react';
@@ -13,6 +15,7 @@ import type { PhaseStart } from '../../core/semantic/timeLeft.ts';
 import { percent } from '../data/semanticFormat.ts';
 import { cancelSemantic, runEmbed, runSimilar } from '../semanticSession.ts';
 import { useAppState } from '../store/appStore.ts';
+import { AutoEmbedStatus } from './AutoEmbedSetting.tsx';
 
 const PHASE_LABEL = { fit: 'Fitting the vocabulary', embed: 'Embedding', similar: 'SIMILAR edges' } as const;
 
@@ -21,13 +24,17 @@ export function EmbedControls({ status }: { status: SemanticStatus }) {
   const task = useAppState((s) => s.semanticTask);
   const live = useAppState((s) => s.embedLive);
   const indexing = useAppState((s) => s.indexing !== null);
+  const waiting = useAppState((s) => s.semanticWaiting);
   const [sources, setSources] = useState<Record<SemanticSource, boolean>>({ description: true, code: true });
   const [eps, setEps] = useState(status.similar?.eps ?? 0.8);
   const [k, setK] = useState(status.similar?.k ?? 5);
   const running = task?.kind === 'embed' || task?.kind === 'similar';
-  const busy = task !== null || indexing;
+  const auto = task?.auto === true;
+  // The person's own buttons stay usable while the embedding after an index runs (they wait or adopt it).
+  const busy = (task !== null && !auto) || indexing;
   const model = status.embedder.spec.id;
   const stored = status.embeddings.filter((e) => e.model === model);
+  const missing = stored.length > 0 ? (['description', 'code'] as const).filter((source) => !stored.some((e) => e.source === source)) : [];
   const state = running ? 'running' : stored.length > 0 ? 'done' : 'idle';
   const chosen = (Object.keys(sources) as SemanticSource[]).filter((s) => sources[s]);
   const pct = live ? percent(live.done, live.total) : state === 'done' ? 100 : 0;
@@ -48,8 +55,15 @@ export function EmbedControls({ status }: { status: SemanticStatus }) {
             {source}
           </label>
         ))}
-        <button type="button" className="primary" data-testid="embed-button" disabled={busy || chosen.length === 0} onClick={() => void runEmbed(service, chosen)}>
-          {task?.kind === 'embed' ? 'Embedding…' : 'Embed'}
+        <button
+          type="button"
+          className="primary"
+          data-testid="embed-button"
+          disabled={busy || chosen.length === 0 || waiting.includes('embed')}
+          title={auto ? 'The embedding started after indexing goes on as yours (or, for another embedder, yours starts after it)' : undefined}
+          onClick={() => void runEmbed(service, chosen)}
+        >
+          {waiting.includes('embed') ? 'Waits…' : task?.kind === 'embed' && !auto ? 'Embedding…' : 'Embed'}
         </button>
         {running && (
           <button type="button" className="danger" disabled={task.cancelling} onClick={() => void cancelSemantic(service)}>
@@ -62,6 +76,8 @@ export function EmbedControls({ status }: { status: SemanticStatus }) {
         className="task-progress"
         data-testid="embed-progress"
         data-state={state}
+        data-auto={auto ? 'true' : 'false'}
+        data-sources={stored.map((e) => e.source).join(',')}
         data-phase={running ? (live?.phase ?? '') : ''}
         data-done={running ? (live?.done ?? 0) : stored.reduce((n, e) => n + e.count, 0)}
         data-total={running ? (live?.total ?? 0) : stored.reduce((n, e) => n + e.count, 0)}
@@ -71,14 +87,17 @@ export function EmbedControls({ status }: { status: SemanticStatus }) {
         </span>
         <span className="mono small">
           {running && live
-            ? `${PHASE_LABEL[live.phase]}${live.source ? ` (${live.source})` : ''} ${live.done.toLocaleString()} / ${live.total.toLocaleString()}${left ? ` · ${left}` : ''}`
+            ? `${auto ? 'After indexing: ' : ''}${PHASE_LABEL[live.phase]}${live.source ? ` (${live.source})` : ''} ${live.done.toLocaleString()} / ${live.total.toLocaleString()}${left ? ` · ${left}` : ''}`
             : running
-              ? 'starting…'
+              ? auto
+                ? 'After indexing: loading the embedder…'
+                : 'starting…'
               : stored.length > 0
-                ? `stored for ${status.embedder.spec.label}`
+                ? `stored for ${status.embedder.spec.label}${missing.length > 0 ? ` (no ${missing.join(' or ')} vectors yet: Embed adds them)` : ''}`
                 : 'nothing stored for this embedder'}
         </span>
       </div>
+      <AutoEmbedStatus />
       <form
         className="similar-form"
         onSubmit={(e) => {
@@ -94,8 +113,14 @@ export function EmbedControls({ status }: { status: SemanticStatus }) {
           Links per node
           <input type="number" min={1} max={50} step={1} value={k} data-testid="similar-k" onChange={(e) => setK(Math.max(1, Math.round(Number(e.target.value))))} />
         </label>
-        <button type="submit" className="small" data-testid="similar-button" disabled={busy || stored.length === 0} title={stored.length === 0 ? 'Embed first' : 'Recompute the SIMILAR edges from the stored embeddings'}>
-          {task?.kind === 'similar' ? 'Computing…' : 'Link similar code'}
+        <button
+          type="submit"
+          className="small"
+          data-testid="similar-button"
+          disabled={busy || stored.length === 0 || waiting.includes('similar')}
+          title={stored.length === 0 ? 'Embed first' : auto ? 'Starts when the embedding after indexing ends' : 'Recompute the SIMILAR edges from the stored embeddings'}
+        >
+          {waiting.includes('similar') ? 'Waits…' : task?.kind === 'similar' ? 'Computing…' : 'Link similar code'}
         </button>
       </form>
     </section>

@@ -1,7 +1,8 @@
 /**
  * @file The header: product name, repos menu, open-a-zip, search, the docked panels' toggles
- * (models with the running semantic task, SQL, Cypher, agent: layout/dock.ts), theme toggle and
- * the shortcuts button.
+ * (models with the running semantic task, and how far an embedding got: the one after an index
+ * runs while the panel is closed; SQL, Cypher, agent: layout/dock.ts), theme toggle and the
+ * shortcuts button.
  * Runs in: the main thread.
  */
 import type { RefObject } from 'react';
@@ -23,6 +24,11 @@ export function Header({ searchRef, onPickZip, onNew }: { searchRef: RefObject<H
   const modelsOpen = useAppState((s) => s.modelsOpen);
   const presetId = useAppState((s) => s.semantic?.presetId ?? null);
   const task = useAppState((s) => s.semanticTask?.kind ?? null);
+  const auto = useAppState((s) => s.semanticTask?.auto === true);
+  const autoRun = useAppState((s) => s.autoEmbedRun);
+  const embedPct = useAppState((s) => (s.semanticTask?.kind === 'embed' && s.embedLive?.phase === 'embed' && s.embedLive.total > 0 ? Math.floor((s.embedLive.done / s.embedLive.total) * 100) : null));
+  const embedSource = useAppState((s) => (s.semanticTask?.kind === 'embed' ? (s.embedLive?.source ?? null) : null));
+  const taskText = task === 'embed' ? `${auto ? 'embedding for search (after indexing)' : 'embedding'}${embedSource ? ` ${embedSource}` : ''}${embedPct !== null ? ` ${embedPct} %` : ''} · Esc cancels` : `${task} running`;
   return (
     <header className="app-header">
       <span className="brand">
@@ -36,15 +42,24 @@ export function Header({ searchRef, onPickZip, onNew }: { searchRef: RefObject<H
       <span className="toolbar-spacer" />
       <button
         type="button"
+        className="models-toggle"
         aria-pressed={modelsOpen}
         disabled={!hasRepo}
         onClick={() => toggleInDock('models')}
         data-testid="models-toggle"
         data-preset={presetId ?? ''}
-        title="Models, descriptions, embeddings and SIMILAR edges (m)"
+        data-task={task ?? ''}
+        data-auto-embed={autoRun?.state ?? ''}
+        data-auto-embed-ms={autoRun?.ms ?? ''}
+        title={task ? `Models (m): ${taskText}` : 'Models, descriptions, embeddings and SIMILAR edges (m)'}
       >
         Models{presetId ? <span className="muted small"> · {presetId}</span> : null}
-        {task && <span className="task-dot" aria-label={`${task} running`} title={`${task} running`} />}
+        {task && <span className="task-dot" aria-label={taskText} title={taskText} />}
+        {task === 'embed' && (
+          <span className="muted small task-progress-text" data-testid="models-task-progress">
+            {embedPct !== null ? ` ${embedPct} %` : ' …'}
+          </span>
+        )}
       </button>
       <button type="button" aria-pressed={sqlOpen} disabled={!hasRepo} onClick={() => toggleInDock('sql')} data-testid="sql-toggle" title="SQL console (s)">
         SQL

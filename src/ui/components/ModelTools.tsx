@@ -2,6 +2,7 @@
  * @file Models panel tools: "Load models" (downloads what is needed, status streams into the
  * rows), "Check devices" (WASM vs WebGPU: largest difference and time each), the browser cache
  * of model files with "Clear cache", and the hub host (advanced: a mirror or a local server).
+ * Load and Check asked for while the embedding after an index runs wait for it.
  * Runs in: the main thread.
  */
 import { useEffect, useState } from 'react';
@@ -16,27 +17,38 @@ export function ModelTools({ status }: { status: SemanticStatus }) {
   const { service } = useCommands();
   const task = useAppState((s) => s.semanticTask);
   const indexing = useAppState((s) => s.indexing !== null);
+  const waiting = useAppState((s) => s.semanticWaiting);
   const [checks, setChecks] = useState<DeviceCheck[] | null>(null);
   const [host, setHost] = useState(status.hubHost);
   useEffect(() => setHost(status.hubHost), [status.hubHost]);
   const busy = task !== null || indexing;
+  // Load and Check may be asked for during the embedding after an index: they wait for it.
+  const taskBusy = (task !== null && !task.auto) || indexing;
+  const waitTitle = task?.auto ? 'Starts when the embedding after indexing ends (Esc cancels that one)' : undefined;
   // Built-ins and the shipped neural embedder come with the app: nothing to download.
   const allBuiltin = [status.embedder, status.reranker, status.llm].every((m) => isBuiltin(m.spec) || isShipped(m.spec));
 
   return (
     <section className="models-section" aria-label="Load and check">
       <div className="tool-line">
-        <button type="button" className={allBuiltin ? undefined : 'primary'} disabled={busy} data-testid="load-models" onClick={() => void loadModels(service)}>
-          {task?.kind === 'load' ? 'Loading…' : 'Load models'}
+        <button
+          type="button"
+          className={allBuiltin ? undefined : 'primary'}
+          disabled={taskBusy || waiting.includes('load')}
+          title={waitTitle}
+          data-testid="load-models"
+          onClick={() => void loadModels(service)}
+        >
+          {waiting.includes('load') ? 'Waits…' : task?.kind === 'load' ? 'Loading…' : 'Load models'}
         </button>
         <button
           type="button"
-          disabled={busy}
+          disabled={taskBusy || waiting.includes('check')}
           data-testid="check-devices"
-          title={status.webgpu ? 'Run the embedder and reranker on WASM and on WebGPU and compare' : 'No WebGPU adapter was found: the check will say so'}
+          title={waitTitle ?? (status.webgpu ? 'Run the embedder and reranker on WASM and on WebGPU and compare' : 'No WebGPU adapter was found: the check will say so')}
           onClick={() => void checkDevices(service).then((result) => result && setChecks(result))}
         >
-          {task?.kind === 'check' ? 'Checking…' : 'Check devices'}
+          {waiting.includes('check') ? 'Waits…' : task?.kind === 'check' ? 'Checking…' : 'Check devices'}
         </button>
         <span className="muted small">{status.webgpu ? 'WebGPU available' : 'no WebGPU: models run on WASM'}</span>
       </div>

@@ -1,8 +1,9 @@
 /**
  * @file The answer panel (left of the graph): the route (which path ran, the generated Cypher
  * and who wrote it, why; Cypher typed as the question that does not run shows with a caret at
- * its error's line and column and "Search as text instead"), the stats, Path 1's rows as a table, notes (nothing relevant found,
- * hidden tests, early stop), and the ranked results (rank, kind, display name with its context
+ * its error's line and column and "Search as text instead"), the stats (the embedder whose vectors
+ * answered, and one still being built meanwhile), Path 1's rows as a table, notes (nothing relevant found,
+ * hidden tests, early stop, vectors still being built), and the ranked results (rank, kind, display name with its context
  * muted, file:line, relevance in percent with the raw score and its parts in the tooltip, exact
  * / test tags, other locations of a duplicated name); a click opens the node in the explorer. After an
  * MCTS run: replay it in the player, download the trace.
@@ -240,8 +241,16 @@ export function SearchPanel() {
             </span>
             {run.events > 0 && <span>{run.iteration.toLocaleString()} iterations</span>}
             {response.stats.embedder && (
-              <span data-testid="search-embedder" data-model={response.stats.embedder} title="The embedder whose vectors scored this answer">
+              <span
+                data-testid="search-embedder"
+                data-model={response.stats.embedder}
+                data-pending={response.stats.vectorsPending ?? ''}
+                title={response.stats.vectorsPending ? 'The embedder whose vectors scored this answer, while the vectors of another were still being built (see the note below)' : 'The embedder whose vectors scored this answer'}
+              >
                 embedder: {embedderDisplayName(response.stats.embedder)}
+                {response.stats.vectorsPending && (
+                  <span className="muted"> · {response.stats.vectorsPending === response.stats.embedder ? 'its other set' : embedderDisplayName(response.stats.vectorsPending)} still being built</span>
+                )}
               </span>
             )}
           </p>

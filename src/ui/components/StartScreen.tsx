@@ -1,12 +1,14 @@
 /**
  * @file The start screen: a drop zone for a .zip or a folder (drop anywhere on the window also
  * works), buttons that open the file pickers, "Try the demo" (imports the prepared demo bundle:
- * described, embedded, a saved search), "Index the demo" (indexes its sources), and whether to
- * leave tests and fixtures out of the graph.
+ * described, embedded, a saved search), "Index the demo" (indexes its sources), whether to
+ * leave tests and fixtures out of the graph, and whether to embed for search after the index
+ * (the models panel's setting, shown here too since it applies to the next index).
  * Runs in: the main thread.
  */
 import { setState, useAppState } from '../store/appStore.ts';
 import { LANGUAGES_READ } from '../errors/errorMessages.ts';
+import { AutoEmbedToggle } from './AutoEmbedSetting.tsx';
 
 export function StartScreen({
   onPickZip,
@@ -61,10 +63,13 @@ export function StartScreen({
             {onDemoBundle ? 'Index the demo' : 'Try the demo'}
           </button>
         </div>
-        <label className="start-option" title="Files under test / tests / fixtures folders, test_*.py, *.test.ts and the like: listed as skipped, not parsed">
-          <input type="checkbox" checked={skipTests} data-testid="skip-tests" onChange={(e) => setState({ skipTests: e.target.checked })} />
-          Leave tests and fixtures out
-        </label>
+        <div className="start-options">
+          <label className="start-option" title="Files under test / tests / fixtures folders, test_*.py, *.test.ts and the like: listed as skipped, not parsed">
+            <input type="checkbox" checked={skipTests} data-testid="skip-tests" onChange={(e) => setState({ skipTests: e.target.checked })} />
+            Leave tests and fixtures out
+          </label>
+          <AutoEmbedToggle className="start-option" testId="start-auto-embed" />
+        </div>
         <p className="muted small" aria-live="polite">
           {opening ? 'Opening the local graph storage…' : locked ? 'Storage is held by another tab.' : (
             <>

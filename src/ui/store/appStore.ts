@@ -7,7 +7,7 @@ import { useSyncExternalStore } from 'react';
 import type { Phase } from '../../core/pipeline/progress.ts';
 import type { RepoEntry } from '../../core/pipeline/repoService.ts';
 import type { ErrorCode } from '../../core/errors.ts';
-import type { DescribeProgress, EmbedProgress, SemanticStatus } from '../../core/semantic/semanticService.ts';
+import type { DescribeProgress, EmbedProgress, SemanticSource, SemanticStatus } from '../../core/semantic/semanticService.ts';
 import type { SummaryView } from '../data/summary.ts';
 import type { EvalProgress, EvalReport, EvalSet, SearchMethod, SearchResponse } from '../../core/agent/searchService.ts';
 import type { RunInfo } from '../../core/store/runStore.ts';
@@ -55,6 +55,23 @@ export interface ShownError {
 export interface SemanticTask {
   kind: 'load' | 'describe' | 'embed' | 'similar' | 'check';
   cancelling: boolean;
+  /** The embedding started by itself after an index (a person's click while it runs waits for it). */
+  auto?: boolean;
+}
+
+/** The last embedding after an index (ui/autoEmbed.ts): what happened, for the panel and scripts. */
+export interface AutoEmbedRun {
+  /** pending: the decision is being made; skipped: nothing to do or not allowed (reason). */
+  state: 'pending' | 'skipped' | 'running' | 'done' | 'cancelled' | 'failed';
+  reason?: string;
+  /** The embedder it runs with, and the sources. */
+  model?: string;
+  label?: string;
+  sources?: SemanticSource[];
+  /** A person's Embed click made it theirs (it went on as their embedding). */
+  adopted?: boolean;
+  /** How long it took, once over. */
+  ms?: number;
 }
 
 export interface GraphNotice {
@@ -129,6 +146,11 @@ export interface AppState {
   /** Why the semantic status could not be read (the rest of the app keeps working). */
   semanticError: string | null;
   semanticTask: SemanticTask | null;
+  /** Tasks a person asked for while the automatic embedding runs: they start after it, in this order. */
+  semanticWaiting: SemanticTask['kind'][];
+  /** Embed with the selected embedder after every index (Models panel, start screen; kept in localStorage). */
+  autoEmbed: boolean;
+  autoEmbedRun: AutoEmbedRun | null;
   /** Live describe / embed progress while a task runs. */
   describeLive: DescribeProgress | null;
   embedLive: EmbedProgress | null;
@@ -155,6 +177,13 @@ export interface AppState {
 }
 
 type Listener = () => void;
+
+/** localStorage key of the "embed after indexing" setting: 'off' turns it off (on by default). */
+export const AUTO_EMBED_KEY = 'ranger.autoEmbed';
+
+function initialAutoEmbed(): boolean {
+  return typeof localStorage === 'undefined' || localStorage.getItem(AUTO_EMBED_KEY) !== 'off';
+}
 
 function initialTheme(): ThemeChoice {
   const stored = typeof localStorage !== 'undefined' ? localStorage.getItem('ranger.theme') : null;
@@ -183,6 +212,9 @@ let state: AppState = {
   semantic: null,
   semanticError: null,
   semanticTask: null,
+  semanticWaiting: [],
+  autoEmbed: initialAutoEmbed(),
+  autoEmbedRun: null,
   describeLive: null,
   embedLive: null,
   semanticVersion: 0,
