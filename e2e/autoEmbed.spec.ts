@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { demoZip } from './fixtures.ts';
+import { ask } from './playerKit.ts';
 import { assert, openDemo, readSummary, screenshot, setTheme, test, waitForAutoEmbed, waitForSummary, withSession } from './harness.ts';
 
 const NEURAL = 'ranger-code-search-mini';
@@ -23,20 +24,6 @@ async function autoEmbedState(page: Page): Promise<string> {
   return (await page.getByTestId('models-toggle').getAttribute('data-auto-embed')) ?? '';
 }
 
-/** Asks a question and waits for the answer (fails on a search error). */
-async function ask(page: Page, question: string): Promise<void> {
-  await page.getByTestId('question-input').fill(question);
-  await page.getByTestId('question-input').press('Enter');
-  await page.waitForFunction(
-    () => {
-      const error = document.querySelector('[data-testid="search-error"]');
-      if (error) throw new Error(`search error: ${error.textContent}`);
-      return document.querySelector('[data-testid="search-panel"]')?.getAttribute('data-state') === 'done';
-    },
-    undefined,
-    { timeout: 120_000, polling: 100 },
-  );
-}
 
 /** Which embedder answered, and which one was still being built meanwhile ('' when none). */
 async function answeredBy(page: Page): Promise<{ model: string; pending: string; text: string; notes: string }> {

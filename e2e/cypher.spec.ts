@@ -5,29 +5,13 @@
  * marks it in the editor; a WITH query takes $cls from the parameters box. Screenshots light and dark.
  * Runs in: Node (e2e, driving chromium).
  */
-import type { Page } from 'playwright-core';
-import { assert, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
-
-/** Replaces the editor's text by typing (closing brackets and quotes are typed over). */
-async function typeQuery(page: Page, text: string): Promise<void> {
-  const editor = page.getByTestId('cypher-console').locator('.cm-content');
-  await editor.click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.type(text, { delay: 5 });
-  await page.keyboard.press('Escape');
-}
+import { assert, screenshot, setTheme, test, waitForGraph, withSession } from './harness.ts';
+import { openDemoConsole, typeQuery } from './cypherKit.ts';
 
 test('Cypher console: highlighting, completion, table, highlighted subgraph, write rejected with position', async (env) => {
   await withSession(env, 'cypher', async (_session, page) => {
-    await page.goto(env.baseUrl);
-    await page.getByTestId('demo-button').click();
-    await waitForSummary(page);
-    await waitForGraph(page, 'overview');
-
-    await page.getByTestId('cypher-toggle').click();
+    await openDemoConsole(page, env);
     const consoleEl = page.getByTestId('cypher-console');
-    await consoleEl.waitFor();
 
     // Completion: labels inside a node pattern.
     const editor = consoleEl.locator('.cm-content');
@@ -89,13 +73,8 @@ test('Cypher console: highlighting, completion, table, highlighted subgraph, wri
 
 test('queries at the edges: a cross product is cut at Max rows and says so; a runaway query is cancelled, the tab answers meanwhile, the next query runs', async (env) => {
   await withSession(env, 'cypher-edges', async (_session, page) => {
-    await page.goto(env.baseUrl);
-    await page.getByTestId('demo-button').click();
-    await waitForSummary(page);
-    await waitForGraph(page, 'overview');
-    await page.getByTestId('cypher-toggle').click();
+    await openDemoConsole(page, env);
     const consoleEl = page.getByTestId('cypher-console');
-    await consoleEl.waitFor();
 
     await typeQuery(page, 'MATCH (a), (b) RETURN a.id AS a, b.id AS b');
     await page.getByTestId('cypher-run').click();

@@ -13,6 +13,7 @@ import type { Core } from 'cytoscape';
 import type { Page } from 'playwright-core';
 import { assert, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
 import { ask } from './playerKit.ts';
+import { typeQuery } from './cypherKit.ts';
 
 const PATH_BASED = /src\.(black|blackd|blib2to3|_black_version)\b/;
 
@@ -22,15 +23,6 @@ async function overviewLabels(page: Page): Promise<string[]> {
     const container = document.querySelector('[data-testid="graph"]') as unknown as { _cyreg: { cy: Core } };
     return container._cyreg.cy.nodes('.level').map((n) => String(n.data('name') ?? n.data('label') ?? ''));
   });
-}
-
-async function replaceQuery(page: Page, text: string): Promise<void> {
-  const editor = page.getByTestId('cypher-console').locator('.cm-content');
-  await editor.click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.type(text, { delay: 5 });
-  await page.keyboard.press('Escape');
 }
 
 test('naming: black by its import names in the overview, an answer, the details and Cypher rows, the path beside', async (env) => {
@@ -74,7 +66,7 @@ test('naming: black by its import names in the overview, an answer, the details 
     // A Cypher console row: a whole node as its kind, import name and place.
     await page.getByTestId('cypher-toggle').click();
     await page.getByTestId('cypher-console').waitFor();
-    await replaceQuery(page, "MATCH (f:Function {name: 'read_cache'}) RETURN f, f.import_name AS imported");
+    await typeQuery(page, "MATCH (f:Function {name: 'read_cache'}) RETURN f, f.import_name AS imported");
     await page.keyboard.press('Control+Enter');
     const results = page.getByTestId('cypher-console').locator('[data-testid="cypher-results"][data-rows="1"]');
     await results.waitFor({ timeout: 15_000 });

@@ -18,6 +18,7 @@ import { CYPHER_EXAMPLE, cypherVocabulary, errorPosition, highlightSubgraph, par
 import { errorCode, errorText } from '../errors/errorMessages.ts';
 import { getState, useAppState } from '../store/appStore.ts';
 import { cypherExtensions, rangeAt, setErrorMark } from './cypherEditor.ts';
+import { QueryRunButton } from './QueryRunButton.tsx';
 import { ResultTable } from './ResultTable.tsx';
 import { ErrorNote } from './ErrorNote.tsx';
 
@@ -158,15 +159,7 @@ export function CypherConsole() {
       </header>
       <div className="sql-editor">
         <div ref={hostRef} className="cypher-editor" style={{ flex: 1, minWidth: 0 }} />
-        {running ? (
-          <button type="button" data-testid="cypher-cancel" onClick={() => void service.cancelQuery()} title="Stop the query (the database is interrupted; nothing changes)">
-            Cancel
-          </button>
-        ) : (
-          <button type="button" className="primary" data-testid="cypher-run" onClick={() => void run()} disabled={!active}>
-            Run
-          </button>
-        )}
+        <QueryRunButton testIdPrefix="cypher" running={running} disabled={!active} onRun={() => void run()} onCancel={() => void service.cancelQuery()} />
       </div>
       <label className="cypher-params small">
         <span className="muted">Parameters (JSON)</span>

@@ -11,6 +11,7 @@ import { errorCode, errorText } from '../errors/errorMessages.ts';
 import { setState, useAppState } from '../store/appStore.ts';
 import { DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT_S } from '../../core/store/boundedQuery.ts';
 import { parseMaxRows, truncatedNote } from '../data/cypherResults.ts';
+import { QueryRunButton } from './QueryRunButton.tsx';
 import { ResultTable } from './ResultTable.tsx';
 import { ErrorNote } from './ErrorNote.tsx';
 
@@ -75,15 +76,7 @@ export function SqlConsole() {
             }
           }}
         />
-        {running ? (
-          <button type="button" data-testid="sql-cancel" onClick={() => void service.cancelQuery()} title="Stop the query (the database is interrupted; nothing changes)">
-            Cancel
-          </button>
-        ) : (
-          <button type="button" className="primary" data-testid="sql-run" onClick={() => void run()} disabled={!active}>
-            Run
-          </button>
-        )}
+        <QueryRunButton testIdPrefix="sql" running={running} disabled={!active} onRun={() => void run()} onCancel={() => void service.cancelQuery()} />
       </div>
       <label className="cypher-params small">
         <span className="muted">Max rows</span>
