@@ -167,6 +167,9 @@ test('bundle figures and names: own syntax count and index time, an import card 
     await screenshot(page, env, 'bundle-names-menu-light');
     await page.keyboard.press('Escape');
 
+    // The imported demo carries no neural vectors: its embedding runs first. An index started
+    // meanwhile skips its own embedding (the one-task rule), so wait for that one to end.
+    await waitForAutoEmbed(page);
     // Indexing shopkit while "shopkit (2)" is open: asked first; "Cancel" keeps both, a third is added.
     await page.getByTestId('zip-input').setInputFiles({ name: 'shopkit.zip', mimeType: 'application/zip', buffer: demoZip(env.repoRoot) });
     const askDialog = page.getByTestId('replace-dialog');
@@ -262,10 +265,10 @@ test('offline app: installed app reloads with the network off, opens the stored 
 
 test('offline install refused: a site quota too small for the app says the app will not work offline, and it still works online; a full quota stops an index with a storage message', async (env) => {
   await withSession(env, 'offline-refused', async (session, page) => {
-    // The browser's per-site quota, shrunk below the app's files (about 140 MB; a nearly full disk
+    // The browser's per-site quota, shrunk below the first visit's files (38.7 MB; a nearly full disk
     // does this) but with room for a small repository's database.
     const cdp = await session.context.newCDPSession(page);
-    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(env.baseUrl).origin, quotaSize: 50 * 1024 * 1024 });
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(env.baseUrl).origin, quotaSize: 30 * 1024 * 1024 });
     await page.goto(env.baseUrl);
     const notice = page.getByTestId('offline-install-failed');
     await notice.waitFor({ timeout: 60_000 });
