@@ -11,7 +11,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
+import { assert, screenshot, setTheme, test, turnAutoEmbedOff, waitForGraph, waitForSummary, withSession } from './harness.ts';
 import { ask, describeAndEmbed, playerAt, showDockTab, waitForCursor, waitForPlayer } from './playerKit.ts';
 
 interface Trace {
@@ -51,6 +51,9 @@ function finalStats(trace: Trace, id: number): { N: number; R: number; parent: n
 test('player: scrub, step, inspect, what-if diff, export/import, reopen after reload', async (env) => {
   await withSession(env, 'player', async (_session, page) => {
     await page.goto(env.baseUrl);
+    // This test describes and embeds itself (describeAndEmbed) and replays one stored run: the
+    // embedding the app starts after an index (e2e/autoEmbed.spec.ts) is turned off here.
+    await turnAutoEmbedOff(page);
     await page.getByTestId('demo-button').click();
     await waitForSummary(page);
     await waitForGraph(page, 'overview');
