@@ -1,6 +1,6 @@
 /**
  * @file The README and the design notes in docs/ link only to files of this repository that
- * exist (a clone has no ../shared, and the app must read offline).
+ * exist (a clone has nothing outside the repository, and the app must read offline).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';

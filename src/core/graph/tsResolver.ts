@@ -7,7 +7,7 @@
 import type { ImportOutcome, LanguageResolver } from '../languages/languageSupport.ts';
 import type { ExportIR, ImportIR } from '../parse/fileIR.ts';
 import type { ModuleInfo, Target } from './bindings.ts';
-import { definedOrImported } from '../languages/shared/packages.ts';
+import { definedOrImported } from '../languages/common/packages.ts';
 import type { Resolver } from './resolver.ts';
 
 /** The stitcher rules for JavaScript, TypeScript and TSX (registered in languages/registry.ts). */

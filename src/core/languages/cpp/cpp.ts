@@ -8,8 +8,8 @@
  * Runs in: everywhere. Layer src/core.
  */
 import type { LanguageSupport } from '../languageSupport.ts';
-import { withFileImports } from '../shared/fileRequires.ts';
-import { qualifiedResolver } from '../shared/packages.ts';
+import { withFileImports } from '../common/fileRequires.ts';
+import { qualifiedResolver } from '../common/packages.ts';
 import { extractCpp } from './cppExtractor.ts';
 import { blankMacros } from './cppMacros.ts';
 

@@ -14,9 +14,9 @@
  */
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileIR } from '../../parse/fileIR.ts';
-import type { WalkRules } from '../shared/declarationWalker.ts';
-import { DeclarationWalker, lastSegment, leadingComment } from '../shared/declarationWalker.ts';
-import { bindLocal, referenceChain, referenceName } from '../shared/ruleSteps.ts';
+import type { WalkRules } from '../common/declarationWalker.ts';
+import { DeclarationWalker, lastSegment, leadingComment } from '../common/declarationWalker.ts';
+import { bindLocal, referenceChain, referenceName } from '../common/ruleSteps.ts';
 
 const TYPES = new Set(['class_specifier', 'struct_specifier', 'union_specifier', 'enum_specifier']);
 const PARAMETERS = new Set(['parameter_declaration', 'optional_parameter_declaration', 'variadic_parameter_declaration']);

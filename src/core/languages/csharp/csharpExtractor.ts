@@ -11,9 +11,9 @@
  */
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileIR } from '../../parse/fileIR.ts';
-import type { WalkRules } from '../shared/declarationWalker.ts';
-import { DeclarationWalker } from '../shared/declarationWalker.ts';
-import { bindLocal, referenceCall, referenceChain, referenceCreated, referenceMember, referenceName } from '../shared/ruleSteps.ts';
+import type { WalkRules } from '../common/declarationWalker.ts';
+import { DeclarationWalker } from '../common/declarationWalker.ts';
+import { bindLocal, referenceCall, referenceChain, referenceCreated, referenceMember, referenceName } from '../common/ruleSteps.ts';
 
 const TYPES = new Set(['class_declaration', 'struct_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'record_struct_declaration']);
 const FUNCTIONS = new Set(['method_declaration', 'constructor_declaration', 'destructor_declaration', 'local_function_statement', 'operator_declaration', 'conversion_operator_declaration']);

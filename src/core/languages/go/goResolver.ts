@@ -11,8 +11,8 @@ import type { ModuleInfo, Target } from '../../graph/bindings.ts';
 import { folderOf } from '../../graph/moduleNames.ts';
 import type { Resolver } from '../../graph/resolver.ts';
 import type { LanguageResolver } from '../languageSupport.ts';
-import type { PackageSpace } from '../shared/packages.ts';
-import { definedOrImported, packageMember, packageModules, packageSpace, packageTarget } from '../shared/packages.ts';
+import type { PackageSpace } from '../common/packages.ts';
+import { definedOrImported, packageMember, packageModules, packageSpace, packageTarget } from '../common/packages.ts';
 
 const MODULE_LINE = /^\s*module\s+("?)([^\s"]+)\1/m;
 

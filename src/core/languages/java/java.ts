@@ -4,7 +4,7 @@
  * Runs in: everywhere. Layer src/core.
  */
 import type { LanguageSupport } from '../languageSupport.ts';
-import { qualifiedResolver } from '../shared/packages.ts';
+import { qualifiedResolver } from '../common/packages.ts';
 import { extractJava } from './javaExtractor.ts';
 
 export const java: LanguageSupport = {

@@ -10,9 +10,9 @@
  */
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileIR } from '../../parse/fileIR.ts';
-import type { WalkRules } from '../shared/declarationWalker.ts';
-import { DeclarationWalker, docBefore } from '../shared/declarationWalker.ts';
-import { bindLocal, defineNamed, referenceChain, referenceCreated, referenceMember, referenceName } from '../shared/ruleSteps.ts';
+import type { WalkRules } from '../common/declarationWalker.ts';
+import { DeclarationWalker, docBefore } from '../common/declarationWalker.ts';
+import { bindLocal, defineNamed, referenceChain, referenceCreated, referenceMember, referenceName } from '../common/ruleSteps.ts';
 
 const TYPES = new Set(['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'annotation_type_declaration']);
 const LOCAL_NAMES = new Set(['formal_parameter', 'spread_parameter', 'catch_formal_parameter', 'enhanced_for_statement', 'resource']);

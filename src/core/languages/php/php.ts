@@ -6,8 +6,8 @@
  * Runs in: everywhere. Layer src/core.
  */
 import type { LanguageSupport } from '../languageSupport.ts';
-import { withFileImports } from '../shared/fileRequires.ts';
-import { qualifiedResolver } from '../shared/packages.ts';
+import { withFileImports } from '../common/fileRequires.ts';
+import { qualifiedResolver } from '../common/packages.ts';
 import { extractPhp } from './phpExtractor.ts';
 
 const phpResolver = withFileImports(qualifiedResolver({ language: 'php', enclosingPackages: false, globalPackage: true, implicitThis: false }));

@@ -14,9 +14,9 @@
  */
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileIR } from '../../parse/fileIR.ts';
-import type { WalkRules } from '../shared/declarationWalker.ts';
-import { DeclarationWalker, docBefore } from '../shared/declarationWalker.ts';
-import { defineNamed, referenceChain, referenceName } from '../shared/ruleSteps.ts';
+import type { WalkRules } from '../common/declarationWalker.ts';
+import { DeclarationWalker, docBefore } from '../common/declarationWalker.ts';
+import { defineNamed, referenceChain, referenceName } from '../common/ruleSteps.ts';
 
 const TYPES = new Set(['class_declaration', 'interface_declaration', 'trait_declaration', 'enum_declaration']);
 const NAMES = new Set(['name', 'qualified_name']);

@@ -11,9 +11,9 @@
  */
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileIR } from '../../parse/fileIR.ts';
-import type { WalkRules } from '../shared/declarationWalker.ts';
-import { DeclarationWalker, lastSegment, leadingComment } from '../shared/declarationWalker.ts';
-import { bindLocal, referenceChain } from '../shared/ruleSteps.ts';
+import type { WalkRules } from '../common/declarationWalker.ts';
+import { DeclarationWalker, lastSegment, leadingComment } from '../common/declarationWalker.ts';
+import { bindLocal, referenceChain } from '../common/ruleSteps.ts';
 
 const REQUIRES = new Set(['require', 'require_relative', 'load']);
 const MIXINS = new Set(['include', 'extend', 'prepend']);

@@ -13,7 +13,7 @@ import type { ImportIR } from '../../parse/fileIR.ts';
 import type { ModuleInfo, RepoIndex, Target } from '../../graph/bindings.ts';
 import type { Resolver } from '../../graph/resolver.ts';
 import type { ImportOutcome, LanguageResolver } from '../languageSupport.ts';
-import { requiredFile } from '../shared/fileRequires.ts';
+import { requiredFile } from '../common/fileRequires.ts';
 
 const tables = new WeakMap<RepoIndex, Map<string, number>>();
 

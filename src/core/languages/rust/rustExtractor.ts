@@ -13,9 +13,9 @@
  */
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileIR } from '../../parse/fileIR.ts';
-import type { WalkRules } from '../shared/declarationWalker.ts';
-import { DeclarationWalker, leadingInnerDoc } from '../shared/declarationWalker.ts';
-import { bindLocal, defineIfNamed, defineNamed, referenceCall, referenceChain, referenceCreated, referenceMember, referenceName } from '../shared/ruleSteps.ts';
+import type { WalkRules } from '../common/declarationWalker.ts';
+import { DeclarationWalker, leadingInnerDoc } from '../common/declarationWalker.ts';
+import { bindLocal, defineIfNamed, defineNamed, referenceCall, referenceChain, referenceCreated, referenceMember, referenceName } from '../common/ruleSteps.ts';
 
 const TYPES = new Set(['struct_item', 'enum_item', 'union_item', 'trait_item', 'type_item']);
 

@@ -13,8 +13,8 @@ import type { ModuleInfo, Target } from '../../graph/bindings.ts';
 import { folderOf } from '../../graph/moduleNames.ts';
 import type { Resolver } from '../../graph/resolver.ts';
 import type { LanguageResolver } from '../languageSupport.ts';
-import type { PackageSpace } from '../shared/packages.ts';
-import { packageModules, packageSpace, packageTarget } from '../shared/packages.ts';
+import type { PackageSpace } from '../common/packages.ts';
+import { packageModules, packageSpace, packageTarget } from '../common/packages.ts';
 
 interface Crates {
   /** Crate folder ('' = repo root) -> crate name. */
