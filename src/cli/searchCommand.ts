@@ -30,6 +30,8 @@ import type { Embedder } from '../core/models/types.ts';
 import type { MctsParams } from '../core/search/mctsParams.ts';
 import type { MctsTrace } from '../core/search/mctsTrace.ts';
 import { createSearchEngine, DEFAULT_K } from '../core/search/searchEngine.ts';
+import { BIG_GRAPH_NODES, graphNodeCount } from '../core/search/bigGraph.ts';
+import { scopedSearchRunner } from '../core/search/scopedSearch.ts';
 import type { SearchEngine, SearchEngineOptions, SearchModels, SearchRunOptions } from '../core/search/searchEngine.ts';
 import { BUILT_FALLBACK_NOTE, BUILTIN_EMBEDDER_ID, builtinQueryEmbedders, searchVectors } from '../core/search/searchVectors.ts';
 import type { EmbeddingSetInfo } from '../core/semantic/semanticService.ts';
@@ -183,9 +185,12 @@ export async function runSearch(dbPath: string, question: string, options: Searc
   try {
     let note: string | undefined;
     // Built only when Path 2 (or a baseline) runs: a question Cypher answers reads no vectors.
-    const openEngine = lazy(async () => {
+    const openEngine = lazy(async (): Promise<SearchRunner> => {
       const models = await searchModelsFor(conn, options.model);
       note = models.note;
+      const total = await graphNodeCount(conn);
+      // A big graph: each question over its neighbourhood (core/search/scopedSearch.ts).
+      if (total > BIG_GRAPH_NODES) return scopedSearchRunner(conn, models, total, (said) => (note = said));
       return createSearchEngine(conn, models);
     });
     const engine: SearchRunner = { run: async (request, runOptions) => (await openEngine()).run(request, runOptions) };

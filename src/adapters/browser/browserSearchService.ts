@@ -7,6 +7,8 @@
  * streamed to the UI once and the answer carries the rest of it (traceHead). A search may run
  * while a semantic job writes: its stored run and checkpoint are one unit of the connection's
  * write gate, and an answer given while an embedding builds vectors says which ones answered.
+ * A big graph gets no whole-graph engine: each question is searched over its neighbourhood
+ * (core/search/scopedSearch.ts).
  * Runs in: the repo worker (exposed with comlink by workers/repo.worker.ts).
  */
 import { answerQuestion } from '../../core/agent/answerQuestion.ts';
@@ -33,6 +35,9 @@ import { listRuns, readRun, storeRun, storeTrace } from '../../core/store/runSto
 import type { RunInfo } from '../../core/store/runStore.ts';
 import { createSearchEngine, DEFAULT_K } from '../../core/search/searchEngine.ts';
 import type { SearchEngine, SearchModels } from '../../core/search/searchEngine.ts';
+import { BIG_GRAPH_NODES, graphNodeCount } from '../../core/search/bigGraph.ts';
+import { scopedSearchRunner } from '../../core/search/scopedSearch.ts';
+import type { ScopedRunner } from '../../core/search/scopedSearch.ts';
 import type { SqlConnection } from '../../core/store/sqlConnection.ts';
 import { ConsoleQueries } from './consoleQueries.ts';
 import { writeGateOf } from '../../core/store/writeGate.ts';
@@ -82,6 +87,18 @@ export class BrowserSearchService implements SearchService {
     return engine;
   }
 
+  /** The whole graph's engine, or on a big graph a runner that searches each question's neighbourhood. */
+  private async runnerFor(conn: SqlConnection, said: { notes: string[]; pending?: string }): Promise<ScopedRunner | SearchEngine> {
+    const total = await graphNodeCount(conn);
+    if (total <= BIG_GRAPH_NODES) return this.engineFor(conn, said);
+    const models = await this.deps.searchModels(conn);
+    if (models.pending) {
+      said.notes.push(models.pending.note);
+      said.pending = models.pending.model;
+    }
+    return scopedSearchRunner(conn, models, total, (note) => said.notes.push(note));
+  }
+
   /** The cached engine of the active graph (built on first use), for the agent's mcts tool. */
   activeEngine(conn: SqlConnection): Promise<SearchEngine> {
     return this.engineFor(conn);
@@ -104,7 +121,7 @@ export class BrowserSearchService implements SearchService {
     try {
       // The engine (and the vectors it reads) only when the answer needs a ranking: Path 1 reads none.
       const said: { notes: string[]; pending?: string } = { notes: [] };
-      const engine: SearchRunner = { run: async (req, opts) => (await this.engineFor(conn, said)).run(req, opts) };
+      const engine: SearchRunner = { run: async (req, opts) => (await this.runnerFor(conn, said)).run(req, opts) };
       const llm = request.method === 'auto' ? await this.deps.routerLlm() : null;
       const k = request.k ?? DEFAULT_K;
       const ranked = await answerQuestion(conn, engine, request.question, { llm }, { ...request, k: k * PRESENT_DEPTH }, { signal: job.signal, onEvent });

@@ -2,10 +2,13 @@
  * @file A graph's fingerprint for traces: node and edge counts plus a 32-bit FNV-1a
  * hash over every node (id, kind, qualified name) and every edge (src, dst, type). Edges are
  * combined order-independently (the database returns them in no fixed order). A trace opened on
- * a graph with another fingerprint was made on another graph (or another index of it).
+ * a graph with another fingerprint was made on another graph (or another index of it). A big
+ * graph's fingerprint is computed in SQL instead (sqlGraphFingerprint).
  * Runs in: everywhere. Layer src/core.
  */
+import { NODE_ROWS_TABLE } from '../store/schema.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
+import { isBigGraph } from './bigGraph.ts';
 import type { GraphFingerprint } from './mctsTrace.ts';
 
 const FNV_OFFSET = 0x811c9dc5;
@@ -43,8 +46,25 @@ export function sameGraph(a: GraphFingerprint | undefined, b: GraphFingerprint |
   return a !== undefined && b !== undefined && a.nodes === b.nodes && a.edges === b.edges && a.hash === b.hash;
 }
 
+/**
+ * The fingerprint of a big graph, computed in DuckDB: node and edge counts, and per table the
+ * xor and the sum (mod 1000003) of DuckDB's hash of each row, order-independent like the edges
+ * above; the same 8-hex form, from another formula (a big graph's rows never reach memory).
+ */
+export async function sqlGraphFingerprint(conn: Pick<SqlConnection, 'query'>): Promise<GraphFingerprint> {
+  const node = `hash(id, kind, coalesce(qualified_name, name, ''))`;
+  const edge = 'hash(src, dst, type)';
+  const [row] = await conn.query(`SELECT
+    (SELECT count(*) FROM ${NODE_ROWS_TABLE}) AS nodes, (SELECT count(*) FROM edges) AS edges,
+    (SELECT bit_xor(${node}) FROM ${NODE_ROWS_TABLE})::VARCHAR AS nx, (SELECT sum(${node} % 1000003) FROM ${NODE_ROWS_TABLE})::VARCHAR AS ns,
+    (SELECT bit_xor(${edge}) FROM edges)::VARCHAR AS ex, (SELECT sum(${edge} % 1000003) FROM edges)::VARCHAR AS es`);
+  const hash = [row?.nx, row?.ns, row?.ex, row?.es].reduce<number>((h, part) => fnv(h, String(part ?? '')), FNV_OFFSET);
+  return { nodes: Number(row?.nodes ?? 0), edges: Number(row?.edges ?? 0), hash: hash.toString(16).padStart(8, '0') };
+}
+
 /** The fingerprint of the graph stored in `conn` (what the search engine writes into traces). */
 export async function readGraphFingerprint(conn: Pick<SqlConnection, 'query'>): Promise<GraphFingerprint> {
+  if (await isBigGraph(conn)) return sqlGraphFingerprint(conn);
   const nodes = await conn.query('SELECT id, kind, qualified_name, name FROM nodes');
   const edges = await conn.query('SELECT src, dst, type FROM edges');
   return graphFingerprint(

@@ -21,11 +21,12 @@
 import type { SearchHit, SearchRequest, SearchResponse, SearchStop } from '../agent/searchService.ts';
 import { AppError, throwIfAborted } from '../errors.ts';
 import type { NodeKind } from '../graph/types.ts';
-import { LexicalEmbedder } from '../models/lexicalEmbedder.ts';
+import { LEXICAL_EMBEDDER_INFO, LexicalEmbedder } from '../models/lexicalEmbedder.ts';
 import type { Embedder, Reranker } from '../models/types.ts';
 import { EMBEDDABLE_KINDS, embedQuery, nodeText } from '../semantic/embedGraph.ts';
 import type { EmbeddingSetInfo, SemanticSource } from '../semantic/semanticService.ts';
-import { listEmbeddingSets, readEmbeddingSet } from '../store/embeddingStore.ts';
+import { idListSql, listEmbeddingSets, readEmbeddingRows, readEmbeddingSet } from '../store/embeddingStore.ts';
+import { nodeRowsByIds } from '../store/nodeRowsByIds.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import { buildBm25Index, scoreBm25 } from './bm25.ts';
 import type { Bm25Index } from './bm25.ts';
@@ -56,6 +57,12 @@ export interface SearchModels {
 export interface SearchEngineOptions {
   /** Node ids whose docstrings no method may see (CodeSearchNet-style eval sets). */
   hiddenDocstrings?: ReadonlySet<number>;
+  /**
+   * Part of a big graph to search (scopedSearch.ts): only these nodes and the edges between
+   * them are read, stored vectors of these nodes alone, and a source without a stored set of
+   * the built-in embedder gets lexical vectors fitted and computed here, in memory.
+   */
+  scope?: { nodeIds: readonly number[]; fingerprint: GraphFingerprint };
 }
 
 export interface SearchRunOptions {
@@ -75,6 +82,8 @@ export interface SearchEngine {
   /** Fingerprint of the graph the engine was built from (written into every trace). */
   readonly fingerprint: GraphFingerprint;
   node(id: number): SearchNode | undefined;
+  /** Set when the engine computed the vectors it reads (a scope with no stored set): says so. */
+  readonly vectorsNote?: string;
   /** A.4 parameters for this graph (N = Module nodes) with overrides. */
   mctsParams(preset?: MctsPreset, params?: Partial<MctsParams>): MctsParams;
   run(request: SearchRequest, options?: SearchRunOptions): Promise<SearchRunResult>;
@@ -95,8 +104,8 @@ interface SourceMatrix {
 const NODE_COLUMNS =
   'id, kind, name, qualified_name, import_name, module_name, class_name, file_path, start_line, end_line, signature, docstring, code, description, member_descriptions, requirement';
 
-async function readNodes(conn: SqlConnection): Promise<SearchNode[]> {
-  const rows = await conn.query(`SELECT ${NODE_COLUMNS} FROM nodes ORDER BY id`);
+async function readNodes(conn: SqlConnection, scope?: readonly number[]): Promise<SearchNode[]> {
+  const rows = scope ? await nodeRowsByIds(conn, scope, NODE_COLUMNS.split(', ')) : await conn.query(`SELECT ${NODE_COLUMNS} FROM nodes ORDER BY id`);
   return rows.map((r) => ({
     id: Number(r.id),
     kind: r.kind as NodeKind,
@@ -117,8 +126,9 @@ async function readNodes(conn: SqlConnection): Promise<SearchNode[]> {
   }));
 }
 
-async function readEdges(conn: SqlConnection): Promise<SearchEdge[]> {
-  const rows = await conn.query('SELECT src, dst, type FROM edges');
+async function readEdges(conn: SqlConnection, scope?: readonly number[]): Promise<SearchEdge[]> {
+  const list = scope ? idListSql(scope) : '';
+  const rows = await conn.query(`SELECT src, dst, type FROM edges${scope ? ` WHERE src IN (SELECT unnest(${list})) AND dst IN (SELECT unnest(${list}))` : ''}`);
   return rows.map((r) => ({ src: Number(r.src), dst: Number(r.dst), type: String(r.type) }));
 }
 
@@ -143,8 +153,9 @@ async function storedMatrix(
   set: EmbeddingSetInfo,
   indexOf: ReadonlyMap<number, number>,
   n: number,
+  scope?: readonly number[],
 ): Promise<SourceMatrix> {
-  const stored = await readEmbeddingSet(conn, set);
+  const stored = scope ? await readEmbeddingRows(conn, set, scope) : await readEmbeddingSet(conn, set);
   const { dim } = stored;
   const matrix = new Float32Array(n * dim);
   stored.ids.forEach((id, row) => {
@@ -188,8 +199,9 @@ async function recomputeMatrix(
 
 export async function createSearchEngine(conn: SqlConnection, models: SearchModels, options: SearchEngineOptions = {}): Promise<SearchEngine> {
   const hidden = options.hiddenDocstrings ?? new Set<number>();
-  const original = await readNodes(conn);
-  const storedEdges = await readEdges(conn);
+  const scope = options.scope?.nodeIds;
+  const original = await readNodes(conn, scope);
+  const storedEdges = await readEdges(conn, scope);
   let edges = storedEdges;
   const nodes = hidden.size > 0 ? hideDocstrings(original, edges, hidden) : original;
   if (hidden.size > 0) edges = edges.filter((e) => e.type !== 'SIMILAR' || (!hidden.has(e.src) && !hidden.has(e.dst)));
@@ -198,6 +210,8 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
   const n = nodes.length;
 
   const matrices = new Map<SemanticSource, SourceMatrix | null>();
+  /** Query embedders fitted here (a scope without stored built-in vectors). */
+  const fitted = new Map<SemanticSource, LexicalEmbedder>();
   const sets = await listEmbeddingSets(conn);
   for (const source of ['description', 'code'] as const) {
     const set = sets.find((s) => s.model === models.embedderId && s.source === source);
@@ -205,9 +219,16 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
     if (set && affected.size > 0) {
       const embedder = await models.queryEmbedder(source);
       // The built-in is refitted and redone whole: no need to read the stored vectors.
-      stored = embedder instanceof LexicalEmbedder ? { dim: set.dim, matrix: new Float32Array(n * set.dim) } : await storedMatrix(conn, set, indexOf, n);
+      stored = embedder instanceof LexicalEmbedder ? { dim: set.dim, matrix: new Float32Array(n * set.dim) } : await storedMatrix(conn, set, indexOf, n, scope);
       await recomputeMatrix(source, nodes, affected, embedder, stored);
-    } else if (set) stored = await storedMatrix(conn, set, indexOf, n);
+    } else if (set) stored = await storedMatrix(conn, set, indexOf, n, scope);
+    else if (scope && models.embedderId === LEXICAL_EMBEDDER_INFO.id) {
+      // Fitted on the scope's texts: the whole graph's vectors are never computed for one question.
+      const embedder = new LexicalEmbedder();
+      stored = { dim: embedder.dim, matrix: new Float32Array(n * embedder.dim) };
+      await recomputeMatrix(source, nodes, new Set(), embedder, stored);
+      fitted.set(source, embedder);
+    }
     if (stored) normaliseRows(stored.matrix, stored.dim);
     matrices.set(source, stored);
   }
@@ -220,7 +241,7 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
   });
   const candidates = Int32Array.from(candidateList);
   const moduleCount = countKind(snapshot, 'Module');
-  const fingerprint = graphFingerprint(original, storedEdges);
+  const fingerprint = options.scope?.fingerprint ?? graphFingerprint(original, storedEdges);
   const traceOf = (result: { trace: MctsTrace }, method: string): MctsTrace => ({
     ...result.trace,
     method,
@@ -233,7 +254,8 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
   const rerankDocs: (string | undefined)[] = new Array(n);
   const docText = (i: number): string => (rerankDocs[i] ??= rerankText(nodes[i]));
 
-  const queryVector = async (source: SemanticSource, text: string): Promise<Float32Array> => embedQuery(await models.queryEmbedder(source), text);
+  const queryVector = async (source: SemanticSource, text: string): Promise<Float32Array> =>
+    embedQuery(fitted.get(source) ?? (await models.queryEmbedder(source)), text);
 
   const hit = (i: number, score: number, parts?: Record<string, number>): SearchHit => {
     const node = nodes[i];
@@ -390,6 +412,7 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
 
   return {
     embedderId: models.embedderId,
+    ...(fitted.size > 0 ? { vectorsNote: 'built-in lexical vectors computed for them' } : {}),
     snapshot,
     nodes,
     candidates,

@@ -1,7 +1,8 @@
 /**
  * @file Which stored vectors a search reads, shared by the app (repo worker) and the CLI: the
  * preferred model's sets when it has any, else the built-in lexical sets, computed and stored
- * first when the graph has none (so Path 2 works on a graph nobody embedded, as in the app).
+ * first when the graph has none (so Path 2 works on a graph nobody embedded, as in the app), except
+ * on a big graph, searched by neighbourhood with vectors computed per question (scopedSearch.ts).
  * Path 1 never calls this: the router answers from the graph alone. Also the built-in query
  * embedders, one per source, reading the stored idf once.
  * Runs in: everywhere. Layer src/core.
@@ -12,6 +13,7 @@ import { embedGraph, loadBuiltinEmbedder } from '../semantic/embedGraph.ts';
 import type { EmbeddingSetInfo, SemanticSource } from '../semantic/semanticService.ts';
 import { listEmbeddingSets } from '../store/embeddingStore.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
+import { isBigGraph } from './bigGraph.ts';
 
 export interface SearchVectors {
   /** The embedding_sets model the engine reads. */
@@ -33,6 +35,8 @@ export async function searchVectors(conn: SqlConnection, preferred: string | nul
   let sets = await listEmbeddingSets(conn);
   const embedderId = preferred !== null && sets.some((s) => s.model === preferred) ? preferred : BUILTIN_EMBEDDER_ID;
   if (sets.some((s) => s.model === embedderId)) return { embedderId, sets, builtFallback: false };
+  // A big graph is searched by neighbourhood, whose built-in vectors are computed per question.
+  if (await isBigGraph(conn)) return { embedderId, sets, builtFallback: false };
   await embedGraph(conn, new LexicalEmbedder());
   sets = await listEmbeddingSets(conn);
   return { embedderId, sets, builtFallback: true };

@@ -270,6 +270,30 @@ export async function readEmbeddingSet(
   return { ids, dim, matrix };
 }
 
+/** A SQL list literal of whole numbers (`[1,2,3]`), for `IN (SELECT unnest(...))`. */
+export function idListSql(ids: readonly number[]): string {
+  for (const id of ids) if (!Number.isInteger(id)) throw new Error(`idListSql: ${id} is not a whole number`);
+  return `[${ids.join(',')}]::INTEGER[]`;
+}
+
+/**
+ * The vectors of `ids` in a catalogued set (ids without a vector are left out), rows ordered by
+ * node id: what a search over part of a big graph reads instead of the whole set.
+ */
+export async function readEmbeddingRows(
+  conn: SqlConnection,
+  set: Pick<EmbeddingSetInfo, 'model' | 'source' | 'dim'>,
+  ids: readonly number[],
+): Promise<EmbeddingMatrix> {
+  const { model, source, dim } = set;
+  const sql = `SELECT node_id, vec FROM ${embeddingsTable(dim)} WHERE ${whereSet(model, source)} AND node_id IN (SELECT unnest(${idListSql(ids)})) ORDER BY node_id`;
+  const rows = await conn.query(sql);
+  const found = Int32Array.from(rows, (r) => Number(r.node_id));
+  const matrix = new Float32Array(found.length * dim);
+  rows.forEach((r, i) => matrix.set(Array.from(r.vec as Iterable<number>), i * dim));
+  return { ids: found, dim, matrix };
+}
+
 /**
  * Copies the `vec` column (Arrow FixedSizeList<Float32>, one Data per record batch) of a query
  * result into `matrix` from `at`, straight from the child value buffers; returns the row count.

@@ -1,0 +1,21 @@
+/**
+ * @file What counts as a big graph (docs/retrieval.md, "Big graphs"): above BIG_GRAPH_NODES
+ * nodes, Path 2 searches a question's neighbourhood (scopedSearch.ts) and the graph's
+ * fingerprint is computed in SQL (graphFingerprint.ts), since neither the whole graph's rows nor
+ * its vectors may sit in memory at once.
+ * Runs in: everywhere. Layer src/core.
+ */
+import { NODE_ROWS_TABLE } from '../store/schema.ts';
+import type { SqlConnection } from '../store/sqlConnection.ts';
+
+/** Graphs with more nodes are big. */
+export const BIG_GRAPH_NODES = 200_000;
+
+export async function graphNodeCount(conn: Pick<SqlConnection, 'query'>): Promise<number> {
+  const [row] = await conn.query(`SELECT count(*) AS n FROM ${NODE_ROWS_TABLE}`);
+  return Number(row?.n ?? 0);
+}
+
+export async function isBigGraph(conn: Pick<SqlConnection, 'query'>): Promise<boolean> {
+  return (await graphNodeCount(conn)) > BIG_GRAPH_NODES;
+}

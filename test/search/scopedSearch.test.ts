@@ -1,0 +1,133 @@
+/**
+ * @file Path 2 on a big graph (src/core/search/scopedSearch.ts) over a real database (duckdb-wasm,
+ * in memory): the seeds the question's words pick in SQL, the neighbourhood (neighbours, then
+ * containers up to the Repo, whatever the limit), an answer searched over the neighbourhood alone
+ * with built-in vectors computed in memory and nothing stored, the whole graph's fingerprint in
+ * its trace, and searchVectors leaving a graph above BIG_GRAPH_NODES unembedded.
+ */
+import { describe, expect, it } from 'vitest';
+import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
+import type { EdgeRow, NodeRow } from '../../src/core/graph/types.ts';
+import { LexicalReranker } from '../../src/core/models/lexicalReranker.ts';
+import { BIG_GRAPH_NODES } from '../../src/core/search/bigGraph.ts';
+import { readGraphFingerprint, sqlGraphFingerprint } from '../../src/core/search/graphFingerprint.ts';
+import { nodeRowsByIds } from '../../src/core/store/nodeRowsByIds.ts';
+import { questionNeighbourhood, scopedSearchRunner, seedCandidates, seedTerms } from '../../src/core/search/scopedSearch.ts';
+import { BUILTIN_EMBEDDER_ID, builtinQueryEmbedders, searchVectors } from '../../src/core/search/searchVectors.ts';
+import { listEmbeddingSets } from '../../src/core/store/embeddingStore.ts';
+import { writeGraph } from '../../src/core/store/graphStore.ts';
+import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
+
+function node(id: number, kind: NodeRow['kind'], name: string, module: string, extra: Partial<NodeRow> = {}): NodeRow {
+  return {
+    id, kind, name, qualified_name: module ? `${module}.${name}` : name, module_name: module || null, class_name: null, file_path: module ? `${module}.py` : null,
+    start_line: 1, end_line: 3, signature: null, code: null, docstring: null, description: null,
+    member_descriptions: null, requirement: null, language: 'python', local_name: null, import_name: null,
+    ...extra,
+  };
+}
+const fn = (id: number, name: string, module: string, doc: string | null, body: string): NodeRow =>
+  node(id, 'Function', name, module, { code: `def ${name}(a):\n    ${doc ? `"""${doc}"""\n    ` : ''}${body}`, docstring: doc, signature: `def ${name}(a)` });
+
+const NODES: NodeRow[] = [
+  node(0, 'Repo', 'repo', '', { file_path: null, module_name: null }),
+  node(1, 'Module', 'archive', 'archive'),
+  node(2, 'Module', 'geometry', 'geometry'),
+  node(3, 'Module', 'unrelated', 'unrelated'),
+  fn(10, 'make_tarball', 'archive', 'Pack several files into one compressed tarball.', 'return tarfile.open(a)'),
+  fn(11, 'read_manifest', 'archive', null, 'return json.load(a)'),
+  fn(12, 'unpack_zip', 'archive', 'Extract a zip archive.', 'zipfile.ZipFile(a).extractall()'),
+  fn(20, 'hypot2', 'geometry', 'Hypotenuse of a right triangle.', 'return math.sqrt(a)'),
+  fn(30, 'noise', 'unrelated', 'Nothing to see.', 'pass'),
+];
+const edge = (src: number, dst: number, type: EdgeRow['type']): EdgeRow => ({ src, dst, type, detail: null });
+const EDGES: EdgeRow[] = [
+  edge(0, 1, 'CONTAINS'), edge(0, 2, 'CONTAINS'), edge(0, 3, 'CONTAINS'),
+  edge(1, 10, 'CONTAINS'), edge(1, 11, 'CONTAINS'), edge(1, 12, 'CONTAINS'), edge(2, 20, 'CONTAINS'), edge(3, 30, 'CONTAINS'),
+  edge(10, 11, 'USES'),
+];
+
+async function openGraph(): Promise<SqlConnection> {
+  const conn = await openWasmMemoryConnection();
+  await writeGraph(conn, { repoName: 'r', graph: { nodes: NODES, edges: EDGES, unresolved: [] }, files: [], issues: [], skipped: [], summary: {} });
+  return conn;
+}
+
+const lexicalModels = (conn: SqlConnection) => ({ embedderId: BUILTIN_EMBEDDER_ID, queryEmbedder: builtinQueryEmbedders(conn), reranker: new LexicalReranker() });
+
+describe('scoped search (big graphs)', () => {
+  it('reads node rows by id with their code as the nodes view gives it', async () => {
+    const conn = await openGraph();
+    try {
+      const ids = [0, 10, 12, 30];
+      const view = await conn.query(`SELECT * FROM nodes WHERE id IN (${ids.join(', ')}) ORDER BY id`);
+      expect(await nodeRowsByIds(conn, ids)).toEqual(view);
+      expect(await nodeRowsByIds(conn, [10], ['id', 'name'])).toEqual([{ id: 10, name: 'make_tarball', file_path: 'archive.py' }]);
+    } finally {
+      await conn.close?.();
+    }
+  });
+
+  it('seeds by the question words, rarest and name matches first', async () => {
+    const conn = await openGraph();
+    try {
+      expect(seedTerms('Compressed TARBALL of files, a')).toEqual(['compressed', 'tarball', 'of', 'files']);
+      expect(await seedCandidates(conn, ['tarball'])).toEqual([10]);
+      // 'zip' is in unpack_zip's name and docstring; 'archive' only in module names and docstrings.
+      expect((await seedCandidates(conn, ['zip', 'archive']))[0]).toBe(12);
+      expect(await seedCandidates(conn, ['nowhere'])).toEqual([]);
+    } finally {
+      await conn.close?.();
+    }
+  });
+
+  it('takes neighbours up to the limit and every container up to the Repo', async () => {
+    const conn = await openGraph();
+    try {
+      const wide = await questionNeighbourhood(conn, 'compressed tarball');
+      expect(wide.seeds).toBe(1);
+      // make_tarball, its module and its USES neighbour, then the module's container, the Repo.
+      expect(wide.nodeIds).toEqual([0, 1, 10, 11]);
+      const narrow = await questionNeighbourhood(conn, 'compressed tarball', 1);
+      expect(narrow.nodeIds).toEqual([0, 1, 10]);
+      expect((await questionNeighbourhood(conn, 'qqq www')).nodeIds).toEqual([0, 1, 2, 3]);
+    } finally {
+      await conn.close?.();
+    }
+  });
+
+  it('answers over the neighbourhood alone, stores no vectors, and traces the whole graph', async () => {
+    const conn = await openGraph();
+    try {
+      const notes: string[] = [];
+      const runner = scopedSearchRunner(conn, lexicalModels(conn), NODES.length, (note) => notes.push(note));
+      const answer = await runner.run({ question: 'pack files into a compressed tarball', method: 'mcts', k: 5, params: { iterations: 10, seed: 1 } });
+      expect(answer.results[0]?.id).toBe(10);
+      const reached = new Set(answer.trace!.events.flatMap((e) => ('node' in e ? [e.node] : [])));
+      for (const id of reached) expect([0, 1, 10, 11, 12]).toContain(id);
+      expect(answer.trace!.graph).toEqual(await readGraphFingerprint(conn));
+      expect(await listEmbeddingSets(conn)).toEqual([]);
+      expect(notes).toEqual([expect.stringMatching(/^This graph has 9 nodes, so the search ran over the \d+ around the question's \d+ best name and docstring matches \(built-in lexical vectors computed for them\)\.$/)]);
+    } finally {
+      await conn.close?.();
+    }
+  });
+
+  it(`leaves a graph of more than ${BIG_GRAPH_NODES.toLocaleString('en-US')} nodes unembedded (searched by neighbourhood)`, async () => {
+    const conn = await openGraph();
+    try {
+      await conn.run(`INSERT INTO node_rows (id, kind, name, qualified_name) SELECT i, 'Field', 'f' || i, 'm.f' || i FROM range(1000, ${1000 + BIG_GRAPH_NODES}) t(i)`);
+      const vectors = await searchVectors(conn, null);
+      expect(vectors).toMatchObject({ embedderId: BUILTIN_EMBEDDER_ID, builtFallback: false });
+      expect(await listEmbeddingSets(conn)).toEqual([]);
+      // Its fingerprint comes from SQL: the counts, and a hash that one renamed node changes.
+      const before = await readGraphFingerprint(conn);
+      expect(before).toEqual(await sqlGraphFingerprint(conn));
+      expect(before).toMatchObject({ nodes: NODES.length + BIG_GRAPH_NODES, edges: EDGES.length });
+      await conn.run("UPDATE node_rows SET qualified_name = 'm.renamed' WHERE id = 1500");
+      expect((await readGraphFingerprint(conn)).hash).not.toBe(before.hash);
+    } finally {
+      await conn.close?.();
+    }
+  });
+});
