@@ -9,6 +9,7 @@
  * without vectors (core/semantic/autoEmbed.ts).
  * Runs in: Node (cli).
  */
+import { graphNodeCount } from '../core/search/bigGraph.ts';
 import { autoEmbedDecision } from '../core/semantic/autoEmbed.ts';
 import { ALL_SOURCES, embedGraph } from '../core/semantic/embedGraph.ts';
 import type { EmbedSetResult } from '../core/semantic/embedGraph.ts';
@@ -84,12 +85,14 @@ export async function embedAfterIndex(
   const spec = resolveModelArg(undefined, 'embedder');
   const conn = await openNodeDatabase(dbPath, { mustExist: true });
   let sets;
+  let nodes;
   try {
     sets = await listEmbeddingSets(conn);
+    nodes = await graphNodeCount(conn);
   } finally {
     await conn.close();
   }
-  const decision = autoEmbedDecision({ enabled: true, busy: false, origin: 'index', embedder: { id: spec.id, label: spec.label }, sets, changedNodes: options.changedNodes });
+  const decision = autoEmbedDecision({ enabled: true, busy: false, origin: 'index', embedder: { id: spec.id, label: spec.label }, sets, changedNodes: options.changedNodes, nodes });
   if (!decision.embed) return { skipped: decision.reason };
   return runEmbed(dbPath, { sources: decision.sources, modelsDir: options.modelsDir, onProgress: options.onProgress });
 }

@@ -2,7 +2,8 @@
  * @file Embedding after an index (docs/architecture.md "Embedding after indexing"): once an
  * index or a bundle import has opened its graph, the selected embedder (the shipped neural one
  * by default) embeds it in the background, as the person's Embed would, unless the setting is off,
- * another semantic task runs, the embedder would download first (that waits for Load models), or
+ * another semantic task runs, the embedder would download first (that waits for Load models), the
+ * graph is big (searched by neighbourhood instead), or
  * nothing needs it (core/semantic/autoEmbed.ts decides). Progress,
  * Cancel and Esc are those of any embedding; searches meanwhile say which vectors answered. The
  * setting lives in localStorage, like the theme. Each run is a `ranger:auto-embed` User Timing
@@ -12,6 +13,7 @@
 import { autoEmbedDecision } from '../core/semantic/autoEmbed.ts';
 import type { AutoEmbedOrigin } from '../core/semantic/autoEmbed.ts';
 import type { RepoClient } from './clients/repoClient.ts';
+import { totalOf } from './data/summary.ts';
 import { errorText } from './errors/errorMessages.ts';
 import { embedTask, readSemanticStatus } from './semanticSession.ts';
 import { AUTO_EMBED_KEY, getState, setState } from './store/appStore.ts';
@@ -58,6 +60,7 @@ export async function embedAfterIndex(service: RepoClient, origin: AutoEmbedOrig
     needsDownload: embedder.source.kind === 'hub' && status.embedder.state !== 'ready',
     sets: status.embeddings,
     changedNodes,
+    nodes: s.summary ? totalOf(s.summary.nodes) : undefined,
   });
   if (!decision.embed) {
     report({ state: 'skipped', reason: decision.reason });

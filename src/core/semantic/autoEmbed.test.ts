@@ -1,5 +1,6 @@
 /** @file Embedding after an index: when, which sources, and what a search answered meanwhile says. */
 import { describe, expect, it } from 'vitest';
+import { BIG_GRAPH_NODES } from '../search/bigGraph.ts';
 import { autoEmbedDecision, vectorsInProgressNote } from './autoEmbed.ts';
 import type { AutoEmbedInput } from './autoEmbed.ts';
 
@@ -23,6 +24,14 @@ describe('autoEmbedDecision', () => {
     const busy = autoEmbedDecision({ ...base, busy: true });
     expect(busy.embed).toBe(false);
     expect(busy.embed === false && busy.reason).toMatch(/Another semantic task/);
+  });
+
+  it('leaves a graph above BIG_GRAPH_NODES to Embed, and says why', () => {
+    expect(autoEmbedDecision({ ...base, nodes: BIG_GRAPH_NODES })).toEqual({ embed: true, sources: ['description', 'code'] });
+    expect(autoEmbedDecision({ ...base, nodes: 929_372 })).toEqual({
+      embed: false,
+      reason: 'This graph has 929,372 nodes: embedding them all with ranger-code-search-mini (built-in neural, offline) would take hours, so it is left to Embed. Searches meanwhile compute built-in vectors for the part of the graph each question needs.',
+    });
   });
 
   it('imports a bundle as it is when it carries a set of the embedder, else embeds both sources', () => {

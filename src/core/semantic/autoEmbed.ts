@@ -5,6 +5,7 @@
  * being computed. Pure: the callers read the stored sets and run the embedding.
  * Runs in: everywhere. Layer src/core.
  */
+import { BIG_GRAPH_NODES } from '../search/bigGraph.ts';
 import { ALL_SOURCES } from './embedGraph.ts';
 import type { EmbeddingSetInfo, SemanticSource } from './semanticService.ts';
 
@@ -27,12 +28,15 @@ export interface AutoEmbedInput {
   sets: readonly Pick<EmbeddingSetInfo, 'model' | 'source'>[];
   /** An incremental re-index: nodes added or changed (their vectors are gone); absent for a full index. */
   changedNodes?: number;
+  /** Nodes in the graph: a big graph (more than BIG_GRAPH_NODES) is not embedded whole unasked. */
+  nodes?: number;
 }
 
 export type AutoEmbedDecision = { embed: true; sources: SemanticSource[] } | { embed: false; reason: string };
 
 /**
- * Never for an embedder that would download first. Embed after a full index (the graph has no
+ * Never for an embedder that would download first, nor for a big graph (docs/retrieval.md,
+ * "Big graphs"). Embed after a full index (the graph has no
  * vectors) and after an incremental one that changed nodes (all sources: a set is replaced
  * whole); after an unchanged re-index only the sources the embedder has no set of (an earlier
  * embed was cancelled); after a bundle import only when the bundle carries no set of the embedder.
@@ -42,6 +46,9 @@ export function autoEmbedDecision(input: AutoEmbedInput): AutoEmbedDecision {
   if (!input.enabled) return { embed: false, reason: 'Embedding after indexing is off.' };
   if (input.busy) return { embed: false, reason: 'Another semantic task was running, so nothing was embedded after indexing.' };
   if (input.needsDownload) return { embed: false, reason: `${embedder.label} downloads first: Load models, then Embed.` };
+  if (input.nodes !== undefined && input.nodes > BIG_GRAPH_NODES) {
+    return { embed: false, reason: bigGraphReason(input.nodes, embedder.label) };
+  }
   const stored = new Set(input.sets.filter((s) => s.model === embedder.id).map((s) => s.source));
   if (input.origin === 'bundle') {
     return stored.size > 0 ? { embed: false, reason: `The bundle carries vectors of ${embedder.label}.` } : { embed: true, sources: [...ALL_SOURCES] };
@@ -50,6 +57,11 @@ export function autoEmbedDecision(input: AutoEmbedInput): AutoEmbedDecision {
   const missing = ALL_SOURCES.filter((source) => !stored.has(source));
   if (missing.length === 0) return { embed: false, reason: `Nothing changed, and the vectors of ${embedder.label} are kept.` };
   return { embed: true, sources: missing };
+}
+
+/** Why a big graph is not embedded after indexing. */
+export function bigGraphReason(nodes: number, label: string): string {
+  return `This graph has ${nodes.toLocaleString('en-US')} nodes: embedding them all with ${label} would take hours, so it is left to Embed. Searches meanwhile compute built-in vectors for the part of the graph each question needs.`;
 }
 
 /** The embedding running while a search answered: its model and how far it got. */
