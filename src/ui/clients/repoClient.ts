@@ -23,7 +23,7 @@ import type {
 } from '../../core/semantic/semanticService.ts';
 import type { MctsEvent } from '../../core/search/mctsTrace.ts';
 import type { GraphReads } from '../../core/reads/graphReads.ts';
-import { installErrorTransfer } from './errorTransfer.ts';
+import { installErrorTransfer } from '../../core/errorTransfer.ts';
 
 /** Everything the repo worker serves (src/adapters/browser/repoWorkerApi.ts). */
 type RepoWorkerServices = RepoService & SemanticService & SearchService & AgentService & GraphReads;
