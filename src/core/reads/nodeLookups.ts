@@ -16,14 +16,14 @@ type Reader = Pick<SqlConnection, 'query'>;
 
 /** What names and places a node (nodeText, shortName, placeOf of core/graph/displayName.ts). */
 export type NodeRef = Pick<NodeRow, 'id' | 'kind' | 'name' | 'qualified_name' | 'import_name' | 'file_path' | 'start_line'>;
-const REF_COLUMNS = ['id', 'kind', 'name', 'qualified_name', 'import_name', 'file_path', 'start_line'] as const;
+export const NODE_REF_COLUMNS = ['id', 'kind', 'name', 'qualified_name', 'import_name', 'file_path', 'start_line'] as const;
 
 /** The nodes of `ids` that exist, in id order. */
 export async function readNodeRefs(conn: Reader, ids: readonly number[]): Promise<NodeRef[]> {
   const list = sqlIds(ids);
   if (list === 'NULL') return [];
-  const rows = await conn.query(`SELECT ${REF_COLUMNS.join(', ')} FROM nodes WHERE id IN (${list}) ORDER BY id`);
-  return rows.map((row) => nodeFields(row, REF_COLUMNS));
+  const rows = await conn.query(`SELECT ${NODE_REF_COLUMNS.join(', ')} FROM nodes WHERE id IN (${list}) ORDER BY id`);
+  return rows.map((row) => nodeFields(row, NODE_REF_COLUMNS));
 }
 
 /** Every node of the files `paths` with its lines (core/eval/evalSet.ts createNodeLocator). */
