@@ -9,6 +9,7 @@
  * pattern predicates, EXISTS / COUNT { } and pattern comprehensions are correlated subqueries.
  * Parameters ($name) are inlined as SQL literals. Runs in: everywhere.
  */
+import { EDGE_TYPES, NODE_KINDS } from '../graph/types.ts';
 import { sqlString } from '../store/sqlConnection.ts';
 import type { CypherQuery, Expr, MatchClause, NodePattern, Projection, PropertyEntry, RelPattern, SingleQuery, WithClause } from './ast.ts';
 import { cypherError } from './errors.ts';
@@ -31,8 +32,9 @@ export interface CompiledCypher {
   columns: string[];
 }
 
-export const NODE_LABELS = ['Repo', 'Module', 'Class', 'Function', 'Method', 'Field', 'GlobalVariable'] as const;
-export const RELATIONSHIP_TYPES = ['CONTAINS', 'HAS_METHOD', 'HAS_FIELD', 'INHERITS', 'USES', 'IMPORTS', 'SIMILAR'] as const;
+/** The code graph's labels and relationship types: its node kinds and edge types (graph/types.ts). */
+export const NODE_LABELS = NODE_KINDS;
+export const RELATIONSHIP_TYPES = EDGE_TYPES;
 
 /** Accepted besides the code graph's: the requirement graph's label and types (requirementCypher.ts). */
 const KNOWN_LABELS: readonly string[] = [...NODE_LABELS, ...REQUIREMENT_LABELS];
