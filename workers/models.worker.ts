@@ -5,7 +5,7 @@
  */
 import { expose } from 'comlink';
 import { createModelsWorkerApi } from '../src/adapters/browser/transformersBrowser.ts';
-import { installErrorTransfer } from '../src/adapters/browser/errorTransfer.ts';
+import { installErrorTransfer } from '../src/core/errorTransfer.ts';
 
 installErrorTransfer();
 expose(createModelsWorkerApi());

@@ -5,7 +5,7 @@
  */
 import { expose } from 'comlink';
 import { createRepoWorkerApi } from '../src/adapters/browser/repoWorkerApi.ts';
-import { installErrorTransfer } from '../src/adapters/browser/errorTransfer.ts';
+import { installErrorTransfer } from '../src/core/errorTransfer.ts';
 
 installErrorTransfer();
 expose(createRepoWorkerApi());

@@ -1,13 +1,13 @@
 /**
- * @file The package overview's placement at stdlib size: nested packing (core packLayout, what the
+ * @file The package overview's placement at stdlib size: nested packing (the ui's packLayout, what the
  * explorer runs in its layout worker) against the force layout the overview used before, on the
  * same items: every package of the Python stdlib with tests opened (test/fixtures/stdlib-paths.txt,
  * 1,790 modules), footprints like the explorer's. Prints ms per layout and the ratio.
  * Runs in: Node (`npx tsx scripts/bench/overviewLayout.bench.ts`).
  */
 import { readFileSync } from 'node:fs';
-import { buildPackageTree, overviewLevel } from '../../src/core/graph/packageOverview.ts';
-import { packLayout } from '../../src/core/graph/packageLayout.ts';
+import { buildPackageTree, overviewLevel } from '../../src/ui/graph/packageOverview.ts';
+import { packLayout } from '../../src/ui/graph/packageLayout.ts';
 import { forceLayout } from '../../src/ui/graph/forceLayout.ts';
 
 const paths = readFileSync('test/fixtures/stdlib-paths.txt', 'utf8').trim().split('\n');

@@ -15,7 +15,7 @@ import { createAgentTools, lazy, OFFLINE_NOTE } from '../core/agent/tools/agentT
 import { nodeText } from '../core/graph/displayName.ts';
 import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
 import { createNodeParsers } from '../adapters/node/nodeParsers.ts';
-import { UsageError } from './args.ts';
+import { parseInteger, UsageError } from './args.ts';
 import type { ParsedArgs } from './args.ts';
 import { cliLlm } from './cliLlm.ts';
 import { openSearchEngine } from './searchCommand.ts';
@@ -70,11 +70,7 @@ export async function agentCommand(args: ParsedArgs): Promise<{ json: unknown; t
   if (args.positionals.length !== 1) throw new UsageError("'agent' takes exactly one \"<question>\" argument (quote it)");
   const db = args.values.db;
   if (!db) throw new UsageError("'agent' needs --db <file>");
-  let rounds: number | undefined;
-  if (args.values.rounds !== undefined) {
-    rounds = Number(args.values.rounds);
-    if (!Number.isInteger(rounds) || rounds < 1) throw new UsageError(`--rounds must be a whole number >= 1 (got '${args.values.rounds}')`);
-  }
+  const rounds = parseInteger('rounds', args.values.rounds, 1);
   const { transcript, citedLines } = await runAgentCommand(db, args.positionals[0], { llm: args.values.llm, rounds });
   return { json: transcript, text: formatTranscript(transcript, citedLines) };
 }

@@ -1,6 +1,7 @@
 /**
  * @file Command-line parsing for the ranger CLI: `<command> [positionals] [--flag value]
- * [--switch]`. Flags are declared per command so a typo is an error, not a silent no-op.
+ * [--switch]`. Flags are declared per command so a typo is an error, not a silent no-op; the
+ * numbers flags take are read and checked here too.
  * Runs in: Node (cli).
  */
 import { AppError } from '../core/errors.ts';
@@ -57,4 +58,23 @@ export function parseArgs(argv: readonly string[], specFor: (command: string | n
     }
   }
   return parsed;
+}
+
+/** A whole-number flag's value (undefined when absent); a UsageError below `min` or when not whole. */
+export function parseInteger(name: string, value: string | undefined, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be a whole number >= ${min} (got '${value}')`);
+  return n;
+}
+
+/**
+ * A number flag's value (undefined when absent); a UsageError when it is not a finite number or
+ * fails `check` ("--eps must be a number in (0, 1]": `want` names what it must be).
+ */
+export function parseNumber(name: string, value: string | undefined, check: (n: number) => boolean = () => true, want = 'a number'): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || !check(n)) throw new UsageError(`--${name} must be ${want} (got '${value}')`);
+  return n;
 }

@@ -20,7 +20,7 @@ import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
 import { createNodeEmbedder, resolveModelArg } from '../adapters/node/nodeModels.ts';
 import { timeLeft } from '../core/semantic/timeLeft.ts';
 import type { PhaseStart } from '../core/semantic/timeLeft.ts';
-import { UsageError } from './args.ts';
+import { parseNumber, UsageError } from './args.ts';
 import type { ParsedArgs } from './args.ts';
 
 export interface EmbedOutput {
@@ -103,13 +103,6 @@ export function parseSources(value: string | undefined): SemanticSource[] | unde
   const bad = sources.filter((s) => !(ALL_SOURCES as readonly string[]).includes(s));
   if (sources.length === 0 || bad.length > 0) throw new UsageError(`--sources takes description,code (got '${value}')`);
   return [...new Set(sources)] as SemanticSource[];
-}
-
-function parseNumber(name: string, value: string | undefined, check: (n: number) => boolean, want: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || !check(n)) throw new UsageError(`--${name} must be ${want} (got '${value}')`);
-  return n;
 }
 
 function progressLine(p: EmbedProgress): string {

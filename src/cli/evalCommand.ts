@@ -19,9 +19,9 @@ import { buildDocstringEvalSet, parseEvalJsonl, toEvalJsonl } from '../core/eval
 import { runEval } from '../core/eval/runEval.ts';
 import type { MctsParams, MctsPreset } from '../core/search/mctsParams.ts';
 import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
-import { UsageError } from './args.ts';
+import { parseInteger, parseNumber, UsageError } from './args.ts';
 import type { ParsedArgs } from './args.ts';
-import { autoRoute, openSearchEngine, parseInteger, parsePreset } from './searchCommand.ts';
+import { autoRoute, openSearchEngine, parsePreset } from './searchCommand.ts';
 
 export interface EvalOutput {
   queries: number;
@@ -78,13 +78,6 @@ export function parseMethods(value: string | undefined): SearchMethod[] | undefi
   return [...new Set(methods)] as SearchMethod[];
 }
 
-function parseReal(name: string, value: string | undefined, check: (n: number) => boolean, want: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || !check(n)) throw new UsageError(`--${name} must be ${want} (got '${value}')`);
-  return n;
-}
-
 function parseCurve(value: string | undefined): number[] | undefined {
   if (value === undefined) return undefined;
   const points = value.split(',').map((v) => parseInteger('curve', v.trim(), 0)!);
@@ -116,8 +109,8 @@ export async function evalCommand(args: ParsedArgs): Promise<{ json: unknown; te
   const params: Partial<MctsParams> = {};
   const iterations = parseInteger('iterations', args.values.iterations, 0);
   const kMin = parseInteger('k-min', args.values['k-min'], 1);
-  const alpha = parseReal('alpha', args.values.alpha, (n) => n >= 0 && n <= 1, 'a number in [0, 1]');
-  const c = parseReal('c', args.values.c, (n) => n >= 0, 'a number >= 0');
+  const alpha = parseNumber('alpha', args.values.alpha, (n) => n >= 0 && n <= 1, 'a number in [0, 1]');
+  const c = parseNumber('c', args.values.c, (n) => n >= 0, 'a number >= 0');
   const seed = parseInteger('seed', args.values.seed, 0);
   const pairBudget = parseInteger('pair-budget', args.values['pair-budget'], 0);
   if (pairBudget !== undefined) params.pairBudget = pairBudget;

@@ -8,7 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { toWire } from '../core/errors.ts';
 import type { Progress } from '../core/pipeline/progress.ts';
-import { parseArgs, UsageError } from './args.ts';
+import { parseArgs, parseInteger, UsageError } from './args.ts';
 import type { ArgSpec, ParsedArgs } from './args.ts';
 import { formatCounts, formatRows } from './format.ts';
 import { truncationNote } from '../core/store/boundedQuery.ts';
@@ -185,7 +185,6 @@ async function sqlCommand(args: ParsedArgs): Promise<CommandResult> {
 
 async function boundsOf(args: ParsedArgs) {
   const { cliBounds } = await import('./sqlCommand.ts');
-  const { parseInteger } = await import('./searchCommand.ts');
   return cliBounds(parseInteger('max-rows', args.values['max-rows'], 0), parseInteger('timeout', args.values.timeout, 0));
 }
 

@@ -9,7 +9,7 @@
 import { buildRequirementGraph } from '../core/requirements/buildRequirementGraph.ts';
 import type { RequirementGraphSummary } from '../core/requirements/buildRequirementGraph.ts';
 import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
-import { UsageError } from './args.ts';
+import { parseInteger, parseNumber, UsageError } from './args.ts';
 import type { ParsedArgs } from './args.ts';
 import { cliLlm } from './cliLlm.ts';
 
@@ -30,13 +30,6 @@ export async function runRequirements(dbPath: string, options: RequirementsComma
   }
 }
 
-function parseNumber(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n)) throw new UsageError(`--${name} must be a number (got '${value}')`);
-  return n;
-}
-
 export function formatRequirements(s: RequirementGraphSummary): string {
   return [
     `Requirement graph: ${s.requirements.toLocaleString('en-US')} requirements in ${s.ms.toLocaleString('en-US')} ms`,
@@ -49,8 +42,7 @@ export async function requirementsCommand(args: ParsedArgs): Promise<{ json: unk
   if (args.positionals.length > 0) throw new UsageError("'requirements' takes no positional arguments");
   const db = args.values.db;
   if (!db) throw new UsageError("'requirements' needs --db <file>");
-  const k = parseNumber('k', args.values.k);
-  if (k !== undefined && (!Number.isInteger(k) || k < 1)) throw new UsageError(`--k must be a whole number >= 1 (got '${args.values.k}')`);
+  const k = parseInteger('k', args.values.k, 1);
   const output = await runRequirements(db, { llm: args.values.llm, confirm: args.switches.has('confirm'), eps: parseNumber('eps', args.values.eps), k });
   return { json: output, text: formatRequirements(output) };
 }

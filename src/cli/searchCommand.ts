@@ -42,7 +42,7 @@ import { storeTrace } from '../core/store/runStore.ts';
 import type { SqlConnection } from '../core/store/sqlConnection.ts';
 import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
 import { createNodeEmbedder, resolveModelArg } from '../adapters/node/nodeModels.ts';
-import { UsageError } from './args.ts';
+import { parseInteger, UsageError } from './args.ts';
 import type { ParsedArgs } from './args.ts';
 import { displayName } from '../core/graph/displayName.ts';
 
@@ -238,13 +238,6 @@ export function parsePreset(value: string | undefined): MctsPreset | undefined {
   if (value === undefined) return undefined;
   if (!(MCTS_PRESETS as readonly string[]).includes(value)) throw new UsageError(`--preset takes one of ${MCTS_PRESETS.join(', ')} (got '${value}')`);
   return value as MctsPreset;
-}
-
-export function parseInteger(name: string, value: string | undefined, min: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be a whole number >= ${min} (got '${value}')`);
-  return n;
 }
 
 export function formatSearch(output: SearchOutput): string {

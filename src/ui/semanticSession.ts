@@ -14,7 +14,6 @@ import type { ModelSpec, PresetId } from '../core/models/modelSpec.ts';
 import type { DeviceCheck, DescribeProgress, EmbedProgress, SemanticSource, SemanticStatus, SimilarOptions } from '../core/semantic/semanticService.ts';
 import type { RepoClient } from './clients/repoClient.ts';
 import { describeWithProgress, embedWithProgress, loadModelsWithStatus, similarWithProgress } from './clients/repoClient.ts';
-import { loadSummary } from './data/summary.ts';
 import { errorCode, errorText, toShownError } from './errors/errorMessages.ts';
 import type { SemanticTask } from './store/appStore.ts';
 import { clearError, getState, setState } from './store/appStore.ts';
@@ -82,7 +81,7 @@ async function refreshSummary(service: RepoClient): Promise<void> {
   const current = getState().summary;
   if (!current) return;
   try {
-    setState({ summary: await loadSummary(service, current.repoName) });
+    setState({ summary: await service.readStoredSummary(current.repoName) });
   } catch {
     // The old counts stay; the next index or switch reads them again.
   }

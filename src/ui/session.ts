@@ -13,7 +13,7 @@ import type { IndexRequestOptions, RepoInput } from '../core/pipeline/repoServic
 import type { RepoClient } from './clients/repoClient.ts';
 import { indexWithProgress } from './clients/repoClient.ts';
 import { embedAfterIndex } from './autoEmbed.ts';
-import { loadSummary, summaryFromIndex } from './data/summary.ts';
+import { summaryFromIndex } from './data/summary.ts';
 import { errorCode, toShownError } from './errors/errorMessages.ts';
 import { dropWaitingTasks } from './semanticSession.ts';
 import { clearError, getState, setState } from './store/appStore.ts';
@@ -53,7 +53,7 @@ export async function refreshActive(service: RepoClient): Promise<void> {
     return;
   }
   const entry = repos.find((r) => r.id === activeRepoId);
-  const summary = await loadSummary(service, entry?.name ?? '');
+  const summary = await service.readStoredSummary(entry?.name ?? '');
   setState((s) => ({ summary, selectedNodeId: null, graphVersion: s.graphVersion + 1, viewMode: 'overview', showStart: false }));
 }
 

@@ -1,13 +1,16 @@
 /**
- * @file The agent panel's hand-run examples come from the open graph: EXAMPLE_NODE_SQL passes the
- * read-only guard and picks a used, documented function outside tests (a test helper used more
+ * @file The agent panel's hand-run examples come from the open graph: the typed read of example
+ * candidates (core/reads/nodeLookups.ts) sends only statements the read-only guard accepts, and
+ * the panel picks a used, documented function outside tests (a test helper used more
  * often is passed over); the examples then name it.
  * Runs in: Node (vitest).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WasmNodeConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
 import { assertReadOnlySql } from '../../src/core/store/sqlGuard.ts';
-import { EXAMPLE_NODE_SQL, exampleArgs, pickExampleNode } from '../../src/ui/agent/agentFormat.ts';
+import { readExampleCandidates } from '../../src/core/reads/nodeLookups.ts';
+import type { Row } from '../../src/core/store/sqlConnection.ts';
+import { exampleArgs, pickExampleNode } from '../../src/ui/agent/agentFormat.ts';
 import { indexTexts } from '../cypher/demoGraph.ts';
 
 let conn: WasmNodeConnection;
@@ -51,8 +54,8 @@ describe('agent examples from the open graph', () => {
   afterAll(async () => conn?.close());
 
   it('names the most used documented function of the code', async () => {
-    assertReadOnlySql(EXAMPLE_NODE_SQL);
-    const node = pickExampleNode(await conn.query(EXAMPLE_NODE_SQL));
+    const guarded = { query: async (sql: string): Promise<Row[]> => (assertReadOnlySql(sql), conn.query(sql)) };
+    const node = pickExampleNode(await readExampleCandidates(guarded));
     expect(node?.name).toBe('format_file_in_place');
     const tool = { name: 'mcts', description: '', parameters: { type: 'object' as const, properties: { query: { type: 'string' as const } }, required: ['query'] } };
     expect(JSON.parse(exampleArgs(tool, node))).toEqual({ query: 'format file in place' });

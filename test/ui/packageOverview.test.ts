@@ -11,13 +11,13 @@
 import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { loadPackageOverview } from '../../src/ui/graph/graphQueries.ts';
+import { loadPackageOverview } from '../../src/ui/graph/overviewData.ts';
 import { packageBox } from '../../src/ui/graph/packageElements.ts';
 import { useDemoService } from './demoService.ts';
-import { TESTS_KEY, TESTS_LABEL, buildPackageTree, defaultExpansion, moduleKey, overviewLevel, packagesAbove } from '../../src/core/graph/packageOverview.ts';
-import type { ModuleLink, OverviewLevel } from '../../src/core/graph/packageOverview.ts';
-import { DEFAULT_PACK, packLayout } from '../../src/core/graph/packageLayout.ts';
-import type { PackItem } from '../../src/core/graph/packageLayout.ts';
+import { TESTS_KEY, TESTS_LABEL, buildPackageTree, defaultExpansion, moduleKey, overviewLevel, packagesAbove } from '../../src/ui/graph/packageOverview.ts';
+import type { ModuleLink, OverviewLevel } from '../../src/ui/graph/packageOverview.ts';
+import { DEFAULT_PACK, packLayout } from '../../src/ui/graph/packageLayout.ts';
+import type { PackItem } from '../../src/ui/graph/packageLayout.ts';
 
 describe('package overview (small tree)', () => {
   const tree = buildPackageTree([

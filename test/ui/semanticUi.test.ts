@@ -12,12 +12,10 @@ import { describeGraph } from '../../src/core/describe/describeGraph.ts';
 import { LexicalEmbedder } from '../../src/core/models/lexicalEmbedder.ts';
 import { embedGraph } from '../../src/core/semantic/embedGraph.ts';
 import { computeSimilarEdges } from '../../src/core/semantic/similarEdges.ts';
-import type { RepoClient } from '../../src/ui/clients/repoClient.ts';
+import { readSemanticDetails } from '../../src/core/reads/nodeDetails.ts';
 import { specFromIndexEntry } from '../../src/ui/data/modelSources.ts';
-import { loadNodeDetails } from '../../src/ui/data/nodeDetails.ts';
-import { loadSemanticDetails, similarNeighbours } from '../../src/ui/data/semanticDetails.ts';
+import { similarNeighbours } from '../../src/ui/data/similarNeighbours.ts';
 import { formatBytes, generatorLabel } from '../../src/ui/data/semanticFormat.ts';
-import { loadEgo, loadSimilarEdges } from '../../src/ui/graph/graphQueries.ts';
 import { useDemoService } from './demoService.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -28,7 +26,7 @@ const { service, idOf } = demo;
 describe('semantic UI queries on the demo', () => {
   it('before describing: no description, no generator, and no failure', async () => {
     const id = await idOf("SELECT id FROM nodes WHERE kind = 'Function' AND name = 'tokenize'");
-    const details = await loadSemanticDetails(service, id);
+    const details = await service.readSemanticDetails(id);
     expect(details).toEqual({ description: null, memberDescriptions: null, requirement: null, generator: null });
   });
 
@@ -39,7 +37,7 @@ describe('semantic UI queries on the demo', () => {
     expect(info.edges).toBeGreaterThan(0);
 
     const id = await idOf("SELECT id FROM nodes WHERE kind = 'Function' AND name = 'tokenize'");
-    const details = await loadNodeDetails(service, id);
+    const details = await service.readNodeDetails(id);
     expect(details?.semantic.description).toMatch(/tokenize/);
     expect(details?.semantic.requirement).toMatch(/Lowercase word tokens/);
     expect(details?.semantic.generator).toBe('builtin:structural');
@@ -47,7 +45,7 @@ describe('semantic UI queries on the demo', () => {
 
     // The node with most SIMILAR edges: neighbours once each, highest cosine first.
     const hub = await idOf("SELECT src AS id FROM edges WHERE type = 'SIMILAR' GROUP BY src ORDER BY count(*) DESC, src LIMIT 1");
-    const hubDetails = await loadNodeDetails(service, hub);
+    const hubDetails = await service.readNodeDetails(hub);
     const { items } = similarNeighbours(hubDetails!.groups);
     expect(items.length).toBeGreaterThan(0);
     expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
@@ -57,12 +55,12 @@ describe('semantic UI queries on the demo', () => {
 
     // Graph: one SIMILAR edge per pair among the given ids; ego hops over SIMILAR only on request.
     const ids = [hub, ...items.map((i) => i.id)];
-    const edges = await loadSimilarEdges(service, ids);
+    const edges = await service.readSimilarEdges(ids);
     expect(edges.length).toBeGreaterThanOrEqual(items.length);
     expect(edges.every((e) => e.type === 'SIMILAR' && e.src < e.dst)).toBe(true);
     expect(new Set(edges.map((e) => `${e.src}-${e.dst}`)).size).toBe(edges.length);
-    const plain = await loadEgo(service, hub, 1);
-    const withSimilar = await loadEgo(service, hub, 1, undefined, true);
+    const plain = await service.readEgo(hub, 1);
+    const withSimilar = await service.readEgo(hub, 1, undefined, true);
     expect(plain.edges.some((e) => e.type === 'SIMILAR')).toBe(false);
     expect(items.every((i) => withSimilar.distance.has(i.id))).toBe(true);
     expect(withSimilar.nodes.length).toBeGreaterThanOrEqual(plain.nodes.length);
@@ -71,9 +69,9 @@ describe('semantic UI queries on the demo', () => {
   it('a database without the described table still shows the texts (generator unknown)', async () => {
     const broken = {
       query: (sql: string) => (sql.includes('described') ? Promise.reject(new Error('Table described does not exist')) : service.query(sql)),
-    } as unknown as RepoClient;
+    };
     const id = await idOf("SELECT id FROM nodes WHERE kind = 'Function' AND name = 'tokenize'");
-    const details = await loadSemanticDetails(broken, id);
+    const details = await readSemanticDetails(broken, id);
     expect(details.description).toMatch(/tokenize/);
     expect(details.generator).toBeNull();
   });

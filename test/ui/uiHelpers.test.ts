@@ -1,26 +1,15 @@
 /**
- * @file Pure helpers of the UI and the repo worker: SQL literals and id lists, error messages
+ * @file Pure helpers of the UI and the repo worker: error messages
  * by code, module labels, aspect stretching of layouts, progress throttling.
  */
 import { describe, expect, it } from 'vitest';
 import { throttleProgress } from '../../src/adapters/browser/throttleProgress.ts';
 import { AppError } from '../../src/core/errors.ts';
 import type { Progress } from '../../src/core/pipeline/progress.ts';
-import { num, sqlIds, sqlText } from '../../src/ui/data/sql.ts';
 import { languageList } from '../../src/core/languages/registry.ts';
 import { LANGUAGES_READ, toShownError } from '../../src/ui/errors/errorMessages.ts';
 import { moduleLabel } from '../../src/ui/graph/graphController.ts';
 import { stretchToAspect } from '../../src/ui/graph/layouts.ts';
-
-describe('sql helpers', () => {
-  it('quotes literals and keeps only integers in id lists', () => {
-    expect(sqlText("it's")).toBe("'it''s'");
-    expect(sqlIds([1, 2.5, Number.NaN, 3])).toBe('1,3');
-    expect(sqlIds([])).toBe('NULL');
-    expect(num({ n: 5n as unknown }, 'n')).toBe(5);
-    expect(num({ n: null }, 'n')).toBe(0);
-  });
-});
 
 describe('error messages', () => {
   it('maps codes to a sentence and keeps the raw message as detail', () => {

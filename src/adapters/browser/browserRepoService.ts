@@ -156,17 +156,7 @@ export class BrowserRepoService implements RepoService {
       summary.repoName = uniqueRepoName(prior?.name ?? summary.repoName, others.map((r) => r.name));
       if (controller.signal.aborted) throw new AppError('CANCELLED', 'Cancelled by the user.');
       await database.conn.run('CHECKPOINT');
-      await store.commit({
-        id: database.repoId,
-        name: summary.repoName,
-        indexedAt: new Date().toISOString(),
-        files: summary.files,
-        nodes: totalOf(summary.nodes),
-      });
-      const previous = this.active;
-      this.setActive(database);
-      committed = true;
-      if (previous && previous !== this.active) await previous.close();
+      await this.commitAndSwap(store, database, summary, () => (committed = true));
       // The new version carries what the old one had: the old entry goes.
       if (prior) {
         if (prior.owned) await prior.database.close();
@@ -188,6 +178,25 @@ export class BrowserRepoService implements RepoService {
       this.indexing = null;
       this.prewarmSoon();
     }
+  }
+
+  /**
+   * Records a new database in the catalog (the summary's name and counts) and makes it the active
+   * one; `committed` runs then (from there on the caller must not discard it), and the database
+   * active before is closed.
+   */
+  private async commitAndSwap(store: BrowserStore, database: RepoDatabase, summary: IndexSummary, committed: () => void): Promise<void> {
+    await store.commit({
+      id: database.repoId,
+      name: summary.repoName,
+      indexedAt: new Date().toISOString(),
+      files: summary.files,
+      nodes: totalOf(summary.nodes),
+    });
+    const previous = this.active;
+    this.setActive(database);
+    committed();
+    if (previous && previous !== this.active) await previous.close();
   }
 
   /**
@@ -234,17 +243,7 @@ export class BrowserRepoService implements RepoService {
         onProgress?.({ phase: 'store', done, total, detail: 'importing the bundle' }),
       );
       const summary = summaryFromManifest(manifest, created.repoId, await storedIndexFigures(created.conn), name);
-      await store.commit({
-        id: created.repoId,
-        name,
-        indexedAt: new Date().toISOString(),
-        files: summary.files,
-        nodes: totalOf(summary.nodes),
-      });
-      const previous = this.active;
-      this.setActive(created);
-      committed = true;
-      if (previous && previous !== this.active) await previous.close();
+      await this.commitAndSwap(store, created, summary, () => (committed = true));
       return summary;
     } catch (error) {
       throw await explainStorageFailure(error);

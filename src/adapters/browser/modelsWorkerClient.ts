@@ -9,7 +9,7 @@ import type { Remote } from 'comlink';
 import type { EmbedderSpec, RerankerSpec } from '../../core/models/modelSpec.ts';
 import type { EmbedRole, Embedder, ModelInfo, Reranker } from '../../core/models/types.ts';
 import type { FileProgress } from '../../core/semantic/semanticService.ts';
-import { installErrorTransfer } from './errorTransfer.ts';
+import { installErrorTransfer } from '../../core/errorTransfer.ts';
 import type { BrowserDevice, DeviceChoice, ModelsWorkerApi } from './transformersBrowser.ts';
 
 /** The worker's API with models in place of handles; the calls without models pass straight through. */

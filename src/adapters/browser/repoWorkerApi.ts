@@ -2,6 +2,7 @@
  * @file The repo worker's API: RepoService and SemanticService on one object, sharing the
  * active database. The models worker (transformers.js) and the web-llm worker are nested
  * workers started on first use (web-llm's module too), so the offline built-ins never load either.
+ * The views' typed reads (core/reads/graphReads.ts) read the active database too.
  * The agent writes (its requirement graph) through a view of the database's write gate, since a
  * semantic job may write meanwhile (core/store/writeGate.ts).
  * Runs in: the repo worker (exposed with comlink by workers/repo.worker.ts).
@@ -18,8 +19,10 @@ import { createModelsHost } from './modelsWorkerClient.ts';
 import type { ModelsHost } from './modelsWorkerClient.ts';
 import { webgpuAvailable } from './webGpu.ts';
 import { baseConnection, writeGateOf } from '../../core/store/writeGate.ts';
+import { createGraphReads } from '../../core/reads/graphReads.ts';
+import type { GraphReads } from '../../core/reads/graphReads.ts';
 
-export type RepoWorkerApi = RepoService & SemanticService & SearchService & AgentService;
+export type RepoWorkerApi = RepoService & SemanticService & SearchService & AgentService & GraphReads;
 
 /** Methods of both services bound to their instances, on one plain object comlink can expose. */
 function bindMethods<T extends object>(instance: T, names: readonly (keyof T)[]): Partial<T> {
@@ -75,5 +78,6 @@ export function createRepoWorkerApi(): RepoWorkerApi {
     ...bindMethods<SemanticService>(semantic, semanticMethods),
     ...bindMethods<SearchService>(search, searchMethods),
     ...agent,
+    ...createGraphReads(() => repo.activeConnection()),
   } as RepoWorkerApi;
 }

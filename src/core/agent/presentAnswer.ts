@@ -12,6 +12,9 @@ import { isTestPath } from '../ingest/testPaths.ts';
 import type { NodeKind } from '../graph/types.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import { sqlString } from '../store/sqlConnection.ts';
+import { nodeFields } from '../reads/nodeFields.ts';
+import { NODE_REF_COLUMNS } from '../reads/nodeLookups.ts';
+import type { NodeRef } from '../reads/nodeLookups.ts';
 import { identifierTokens } from './ruleCypher.ts';
 import type { SearchHit, SearchMethod, SearchResponse, SearchStop, TestsMode } from './searchService.ts';
 
@@ -41,33 +44,14 @@ export interface PresentOptions {
   notes?: string[];
 }
 
-interface NodeInfo {
-  id: number;
-  kind: NodeKind;
-  name: string;
-  qualified_name: string;
-  import_name: string | null;
-  file_path: string | null;
-  start_line: number | null;
-}
-
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+type NodeInfo = NodeRef;
 
 async function nodeInfos(conn: Pick<SqlConnection, 'query'>, where: string): Promise<NodeInfo[]> {
   const rows = await conn.query(
     `SELECT n.id, n.kind, n.name, n.qualified_name, n.import_name, n.file_path, n.start_line
      FROM nodes n WHERE ${where} ORDER BY n.id LIMIT 500`,
   );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    kind: String(r.kind) as NodeKind,
-    name: String(r.name ?? ''),
-    qualified_name: String(r.qualified_name ?? ''),
-    import_name: str(r.import_name),
-    file_path: str(r.file_path),
-    start_line: num(r.start_line),
-  }));
+  return rows.map((r) => nodeFields(r, NODE_REF_COLUMNS));
 }
 
 /** Relevance on 0..1 for methods with an absolute score scale; undefined for rank-only ones. */

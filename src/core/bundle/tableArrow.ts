@@ -24,7 +24,7 @@ import {
 } from 'apache-arrow';
 import type { DataType, Vector } from 'apache-arrow';
 import { AppError } from '../errors.ts';
-import { sqlString } from '../store/sqlConnection.ts';
+import { quoteIdent, sqlString } from '../store/sqlConnection.ts';
 import type { Row, SqlConnection } from '../store/sqlConnection.ts';
 
 export interface TableColumn {
@@ -57,10 +57,6 @@ export async function tableColumns(conn: SqlConnection, table: string): Promise<
       `WHERE table_schema = 'main' AND table_name = ${sqlString(table)} ORDER BY ordinal_position`,
   );
   return rows.map((r) => ({ name: String(r.name), type: String(r.type) }));
-}
-
-export function quoteIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
 }
 
 export function createTableSql(table: string, columns: readonly TableColumn[]): string {

@@ -9,6 +9,7 @@
  * pattern predicates, EXISTS / COUNT { } and pattern comprehensions are correlated subqueries.
  * Parameters ($name) are inlined as SQL literals. Runs in: everywhere.
  */
+import { EDGE_TYPES, NODE_KINDS } from '../graph/types.ts';
 import { sqlString } from '../store/sqlConnection.ts';
 import type { CypherQuery, Expr, MatchClause, NodePattern, Projection, PropertyEntry, RelPattern, SingleQuery, WithClause } from './ast.ts';
 import { cypherError } from './errors.ts';
@@ -16,7 +17,8 @@ import type { SourcePosition } from './errors.ts';
 import { SCALAR_FUNCTIONS } from './functions.ts';
 import { parseCypher } from './parser.ts';
 import { namesRequirementGraph, overRequirementGraph, REQUIREMENT_LABELS, REQUIREMENT_RELATIONSHIP_TYPES } from '../requirements/requirementCypher.ts';
-import { EDGE_COLUMN_NAMES, INT_COLUMNS, listElement, literalSql, NODE_COLUMN_NAMES, nodeProperties, nodeStruct, plain, QueryState, quoteIdent, relStruct, STRING_COLUMNS } from './sqlText.ts';
+import { EDGE_COLUMN_NAMES, INT_COLUMNS, listElement, literalSql, NODE_COLUMN_NAMES, nodeProperties, nodeStruct, plain, QueryState, relStruct, STRING_COLUMNS } from './sqlText.ts';
+import { quoteIdent } from '../store/sqlConnection.ts';
 import type { Compiled, EdgeKeys } from './sqlText.ts';
 import { ascending, firstOf, numberedRows, ORDINAL_COLUMN, priorColumn } from './rowOrder.ts';
 import { distinctEdges, maySameEdge, pairsOnly, typesOverlap } from './uniqueness.ts';
@@ -30,8 +32,9 @@ export interface CompiledCypher {
   columns: string[];
 }
 
-export const NODE_LABELS = ['Repo', 'Module', 'Class', 'Function', 'Method', 'Field', 'GlobalVariable'] as const;
-export const RELATIONSHIP_TYPES = ['CONTAINS', 'HAS_METHOD', 'HAS_FIELD', 'INHERITS', 'USES', 'IMPORTS', 'SIMILAR'] as const;
+/** The code graph's labels and relationship types: its node kinds and edge types (graph/types.ts). */
+export const NODE_LABELS = NODE_KINDS;
+export const RELATIONSHIP_TYPES = EDGE_TYPES;
 
 /** Accepted besides the code graph's: the requirement graph's label and types (requirementCypher.ts). */
 const KNOWN_LABELS: readonly string[] = [...NODE_LABELS, ...REQUIREMENT_LABELS];

@@ -5,7 +5,7 @@
  * RETURN sorts by them last (docs/retrieval.md, "Cypher"). Aggregation ends the order;
  * DISTINCT keeps each row's first occurrence. Runs in: everywhere.
  */
-import { quoteIdent } from './sqlText.ts';
+import { quoteIdent } from '../store/sqlConnection.ts';
 
 /** The row number a WITH ... ORDER BY gives its rows. */
 export const ORDINAL_COLUMN = '__ord';

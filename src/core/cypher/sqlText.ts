@@ -55,10 +55,6 @@ export class QueryState {
   }
 }
 
-export function quoteIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
 export function literalSql(value: string | number | boolean | null): string {
   if (value === null) return 'NULL';
   if (typeof value === 'string') return sqlString(value);

@@ -17,7 +17,8 @@ import { parseDocstring } from '../describe/docstring.ts';
 import { describeStructurally } from '../describe/structuralDescription.ts';
 import { AppError, throwIfAborted } from '../errors.ts';
 import { hash31 } from '../graph/stableIds.ts';
-import type { Language } from '../ingest/types.ts';
+import type { NodeRow } from '../graph/types.ts';
+import { nodeFields } from '../reads/nodeFields.ts';
 import { BUILTIN_DESCRIBER } from '../models/modelSpec.ts';
 import { LexicalEmbedder } from '../models/lexicalEmbedder.ts';
 import type { Embedder, Llm } from '../models/types.ts';
@@ -62,40 +63,15 @@ export interface RequirementGraphSummary extends RequirementCounts {
   ms: number;
 }
 
-interface CodeNode {
-  id: number;
-  kind: RequirementRow['kind'];
-  name: string;
-  qualified_name: string;
-  module_name: string | null;
-  class_name: string | null;
-  file_path: string | null;
-  signature: string | null;
-  docstring: string | null;
-  code: string | null;
-  language: Language | null;
-}
+const CODE_NODE_COLUMNS = ['id', 'kind', 'name', 'qualified_name', 'module_name', 'class_name', 'file_path', 'signature', 'docstring', 'code', 'language'] as const;
 
-const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+type CodeNode = Omit<Pick<NodeRow, (typeof CODE_NODE_COLUMNS)[number]>, 'kind'> & { kind: RequirementRow['kind'] };
 
 async function readCodeNodes(conn: Pick<SqlConnection, 'query'>): Promise<CodeNode[]> {
   const kinds = REQUIREMENT_KINDS.map((k) => `'${k}'`).join(', ');
-  const rows = await conn.query(
-    `SELECT id, kind, name, qualified_name, module_name, class_name, file_path, signature, docstring, code, language FROM nodes WHERE kind IN (${kinds}) ORDER BY id`,
-  );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    kind: String(r.kind) as CodeNode['kind'],
-    name: String(r.name ?? ''),
-    qualified_name: String(r.qualified_name ?? ''),
-    module_name: str(r.module_name),
-    class_name: str(r.class_name),
-    file_path: str(r.file_path),
-    signature: str(r.signature),
-    docstring: str(r.docstring),
-    code: str(r.code),
-    language: str(r.language) as Language | null,
-  }));
+  const rows = await conn.query(`SELECT ${CODE_NODE_COLUMNS.join(', ')} FROM nodes WHERE kind IN (${kinds}) ORDER BY id`);
+  // The query keeps only requirement kinds.
+  return rows.map((r) => nodeFields(r, CODE_NODE_COLUMNS) as CodeNode);
 }
 
 /** USES call / instantiate edges, as (caller, callee) node-id pairs, self-calls dropped, deduplicated. */

@@ -98,6 +98,11 @@ export function sqlString(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
 
+/** Quotes a name as a SQL identifier ("a""b"). */
+export function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
 /** Whether table `name` exists in the main schema. */
 export async function tableExists(conn: Pick<SqlConnection, 'query'>, name: string): Promise<boolean> {
   const rows = await conn.query(

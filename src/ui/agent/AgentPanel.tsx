@@ -18,7 +18,7 @@ import { useCommands } from '../commands.ts';
 import { showCypherSubgraph } from '../data/cypherResults.ts';
 import { errorText } from '../errors/errorMessages.ts';
 import { getState, setState, useAppState } from '../store/appStore.ts';
-import { answerParts, EXAMPLE_NODE_SQL, exampleArgs, llmNotice, pickExampleNode, splitAnswerCode } from './agentFormat.ts';
+import { answerParts, exampleArgs, llmNotice, pickExampleNode, splitAnswerCode } from './agentFormat.ts';
 import type { ExampleNode } from './agentFormat.ts';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import '../styles/agent.css';
@@ -120,7 +120,7 @@ export function AgentPanel() {
   const refresh = useCallback(async () => {
     try {
       const next = await service.agentInfo();
-      const node = await service.query(EXAMPLE_NODE_SQL).then(pickExampleNode, () => null);
+      const node = await service.readExampleCandidates().then(pickExampleNode, () => null);
       setInfo(next);
       setExample(node);
       setFailure((current) => (current?.from === 'info' ? null : current));
@@ -166,10 +166,8 @@ export function AgentPanel() {
       setResult(transcript);
       setSteps(transcript.steps);
       const ids = (transcript.cited.length > 0 ? transcript.cited : transcript.retrieved).slice(0, 10);
-      const rows = ids.length > 0 ? await service.query(`SELECT id, kind, qualified_name, import_name, file_path, start_line FROM nodes WHERE id IN (${ids.map((id) => Math.trunc(id)).join(', ')})`) : [];
-      const text = (r: (typeof rows)[number]) =>
-        nodeText({ kind: String(r.kind), qualified_name: String(r.qualified_name), import_name: (r.import_name as string | null) ?? null, file_path: (r.file_path as string | null) ?? null, start_line: (r.start_line as number | null) ?? null });
-      const byId = new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), text: text(r) }]));
+      const refs = await service.readNodeRefs(ids);
+      const byId = new Map(refs.map((ref) => [ref.id, { id: ref.id, text: nodeText(ref) }]));
       setContext(ids.flatMap((id) => byId.get(id) ?? []));
       if (transcript.cited.length > 0) light(transcript.cited);
     } catch (error) {

@@ -9,6 +9,7 @@ import type { AgentToolInfo } from '../../core/agent/agentService.ts';
 import type { JsonSchema } from '../../core/agent/tools/agentTool.ts';
 import type { SemanticStatus } from '../../core/semantic/semanticService.ts';
 import { isTestPath } from '../../core/ingest/testPaths.ts';
+import type { ExampleCandidate } from '../../core/reads/nodeLookups.ts';
 
 export type AnswerPart = { text: string } | { id: number; cited: boolean };
 
@@ -33,21 +34,14 @@ export interface ExampleNode {
 }
 
 /**
- * Documented functions and methods of the open graph, the most used first: candidates for the
- * examples (pickExampleNode takes the first outside tests; names starting with _ are left out).
+ * The first of the open graph's documented functions, the most used first (the repo worker's
+ * readExampleCandidates, core/reads/nodeLookups.ts), that is code (not a test or fixture) with a
+ * word-like name.
  */
-export const EXAMPLE_NODE_SQL = `SELECT n.id, n.name, n.file_path, count(e.src) AS users
-  FROM nodes n LEFT JOIN edges e ON e.dst = n.id AND e.type = 'USES'
-  WHERE n.kind IN ('Function', 'Method') AND length(coalesce(n.docstring, '')) > 0 AND NOT starts_with(n.name, '_')
-  GROUP BY n.id, n.name, n.file_path ORDER BY users DESC, n.id LIMIT 50`;
-
-/** The first row of EXAMPLE_NODE_SQL that is code (not a test or fixture) with a word-like name. */
-export function pickExampleNode(rows: readonly Record<string, unknown>[]): ExampleNode | null {
-  for (const row of rows) {
-    const name = String(row.name ?? '');
-    const path = row.file_path === null || row.file_path === undefined ? '' : String(row.file_path);
+export function pickExampleNode(candidates: readonly ExampleCandidate[]): ExampleNode | null {
+  for (const { id, name, file_path: path } of candidates) {
     if (!/^[A-Za-z][A-Za-z0-9_]{2,}$/.test(name) || (path && isTestPath(path))) continue;
-    return { id: Number(row.id), name };
+    return { id, name };
   }
   return null;
 }

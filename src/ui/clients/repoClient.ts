@@ -1,6 +1,6 @@
 /**
- * @file Typed client of the repo worker (RepoService + SemanticService + SearchService over
- * comlink). Progress, status and MCTS trace callbacks cross as comlink proxies; input buffers
+ * @file Typed client of the repo worker (RepoService + SemanticService + SearchService +
+ * AgentService + the typed graph reads, over comlink). Progress, status and MCTS trace callbacks cross as comlink proxies; input buffers
  * are transferred, not copied.
  * Runs in: the main thread.
  */
@@ -22,9 +22,13 @@ import type {
   SimilarOptions,
 } from '../../core/semantic/semanticService.ts';
 import type { MctsEvent } from '../../core/search/mctsTrace.ts';
-import { installErrorTransfer } from './errorTransfer.ts';
+import type { GraphReads } from '../../core/reads/graphReads.ts';
+import { installErrorTransfer } from '../../core/errorTransfer.ts';
 
-export type RepoClient = Remote<RepoService & SemanticService & SearchService & AgentService>;
+/** Everything the repo worker serves (src/adapters/browser/repoWorkerApi.ts). */
+type RepoWorkerServices = RepoService & SemanticService & SearchService & AgentService & GraphReads;
+
+export type RepoClient = Remote<RepoWorkerServices>;
 
 let client: RepoClient | null = null;
 
@@ -32,7 +36,7 @@ export function connectRepoService(): RepoClient {
   if (client) return client;
   installErrorTransfer();
   const worker = new Worker(new URL('../../../workers/repo.worker.ts', import.meta.url), { type: 'module', name: repoWorkerName() });
-  client = wrap<RepoService & SemanticService & SearchService & AgentService>(worker);
+  client = wrap<RepoWorkerServices>(worker);
   return client;
 }
 

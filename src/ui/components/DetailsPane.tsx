@@ -9,8 +9,7 @@
 import { useEffect, useState } from 'react';
 import { displayContext } from '../../core/graph/displayName.ts';
 import { useCommands } from '../commands.ts';
-import type { NodeDetails } from '../data/nodeDetails.ts';
-import { loadNodeDetails } from '../data/nodeDetails.ts';
+import type { NodeDetails } from '../../core/reads/nodeDetails.ts';
 import { toShownError } from '../errors/errorMessages.ts';
 import { useAppState } from '../store/appStore.ts';
 import { EDGE_LOOK } from '../graph/graphStyle.ts';
@@ -37,7 +36,7 @@ export function DetailsPane() {
     }
     let live = true;
     setLoading(true);
-    loadNodeDetails(service, selected)
+    service.readNodeDetails(selected)
       .then((d) => live && (setDetails(d), setFailure(d ? null : 'This node no longer exists.')))
       .catch((error: unknown) => live && setFailure(toShownError(error).detail ?? toShownError(error).message))
       .finally(() => live && setLoading(false));

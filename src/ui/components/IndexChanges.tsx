@@ -3,7 +3,7 @@
  * removed / changed, files parsed, descriptions and vectors kept. Shown only after one.
  * Runs in: the main thread.
  */
-import type { SummaryView } from '../data/summary.ts';
+import type { SummaryView } from '../../core/reads/storedSummary.ts';
 
 type Counts = { added: number; removed: number; changed: number; unchanged: number };
 

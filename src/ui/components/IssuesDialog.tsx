@@ -5,9 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useCommands } from '../commands.ts';
-import { moduleIdForPath } from '../data/nodeDetails.ts';
-import { ISSUE_PAGE as PAGE, loadIssuePage } from '../data/issueLists.ts';
-import type { IssueEntry } from '../data/issueLists.ts';
+import { ISSUE_PAGE as PAGE } from '../../core/reads/issueLists.ts';
+import type { IssueEntry } from '../../core/reads/issueLists.ts';
 import { toShownError } from '../errors/errorMessages.ts';
 import { setState, useAppState } from '../store/appStore.ts';
 import { ErrorNote } from './ErrorNote.tsx';
@@ -33,7 +32,7 @@ export function IssuesDialog() {
   useEffect(() => {
     if (!kind) return;
     let live = true;
-    loadIssuePage(service, kind, offset)
+    service.readIssuePage(kind, offset)
       .then((page) => {
         if (!live) return;
         setTotal(page.total);
@@ -50,7 +49,7 @@ export function IssuesDialog() {
   if (!kind) return null;
   const close = () => setState({ dialog: null });
   const openModule = async (path: string) => {
-    const id = await moduleIdForPath(service, path);
+    const id = await service.readModuleIdForPath(path);
     if (id !== null) {
       close();
       selectNode(id);

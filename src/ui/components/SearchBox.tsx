@@ -6,8 +6,7 @@
 import { forwardRef, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useCommands } from '../commands.ts';
-import type { SearchHit } from '../graph/graphQueries.ts';
-import { searchNodes } from '../graph/graphQueries.ts';
+import type { SearchHit } from '../../core/reads/graphSlices.ts';
 import { toShownError } from '../errors/errorMessages.ts';
 import { useAppState } from '../store/appStore.ts';
 import { KindBadge } from './KindBadge.tsx';
@@ -39,7 +38,7 @@ export const SearchBox = forwardRef<HTMLInputElement>(function SearchBox(_props,
     }
     let live = true;
     const timer = setTimeout(() => {
-      searchNodes(service, query)
+      service.searchNodeNames(query)
         .then((found) => {
           if (!live) return;
           setHits(found);

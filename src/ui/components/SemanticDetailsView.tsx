@@ -7,9 +7,8 @@
  */
 import { displayContext } from '../../core/graph/displayName.ts';
 import { useCommands } from '../commands.ts';
-import type { EdgeGroup } from '../data/nodeDetails.ts';
-import type { SemanticDetails } from '../data/semanticDetails.ts';
-import { similarNeighbours } from '../data/semanticDetails.ts';
+import type { EdgeGroup, SemanticDetails } from '../../core/reads/nodeDetails.ts';
+import { similarNeighbours } from '../data/similarNeighbours.ts';
 import { generatorLabel } from '../data/semanticFormat.ts';
 import { KindBadge } from './KindBadge.tsx';
 

@@ -6,7 +6,7 @@
  */
 import type { EdgeType, NodeKind } from '../../core/graph/types.ts';
 import { totalOf } from '../data/summary.ts';
-import type { SummaryView } from '../data/summary.ts';
+import type { SummaryView } from '../../core/reads/storedSummary.ts';
 import { EDGE_LOOK, NODE_KIND_ORDER } from '../graph/graphStyle.ts';
 import { setState, useAppState } from '../store/appStore.ts';
 import { IndexChanges } from './IndexChanges.tsx';

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useDemoService } from '../../../test/ui/demoService.ts';
-import { num } from '../data/sql.ts';
+import { num } from '../../core/reads/rowValues.ts';
 import { AnswerView } from './answerView.ts';
 import { MemberExpansion } from './memberExpansion.ts';
 import { headlessCanvas, testHost } from './viewTestKit.ts';

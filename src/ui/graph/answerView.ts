@@ -4,11 +4,10 @@
  * camera fitted calmly; an answer that names no drawn node is announced.
  * Runs in: the main thread.
  */
-import type { GraphEdge, GraphNode } from './graphQueries.ts';
-import { MAX_VISIBLE_NODES } from './graphQueries.ts';
+import type { GraphEdge, GraphNode } from '../../core/reads/graphSlices.ts';
+import { MAX_VISIBLE_NODES } from '../../core/reads/graphSlices.ts';
 import { edgeEnds, linkIndices, replaceDrawing } from './drawnGraph.ts';
 import { stretchToAspect } from './layouts.ts';
-import { loadTreeSlice } from './searchTreeQueries.ts';
 import type { LayoutRunner, ViewHost } from './viewHost.ts';
 
 /** Force-layout positions for a slice, computed by `layouts` (the layout worker in the app). */
@@ -26,7 +25,7 @@ export class AnswerView {
     const { cy } = host;
     const generation = host.begin();
     await host.run(async () => {
-      const slice = await loadTreeSlice(host.service, ids.slice(0, MAX_VISIBLE_NODES));
+      const slice = await host.service.readNodesAndEdges(ids.slice(0, MAX_VISIBLE_NODES));
       if (!host.isCurrent(generation)) return;
       const started = performance.now();
       const positions = slice.nodes.length > 0 ? stretchToAspect(await layOut(host.layouts, slice.nodes, slice.edges), cy.width() / Math.max(1, cy.height())) : undefined;

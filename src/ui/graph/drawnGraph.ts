@@ -7,7 +7,7 @@
  */
 import type { Core, ElementDefinition, NodeCollection } from 'cytoscape';
 import { stretchToAspect } from './layouts.ts';
-import type { GraphEdge, GraphNode } from './graphQueries.ts';
+import type { GraphEdge, GraphNode } from '../../core/reads/graphSlices.ts';
 import type { ViewHost } from './viewHost.ts';
 
 export const nodeKey = (id: number) => `n${id}`;

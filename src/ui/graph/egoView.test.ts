@@ -7,7 +7,6 @@
 import type { NodeSingular } from 'cytoscape';
 import { describe, expect, it } from 'vitest';
 import { useDemoService } from '../../../test/ui/demoService.ts';
-import { loadEgo } from './graphQueries.ts';
 import { EgoView, levelRings } from './egoView.ts';
 import { relayoutDrawn } from './drawnGraph.ts';
 import { MemberExpansion } from './memberExpansion.ts';
@@ -38,7 +37,7 @@ describe('EgoView on the indexed demo', () => {
     expect(host.mode()).toBe('ego');
     expect(ego.center).toBe(center);
     expect(ego.depth).toBe(1);
-    const slice = await loadEgo(demo.service, center, 1);
+    const slice = await demo.service.readEgo(center, 1);
     expect(cy.nodes().length).toBe(slice.nodes.length);
     const centre = cy.getElementById(`n${center}`);
     expect(centre.hasClass('center')).toBe(true);
@@ -61,7 +60,7 @@ describe('EgoView on the indexed demo', () => {
     const one = cy.nodes().length;
     await ego.setDepth(2);
     expect(ego.depth).toBe(2);
-    expect(cy.nodes().length).toBe((await loadEgo(demo.service, center, 2)).nodes.length);
+    expect(cy.nodes().length).toBe((await demo.service.readEgo(center, 2)).nodes.length);
     expect(cy.nodes().length).toBeGreaterThan(one);
     host.enter('answer');
     expect(ego.center).toBeNull();

@@ -5,8 +5,8 @@
  * selected, the cap announced. Holds the centre and the depth (the depth outlives the mode).
  * Runs in: the main thread.
  */
-import type { GraphEdge, GraphNode } from './graphQueries.ts';
-import { MAX_VISIBLE_NODES, loadEgo } from './graphQueries.ts';
+import type { GraphEdge, GraphNode } from '../../core/reads/graphSlices.ts';
+import { MAX_VISIBLE_NODES } from '../../core/reads/graphSlices.ts';
 import { edgeEnds, linkIndices, nodeKey, replaceDrawing } from './drawnGraph.ts';
 import { egoLayout } from './layouts.ts';
 import type { LayoutRunner, ViewHost } from './viewHost.ts';
@@ -57,7 +57,7 @@ export class EgoView {
     const { cy } = host;
     const generation = host.begin();
     await host.run(async () => {
-      const slice = await loadEgo(host.service, centerId, depth, MAX_VISIBLE_NODES, host.showSimilar());
+      const slice = await host.service.readEgo(centerId, depth, MAX_VISIBLE_NODES, host.showSimilar());
       if (!host.isCurrent(generation)) return;
       const started = performance.now();
       // Small neighbourhoods read best as rings by hop count; big ones as a force layout

@@ -6,7 +6,7 @@
  */
 import { forceLayout } from './forceLayout.ts';
 import type { ForceLayoutInput } from './forceLayout.ts';
-import type { PackItem, PackOptions } from '../../core/graph/packageLayout.ts';
+import type { PackItem, PackOptions } from './packageLayout.ts';
 import { packPositions } from './inThreadLayouts.ts';
 
 type Request = { id: number; input: ForceLayoutInput } | { id: number; pack: { items: PackItem[]; options: PackOptions } };

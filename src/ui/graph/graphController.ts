@@ -22,7 +22,6 @@ import { edgeElement, hasNode, nodeKey, relayoutDrawn, visibleIds } from './draw
 import { EgoView } from './egoView.ts';
 import { GraphCamera } from './graphCamera.ts';
 import type { FollowMove, FollowOptions } from './graphCamera.ts';
-import { loadSimilarEdges } from './graphQueries.ts';
 import { graphStylesheet } from './graphStyle.ts';
 import { MemberExpansion } from './memberExpansion.ts';
 import type { Crumb } from './overviewFocus.ts';
@@ -341,7 +340,7 @@ export class GraphController {
 
   /** Drops every drawn SIMILAR edge, then (toggle on) loads those among the visible nodes. */
   private async syncSimilar(generation: number): Promise<void> {
-    const edges = this.showSimilar && this.cy.nodes().nonempty() ? await loadSimilarEdges(this.service, this.visibleIds()) : [];
+    const edges = this.showSimilar && this.cy.nodes().nonempty() ? await this.service.readSimilarEdges([...this.visibleIds()]) : [];
     if (generation !== this.generation) return;
     this.cy.batch(() => {
       this.cy.edges('[type = "SIMILAR"]').remove();

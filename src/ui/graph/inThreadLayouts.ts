@@ -4,8 +4,8 @@
  * right here (headless tests; the app runs them in the worker, forceLayout.worker.ts).
  * Runs in: the layout worker, and wherever a LayoutRunner without a worker is wanted.
  */
-import { packLayout } from '../../core/graph/packageLayout.ts';
-import type { PackItem, PackOptions } from '../../core/graph/packageLayout.ts';
+import { packLayout } from './packageLayout.ts';
+import type { PackItem, PackOptions } from './packageLayout.ts';
 import { forceLayout } from './forceLayout.ts';
 import type { LayoutRunner } from './viewHost.ts';
 

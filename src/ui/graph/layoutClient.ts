@@ -4,7 +4,7 @@
  * Runs in: the main thread.
  */
 import type { ForceLayoutInput } from './forceLayout.ts';
-import type { PackItem, PackOptions } from '../../core/graph/packageLayout.ts';
+import type { PackItem, PackOptions } from './packageLayout.ts';
 
 let worker: Worker | null = null;
 let nextId = 0;

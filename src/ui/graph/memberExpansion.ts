@@ -7,7 +7,7 @@
  * Runs in: the main thread.
  */
 import type { NodeSingular } from 'cytoscape';
-import { MAX_VISIBLE_NODES, loadChildren, loadCrossEdges } from './graphQueries.ts';
+import { MAX_VISIBLE_NODES } from '../../core/reads/graphSlices.ts';
 import { edgeElement, edgeKey, hasNode, nodeElement, nodeKey, visibleIds } from './drawnGraph.ts';
 import { centreOf, ringPositions } from './layouts.ts';
 import type { ViewHost } from './viewHost.ts';
@@ -56,7 +56,7 @@ export class MemberExpansion {
         host.callbacks.onNotice(`At most ${MAX_VISIBLE_NODES.toLocaleString()} nodes are shown at once. Collapse something first.`);
         return;
       }
-      const slice = await loadChildren(host.service, id, room);
+      const slice = await host.service.readChildren(id, room);
       if (!host.isCurrent(generation)) return;
       const fresh = slice.nodes.filter((n) => !hasNode(cy, n.id));
       const parent = cy.getElementById(nodeKey(id)) as NodeSingular;
@@ -76,8 +76,10 @@ export class MemberExpansion {
       this.expanded.add(id);
       parent.addClass('expanded');
       host.report(started);
-      const cross = await loadCrossEdges(host.service, fresh.map((n) => n.id), visibleIds(cy));
+      const visible = visibleIds(cy);
+      const touching = await host.service.readCrossEdges(fresh.map((n) => n.id));
       if (!host.isCurrent(generation)) return;
+      const cross = touching.filter((e) => visible.has(e.src) && visible.has(e.dst));
       cy.batch(() => {
         for (const e of cross) if (cy.getElementById(edgeKey(e)).empty()) cy.add(edgeElement(e));
       });

@@ -9,7 +9,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { NodeSingular } from 'cytoscape';
 import { useDemoService } from '../../../test/ui/demoService.ts';
-import { TESTS_KEY } from '../../core/graph/packageOverview.ts';
+import { TESTS_KEY } from './packageOverview.ts';
 import { MemberExpansion } from './memberExpansion.ts';
 import { OverviewView } from './overviewView.ts';
 import { headlessCanvas, testHost } from './viewTestKit.ts';

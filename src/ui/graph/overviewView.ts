@@ -9,12 +9,13 @@
  * Runs in: the main thread.
  */
 import type { NodeSingular } from 'cytoscape';
-import { defaultExpansion, overviewLevel, packagesAbove } from '../../core/graph/packageOverview.ts';
-import type { PackageTree } from '../../core/graph/packageOverview.ts';
-import { DEFAULT_PACK } from '../../core/graph/packageLayout.ts';
-import type { PackItem } from '../../core/graph/packageLayout.ts';
-import { MAX_VISIBLE_NODES, loadPackageOverview } from './graphQueries.ts';
-import type { PackageOverviewData } from './graphQueries.ts';
+import { defaultExpansion, overviewLevel, packagesAbove } from './packageOverview.ts';
+import type { PackageTree } from './packageOverview.ts';
+import { DEFAULT_PACK } from './packageLayout.ts';
+import type { PackItem } from './packageLayout.ts';
+import { MAX_VISIBLE_NODES } from '../../core/reads/graphSlices.ts';
+import { loadPackageOverview } from './overviewData.ts';
+import type { PackageOverviewData } from './overviewData.ts';
 import { nodeKey } from './drawnGraph.ts';
 import { ringPositions } from './layouts.ts';
 import type { MemberExpansion } from './memberExpansion.ts';

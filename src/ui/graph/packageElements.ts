@@ -7,8 +7,8 @@
  * Runs in: the main thread.
  */
 import type { ElementDefinition } from 'cytoscape';
-import type { OverviewItem, OverviewLink } from '../../core/graph/packageOverview.ts';
-import type { GraphNode } from './graphQueries.ts';
+import type { OverviewItem, OverviewLink } from './packageOverview.ts';
+import type { GraphNode } from '../../core/reads/graphSlices.ts';
 
 export const PACKAGE_LINK = 'PACKAGE_DEPENDS';
 

@@ -2,12 +2,11 @@
  * @file The player's mode of the canvas on headless Cytoscape (real library, no DOM): a real MCTS
  * run on a small random graph (test/search/searchGraphs.ts, FAKE hash cross-encoder) mounted
  * through player/playerCanvas.ts, hosted by the test kit's FAKE controller over a FAKE repo
- * client (the worker boundary: it records queries and returns no rows): a live run never queries,
+ * client (the worker boundary: it records reads and returns nothing): a live run never reads,
  * states render only while the player is drawn, a superseded mount is dropped, and the camera
  * follows a step into view.
  */
 import { describe, expect, it } from 'vitest';
-import type { Row } from '../../core/pipeline/repoService.ts';
 import { stateAt } from '../../core/search/mctsReplay.ts';
 import type { Replay } from '../../core/search/mctsReplay.ts';
 import type { RepoClient } from '../clients/repoClient.ts';
@@ -23,13 +22,13 @@ function replayOfRandomRun(): Promise<Replay> {
   return replayOnce;
 }
 
-/** FAKE repo client (the worker boundary): records every query, answers with no rows. */
-function emptyRepo(): { service: RepoClient; sent: string[] } {
-  const sent: string[] = [];
+/** FAKE repo client (the worker boundary): records every read of nodes, finds none. */
+function emptyRepo(): { service: RepoClient; sent: (readonly number[])[] } {
+  const sent: (readonly number[])[] = [];
   const service = {
-    async query(sql: string): Promise<Row[]> {
-      sent.push(sql);
-      return [];
+    async readNodesAndEdges(ids: readonly number[]) {
+      sent.push(ids);
+      return { nodes: [], edges: [] };
     },
   } as unknown as RepoClient;
   return { service, sent };

@@ -9,7 +9,7 @@
 import type { PlayerRenderInfo } from '../player/playerView.ts';
 import type { Core } from 'cytoscape';
 import type { RepoClient } from '../clients/repoClient.ts';
-import type { PackItem, PackOptions } from '../../core/graph/packageLayout.ts';
+import type { PackItem, PackOptions } from './packageLayout.ts';
 import type { ForceLayoutInput } from './forceLayout.ts';
 import type { GraphCamera } from './graphCamera.ts';
 import { runForceLayout, runPackLayout } from './layoutClient.ts';

@@ -11,7 +11,6 @@ import type { Core, StylesheetJson } from 'cytoscape';
 import type { RepoClient } from '../clients/repoClient.ts';
 import { edgeElement, hasNode, nodeKey, visibleIds } from './drawnGraph.ts';
 import { GraphCamera } from './graphCamera.ts';
-import { loadSimilarEdges } from './graphQueries.ts';
 import { graphStylesheet } from './graphStyle.ts';
 import { inThreadLayouts } from './inThreadLayouts.ts';
 import type { Crumb } from './overviewFocus.ts';
@@ -112,7 +111,7 @@ export function testHost(cy: Core, service: RepoClient): TestHost {
     },
     showSimilar: () => similar,
     async syncSimilar(g) {
-      const edges = similar && cy.nodes().nonempty() ? await loadSimilarEdges(service, visibleIds(cy)) : [];
+      const edges = similar && cy.nodes().nonempty() ? await service.readSimilarEdges([...visibleIds(cy)]) : [];
       if (g !== generation) return;
       cy.batch(() => {
         cy.edges('[type = "SIMILAR"]').remove();

@@ -12,7 +12,6 @@ import type { Relevance } from '../../core/eval/metrics.ts';
 import { answerStory } from '../../core/search/answerStory.ts';
 import type { Replay } from '../../core/search/mctsReplay.ts';
 import { useCommands } from '../commands.ts';
-import { num, sqlIds } from '../data/sql.ts';
 import { useAppState } from '../store/appStore.ts';
 import { markAnswer, selectInPlayer } from './playerSession.ts';
 import { StoryParts } from './StoryParts.tsx';
@@ -45,11 +44,10 @@ export function KnownAnswerStory({ replay }: { replay: Replay }) {
   useEffect(() => {
     if (answer === null) return;
     let stale = false;
-    const id = sqlIds([answer]);
     service
-      .query(`SELECT dst AS id FROM edges WHERE src = ${id} UNION SELECT src AS id FROM edges WHERE dst = ${id}`)
-      .then((rows) => {
-        if (!stale) setNeighbours({ id: answer, list: rows.map((r) => num(r, 'id')) });
+      .readNeighbourIds(answer)
+      .then((list) => {
+        if (!stale) setNeighbours({ id: answer, list });
       })
       .catch((error: unknown) => console.warn('answer neighbours', error));
     return () => {

@@ -8,12 +8,11 @@
  */
 import type { Core, ElementDefinition } from 'cytoscape';
 import type { Replay } from '../../core/search/mctsReplay.ts';
-import { layeredTreeLayout } from '../../core/search/treeLayout.ts';
+import { layeredTreeLayout } from './treeLayout.ts';
 import type { RepoClient } from '../clients/repoClient.ts';
 import { runForceLayout } from '../graph/layoutClient.ts';
 import { stretchToAspect } from '../graph/layouts.ts';
-import type { GraphNode } from '../graph/graphQueries.ts';
-import { loadTreeSlice } from '../graph/searchTreeQueries.ts';
+import type { GraphNode } from '../../core/reads/graphSlices.ts';
 import { PlayerView } from './playerView.ts';
 
 export type PlayerViewKind = 'tree' | 'graph';
@@ -37,7 +36,7 @@ function label(node: GraphNode | undefined, id: number): string {
 export async function playerElements(service: RepoClient | null, replay: Replay, view: PlayerViewKind, aspect: number): Promise<PlayerMount> {
   const count = Math.min(replay.ids.length, PLAYER_MAX_NODES);
   const ids = replay.ids.slice(0, count);
-  const slice = service ? await loadTreeSlice(service, ids) : { nodes: [], edges: [] };
+  const slice = service ? await service.readNodesAndEdges(ids) : { nodes: [], edges: [] };
   const known = new Map(slice.nodes.map((n) => [n.id, n]));
   const names = new Map(ids.map((id) => [id, label(known.get(id), id)]));
   let positions: Float64Array;

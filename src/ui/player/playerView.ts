@@ -16,7 +16,7 @@
 import type { Core, EdgeSingular, NodeSingular } from 'cytoscape';
 import { rankedAt, stateAt, uctParts } from '../../core/search/mctsReplay.ts';
 import type { Replay, ReplayState } from '../../core/search/mctsReplay.ts';
-import { layOutFocus, treeFocus } from '../../core/search/treeFocus.ts';
+import { layOutFocus, treeFocus } from './treeFocus.ts';
 import { rewardColor, visitSize } from '../data/searchTree.ts';
 import { countOverlaps, labelTexts, placeLabels } from '../graph/labelPlacement.ts';
 import type { Box, Obstacle } from '../graph/labelPlacement.ts';

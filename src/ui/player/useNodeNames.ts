@@ -6,28 +6,29 @@
  */
 import { useEffect, useState } from 'react';
 import type { Replay } from '../../core/search/mctsReplay.ts';
+import { shortName } from '../../core/graph/displayName.ts';
+import type { NodeRef } from '../../core/reads/nodeLookups.ts';
 import type { RepoClient } from '../clients/repoClient.ts';
-import type { Row } from '../../core/pipeline/repoService.ts';
-import { namesOf, num, sqlIds } from '../data/sql.ts';
-
-const NAMES_SQL = 'SELECT id, kind, name, qualified_name, import_name FROM nodes WHERE id IN';
 
 /** Each node's short name (a module by its import name: core/graph/displayName.ts). */
-function namesById(rows: readonly Row[]): Map<number, string> {
-  return new Map(rows.map((r) => [num(r, 'id'), namesOf(r).shortName]));
+function namesById(refs: readonly NodeRef[]): Map<number, string> {
+  return new Map(refs.map((ref) => [ref.id, shortName(ref)]));
 }
+
+/** Integer ids only, as the reads take them. */
+const idsOf = (ids: readonly number[]): number[] => ids.filter((id) => Number.isInteger(id));
 
 export function useNodeNames(service: RepoClient, ids: readonly number[]): Map<number, string> {
   const key = ids.join(',');
   const [names, setNames] = useState(new Map<number, string>());
   useEffect(() => {
     let stale = false;
-    const list = sqlIds(key === '' ? [] : key.split(',').map(Number));
-    if (list === 'NULL') return;
+    const list = idsOf(key === '' ? [] : key.split(',').map(Number));
+    if (list.length === 0) return;
     service
-      .query(`${NAMES_SQL} (${list})`)
-      .then((rows) => {
-        if (!stale) setNames(namesById(rows));
+      .readNodeRefs(list)
+      .then((refs) => {
+        if (!stale) setNames(namesById(refs));
       })
       .catch((error: unknown) => console.warn('node names', error));
     return () => {
@@ -46,8 +47,8 @@ export function useReplayNames(service: RepoClient, replay: Replay): Map<number,
     let stale = false;
     let read = replayNames.get(replay);
     if (!read) {
-      const list = sqlIds(replay.ids);
-      read = list === 'NULL' ? Promise.resolve(new Map()) : service.query(`${NAMES_SQL} (${list})`).then(namesById);
+      const list = idsOf(replay.ids);
+      read = list.length === 0 ? Promise.resolve(new Map()) : service.readNodeRefs(list).then(namesById);
       replayNames.set(replay, read);
     }
     read

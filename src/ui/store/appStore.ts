@@ -8,7 +8,7 @@ import type { Phase } from '../../core/pipeline/progress.ts';
 import type { RepoEntry } from '../../core/pipeline/repoService.ts';
 import type { ErrorCode } from '../../core/errors.ts';
 import type { DescribeProgress, EmbedProgress, SemanticSource, SemanticStatus } from '../../core/semantic/semanticService.ts';
-import type { SummaryView } from '../data/summary.ts';
+import type { SummaryView } from '../../core/reads/storedSummary.ts';
 import type { EvalProgress, EvalReport, EvalSet, SearchMethod, SearchResponse } from '../../core/agent/searchService.ts';
 import type { RunInfo } from '../../core/store/runStore.ts';
 import type { PlayerState } from '../player/playerState.ts';

@@ -8,10 +8,10 @@
  * then is folded: each drawn node with folded descendants gets one bundle counting them.
  * The drawn tree is laid out with the layered tree layout (treeLayout.ts), bundles last among
  * their parent's children, so a 5,000-node run reads as a few dozen labelled nodes.
- * Runs in: everywhere. Layer src/core.
+ * Runs in: the main thread (pure; unit-tested in Node). Layer src/ui.
  */
-import type { Replay, ReplayState } from './mctsReplay.ts';
-import { rankedAt } from './mctsReplay.ts';
+import type { Replay, ReplayState } from '../../core/search/mctsReplay.ts';
+import { rankedAt } from '../../core/search/mctsReplay.ts';
 import { layeredTreeLayout } from './treeLayout.ts';
 import type { TreeLayoutOptions } from './treeLayout.ts';
 

@@ -1,16 +1,16 @@
 /**
- * @file Every query the UI sends (overview, children, cross edges, ego, search, details,
- * summary, issue lists) run against the demo repo indexed for real (tree-sitter, stitcher,
- * duckdb-wasm, the same engine as the browser) and through the real read-only SQL guard, as
- * the repo worker runs them.
+ * @file The typed reads of the graph (core/reads: overview, children, cross edges, ego, search,
+ * details, summary, issue lists) against the demo repo indexed for real (tree-sitter, stitcher,
+ * duckdb-wasm, the same engine as the browser), each statement through the real read-only SQL
+ * guard, as the repo worker serves them to the app's views.
+ * Runs in: Node (vitest).
  */
 import { describe, expect, it } from 'vitest';
 import { assertReadOnlySql } from '../../src/core/store/sqlGuard.ts';
-import { loadIssuePage } from '../../src/ui/data/issueLists.ts';
-import { loadNodeDetails, moduleIdForPath } from '../../src/ui/data/nodeDetails.ts';
-import { loadSummary, totalOf } from '../../src/ui/data/summary.ts';
-import { loadChildren, loadCrossEdges, loadEgo, loadPackageOverview, searchNodes } from '../../src/ui/graph/graphQueries.ts';
-import { useDemoService } from './demoService.ts';
+import { loadPackageOverview } from '../../src/ui/graph/overviewData.ts';
+import { useDemoService } from '../ui/demoService.ts';
+
+const totalOf = (counts: Partial<Record<string, number>>) => Object.values(counts).reduce<number>((sum, n) => sum + (n ?? 0), 0);
 
 const demo = useDemoService();
 const { service, idOf, sent } = demo;
@@ -29,55 +29,57 @@ describe('UI queries on the indexed demo', () => {
 
   it('children of a module and of a class, with member counts', async () => {
     const moduleId = await idOf("SELECT id FROM nodes WHERE kind = 'Module' AND name = 'shopkit.orders.service'");
-    const members = await loadChildren(service, moduleId);
+    const members = await service.readChildren(moduleId);
     const orderService = members.nodes.find((n) => n.name === 'OrderService');
     expect(orderService?.kind).toBe('Class');
     expect(orderService!.children).toBeGreaterThan(0);
     expect(members.edges.every((e) => e.src === moduleId && e.type === 'CONTAINS')).toBe(true);
 
-    const classMembers = await loadChildren(service, orderService!.id);
+    const classMembers = await service.readChildren(orderService!.id);
     expect(classMembers.nodes.map((n) => n.kind)).toContain('Method');
     expect(classMembers.nodes.length).toBe(orderService!.children);
 
     const visible = new Set([...members.nodes, ...classMembers.nodes].map((n) => n.id));
-    const cross = await loadCrossEdges(service, classMembers.nodes.map((n) => n.id), visible);
-    expect(cross.every((e) => visible.has(e.src) && visible.has(e.dst))).toBe(true);
+    const memberIds = classMembers.nodes.map((n) => n.id);
+    const touching = await service.readCrossEdges(memberIds);
+    expect(touching.every((e) => memberIds.includes(e.src) || memberIds.includes(e.dst))).toBe(true);
+    const cross = touching.filter((e) => visible.has(e.src) && visible.has(e.dst));
     expect(cross.some((e) => e.type === 'USES')).toBe(true);
   });
 
   it('ego view grows with depth, keeps the centre at distance 0 and respects its cap', async () => {
     const center = await idOf("SELECT id FROM nodes WHERE kind = 'Class' AND name = 'OrderService'");
-    const one = await loadEgo(service, center, 1);
-    const two = await loadEgo(service, center, 2);
+    const one = await service.readEgo(center, 1);
+    const two = await service.readEgo(center, 2);
     expect(one.distance.get(center)).toBe(0);
     expect(two.nodes.length).toBeGreaterThan(one.nodes.length);
     expect(one.nodes.some((n) => n.kind === 'Repo')).toBe(false);
-    const capped = await loadEgo(service, center, 3, 10);
+    const capped = await service.readEgo(center, 3, 10);
     expect(capped.nodes.length).toBe(10);
     expect(capped.hidden).toBeGreaterThan(0);
   });
 
   it('search ranks the exact name first (same case, then definitions), reads dotted names as qualified, survives quotes', async () => {
-    const hits = await searchNodes(service, 'OrderService');
+    const hits = await service.searchNodeNames('OrderService');
     expect(hits[0]?.name).toBe('OrderService');
     expect(hits[0]?.kind).toBe('Class');
     // 'Product' the class and 'product' a field: the case typed decides, then the kind.
-    expect((await searchNodes(service, 'Product'))[0]).toMatchObject({ name: 'Product', kind: 'Class' });
-    expect((await searchNodes(service, 'product'))[0]).toMatchObject({ name: 'product', kind: 'Field' });
-    const dotted = await searchNodes(service, 'orders.service.OrderService');
+    expect((await service.searchNodeNames('Product'))[0]).toMatchObject({ name: 'Product', kind: 'Class' });
+    expect((await service.searchNodeNames('product'))[0]).toMatchObject({ name: 'product', kind: 'Field' });
+    const dotted = await service.searchNodeNames('orders.service.OrderService');
     expect(dotted.some((h) => h.qualifiedName.endsWith('orders.service.OrderService'))).toBe(true);
     // As other languages write it: C++ / Rust '::', PHP '\\', Ruby '#'.
     for (const written of ['orders::service::OrderService', '\\orders\\service\\OrderService', 'service.OrderService#place']) {
-      expect((await searchNodes(service, written))[0]?.qualifiedName, written).toContain('orders.service.OrderService');
+      expect((await service.searchNodeNames(written))[0]?.qualifiedName, written).toContain('orders.service.OrderService');
     }
-    await expect(searchNodes(service, "x' OR '1'='1")).resolves.toEqual([]);
-    await expect(searchNodes(service, "'; DROP TABLE nodes; --")).resolves.toEqual([]);
+    await expect(service.searchNodeNames("x' OR '1'='1")).resolves.toEqual([]);
+    await expect(service.searchNodeNames("'; DROP TABLE nodes; --")).resolves.toEqual([]);
     expect((await demo.conn.query('SELECT count(*) AS n FROM nodes'))[0]).toBeTruthy();
   });
 
   it('details: a class with code and grouped edges; a module with its file text and unresolved imports', async () => {
     const classId = await idOf("SELECT id FROM nodes WHERE kind = 'Class' AND name = 'OrderService'");
-    const details = (await loadNodeDetails(service, classId))!;
+    const details = (await service.readNodeDetails(classId))!;
     expect(details.node.qualifiedName).toContain('OrderService');
     expect(details.code).toContain('class OrderService');
     expect(details.codeFirstLine).toBe(details.node.startLine);
@@ -85,16 +87,16 @@ describe('UI queries on the indexed demo', () => {
     expect(methods?.items.length).toBe(methods?.total);
 
     const registry = await idOf("SELECT id FROM nodes WHERE kind = 'Module' AND name = 'shopkit.registry'");
-    const mod = (await loadNodeDetails(service, registry))!;
+    const mod = (await service.readNodeDetails(registry))!;
     expect(mod.code).toContain('defaultdict');
     expect(mod.codeFirstLine).toBe(1);
     expect(mod.unresolved.some((u) => u.module === 'collections')).toBe(true);
-    expect(await moduleIdForPath(service, mod.node.filePath!)).toBe(registry);
-    expect(await loadNodeDetails(service, 987_654_321)).toBeNull();
+    expect(await service.readModuleIdForPath(mod.node.filePath!)).toBe(registry);
+    expect(await service.readNodeDetails(987_654_321)).toBeNull();
   });
 
   it('summary rebuilt from the tables matches the index run; issue lists page', async () => {
-    const view = await loadSummary(service, 'fallback');
+    const view = await service.readStoredSummary('fallback');
     expect(view.files).toBe(demo.summary.files);
     expect(view.skipped).toBe(demo.summary.skipped);
     expect(view.unresolved).toBe(demo.summary.unresolved);
@@ -103,13 +105,13 @@ describe('UI queries on the indexed demo', () => {
     expect(view.filesWithSyntaxErrors).toBe(demo.summary.filesWithSyntaxErrors);
     // The repo list's name wins (it keeps names unique: "shopkit (2)"); the stored one fills in when the list has none.
     expect(view.repoName).toBe('fallback');
-    expect((await loadSummary(service, '')).repoName).toBe(demo.summary.repoName);
+    expect((await service.readStoredSummary('')).repoName).toBe(demo.summary.repoName);
 
-    const skipped = await loadIssuePage(service, 'skipped', 0);
+    const skipped = await service.readIssuePage('skipped', 0);
     expect(skipped.total).toBe(demo.summary.skipped);
     expect(skipped.entries.length).toBe(Math.min(100, demo.summary.skipped));
     expect(skipped.groups.reduce((n, g) => n + g.n, 0)).toBe(demo.summary.skipped);
-    const syntax = await loadIssuePage(service, 'syntax', 0);
+    const syntax = await service.readIssuePage('syntax', 0);
     expect(syntax.total).toBe(demo.summary.filesWithSyntaxErrors);
   });
 

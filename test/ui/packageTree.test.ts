@@ -10,12 +10,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../search/prng.ts';
-import { isTestPath } from '../ingest/testPaths.ts';
-import { BUCKET_MAX, BUCKET_SIZE, CHAIN_NAME_MAX, LOOSE_GROUP_MIN, TESTS_KEY, autoLinkCap, buildPackageTree, defaultExpansion, overviewLevel, packagesAbove, pathTo } from './packageOverview.ts';
-import type { ModuleLink, OverviewLevel, PackageTree } from './packageOverview.ts';
-import { DEFAULT_PACK, overlaps, packLayout } from './packageLayout.ts';
-import type { PackItem, Rect } from './packageLayout.ts';
+import { createPrng } from '../../src/core/search/prng.ts';
+import { isTestPath } from '../../src/core/ingest/testPaths.ts';
+import { BUCKET_MAX, BUCKET_SIZE, CHAIN_NAME_MAX, LOOSE_GROUP_MIN, TESTS_KEY, autoLinkCap, buildPackageTree, defaultExpansion, overviewLevel, packagesAbove, pathTo } from '../../src/ui/graph/packageOverview.ts';
+import type { ModuleLink, OverviewLevel, PackageTree } from '../../src/ui/graph/packageOverview.ts';
+import { DEFAULT_PACK, overlaps, packLayout } from '../../src/ui/graph/packageLayout.ts';
+import type { PackItem, Rect } from '../../src/ui/graph/packageLayout.ts';
 
 const paths = readFileSync('test/fixtures/stdlib-paths.txt', 'utf8').trim().split('\n');
 const modules = paths.map((path, id) => ({ id, path }));

@@ -8,12 +8,12 @@
  * Runs in: node (vitest).
  */
 import { describe, expect, it } from 'vitest';
-import { runMcts } from './mcts.ts';
-import type { MctsParams } from './mctsParams.ts';
-import { guidedParams, runGuidedMcts } from './mctsGuided.ts';
-import { buildReplay, rankingFromTrace, stateAt } from './mctsReplay.ts';
-import type { Replay } from './mctsReplay.ts';
-import { diffRuns } from './replaySeries.ts';
+import { runMcts } from '../../core/search/mcts.ts';
+import type { MctsParams } from '../../core/search/mctsParams.ts';
+import { guidedParams, runGuidedMcts } from '../../core/search/mctsGuided.ts';
+import { buildReplay, rankingFromTrace, stateAt } from '../../core/search/mctsReplay.ts';
+import type { Replay } from '../../core/search/mctsReplay.ts';
+import { diffRuns } from '../../core/search/replaySeries.ts';
 import { compareAt, drawnTree, paramChanges, rankMove, sameSearch } from './runCompare.ts';
 import { compareGraph } from '../../../test/search/searchGraphs.ts';
 

@@ -14,21 +14,17 @@
  * search and "Hide tests" use) are grouped by folder the same way under one top-level "tests and
  * fixtures" group (key TESTS_KEY), drawn after the code's packages and closed by default, so the
  * code gets the default expansion; overviewLevel leaves that group out when tests are hidden.
- * Runs in: anywhere (no DOM, no I/O).
+ * Runs in: the main thread (pure, no DOM, no I/O; unit-tested in Node). Layer src/ui.
  */
-import { isTestPath } from '../ingest/testPaths.ts';
+import { isTestPath } from '../../core/ingest/testPaths.ts';
+import type { ModuleLink } from '../../core/reads/graphSlices.ts';
+
+export type { ModuleLink };
 
 export interface OverviewModule {
   id: number;
   /** The module's file path inside the repository ("pkg/sub/mod.py"). */
   path: string;
-}
-
-/** A weighted dependency between two modules (IMPORTS + USES edges from one to the other). */
-export interface ModuleLink {
-  src: number;
-  dst: number;
-  weight: number;
 }
 
 export interface PackageNode {

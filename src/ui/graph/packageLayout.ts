@@ -8,7 +8,7 @@
  * placed after their siblings: below them or to their right, whichever keeps the wanted shape. The top level is packed to the canvas's aspect ratio
  * (potpack packs near-square: widths are divided by the aspect, packed, and multiplied back, which
  * keeps boxes apart). Deterministic; the explorer runs it in the layout worker.
- * Runs in: anywhere (no DOM, no I/O); the layout worker in the app.
+ * Runs in: the main thread (pure, no DOM, no I/O; unit-tested in Node). Layer src/ui. the layout worker in the app.
  */
 import potpack from 'potpack';
 

@@ -1,10 +1,10 @@
 /**
- * @file The paged lists behind the summary bar's buttons: skipped files with their reasons,
- * and files with syntax errors. Pages are small so 50k entries cost one page at a time.
- * Runs in: the main thread (queries run in the repo worker).
+ * @file The paged lists behind the summary bar's buttons: skipped files with their reasons, and
+ * files with syntax errors. Pages are small so 50k entries cost one page at a time.
+ * Runs in: the repo worker (app), Node (cli, tests). Layer src/core.
  */
-import type { RepoClient } from '../clients/repoClient.ts';
-import { num, str, strOrNull } from './sql.ts';
+import type { SqlConnection } from '../store/sqlConnection.ts';
+import { num, str, strOrNull } from './rowValues.ts';
 
 export const ISSUE_PAGE = 100;
 
@@ -38,13 +38,14 @@ const SOURCES: Record<IssueListKind, { count: string; groups: string | null; pag
   },
 };
 
-export async function loadIssuePage(service: RepoClient, kind: IssueListKind, offset: number): Promise<IssuePage> {
+/** One page (ISSUE_PAGE entries from `offset`) of a list, with its total and groups. */
+export async function readIssuePage(conn: Pick<SqlConnection, 'query'>, kind: IssueListKind, offset: number): Promise<IssuePage> {
   const source = SOURCES[kind];
   const safeOffset = Math.max(0, Math.floor(offset));
   const [count, groupRows, rows] = await Promise.all([
-    service.query(source.count),
-    source.groups ? service.query(source.groups) : Promise.resolve([]),
-    service.query(source.page(safeOffset)),
+    conn.query(source.count),
+    source.groups ? conn.query(source.groups) : Promise.resolve([]),
+    conn.query(source.page(safeOffset)),
   ]);
   return {
     total: count[0] ? num(count[0], 'n') : 0,

@@ -1,12 +1,13 @@
 /**
  * @file Comlink 'throw' transfer handler that keeps AppError.code across the worker boundary
- * (comlink's default keeps only name, message and stack). Worker side.
- * Runs in: workers (repo worker). The UI installs the same handler from src/ui/clients.
+ * (comlink's default keeps only name, message and stack). Both ends install it: the main
+ * thread (ui/clients/repoClient.ts) and the workers (workers/repo.worker.ts, models.worker.ts).
+ * Runs in: the main thread and the workers. Layer src/core (comlink is plain JavaScript).
  */
 import { transferHandlers } from 'comlink';
 import type { TransferHandler } from 'comlink';
-import { fromWire, toWire } from '../../core/errors.ts';
-import type { WireError } from '../../core/errors.ts';
+import { fromWire, toWire } from './errors.ts';
+import type { WireError } from './errors.ts';
 
 export function installErrorTransfer(): void {
   const base = transferHandlers.get('throw');

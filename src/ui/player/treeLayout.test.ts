@@ -3,7 +3,7 @@
  * in short rows), no two nodes at the same spot, and a wide tree packed into a screen-like aspect.
  */
 import { describe, expect, it } from 'vitest';
-import { createPrng } from './prng.ts';
+import { createPrng } from '../../core/search/prng.ts';
 import { layeredTreeLayout, leafColumns } from './treeLayout.ts';
 
 function randomTree(n: number, seed: number): Int32Array {

@@ -7,7 +7,7 @@
  * wider than they are tall they wrap onto shelves (rows of blocks, each shelf below the last),
  * so the whole tree keeps about a screen's aspect (ASPECT) with readable nodes at 1,000+ nodes.
  * Input: parent tree indices (root 0, -1 for the root; children listed in expansion order).
- * Runs in: everywhere. Layer src/core.
+ * Runs in: the main thread (pure; unit-tested in Node). Layer src/ui.
  */
 
 export interface TreeLayoutOptions {

@@ -1,25 +1,15 @@
 /**
- * @file Small helpers for the read-only SQL the UI sends to RepoService.query: literal
- * quoting, id lists, reading typed values out of untyped rows, and a node row's names.
- * Runs in: the main thread.
+ * @file Small helpers of the typed reads (src/core/reads): id lists for `IN (...)`, typed values
+ * read out of untyped rows, and a node row's names (core/graph/displayName.ts).
+ * Runs in: everywhere. Layer src/core.
  */
-import { displayName, shortName } from '../../core/graph/displayName.ts';
-import type { Row } from '../../core/pipeline/repoService.ts';
-
-/** A SQL string literal: single quotes doubled. */
-export function sqlText(value: string): string {
-  return `'${value.replaceAll("'", "''")}'`;
-}
+import { displayName, shortName } from '../graph/displayName.ts';
+import type { Row } from '../store/sqlConnection.ts';
 
 /** An integer list for `IN (...)`; non-integers are dropped so nothing else reaches the SQL. */
 export function sqlIds(ids: Iterable<number>): string {
   const list = [...ids].filter((id) => Number.isInteger(id));
   return list.length > 0 ? list.join(',') : 'NULL';
-}
-
-/** A LIKE pattern that matches `value` literally (escape char '\'). */
-export function sqlLikeContains(value: string): string {
-  return sqlText(`%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) + " ESCAPE '\\'";
 }
 
 export function num(row: Row, key: string): number {

@@ -6,22 +6,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WasmNodeConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
-import type { Row } from '../../src/core/pipeline/repoService.ts';
+import { readNodeDetails } from '../../src/core/reads/nodeDetails.ts';
+import { num } from '../../src/core/reads/rowValues.ts';
+import type { Row } from '../../src/core/store/sqlConnection.ts';
 import { assertReadOnlySql } from '../../src/core/store/sqlGuard.ts';
-import type { RepoClient } from '../../src/ui/clients/repoClient.ts';
-import { loadNodeDetails } from '../../src/ui/data/nodeDetails.ts';
-import { num } from '../../src/ui/data/sql.ts';
 import { indexTexts } from '../cypher/demoGraph.ts';
 
 let conn: WasmNodeConnection;
-const service = {
-  query: async (sql: string): Promise<Row[]> => (assertReadOnlySql(sql), conn.query(sql)),
-} as unknown as RepoClient;
+const guarded = { query: async (sql: string): Promise<Row[]> => (assertReadOnlySql(sql), conn.query(sql)) };
 
 async function detailsOf(qualifiedName: string, kind: string) {
   const rows = await conn.query(`SELECT id FROM nodes WHERE qualified_name = '${qualifiedName}' AND kind = '${kind}'`);
   expect(rows, `${kind} ${qualifiedName}`).toHaveLength(1);
-  return (await loadNodeDetails(service, num(rows[0]!, 'id')))!;
+  return (await readNodeDetails(guarded, num(rows[0]!, 'id')))!;
 }
 
 const listed = (details: Awaited<ReturnType<typeof detailsOf>>) => details.counterparts.map((c) => `${c.kind} ${c.qualifiedName} ${c.detail}`);

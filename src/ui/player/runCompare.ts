@@ -7,12 +7,12 @@
  * most visited first, with their ancestors, laid out once (layeredTreeLayout) so scrubbing never
  * moves a node. Also whether two runs made the same search (every event alike, timings aside)
  * and which parameters differ, so the view can say why two runs are identical.
- * Runs in: everywhere. Layer src/core.
+ * Runs in: the main thread (pure; unit-tested in Node). Layer src/ui.
  */
-import { cursorAt, rankedAt, stateAt } from './mctsReplay.ts';
-import type { Replay, ReplayState } from './mctsReplay.ts';
-import type { TraceParams } from './mctsTrace.ts';
-import { TOP_K } from './replaySeries.ts';
+import { cursorAt, rankedAt, stateAt } from '../../core/search/mctsReplay.ts';
+import type { Replay, ReplayState } from '../../core/search/mctsReplay.ts';
+import type { TraceParams } from '../../core/search/mctsTrace.ts';
+import { TOP_K } from '../../core/search/replaySeries.ts';
 import { layeredTreeLayout } from './treeLayout.ts';
 import type { TreeLayoutOptions } from './treeLayout.ts';
 

@@ -1,14 +1,18 @@
 /**
  * @file Everything the details pane shows for one node: its row, its code (a Module falls back
- * to the file text), in/out edges grouped by type, and for a Module its unresolved imports and
- * file issues (syntax errors, decoding notes), and its descriptions (semanticDetails.ts).
- * Runs in: the main thread (queries run in the repo worker).
+ * to the file text), in/out edges grouped by type, for a Module its unresolved imports and file
+ * issues (syntax errors, decoding notes), its descriptions with the generator that wrote them
+ * (the `described` table; older databases lack it), and the out-of-line counterparts of a C++ or
+ * Go member. Plus the Module node of a file (lists of files with issues).
+ * Runs in: the repo worker (app), Node (cli, tests). Layer src/core.
  */
-import type { EdgeType, NodeKind } from '../../core/graph/types.ts';
-import type { RepoClient } from '../clients/repoClient.ts';
-import { loadSemanticDetails } from './semanticDetails.ts';
-import type { SemanticDetails } from './semanticDetails.ts';
-import { namesOf, num, numOrNull, sqlIds, sqlText, str, strOrNull } from './sql.ts';
+import type { EdgeType, NodeKind } from '../graph/types.ts';
+import type { Row, SqlConnection } from '../store/sqlConnection.ts';
+import { sqlString } from '../store/sqlConnection.ts';
+import { nodeFields } from './nodeFields.ts';
+import { namesOf, num, numOrNull, sqlIds, str, strOrNull } from './rowValues.ts';
+
+type Reader = Pick<SqlConnection, 'query'>;
 
 /** Edges listed per direction; a hub (a Repo, a popular module) has thousands. */
 export const MAX_EDGES_LISTED = 300;
@@ -47,6 +51,14 @@ export interface EdgeGroup {
   items: Neighbour[];
 }
 
+export interface SemanticDetails {
+  description: string | null;
+  memberDescriptions: string | null;
+  requirement: string | null;
+  /** 'builtin:structural', an LLM id, or null when unknown. */
+  generator: string | null;
+}
+
 export interface NodeDetails {
   node: NodeInfo;
   /**
@@ -62,32 +74,38 @@ export interface NodeDetails {
   semantic: SemanticDetails;
 }
 
-export async function loadNodeDetails(service: RepoClient, id: number): Promise<NodeDetails | null> {
+function toNeighbour(row: Row, detail: string | null): Neighbour {
+  const { id, kind, name, qualified_name } = nodeFields(row, ['id', 'kind', 'name', 'qualified_name']);
+  return { id, kind, name, qualifiedName: qualified_name, ...namesOf(row), detail };
+}
+
+export async function readNodeDetails(conn: Reader, id: number): Promise<NodeDetails | null> {
   const key = sqlIds([id]);
-  const rows = await service.query(
+  const rows = await conn.query(
     `SELECT id, kind, name, qualified_name, import_name, module_name, class_name, file_path, start_line, end_line, signature, docstring, language, code
      FROM nodes WHERE id = ${key}`,
   );
   const row = rows[0];
   if (!row) return null;
+  const fields = nodeFields(row, ['id', 'kind', 'name', 'qualified_name', 'file_path', 'start_line', 'end_line', 'signature', 'docstring', 'language', 'code']);
   const node: NodeInfo = {
-    id: num(row, 'id'),
-    kind: str(row, 'kind') as NodeKind,
-    name: str(row, 'name'),
-    qualifiedName: str(row, 'qualified_name'),
+    id: fields.id,
+    kind: fields.kind,
+    name: fields.name,
+    qualifiedName: fields.qualified_name,
     ...namesOf(row),
-    filePath: strOrNull(row, 'file_path'),
-    startLine: numOrNull(row, 'start_line'),
-    endLine: numOrNull(row, 'end_line'),
-    signature: strOrNull(row, 'signature'),
-    docstring: strOrNull(row, 'docstring'),
-    language: strOrNull(row, 'language'),
+    filePath: fields.file_path,
+    startLine: fields.start_line,
+    endLine: fields.end_line,
+    signature: fields.signature,
+    docstring: fields.docstring,
+    language: fields.language,
   };
-  let code = strOrNull(row, 'code');
+  let code = fields.code;
   let codeFirstLine = node.startLine ?? 1;
   const isModule = node.kind === 'Module';
   const [edgeRows, totalRows, fileRows, unresolvedRows, issueRows, semantic, counterparts] = await Promise.all([
-    service.query(
+    conn.query(
       `SELECT * FROM (
          SELECT 'out' AS direction, e.type, e.detail, n.id, n.kind, n.name, n.qualified_name, n.import_name,
                 coalesce(n.import_name, n.qualified_name) AS shown, row_number() OVER (PARTITION BY e.type ORDER BY shown) AS rank
@@ -98,19 +116,17 @@ export async function loadNodeDetails(service: RepoClient, id: number): Promise<
          FROM edges e JOIN nodes n ON n.id = e.src WHERE e.dst = ${key}
        ) WHERE rank <= ${MAX_EDGES_LISTED} ORDER BY direction DESC, type, shown`,
     ),
-    service.query(
+    conn.query(
       `SELECT 'out' AS direction, type, count(*) AS n FROM edges WHERE src = ${key} GROUP BY type
        UNION ALL SELECT 'in' AS direction, type, count(*) AS n FROM edges WHERE dst = ${key} GROUP BY type`,
     ),
-    isModule && code === null && node.filePath
-      ? service.query(`SELECT text FROM files WHERE path = ${sqlText(node.filePath)}`)
-      : Promise.resolve([]),
-    isModule ? service.query(`SELECT name, module, alias FROM unresolved WHERE src = ${key} ORDER BY module, name LIMIT 1000`) : Promise.resolve([]),
+    isModule && code === null && node.filePath ? conn.query(`SELECT text FROM files WHERE path = ${sqlString(node.filePath)}`) : Promise.resolve([]),
+    isModule ? conn.query(`SELECT name, module, alias FROM unresolved WHERE src = ${key} ORDER BY module, name LIMIT 1000`) : Promise.resolve([]),
     isModule && node.filePath
-      ? service.query(`SELECT kind, line, message FROM file_issues WHERE path = ${sqlText(node.filePath)} ORDER BY line LIMIT 500`)
+      ? conn.query(`SELECT kind, line, message FROM file_issues WHERE path = ${sqlString(node.filePath)} ORDER BY line LIMIT 500`)
       : Promise.resolve([]),
-    loadSemanticDetails(service, id),
-    loadCounterparts(service, node, strOrNull(row, 'module_name'), strOrNull(row, 'class_name')),
+    readSemanticDetails(conn, id),
+    readCounterparts(conn, node, strOrNull(row, 'module_name'), strOrNull(row, 'class_name')),
   ]);
   if (isModule && code === null && fileRows[0]) {
     code = strOrNull(fileRows[0], 'text');
@@ -122,17 +138,7 @@ export async function loadNodeDetails(service: RepoClient, id: number): Promise<
     const type = str(r, 'type') as EdgeType;
     groups.set(`${direction}:${type}`, { type, direction, total: num(r, 'n'), items: [] });
   }
-  for (const r of edgeRows) {
-    const group = groups.get(`${str(r, 'direction')}:${str(r, 'type')}`);
-    group?.items.push({
-      id: num(r, 'id'),
-      kind: str(r, 'kind') as NodeKind,
-      name: str(r, 'name'),
-      qualifiedName: str(r, 'qualified_name'),
-      ...namesOf(r),
-      detail: strOrNull(r, 'detail'),
-    });
-  }
+  for (const r of edgeRows) groups.get(`${str(r, 'direction')}:${str(r, 'type')}`)?.items.push(toNeighbour(r, strOrNull(r, 'detail')));
   return {
     node,
     counterparts,
@@ -145,38 +151,51 @@ export async function loadNodeDetails(service: RepoClient, id: number): Promise<
   };
 }
 
+/** A node's descriptions, requirement and their generator; nulls where a database has none. */
+export async function readSemanticDetails(conn: Reader, id: number): Promise<SemanticDetails> {
+  const key = sqlIds([id]);
+  const [textRows, generatorRows] = await Promise.all([
+    conn.query(`SELECT description, member_descriptions, requirement FROM nodes WHERE id = ${key}`).catch(() => []),
+    conn.query(`SELECT generator FROM described WHERE node_id = ${key} LIMIT 1`).catch(() => []),
+  ]);
+  const row = textRows[0];
+  return {
+    description: row ? blankToNull(strOrNull(row, 'description')) : null,
+    memberDescriptions: row ? blankToNull(strOrNull(row, 'member_descriptions')) : null,
+    requirement: row ? blankToNull(strOrNull(row, 'requirement')) : null,
+    generator: generatorRows[0] ? strOrNull(generatorRows[0], 'generator') : null,
+  };
+}
+
+function blankToNull(value: string | null): string | null {
+  return value !== null && value.trim() !== '' ? value : null;
+}
+
 /** Languages whose members may be defined away from their class (the stitcher's ownerClass). */
 const OUT_OF_LINE = new Set(['cpp', 'go']);
 
 /** A declared member's out-of-line definitions, or the class and member an out-of-line definition defines. */
-async function loadCounterparts(service: RepoClient, node: NodeInfo, moduleName: string | null, className: string | null): Promise<Neighbour[]> {
+async function readCounterparts(conn: Reader, node: NodeInfo, moduleName: string | null, className: string | null): Promise<Neighbour[]> {
   if (!node.language || !OUT_OF_LINE.has(node.language)) return [];
-  const language = sqlText(node.language);
-  const name = sqlText(node.name);
+  const language = sqlString(node.language);
+  const name = sqlString(node.name);
   let where: string;
   if (node.kind === 'Method' && className) {
-    where = `kind = 'Function' AND language = ${language} AND name = ${name} AND ends_with(qualified_name, ${sqlText(`.${className}.${node.name}`)})`;
+    where = `kind = 'Function' AND language = ${language} AND name = ${name} AND ends_with(qualified_name, ${sqlString(`.${className}.${node.name}`)})`;
   } else if (node.kind === 'Function' && moduleName && node.qualifiedName.startsWith(`${moduleName}.`)) {
     const local = node.qualifiedName.slice(moduleName.length + 1).split('.');
     if (local.length !== 2) return [];
-    const owner = sqlText(local[0]!);
+    const owner = sqlString(local[0]!);
     where = `language = ${language} AND (kind = 'Class' AND name = ${owner} OR kind = 'Method' AND class_name = ${owner} AND name = ${name})`;
   } else {
     return [];
   }
-  const rows = await service.query(`SELECT id, kind, name, qualified_name, import_name, file_path, start_line FROM nodes WHERE ${where} ORDER BY kind, qualified_name, start_line LIMIT 20`);
-  return rows.map((r) => ({
-    id: num(r, 'id'),
-    kind: str(r, 'kind') as NodeKind,
-    name: str(r, 'name'),
-    qualifiedName: str(r, 'qualified_name'),
-    ...namesOf(r),
-    detail: `${str(r, 'file_path')}:${num(r, 'start_line')}`,
-  }));
+  const rows = await conn.query(`SELECT id, kind, name, qualified_name, import_name, file_path, start_line FROM nodes WHERE ${where} ORDER BY kind, qualified_name, start_line LIMIT 20`);
+  return rows.map((r) => toNeighbour(r, `${str(r, 'file_path')}:${num(r, 'start_line')}`));
 }
 
 /** The Module node of a file (for lists of files with issues). */
-export async function moduleIdForPath(service: RepoClient, path: string): Promise<number | null> {
-  const rows = await service.query(`SELECT id FROM nodes WHERE kind = 'Module' AND file_path = ${sqlText(path)} LIMIT 1`);
+export async function readModuleIdForPath(conn: Reader, path: string): Promise<number | null> {
+  const rows = await conn.query(`SELECT id FROM nodes WHERE kind = 'Module' AND file_path = ${sqlString(path)} LIMIT 1`);
   return rows[0] ? num(rows[0], 'id') : null;
 }
