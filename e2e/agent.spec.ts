@@ -23,7 +23,8 @@ async function ask(page: Page, question: string): Promise<void> {
   await page.getByTestId('agent-ask').click();
 }
 
-test('agent: no-LLM notice, tools by hand, fake-engine ReAct transcript with lit actions and clickable citations, malformed stop', async (env) => {
+test('agent: no-LLM notice, tools by hand, fake-engine ReAct transcript with lit actions and clickable citations, malformed stop', async ({ env }) => {
+  test.setTimeout(240_000);
   await withSession(env, 'agent', async (_session, page) => {
     await page.goto(env.baseUrl);
     await page.getByTestId('demo-button').click();
@@ -107,4 +108,4 @@ test('agent: no-LLM notice, tools by hand, fake-engine ReAct transcript with lit
     await stopped.waitFor({ timeout: 20_000 });
     assert((await stopped.textContent())?.includes('two malformed tool calls in a row'), 'malformed calls stop with a clear message');
   });
-}, 240_000);
+});
