@@ -4,7 +4,8 @@
  * profile (e2e/harness.ts; no browser download). Files run in parallel on two workers, the
  * heaviest specs (which keep both cores busy for minutes) never two at a time. On
  * CI a failed test is retried once (a pass on retry is reported as flaky); a failure keeps its
- * screenshots and trace under test-results/playwright/ and in playwright-report/.
+ * screenshots, and its trace (on CI, the retry's), under test-results/playwright/ and in
+ * playwright-report/.
  * Runs in: Node (`npx playwright test [file] [-g name]`).
  */
 import { defineConfig } from 'playwright/test';
@@ -22,7 +23,8 @@ export default defineConfig<{ sessionTrace: TraceMode }>({
   retries: process.env.CI ? 1 : 0,
   timeout: 120_000,
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
-  use: { sessionTrace: 'retain-on-failure' },
+  // A trace costs CPU on every page: on CI only the retry of a failed test records one.
+  use: { sessionTrace: process.env.CI ? 'on-first-retry' : 'retain-on-failure' },
   // The heavy specs come first so that the longest tests do not start last.
   projects: [
     { name: 'heavy', testMatch: heavy, workers: 1 },
