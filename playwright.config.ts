@@ -21,7 +21,8 @@ export default defineConfig<{ sessionTrace: TraceMode }>({
   outputDir: 'test-results/playwright',
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 120_000,
+  // Two tests share the two cores: twice the 120 s a test was given when they ran one at a time.
+  timeout: 240_000,
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   // A trace costs CPU on every page: on CI only the retry of a failed test records one.
   use: { sessionTrace: process.env.CI ? 'on-first-retry' : 'retain-on-failure' },
