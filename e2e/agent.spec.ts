@@ -8,6 +8,7 @@
  * question with a malformed call shows the retry and the stop. Screenshots light and dark.
  * Runs in: Node (e2e, driving chromium).
  */
+import type { Core } from 'cytoscape';
 import type { Page } from 'playwright-core';
 import { assert, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
 
@@ -23,7 +24,8 @@ async function ask(page: Page, question: string): Promise<void> {
   await page.getByTestId('agent-ask').click();
 }
 
-test('agent: no-LLM notice, tools by hand, fake-engine ReAct transcript with lit actions and clickable citations, malformed stop', async (env) => {
+test('agent: no-LLM notice, tools by hand, fake-engine ReAct transcript with lit actions and clickable citations, malformed stop', async ({ env }) => {
+  test.setTimeout(240_000);
   await withSession(env, 'agent', async (_session, page) => {
     await page.goto(env.baseUrl);
     await page.getByTestId('demo-button').click();
@@ -86,8 +88,24 @@ test('agent: no-LLM notice, tools by hand, fake-engine ReAct transcript with lit
     const generated = page.getByTestId('agent-generated');
     assert((await generated.locator('pre').textContent())?.startsWith('def apply(cart, code):'), 'generated code shown');
     assert((await generated.locator('li').first().textContent())?.includes('apply_coupon'), 'retrieved context beside it');
-    await page.locator('.agent-action').first().click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="agent-step"]').length > 0);
+    // An action's click lights its nodes on the graph: the traverse found nothing (the graph goes
+    // back to plain), the requirement search lights the code nodes of the requirements it found.
+    const litNodes = () =>
+      page.evaluate(() => {
+        const { cy } = (document.querySelector('[data-testid="graph"]') as unknown as { _cyreg: { cy: Core } })._cyreg;
+        return { lit: cy.nodes('.cypher-hit').map((n) => Number(n.data('nodeId'))), dimmed: cy.nodes('.cypher-dim').length };
+      });
+    const stepOf = (tool: string) => page.locator(`[data-testid="agent-step"][data-tool="${tool}"]`);
+    await stepOf('traverse').locator('.agent-action').click();
+    await page.waitForFunction(() => (document.querySelector('[data-testid="graph"]') as unknown as { _cyreg: { cy: Core } })._cyreg.cy.nodes('.cypher-hit, .cypher-dim').length === 0);
+    const found = (await stepOf('requirement_search').locator('.agent-observation').textContent()) ?? '';
+    const codeNodes = [...found.matchAll(/-> #(\d+)/g)].map((m) => Number(m[1]));
+    assert(codeNodes.length > 0, `the requirement search found code nodes: ${found}`);
+    await stepOf('requirement_search').locator('.agent-action').click();
+    await page.waitForFunction(() => (document.querySelector('[data-testid="graph"]') as unknown as { _cyreg: { cy: Core } })._cyreg.cy.nodes('.cypher-hit').length > 0, null, { timeout: 10_000 });
+    const { lit, dimmed } = await litNodes();
+    assert(lit.every((nodeId) => codeNodes.includes(nodeId)), `the lit nodes ${lit.join(', ')} are the action's (${codeNodes.join(', ')})`);
+    assert(dimmed > 0, 'the rest of the graph is dimmed');
     await answer.scrollIntoViewIfNeeded();
     await page.waitForTimeout(500);
     await screenshot(page, env, 'agent-light');
@@ -107,4 +125,4 @@ test('agent: no-LLM notice, tools by hand, fake-engine ReAct transcript with lit
     await stopped.waitFor({ timeout: 20_000 });
     assert((await stopped.textContent())?.includes('two malformed tool calls in a row'), 'malformed calls stop with a clear message');
   });
-}, 240_000);
+});

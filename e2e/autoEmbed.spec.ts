@@ -62,7 +62,8 @@ async function openModels(page: Page): Promise<void> {
   await page.getByTestId('embed-progress').waitFor();
 }
 
-test('auto embed: black indexes, embeds with the neural default in the background, a search meanwhile says the lexical vectors answered, the next one reads the neural set', async (env) => {
+test('auto embed: black indexes, embeds with the neural default in the background, a search meanwhile says the lexical vectors answered, the next one reads the neural set', async ({ env }) => {
+  test.setTimeout(420_000);
   await withSession(env, 'auto-embed-black', async (session, page) => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(env.baseUrl);
@@ -119,9 +120,10 @@ test('auto embed: black indexes, embeds with the neural default in the backgroun
     await screenshot(page, env, 'auto-embed-black-answer-after-light');
     assert(session.external.length === 0, `requests left localhost: ${session.external.slice(0, 3).join(', ')}`);
   });
-}, 420_000);
+});
 
-test('auto embed: the demo embeds to the end, an unchanged re-index needs nothing, a cancel breaks nothing and Embed finishes the job, the setting turns it off', async (env) => {
+test('auto embed: the demo embeds to the end, an unchanged re-index needs nothing, a cancel breaks nothing and Embed finishes the job, the setting turns it off', async ({ env }) => {
+  test.setTimeout(420_000);
   await withSession(env, 'auto-embed-demo', async (_session, page) => {
     await openDemo(page, env);
     const demo = await waitForAutoEmbed(page);
@@ -194,4 +196,4 @@ test('auto embed: the demo embeds to the end, an unchanged re-index needs nothin
     await openModels(page);
     assert(!(await page.getByTestId('auto-embed-setting').isChecked()), 'the setting is kept across a reload');
   });
-}, 420_000);
+});

@@ -147,7 +147,8 @@ function reportLongTasks(inputs: number, tasks: LongTasks): void {
 
 test(
   'bad inputs: each shows its message; failures keep the previous graph; Esc cancels; a reload mid-index restores the last graph',
-  async (env) => {
+  async ({ env }) => {
+    test.setTimeout(300_000);
     await withSession(env, 'bad-inputs', async (_session, page) => {
       // Main-thread long tasks (PerformanceObserver 'longtask': start and duration, ms).
       await page.addInitScript(() => {
@@ -266,5 +267,4 @@ test(
       await waitForGraph(page);
     });
   },
-  300_000,
 );

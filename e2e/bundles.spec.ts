@@ -48,7 +48,8 @@ async function ask(page: Page, question: string): Promise<void> {
   await page.locator('[data-testid="search-panel"][data-state="done"], [data-testid="search-error"]').first().waitFor({ timeout: 60_000 });
 }
 
-test('bundles: ready demo, export, delete, import, incremental re-index, damaged bundle', async (env) => {
+test('bundles: ready demo, export, delete, import, incremental re-index, damaged bundle', async ({ env }) => {
+  test.setTimeout(240_000);
   await withSession(env, 'bundles', async (_session, page) => {
     await page.goto(env.baseUrl);
     await page.getByTestId('drop-zone').waitFor();
@@ -111,7 +112,7 @@ test('bundles: ready demo, export, delete, import, incremental re-index, damaged
     assert((await page.locator('.repo-menu .repo-item').count()) === 1, 'the new version replaced the old entry');
     await screenshot(page, env, 'bundles-incremental-light');
   });
-}, 240_000);
+});
 
 /** The figures the demo bundle stores from its original index: meta.summary's ms, files with syntax errors. */
 function demoBundleFigures(repoRoot: string): { ms: number; syntax: number } {
@@ -134,7 +135,8 @@ async function recordProgressCards(page: Page): Promise<void> {
   });
 }
 
-test('bundle figures and names: own syntax count and index time, an import card that finishes, unique names, stored vectors listed', async (env) => {
+test('bundle figures and names: own syntax count and index time, an import card that finishes, unique names, stored vectors listed', async ({ env }) => {
+  test.setTimeout(300_000);
   await withSession(env, 'bundle-figures', async (_session, page) => {
     const expected = demoBundleFigures(env.repoRoot);
     assert(expected.ms > 0, `the demo bundle stores its index time (${expected.ms})`);
@@ -202,9 +204,10 @@ test('bundle figures and names: own syntax count and index time, an import card 
     assert(sets === 2, `the models panel lists the stored sets, no lexical ones computed for the search (${sets})`);
     await screenshot(page, env, 'bundle-models-stored-light');
   });
-}, 300_000);
+});
 
-test('offline app: installed app reloads with the network off, opens the stored repo and the ready demo, searches', async (env) => {
+test('offline app: installed app reloads with the network off, opens the stored repo and the ready demo, searches', async ({ env }) => {
+  test.setTimeout(300_000);
   await withSession(env, 'offline', async (session, page) => {
     await page.goto(env.baseUrl);
     // The first visit installs the service worker and precaches the app; it then controls the page.
@@ -261,9 +264,10 @@ test('offline app: installed app reloads with the network off, opens the stored 
     assert(await page.getByTestId('storage-estimate').isVisible(), 'the menu shows the storage estimate');
     await screenshot(page, env, 'offline-menu-light');
   });
-}, 300_000);
+});
 
-test('offline install refused: a site quota too small for the app says the app will not work offline, and it still works online; a full quota stops an index with a storage message', async (env) => {
+test('offline install refused: a site quota too small for the app says the app will not work offline, and it still works online; a full quota stops an index with a storage message', async ({ env }) => {
+  test.setTimeout(240_000);
   await withSession(env, 'offline-refused', async (session, page) => {
     // The browser's per-site quota, shrunk below the first visit's files (38.7 MB; a nearly full disk
     // does this) but with room for a small repository's database.
@@ -298,5 +302,5 @@ test('offline install refused: a site quota too small for the app says the app w
     assert(after?.repo === demo.repo && after.nodes === demo.nodes, `the demo stays open: ${JSON.stringify(after)} against ${JSON.stringify(demo)}`);
     assert(await sqlHolds(page, 'count(*) > 400', 'node_rows'), 'and answers queries');
   });
-}, 240_000);
+});
 

@@ -27,7 +27,8 @@ const GEO: Record<string, string> = {
   'geo/src/main.cpp': ['#include "shape.h"', 'int main() {', '  geo::Shape s;', '  return static_cast<int>(s.area());', '}'].join('\n'),
 };
 
-test('C++: a header and its source, a name searched as written, a declared member and its definition', async (env) => {
+test('C++: a header and its source, a name searched as written, a declared member and its definition', async ({ env }) => {
+  test.setTimeout(120_000);
   await withSession(env, 'cpp-members', async (_session, page) => {
     await page.goto(env.baseUrl);
     const entries = Object.fromEntries(Object.entries(GEO).map(([path, text]) => [path, new TextEncoder().encode(text)]));
@@ -59,4 +60,4 @@ test('C++: a header and its source, a name searched as written, a declared membe
     assert(edges.includes('sides') && edges.includes('sides_'), `the definition uses the class's members: ${edges}`);
     await screenshot(page, env, 'cpp-members-definition-light');
   });
-}, 120_000);
+});

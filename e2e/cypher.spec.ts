@@ -8,7 +8,8 @@
 import { assert, screenshot, setTheme, test, waitForGraph, withSession } from './harness.ts';
 import { openDemoConsole, typeQuery } from './cypherKit.ts';
 
-test('Cypher console: highlighting, completion, table, highlighted subgraph, write rejected with position', async (env) => {
+test('Cypher console: highlighting, completion, table, highlighted subgraph, write rejected with position', async ({ env }) => {
+  test.setTimeout(180_000);
   await withSession(env, 'cypher', async (_session, page) => {
     await openDemoConsole(page, env);
     const consoleEl = page.getByTestId('cypher-console');
@@ -69,9 +70,10 @@ test('Cypher console: highlighting, completion, table, highlighted subgraph, wri
     assert((await editor.locator('.cy-error').textContent()) === 'SET', 'the editor marks SET');
     await screenshot(page, env, 'cypher-error-dark');
   });
-}, 180_000);
+});
 
-test('queries at the edges: a cross product is cut at Max rows and says so; a runaway query is cancelled, the tab answers meanwhile, the next query runs', async (env) => {
+test('queries at the edges: a cross product is cut at Max rows and says so; a runaway query is cancelled, the tab answers meanwhile, the next query runs', async ({ env }) => {
+  test.setTimeout(240_000);
   await withSession(env, 'cypher-edges', async (_session, page) => {
     await openDemoConsole(page, env);
     const consoleEl = page.getByTestId('cypher-console');
@@ -103,4 +105,4 @@ test('queries at the edges: a cross product is cut at Max rows and says so; a ru
     await consoleEl.locator('[data-testid="cypher-results"][data-rows="1"]').waitFor({ timeout: 30_000 });
     await screenshot(page, env, 'cypher-after-cancel-light');
   });
-}, 240_000);
+});

@@ -21,7 +21,7 @@ function tinyFolder(): string {
   return root;
 }
 
-test('try the demo: graph, shortcuts, expand, SQL console and its guard', async (env) => {
+test('try the demo: graph, shortcuts, expand, SQL console and its guard', async ({ env }) => {
   await withSession(env, 'demo', 
     async (_session, page) => {
       await page.goto(env.baseUrl);

@@ -1,32 +1,61 @@
 /**
- * @file The tiny e2e harness behind e2e/run.ts (playwright-core has no test runner): test
- * registration, browser sessions that record every request and fail on any request leaving
- * localhost, screenshots under test-results/, and a few waiting/assertion helpers.
- * Runs in: Node (e2e).
+ * @file The e2e suite's shared parts on Playwright Test: `test` with the `env` fixture (the
+ * served test build's address, the repository root, the screenshots folder), browser sessions
+ * on a persistent chromium profile that record every request and fail on any request leaving
+ * localhost, failure evidence (screenshots, a trace, page errors) attached to the test's report,
+ * and a few waiting/assertion helpers.
+ * Runs in: Node (e2e, Playwright Test workers).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
+import { test as base } from 'playwright/test';
+import type { TestInfo, TraceMode } from 'playwright/test';
 import { chromiumLaunchOptions, isLocalUrl } from '../scripts/chromium.ts';
 
 export interface E2EEnv {
   baseUrl: string;
   repoRoot: string;
+  /** Where named screenshots go (test-results/). */
   artifacts: string;
 }
 
-export interface E2ETest {
-  name: string;
-  timeoutMs: number;
-  run(env: E2EEnv): Promise<void>;
-}
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-export const registry: E2ETest[] = [];
+/** Sessions opened by the running test and not closed yet (a worker runs one test at a time). */
+const liveSessions = new Set<Session>();
 
-export function test(name: string, run: (env: E2EEnv) => Promise<void>, timeoutMs = 120_000): void {
-  registry.push({ name, run, timeoutMs });
+/**
+ * Playwright Test with the suite's fixtures: `env` (E2E_BASE_URL comes from e2e/globalSetup.ts)
+ * and `sessionTrace`, when a session records a trace (the config sets it). A test that ends
+ * with a session still open (a timeout) gets its evidence kept and the session closed here.
+ */
+export const test = base.extend<{ env: E2EEnv; sessionTrace: TraceMode }>({
+  sessionTrace: ['off', { option: true }],
+  env: async ({ sessionTrace }, use, testInfo) => {
+    const baseUrl = process.env.E2E_BASE_URL;
+    if (!baseUrl) throw new Error('E2E_BASE_URL is unset: run the suite with `npx playwright test` (e2e/globalSetup.ts serves dist/)');
+    traceMode = sessionTrace;
+    await use({ baseUrl, repoRoot, artifacts: join(repoRoot, 'test-results') });
+    for (const session of [...liveSessions]) {
+      await session.keepEvidence(testInfo, 'timed-out');
+      await session.close();
+    }
+  },
+});
+
+let traceMode: TraceMode = 'off';
+
+/** Whether this run of the test records a trace, by Playwright's trace modes. */
+function tracesThisRun(mode: TraceMode, retry: number): boolean {
+  if (mode === 'on' || mode === 'retain-on-failure' || mode === 'retain-on-failure-and-retries') return true;
+  if (mode === 'retain-on-first-failure') return retry === 0;
+  if (mode === 'on-first-retry') return retry === 1;
+  if (mode === 'on-all-retries') return retry > 0;
+  return false;
 }
 
 export class AssertionError extends Error {}
@@ -65,6 +94,7 @@ export class Session {
   private constructor(
     readonly context: BrowserContext,
     private readonly dir: string,
+    private tracing: boolean,
   ) {}
 
   /** `webgpu` adds --enable-unsafe-webgpu (a software adapter here); off by default. */
@@ -77,7 +107,10 @@ export class Session {
       viewport: { width: 1400, height: 880 },
       colorScheme: options.colorScheme ?? 'light',
     });
-    const session = new Session(context, dir);
+    const tracing = tracesThisRun(traceMode, base.info().retry);
+    if (tracing) await context.tracing.start({ screenshots: true, snapshots: true });
+    const session = new Session(context, dir, tracing);
+    liveSessions.add(session);
     const record = (url: string) => {
       session.requests.push(url);
       if (!isLocalUrl(url)) session.external.push(url);
@@ -110,15 +143,34 @@ export class Session {
     assert(this.pageErrors.length === 0, `uncaught page errors: ${this.pageErrors.slice(0, 3).join(' | ')}`);
   }
 
+  /** Attaches to the test's report a screenshot of every page, the trace when one runs, and the page errors. */
+  async keepEvidence(info: TestInfo, name: string): Promise<void> {
+    for (const [i, page] of this.context.pages().entries()) {
+      const body = await page.screenshot().catch(() => null);
+      if (body) await info.attach(`FAILED-${name}-${i}.png`, { body, contentType: 'image/png' });
+    }
+    if (this.tracing) {
+      this.tracing = false;
+      const path = join(this.dir, `trace-${name}.zip`);
+      if (await this.context.tracing.stop({ path }).then(() => true, () => false)) await info.attach(`trace-${name}`, { path, contentType: 'application/zip' });
+    }
+    if (this.pageErrors.length > 0) await info.attach(`page-errors-${name}`, { body: this.pageErrors.join('\n'), contentType: 'text/plain' });
+  }
+
   async close(): Promise<void> {
+    liveSessions.delete(this);
+    if (this.tracing) await this.context.tracing.stop().catch(() => undefined);
     await this.context.close().catch(() => undefined);
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
 
-/** Runs `body` with a fresh session, saves screenshots when it fails, always verifies and closes. */
+/**
+ * Runs `body` with a fresh session and verifies it (nothing left localhost, no page error or
+ * dialog); on a failure the evidence, `name`d, goes to the test's report. Always closes it.
+ */
 export async function withSession(
-  env: E2EEnv,
+  _env: E2EEnv,
   name: string,
   body: (session: Session, page: Page) => Promise<void>,
   options?: SessionOptions,
@@ -129,11 +181,7 @@ export async function withSession(
     await body(session, page);
     session.verify();
   } catch (error) {
-    mkdirSync(env.artifacts, { recursive: true });
-    for (const [i, page] of session.context.pages().entries()) {
-      await page.screenshot({ path: join(env.artifacts, `FAILED-${name}-${i}.png`) }).catch(() => undefined);
-    }
-    if (session.pageErrors.length > 0) console.log(`    page errors: ${session.pageErrors.slice(0, 3).join(' | ')}`);
+    await session.keepEvidence(base.info(), name);
     throw error;
   } finally {
     await session.close();
@@ -153,7 +201,7 @@ export async function readSummary(page: Page): Promise<SummaryNumbers | null> {
   return page.evaluate(() => {
     const el = document.querySelector('[data-testid="index-summary"]');
     if (!el) return null;
-    // No named inner functions: tsx's keepNames would wrap them in __name, unknown in the page.
+    // No named inner functions: a transpiler's keepNames would wrap them in __name, unknown in the page.
     const [files, nodes, edges, ms] = ['files', 'nodes', 'edges', 'ms'].map((k) => Number(el.getAttribute(`data-${k}`)));
     return { repo: el.getAttribute('data-repo') ?? '', files: files!, nodes: nodes!, edges: edges!, ms: ms! };
   });

@@ -213,7 +213,8 @@ async function walkLayouts(page: Page, env: E2EEnv, repo: string, node: string):
   }
 }
 
-test('layout: the demo keeps half the window for the graph, panels alone and together, 1280x720 and 1440x900, light and dark', async (env) => {
+test('layout: the demo keeps half the window for the graph, panels alone and together, 1280x720 and 1440x900, light and dark', async ({ env }) => {
+  test.setTimeout(400_000);
   await withSession(env, 'layout-demo', async (_session, page) => {
     await openDemo(page, env);
     await check(page, 'demo-1280 nothing open');
@@ -222,9 +223,10 @@ test('layout: the demo keeps half the window for the graph, panels alone and tog
     assert((await front(page)) === 'answer', "a question's answer is in front, its run's story behind it");
     await walkLayouts(page, env, 'demo', 'Cart');
   });
-}, 400_000);
+});
 
-test('layout: black keeps half the window for the graph, panels alone and together, 1280x720 and 1440x900, light and dark', async (env) => {
+test('layout: black keeps half the window for the graph, panels alone and together, 1280x720 and 1440x900, light and dark', async ({ env }) => {
+  test.setTimeout(400_000);
   await withSession(env, 'layout-black', async (_session, page) => {
     await page.setViewportSize(SIZES[0]);
     await page.goto(env.baseUrl);
@@ -237,4 +239,4 @@ test('layout: black keeps half the window for the graph, panels alone and togeth
     await waitForPlayer(page);
     await walkLayouts(page, env, 'black', 'format_file_in_place');
   });
-}, 400_000);
+});

@@ -45,7 +45,8 @@ interface Describe2 {
   rows: { qualified_name: string; description: string | null; member_descriptions: string | null; requirement: string | null }[];
 }
 
-test('llm: web-llm client + handler in a real worker (fake engine): stream, cancel, WebGPU checks, describe, reload, resume', async (env) => {
+test('llm: web-llm client + handler in a real worker (fake engine): stream, cancel, WebGPU checks, describe, reload, resume', async ({ env }) => {
+  test.setTimeout(180_000);
   const server = await servePage(join(env.repoRoot, 'e2e', 'llmPages', 'vite.config.ts'));
   const base = `${server.origin}llm-check.html`;
   try {
@@ -96,4 +97,4 @@ test('llm: web-llm client + handler in a real worker (fake engine): stream, canc
   } finally {
     await server.close();
   }
-}, 180_000);
+});

@@ -26,7 +26,8 @@ function check<T>(page: Page, url: string): Promise<T> {
   return pageCheck<T>(page, url, '__modelsCheck');
 }
 
-test('models: fixture embedder + reranker agree on wasm and webgpu; folder; hub download, cache, offline', async (env) => {
+test('models: fixture embedder + reranker agree on wasm and webgpu; folder; hub download, cache, offline', async ({ env }) => {
+  test.setTimeout(240_000);
   const server = await servePage(join(env.repoRoot, 'e2e', 'pages', 'vite.config.ts'));
   const base = `${server.origin}models-check.html`;
   const hub = await startHubServer({ root: join(env.repoRoot, 'public', 'models') });
@@ -80,4 +81,4 @@ test('models: fixture embedder + reranker agree on wasm and webgpu; folder; hub 
     await hub.close().catch(() => undefined);
     await server.close();
   }
-}, 240_000);
+});

@@ -25,7 +25,8 @@ async function overviewLabels(page: Page): Promise<string[]> {
   });
 }
 
-test('naming: black by its import names in the overview, an answer, the details and Cypher rows, the path beside', async (env) => {
+test('naming: black by its import names in the overview, an answer, the details and Cypher rows, the path beside', async ({ env }) => {
+  test.setTimeout(240_000);
   await withSession(env, 'naming', async (_session, page) => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(env.baseUrl);
@@ -85,4 +86,4 @@ test('naming: black by its import names in the overview, an answer, the details 
     await setTheme(page, 'dark');
     await screenshot(page, env, 'naming-ask-cypher-1280-dark');
   });
-}, 240_000);
+});

@@ -37,7 +37,8 @@ function synthesizedRepo(): Uint8Array {
 
 test(
   'neural embed: a 2,000-function repo embeds with the neural built-in while the page keeps answering',
-  async (env) => {
+  async ({ env }) => {
+    test.setTimeout(300_000);
     await withSession(env, 'neural-embed', async (session, page) => {
       await page.goto(env.baseUrl);
       await page.getByTestId('zip-input').setInputFiles({ name: 'synth.zip', mimeType: 'application/zip', buffer: Buffer.from(synthesizedRepo()) });
@@ -88,5 +89,4 @@ test(
       assert(session.external.length === 0, `requests left localhost: ${session.external.slice(0, 3).join(', ')}`);
     });
   },
-  300_000,
 );

@@ -61,7 +61,8 @@ async function checkGraphLayout(page: Page, label: string): Promise<void> {
   }
 }
 
-test('newcomer: answers and layout at 1280x720, light then dark', async (env) => {
+test('newcomer: answers and layout at 1280x720, light then dark', async ({ env }) => {
+  test.setTimeout(240_000);
   await withSession(env, 'newcomer-1280', async (_session, page) => {
     await openDemo(page, env, 1280, 720);
     const pane = page.getByTestId('details-pane');
@@ -131,9 +132,9 @@ test('newcomer: answers and layout at 1280x720, light then dark', async (env) =>
     assert(/all but the repo node/.test((await page.getByTestId('describe-progress').textContent()) ?? ''), 'the node count says what it counts');
     await screenshot(page, env, 'newcomer-1280-models-dark');
   });
-}, 240_000);
+});
 
-test('newcomer: 1440x900 dark then light, drop overlay, tests left out at index time', async (env) => {
+test('newcomer: 1440x900 dark then light, drop overlay, tests left out at index time', async ({ env }) => {
   await withSession(
     env,
     'newcomer-1440',
@@ -186,7 +187,8 @@ test('newcomer: 1440x900 dark then light, drop overlay, tests left out at index 
   );
 });
 
-test('newcomer: errors dismiss and clear; the Ask box\'s "?" says what it accepts', async (env) => {
+test('newcomer: errors dismiss and clear; the Ask box\'s "?" says what it accepts', async ({ env }) => {
+  test.setTimeout(240_000);
   await withSession(env, 'newcomer-errors', async (_session, page) => {
     await openDemo(page, env, 1280, 720);
     const demo = await waitForSummary(page);
@@ -251,4 +253,4 @@ test('newcomer: errors dismiss and clear; the Ask box\'s "?" says what it accept
     await page.locator('[data-testid="sql-results"][data-rows="1"]').waitFor();
     assert((await sqlError.count()) === 0, 'a query that works clears the error');
   });
-}, 240_000);
+});

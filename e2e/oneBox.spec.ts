@@ -48,7 +48,8 @@ async function questionForms(page: Page, env: E2EEnv, tag: string): Promise<void
   assert(described === 'mcts', `a description that mentions a name: MCTS alone (${described})`);
 }
 
-test('one box: Cypher typed in the Ask box runs as Cypher; a broken one shows where and searches as text on request', async (env) => {
+test('one box: Cypher typed in the Ask box runs as Cypher; a broken one shows where and searches as text on request', async ({ env }) => {
+  test.setTimeout(300_000);
   await withSession(env, 'onebox', async (_session, page) => {
     await openDemo(page, env);
     await typedCypher(page, env, '1280-light');
@@ -57,4 +58,4 @@ test('one box: Cypher typed in the Ask box runs as Cypher; a broken one shows wh
     await setTheme(page, 'dark');
     await typedCypher(page, env, '1440-dark');
   });
-}, 300_000);
+});

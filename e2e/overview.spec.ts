@@ -62,7 +62,7 @@ async function clickNode(page: Page, id: string): Promise<void> {
 
 const breadcrumb = (page: Page) => page.getByTestId('overview-breadcrumb').getAttribute('data-path');
 
-test('package overview: open a package by keyboard and by click, breadcrumb, no overlaps', async (env) => {
+test('package overview: open a package by keyboard and by click, breadcrumb, no overlaps', async ({ env }) => {
   await withSession(env, 'overview', async (_session, page) => {
     await page.goto(env.baseUrl);
     await page.getByTestId('demo-button').click();
@@ -122,7 +122,7 @@ async function topLevel(page: Page): Promise<{ tests: Box | null; code: Box[] }>
   return { tests: boxes.find((b) => b.id === 't:') ?? null, code: boxes.filter((b) => b.id !== 't:') };
 }
 
-test('package overview: the tests come after the code, in their own group, and go with Hide tests', async (env) => {
+test('package overview: the tests come after the code, in their own group, and go with Hide tests', async ({ env }) => {
   await withSession(env, 'overview-tests', async (_session, page) => {
     await openDemo(page, env);
     await setTheme(page, 'light');
@@ -176,7 +176,8 @@ test('package overview: the tests come after the code, in their own group, and g
 if (process.env.RANGER_E2E_STDLIB) {
   test(
     'package overview of the Python standard library with tests (screenshots)',
-    async (env) => {
+    async ({ env }) => {
+      test.setTimeout(360_000);
       const corpus = stdlibCorpus();
       await withSession(env, 'overview-stdlib', async (_session, page) => {
         await page.goto(env.baseUrl);
@@ -219,6 +220,5 @@ if (process.env.RANGER_E2E_STDLIB) {
         await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/tests and fixtures');
       });
     },
-    360_000,
   );
 }

@@ -48,7 +48,8 @@ function finalStats(trace: Trace, id: number): { N: number; R: number; parent: n
   return { N, R, parent };
 }
 
-test('player: scrub, step, inspect, what-if diff, export/import, reopen after reload', async (env) => {
+test('player: scrub, step, inspect, what-if diff, export/import, reopen after reload', async ({ env }) => {
+  test.setTimeout(480_000);
   await withSession(env, 'player', async (_session, page) => {
     await page.goto(env.baseUrl);
     // This test describes and embeds itself (describeAndEmbed) and replays one stored run: the
@@ -182,7 +183,7 @@ test('player: scrub, step, inspect, what-if diff, export/import, reopen after re
     assert((await page.getByTestId('search-tree-legend').count()) === 0, 'no tree legend over a Path 1 answer');
     await screenshot(page, env, 'player-path1-answer-dark');
   });
-}, 480_000);
+});
 
 /** A stored or imported run opens at its start (cursor 0, before the first select), paused. */
 async function expectOpenedAtStart(page: Page, what: string): Promise<void> {

@@ -56,7 +56,8 @@ async function walkTheStory(page: Page, env: E2EEnv, tag: string): Promise<void>
   await screenshot(page, env, `${tag}-end`);
 }
 
-test('player story: black (paper, T=100) and the demo, 1280x720 and 1440x900, light and dark', async (env) => {
+test('player story: black (paper, T=100) and the demo, 1280x720 and 1440x900, light and dark', async ({ env }) => {
+  test.setTimeout(600_000);
   await withSession(env, 'player-story', async (_session, page) => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(env.baseUrl);
@@ -129,9 +130,10 @@ test('player story: black (paper, T=100) and the demo, 1280x720 and 1440x900, li
     assert((await page.getByTestId('compare-tree-a').count()) === 1 && (await page.getByTestId('compare-tree-b').count()) === 1, 'both trees drawn side by side');
     await screenshot(page, env, 'story-black-1440-compare-dark');
   });
-}, 600_000);
+});
 
-test('player story: the demo at 1280x720 dark and 1440x900 light; the guided default says why it stopped', async (env) => {
+test('player story: the demo at 1280x720 dark and 1440x900 light; the guided default says why it stopped', async ({ env }) => {
+  test.setTimeout(400_000);
   await withSession(env, 'player-story-demo', async (_session, page) => {
     await openDemo(page, env);
     await setTheme(page, 'dark');
@@ -165,4 +167,4 @@ test('player story: the demo at 1280x720 dark and 1440x900 light; the guided def
     assert((await page.getByTestId('player-play').textContent())?.includes('▶'), 'paused');
     await screenshot(page, env, 'story-demo-stored-run-start');
   });
-}, 400_000);
+});

@@ -61,7 +61,8 @@ interface TraceJson {
   top: number[];
 }
 
-test('search: Path 1 Cypher, Path 2 MCTS with tree and trace, eval panel', async (env) => {
+test('search: Path 1 Cypher, Path 2 MCTS with tree and trace, eval panel', async ({ env }) => {
+  test.setTimeout(360_000);
   await withSession(env, 'search', async (_session, page) => {
     await page.goto(env.baseUrl);
     await page.getByTestId('demo-button').click();
@@ -175,4 +176,4 @@ test('search: Path 1 Cypher, Path 2 MCTS with tree and trace, eval panel', async
     await page.getByTestId('eval-dialog').evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await screenshot(page, env, 'search-eval-dark');
   });
-}, 360_000);
+});

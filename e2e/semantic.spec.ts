@@ -70,7 +70,8 @@ function noExternal(session: Session, when: string): void {
   assert(session.external.length === 0, `${when}: requests left localhost: ${session.external.slice(0, 3).join(', ')}`);
 }
 
-test('semantic: offline presets, describe, embed, details, SIMILAR edges, reload', async (env) => {
+test('semantic: offline presets, describe, embed, details, SIMILAR edges, reload', async ({ env }) => {
+  test.setTimeout(240_000);
   await withSession(env, 'semantic', async (session, page) => {
     await page.goto(env.baseUrl);
     await page.getByTestId('demo-button').click();
@@ -177,9 +178,10 @@ test('semantic: offline presets, describe, embed, details, SIMILAR edges, reload
     await screenshot(page, env, 'semantic-reload-dark');
     noExternal(session, 'at the end');
   });
-}, 240_000);
+});
 
-test('semantic: a fixture model from /models/ and a picked folder load through the panel', async (env) => {
+test('semantic: a fixture model from /models/ and a picked folder load through the panel', async ({ env }) => {
+  test.setTimeout(180_000);
   await withSession(env, 'semantic-models', async (session, page) => {
     await page.goto(env.baseUrl);
     await page.getByTestId('demo-button').click();
@@ -222,4 +224,4 @@ test('semantic: a fixture model from /models/ and a picked folder load through t
     );
     noExternal(session, 'fixture models');
   });
-}, 180_000);
+});

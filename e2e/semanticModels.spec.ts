@@ -98,7 +98,8 @@ async function setHubHost(page: Page, url: string): Promise<void> {
   await page.waitForFunction((u) => (document.querySelector('[data-testid="hub-host"]') as HTMLInputElement | null)?.value === u, url);
 }
 
-test('semantic models: WebGPU chosen automatically, devices agree', async (env) => {
+test('semantic models: WebGPU chosen automatically, devices agree', async ({ env }) => {
+  test.setTimeout(240_000);
   await withSession(
     env,
     'semantic-webgpu',
@@ -149,9 +150,10 @@ test('semantic models: WebGPU chosen automatically, devices agree', async (env) 
     },
     { webgpu: true },
   );
-}, 240_000);
+});
 
-test('semantic models: hub download with progress, cache, offline second visit, failure', async (env) => {
+test('semantic models: hub download with progress, cache, offline second visit, failure', async ({ env }) => {
+  test.setTimeout(240_000);
   const root = join(env.repoRoot, 'public', 'models');
   const hub = await startHubServer({ root });
   let broken: HubServer | null = null;
@@ -241,4 +243,4 @@ test('semantic models: hub download with progress, cache, offline second visit, 
     await hub.close().catch(() => undefined);
     await (broken as HubServer | null)?.close().catch(() => undefined);
   }
-}, 240_000);
+});

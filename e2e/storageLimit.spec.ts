@@ -35,7 +35,7 @@ function biggerRepo(): Uint8Array {
   return buildZipSync(files);
 }
 
-test('storage limit: an index that would grow its database past the limit stops with STORAGE_LIMIT; the stored graph stays', async (env) => {
+test('storage limit: an index that would grow its database past the limit stops with STORAGE_LIMIT; the stored graph stays', async ({ env }) => {
   await withSession(env, 'storage-limit', async (_session, page) => {
     const url = `${env.baseUrl}?e2e-storage-limit=${LIMIT}`;
     await page.goto(url);

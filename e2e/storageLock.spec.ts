@@ -4,7 +4,7 @@
  */
 import { screenshot, test, withSession } from './harness.ts';
 
-test('a second tab shows the storage-locked banner', async (env) => {
+test('a second tab shows the storage-locked banner', async ({ env }) => {
   await withSession(env, 'storage-lock', async (session, first) => {
     await first.goto(env.baseUrl);
     await first.getByTestId('demo-button').and(first.locator(':enabled')).waitFor();

@@ -7,7 +7,7 @@
 import { assert, readSummary, screenshot, setTheme, test, waitForAutoEmbed, waitForGraph, waitForSummary, withSession } from './harness.ts';
 import { demoZip } from './fixtures.ts';
 
-test('zip upload: graph, search, details with highlighted code, reload restores it', async (env) => {
+test('zip upload: graph, search, details with highlighted code, reload restores it', async ({ env }) => {
   await withSession(env, 'zip-reload', async (session, page) => {
     await page.goto(env.baseUrl);
     await page.getByTestId('drop-zone').waitFor();

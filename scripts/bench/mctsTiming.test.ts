@@ -1,10 +1,12 @@
 /**
- * @file MCTS timing helpers: the wrapped models account for every call, and a timed search's
- * parts add up (outside = run - reranker, setup + loop + rank = run) on a real small graph with
- * the real built-in models.
+ * @file MCTS timing helpers: the wrapped models account for every call once, and a timed search
+ * puts the query embedding before the run and each reranker call inside it (clocks moved by the
+ * test, so each part's figure is known) on a real small graph with the real built-in models.
  * Runs in: Node (vitest).
  */
 import { describe, expect, it } from 'vitest';
+import type { LexicalEmbedder } from '../../src/core/models/lexicalEmbedder.ts';
+import type { EmbedRole } from '../../src/core/models/types.ts';
 import { LexicalReranker } from '../../src/core/models/lexicalReranker.ts';
 import { prepareMcts, rerankDocument, searchQueries, timedReranker, timeExhaustiveRerank, timeSearch } from './mctsTiming.ts';
 import type { ModelClock } from './mctsTiming.ts';
@@ -38,18 +40,40 @@ describe('timeSearch on a small synthetic graph', () => {
     expect(prepared.docs[1]).toMatch(/^Module /);
   });
 
-  it('splits a search into parts that add up', async () => {
-    const [query] = searchQueries(graph, 1, 3);
-    const t = await timeSearch(prepared, query!, () => performance.now(), { iterations: 40 }, () => performance.now());
-    expect(t.iterations).toBeGreaterThan(0);
-    expect(t.iterations).toBeLessThanOrEqual(40);
-    expect(t.rerankCalls).toBeGreaterThan(0);
-    expect(t.rerankPairs).toBeGreaterThanOrEqual(t.rerankCalls);
-    expect(t.outsideModelsMs).toBeCloseTo(t.runMs - t.rerankMs, 6);
-    expect(t.setupMs + t.loopMs + t.rankMs).toBeCloseTo(t.runMs, 6);
-    expect(t.loopOutsideModelsMs).toBeLessThanOrEqual(t.outsideModelsMs);
-    expect(t.totalMs).toBeGreaterThanOrEqual(t.runMs);
-    expect(t.visited).toBe(t.rerankPairs + 1);
+  const [query] = searchQueries(graph, 1, 3);
+
+  it('counts the query embedding once, before the run', async () => {
+    // A hand-moved clock: time passes only while the embedder embeds, 100 ms a call.
+    let t = 0;
+    const inner = prepared.embedder;
+    const embedder = Object.assign(Object.create(inner) as LexicalEmbedder, {
+      embed: async (texts: readonly string[], role: EmbedRole) => {
+        t += 100;
+        return inner.embed(texts, role);
+      },
+    });
+    const timing = await timeSearch({ ...prepared, embedder }, query!, () => t, { iterations: 40 });
+    expect(timing.embedMs).toBe(100);
+    expect(timing.totalMs).toBe(100);
+    expect(timing.runMs).toBe(0);
+    expect(timing.rerankMs).toBe(0);
+  });
+
+  it('counts each reranker call once, inside the run', async () => {
+    // A clock that moves 1 ms at every read: a call timed once lasts exactly 1 ms.
+    let t = 0;
+    const timing = await timeSearch(prepared, query!, () => ++t, { iterations: 40 });
+    expect(timing.iterations).toBeGreaterThan(0);
+    expect(timing.iterations).toBeLessThanOrEqual(40);
+    expect(timing.rerankCalls).toBeGreaterThan(0);
+    expect(timing.rerankPairs).toBeGreaterThanOrEqual(timing.rerankCalls);
+    expect(timing.visited).toBe(timing.rerankPairs + 1);
+    expect(timing.embedMs).toBe(1);
+    expect(timing.rerankMs).toBe(timing.rerankCalls);
+    expect(timing.outsideModelsMs).toBe(timing.runMs - timing.rerankCalls);
+    // Each call's two reads lie between the run's start and end.
+    expect(timing.runMs).toBeGreaterThanOrEqual(2 * timing.rerankCalls);
+    expect(timing.totalMs).toBeGreaterThan(timing.runMs + timing.embedMs);
   });
 
   it('times the exhaustive baseline over every embedded node', async () => {

