@@ -11,8 +11,8 @@
 import { defineConfig } from 'playwright/test';
 import type { TraceMode } from 'playwright/test';
 
-/** Specs that load both cores for minutes (black's index and embedding, long MCTS walks, 50,000 files). */
-const heavy = ['autoEmbed.spec.ts', 'layout.spec.ts', 'playerStory.spec.ts', 'manyFiles.spec.ts'];
+/** Specs that load both cores for minutes (black's index and embedding, long MCTS walks, 50,000 files; bigRepo is opt-in). */
+const heavy = ['autoEmbed.spec.ts', 'layout.spec.ts', 'playerStory.spec.ts', 'manyFiles.spec.ts', 'bigRepo.spec.ts'];
 
 export default defineConfig<{ sessionTrace: TraceMode }>({
   testDir: 'e2e',
