@@ -1,6 +1,6 @@
 /**
  * @file The pure parts of mining code-search pairs in other languages than Python (mineCode.ts):
- * the training lists and the exclusion list read, which names and Java folders are excluded,
+ * the training lists and the exclusion list read, the order entries are mined in, which names and Java folders are excluded,
  * a doc comment's first sentence, and code with its comment lines taken out.
  * Runs in: Node (tsx, vitest).
  */
@@ -9,6 +9,25 @@ import { readFileSync } from 'node:fs';
 /** Non-blank, non-comment lines of a list file. */
 export function readList(file: string): string[] {
   return readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+}
+
+/** The language family an entry is counted under (`--per-language`). */
+export function family(entry: string): string {
+  if (entry.startsWith('golang-')) return 'go';
+  if (entry.startsWith('node-')) return 'javascript';
+  if (entry.startsWith('openjdk-')) return 'java';
+  if (entry.startsWith('librust-')) return 'rust';
+  return 'cpp';
+}
+
+/** The entries one language at a time in turn, each language's in list order. */
+export function roundRobin(entries: readonly string[]): string[] {
+  const byFamily = new Map<string, string[]>();
+  for (const entry of entries) byFamily.set(family(entry), [...(byFamily.get(family(entry)) ?? []), entry]);
+  const queues = [...byFamily.values()];
+  const out: string[] = [];
+  for (let i = 0; out.length < entries.length; i++) for (const queue of queues) if (i < queue.length) out.push(queue[i]);
+  return out;
 }
 
 function parts(name: string): string[] {

@@ -7,7 +7,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { excludedJavaPath, excludedName, firstSentence, readExclusions, readList, withoutComments } from './codePairs.ts';
+import { excludedJavaPath, excludedName, firstSentence, readExclusions, readList, roundRobin, withoutComments } from './codePairs.ts';
 
 const HERE = dirname(import.meta.filename);
 const exclusions = readExclusions(join(HERE, 'excluded.txt'));
@@ -90,5 +90,12 @@ describe('the miner helpers', () => {
   it('takes comment lines out of code', () => {
     const code = 'class A {\n  /**\n   * Name.\n   */\n  name() { return 1; }\n  // note\n  /* one */\n}';
     expect(withoutComments(code)).toBe('class A {\n  name() { return 1; }\n}');
+  });
+});
+
+describe('the mining order', () => {
+  it('takes one language at a time in turn', () => {
+    const entries = ['golang-a-dev', 'golang-b-dev', 'node-c', 'librust-d-dev', 'openjdk-17-source:java.base', 'libe-dev'];
+    expect(roundRobin(entries)).toEqual(['golang-a-dev', 'node-c', 'librust-d-dev', 'openjdk-17-source:java.base', 'libe-dev', 'golang-b-dev']);
   });
 });

@@ -4,14 +4,16 @@
  * parsing path): every Function, Method and Class whose extractor found a doc comment gives one
  * pair, as mine.py gives for Python. Sources: packages-code.txt (training) and the other
  * languages' entries of heldout.txt (held out), Debian bookworm packages fetched with
- * `apt-get download` (one per call, an unknown name skips only itself) and `dpkg -x`;
+ * `apt-get download` (all in one call; one per call where that fails, so an unknown name skips only itself) and `dpkg -x`;
  * openjdk-17-source's lib/src.zip is unzipped and mined one module at a time. excluded.txt's
  * projects (packages, vendored folders) and Java packages are never mined. Test folders, test
  * files, vendored and node_modules folders, minified bundles and declaration files are skipped, and
  * so are declarations without a body (no '{');
  * pairs are deduplicated on the code and on (name, doc) (training against the held-out pairs:
  * mine those first) and capped per source.
- * Usage: npx tsx scripts/train/mineCode.ts --work DIR [--set train|heldout] [--per-language N]
+ * Entries are taken one language at a time in turn (Go, JavaScript, Java, Rust, C++, Go, ...), so a
+ * run cut short by `--minutes` (no new entry starts after it) still holds every language.
+ * Usage: npx tsx scripts/train/mineCode.ts --work DIR [--set train|heldout] [--per-language N] [--minutes M]
  * Writes DIR/pairs-code.jsonl or DIR/heldout-pairs-code.jsonl (one {"pkg", "path", "name", "doc",
  * "code", "lang"} per line) and DIR/<name>-sources.tsv (pairs per source).
  * Runs in: Node (tsx), with apt-get, dpkg-deb and unzip on the path.
@@ -24,14 +26,13 @@ import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
 import { languageOf } from '../../src/core/ingest/pathRules.ts';
 import type { Language } from '../../src/core/ingest/types.ts';
 import { parseSourceFile } from '../../src/core/parse/parseFile.ts';
-import { excludedJavaPath, excludedName, firstSentence, readExclusions, readList, withoutComments } from './codePairs.ts';
+import { excludedJavaPath, excludedName, family, firstSentence, readExclusions, readList, roundRobin, withoutComments } from './codePairs.ts';
 
 const HERE = dirname(import.meta.filename);
 const MAX_CODE_CHARS = 2000;
 const MIN_CODE_LINES = 2;
 const MAX_FILE_BYTES = 200_000;
 const CAPS = { train: 2500, heldout: 1500 } as const;
-const OPENJDK = 'openjdk-17-source';
 const SKIPPED_DIRS = new Set(['test', 'tests', 'testing', '__tests__', 'testdata', 'spec', 'specs', 'vendor', 'third_party',
   'third-party', 'node_modules', 'bower_components', 'dist', 'umd', 'min', 'examples', 'example', 'benches', 'benchmark', 'benchmarks',
   'fixtures', 'doc', 'docs', 'man', 'locale']);
@@ -51,13 +52,11 @@ function flag(argv: string[], name: string, fallback: string): string {
   return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1] : fallback;
 }
 
-/** The language family an entry is counted under (`--per-language`). */
-export function family(entry: string): string {
-  if (entry.startsWith('golang-')) return 'go';
-  if (entry.startsWith('node-')) return 'javascript';
-  if (entry.startsWith(OPENJDK)) return 'java';
-  if (entry.startsWith('librust-')) return 'rust';
-  return 'cpp';
+/** Fetches every entry's package not yet in `debs` in one apt-get call (one per call only where that fails). */
+function prefetch(entries: readonly string[], debs: string): void {
+  const have = readdirSync(debs);
+  const missing = [...new Set(entries.map((e) => e.split(':')[0]))].filter((pkg) => !have.some((f) => f.startsWith(`${pkg}_`)));
+  if (missing.length > 0) spawnSync('apt-get', ['download', ...missing], { cwd: debs, encoding: 'utf8' });
 }
 
 function download(pkg: string, debs: string): string | null {
@@ -114,6 +113,7 @@ async function main(): Promise<void> {
   const work = resolve(flag(argv, 'work', ''));
   const set = flag(argv, 'set', 'train') as 'train' | 'heldout';
   const perLanguage = Number(flag(argv, 'per-language', '0'));
+  const minutes = Number(flag(argv, 'minutes', '0'));
   const { projects, javaPackages } = readExclusions(join(HERE, 'excluded.txt'));
   const heldout = readList(join(HERE, 'heldout.txt')).filter((e) => !e.startsWith('python3-') && !e.startsWith('stdlib:'));
   let entries = set === 'heldout' ? heldout : readList(join(HERE, 'packages-code.txt')).filter((e) => !heldout.includes(e));
@@ -141,11 +141,16 @@ async function main(): Promise<void> {
   mkdirSync(join(work, 'trees'), { recursive: true });
   const out = join(work, `${name}.jsonl`);
   writeFileSync(out, '');
+  prefetch(entries, join(work, 'debs'));
   const parsers = await createNodeParsers([]);
   const started = Date.now();
   const mined: [string, number][] = [];
   let total = 0;
-  for (const entry of entries) {
+  for (const entry of roundRobin(entries)) {
+    if (minutes > 0 && Date.now() - started > minutes * 60_000) {
+      console.error(`--minutes ${minutes} reached: ${entry} and the entries after it not mined`);
+      break;
+    }
     const root = sourceRoot(entry, work);
     if (!root || !existsSync(root)) continue;
     let count = 0;

@@ -2,19 +2,22 @@
  * @file Trains the code-search model's WordPiece tokenizer and pre-tokenizes the pairs.
  * With the `tokenizers` npm package (the Rust library's Node binding, installed by run.sh into the
  * work folder, not a project dependency): BertNormalizer (lowercase) + BertPreTokenizer, WordPiece
- * trained on the training pairs' docstrings and code; the binding's trainer has its default
+ * trained on the training pairs' docstrings and code (mine.py's Python pairs and mineCode.ts's
+ * other languages' pairs, pairFiles.ts); the binding's trainer has its default
  * vocabulary size, so the vocabulary is cut to the `--vocab` most frequent entries (ids in training
  * order: the alphabet, then merges by frequency; WordPiece needs no merge table, only a vocabulary
  * holding every character) after the five BERT special tokens, and rebuilt with
  * TemplateProcessing [CLS] $A [SEP]. Writes DIR/model/tokenizer.json, and each pair set's token ids
  * as fixed-width little-endian uint16 rows (0 = [PAD]): DIR/<set>.doc.u16 (`--doc-len` wide),
- * DIR/<set>.code.u16 (`--code-len` wide), DIR/<set>.pkg.txt (the source of each row).
+ * DIR/<set>.code.u16 (`--code-len` wide), DIR/<set>.pkg.txt and DIR/<set>.lang.txt (the source
+ * and the language of each row).
  * Usage: npx tsx scripts/train/tokenize.ts --work DIR [--vocab 8000] [--doc-len 32] [--code-len 128]
  * Runs in: Node (tsx), offline.
  */
-import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { readPairSet } from './pairFiles.ts';
 
 interface Encoding {
   getIds(): number[];
@@ -41,19 +44,9 @@ interface TokenizersLib {
 
 export const SPECIAL_TOKENS = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', '[MASK]'] as const;
 
-interface Pair {
-  pkg: string;
-  doc: string;
-  code: string;
-}
-
 function flag(argv: string[], name: string, fallback: string): string {
   const at = argv.indexOf(`--${name}`);
   return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1] : fallback;
-}
-
-function readPairs(file: string): Pair[] {
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Pair);
 }
 
 function configure(lib: TokenizersLib, tokenizer: NodeTokenizer): void {
@@ -99,7 +92,7 @@ async function main(): Promise<void> {
   const require = createRequire(join(work, 'node', 'package.json'));
   const lib = require('tokenizers') as TokenizersLib;
 
-  const train = readPairs(join(work, 'pairs.jsonl'));
+  const train = readPairSet(work, 'train');
   const corpus = join(work, 'tokenizer-corpus.txt');
   writeFileSync(corpus, train.map((p) => `${p.doc}\n${p.code}\n`).join(''));
   const started = Date.now();
@@ -117,13 +110,13 @@ async function main(): Promise<void> {
   tokenizer.save(join(work, 'model', 'tokenizer.json'), false);
   console.error(`tokenizer: ${Object.keys(vocab).length} entries in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
-  for (const set of ['train', 'heldout']) {
-    const file = join(work, set === 'train' ? 'pairs.jsonl' : 'heldout-pairs.jsonl');
-    if (!existsSync(file)) continue;
-    const pairs = set === 'train' ? train : readPairs(file);
+  for (const set of ['train', 'heldout'] as const) {
+    const pairs = set === 'train' ? train : readPairSet(work, 'heldout');
+    if (pairs.length === 0) continue;
     writeFileSync(join(work, `${set}.doc.u16`), await encodeRows(tokenizer, pairs.map((p) => p.doc), docLen));
     writeFileSync(join(work, `${set}.code.u16`), await encodeRows(tokenizer, pairs.map((p) => p.code), codeLen));
     writeFileSync(join(work, `${set}.pkg.txt`), pairs.map((p) => p.pkg).join('\n') + '\n');
+    writeFileSync(join(work, `${set}.lang.txt`), pairs.map((p) => p.lang).join('\n') + '\n');
     console.error(`${set}: ${pairs.length} pairs tokenized`);
   }
   writeFileSync(join(work, 'tokenized.json'), JSON.stringify({ vocabSize: Object.keys(vocab).length, docLen, codeLen }));
