@@ -31,6 +31,8 @@ interface Metrics {
   doc_len: number;
   code_len: number;
   temperature: number;
+  /** The exported folder training started from (train.py --init), '' or absent: from scratch. */
+  init?: string;
   history: { step: number; seconds: number; mrr: number }[];
 }
 
@@ -83,7 +85,7 @@ packages (Python, Go, JavaScript/TypeScript, Java, Rust, C++) and the Python sta
 ## Model
 
 - ${architecture}; ${(metrics.parameters / 1e6).toFixed(2)}M parameters, vocabulary ${metrics.vocab}
-  (trained on the training pairs with the \`tokenizers\` library: BertNormalizer lowercase,
+  (${metrics.init ? 'the previous model\'s, trained on its Python training pairs' : 'trained on the training pairs'} with the \`tokenizers\` library: BertNormalizer lowercase,
   BertPreTokenizer, WordPiece).
 - transformers.js folder: \`config.json\` (model_type bert), \`tokenizer.json\`, \`tokenizer_config.json\`,
   \`onnx/model.onnx\` (fp32, ${(onnxBytes / 1e6).toFixed(1)} MB; TorchScript exporter, inputs input_ids,
@@ -108,7 +110,9 @@ the projects and Java packages of \`scripts/train/excluded.txt\` are never mined
 
 ## Training
 
-Symmetric in-batch InfoNCE (docstring -> code and code -> docstring) with a learned temperature
+${metrics.init ? `Started from the weights and the tokenizer of the previous \`ranger-code-search-mini\` (a bag of
+subwords trained from scratch on the Python pairs alone; \`run.sh --continue\`), then trained on
+all the languages' pairs. ` : ''}Symmetric in-batch InfoNCE (docstring -> code and code -> docstring) with a learned temperature
 (ended at ${metrics.temperature.toFixed(4)}), AdamW (lr ${metrics.lr}, linear warm-up and decay over the
 time budget), batch ${metrics.batch}: ${metrics.steps} steps, ${metrics.pairs_seen.toLocaleString('en-US')} pairs
 (${metrics.epochs} epochs) in ${minutes} minutes ${metrics.device === 'cpu' ? `on a shared 2-core CPU (${metrics.threads} thread,

@@ -6,7 +6,7 @@
 # (beside the built-in lexical embedder and today's shipped model) -> model card. Everything
 # below runs niced (the machine is shared).
 #
-# Usage: scripts/train/run.sh [--small] [--work DIR] [--ship] [--minutes N] [--device cpu|cuda]
+# Usage: scripts/train/run.sh [--small] [--work DIR] [--ship] [--minutes N] [--device cpu|cuda] [--continue]
 #   --small  12 Python packages and 3 per other language, 6k vocabulary, 8 training minutes, 500 candidates
 #   --work   work folder (default /tmp/ranger-train or /tmp/ranger-train-small); nothing is written to the repo
 #   --ship   copy the model folder and its card to public/models/ranger-code-search-mini/, only if
@@ -14,6 +14,8 @@
 #   --minutes N  training minutes (default 18 on the CPU, 8 --small, 30 on a GPU)
 #   --device cuda  train on a lent GPU: a 2-layer encoder (hidden 192) for longer; the default cpu
 #            trains the bag of subwords CI and a user can reproduce
+#   --continue  train on from the shipped model (its tokenizer and weights; lr 1e-3, 14 minutes)
+#            instead of from scratch: what a loaded shared CPU affords (see README.md)
 # Needs: root for apt-get (python3-torch python3-onnx python3-numpy libopenblas0-pthread), npm registry
 # access for the `tokenizers` package (installed into the work folder, not the project).
 set -euo pipefail
@@ -23,6 +25,7 @@ SHIP=0
 MINUTES_ARG=''
 WORK=''
 DEVICE=cpu
+CONTINUE=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --small) SMALL=1 ;;
@@ -30,6 +33,7 @@ while [ $# -gt 0 ]; do
     --work) WORK="$2"; shift ;;
     --minutes) MINUTES_ARG="$2"; shift ;;
     --device) DEVICE="$2"; shift ;;
+    --continue) CONTINUE=1 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -44,6 +48,12 @@ fi
 MODEL_ARGS=(--layers 0 --hidden 256 --batch 256 --lr 3e-3 --threads 1)
 if [ "$DEVICE" != cpu ]; then
   MODEL_ARGS=(--layers 2 --hidden 192 --batch 512 --lr 1e-3 --threads 4 --eval-every 5); MINUTES=30
+fi
+SHIPPED=public/models/ranger-code-search-mini
+TOKENIZER_ARGS=(--vocab "$VOCAB")
+if [ "$CONTINUE" = 1 ]; then
+  MODEL_ARGS=(--layers 0 --hidden 256 --batch 256 --lr 1e-3 --threads 1 --init "$SHIPPED"); MINUTES=14
+  TOKENIZER_ARGS=(--tokenizer "$SHIPPED/tokenizer.json")
 fi
 MINUTES=${MINUTES_ARG:-$MINUTES}
 mkdir -p "$WORK/node"
@@ -76,7 +86,7 @@ step 'mine other languages training pairs'
 $NICE npx tsx scripts/train/mineCode.ts --work "$WORK" --set train --per-language "$PER_LANGUAGE" --minutes "$MINE_MINUTES"
 
 step 'tokenizer and token ids'
-$NICE npx tsx scripts/train/tokenize.ts --work "$WORK" --vocab "$VOCAB" --doc-len 32 --code-len 128
+$NICE npx tsx scripts/train/tokenize.ts --work "$WORK" "${TOKENIZER_ARGS[@]}" --doc-len 32 --code-len 128
 
 step 'train'
 $NICE $PY scripts/train/train.py --work "$WORK" --minutes "$MINUTES" "${MODEL_ARGS[@]}" --device "$DEVICE" \
@@ -86,7 +96,7 @@ step 'held-out evaluation (transformers.js)'
 $NICE npx tsx scripts/train/evaluate.ts --work "$WORK" --candidates "$CANDIDATES"
 step 'the shipped model on the same pools'
 $NICE npx tsx scripts/train/evaluate.ts --work "$WORK" --candidates "$CANDIDATES" \
-  --model public/models/ranger-code-search-mini --out eval-shipped.json
+  --model "$SHIPPED" --out eval-shipped.json
 QUALIFIES=1
 npx tsx scripts/train/compare.ts --work "$WORK" || QUALIFIES=0
 

@@ -11,10 +11,12 @@
  * as fixed-width little-endian uint16 rows (0 = [PAD]): DIR/<set>.doc.u16 (`--doc-len` wide),
  * DIR/<set>.code.u16 (`--code-len` wide), DIR/<set>.pkg.txt and DIR/<set>.lang.txt (the source
  * and the language of each row).
- * Usage: npx tsx scripts/train/tokenize.ts --work DIR [--vocab 8000] [--doc-len 32] [--code-len 128]
+ * `--tokenizer FILE` takes the vocabulary of an existing tokenizer.json instead of training one
+ * (run.sh --continue: the shipped model's, so its weights still fit).
+ * Usage: npx tsx scripts/train/tokenize.ts --work DIR [--vocab 8000] [--doc-len 32] [--code-len 128] [--tokenizer FILE]
  * Runs in: Node (tsx), offline.
  */
-import { writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { readPairSet } from './pairFiles.ts';
@@ -67,6 +69,15 @@ export function cutVocabulary(trained: Record<string, number>, size: number): Re
   return vocab;
 }
 
+function trainVocabulary(lib: TokenizersLib, work: string, train: readonly { doc: string; code: string }[], size: number): Record<string, number> {
+  const corpus = join(work, 'tokenizer-corpus.txt');
+  writeFileSync(corpus, train.map((p) => `${p.doc}\n${p.code}\n`).join(''));
+  const trainer = new lib.Tokenizer(lib.WordPiece.empty());
+  configure(lib, trainer);
+  trainer.train([corpus]);
+  return cutVocabulary(trainer.getVocab(false), size);
+}
+
 async function encodeRows(tokenizer: NodeTokenizer, texts: string[], width: number): Promise<Uint16Array> {
   const rows = new Uint16Array(texts.length * width);
   const chunk = 2048;
@@ -93,13 +104,9 @@ async function main(): Promise<void> {
   const lib = require('tokenizers') as TokenizersLib;
 
   const train = readPairSet(work, 'train');
-  const corpus = join(work, 'tokenizer-corpus.txt');
-  writeFileSync(corpus, train.map((p) => `${p.doc}\n${p.code}\n`).join(''));
   const started = Date.now();
-  const trainer = new lib.Tokenizer(lib.WordPiece.empty());
-  configure(lib, trainer);
-  trainer.train([corpus]);
-  const vocab = cutVocabulary(trainer.getVocab(false), vocabSize);
+  const existing = flag(argv, 'tokenizer', '');
+  const vocab = existing ? (JSON.parse(readFileSync(existing, 'utf8')) as { model: { vocab: Record<string, number> } }).model.vocab : trainVocabulary(lib, work, train, vocabSize);
 
   const tokenizer = new lib.Tokenizer(lib.WordPiece.init(vocab, { unkToken: '[UNK]' }));
   configure(lib, tokenizer);

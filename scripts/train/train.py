@@ -18,6 +18,10 @@ attention_mask, token_type_ids with dynamic batch and sequence axes, output last
 trained code length: longer inputs would pool untrained positions); tokenizer.json comes
 from tokenize.ts. Writes DIR/model/ and DIR/metrics.json.
 
+Warm start (``--init FOLDER``): the weights of an exported model folder of the same shape (its
+``onnx/model.onnx`` initializers, read with python3-onnx) instead of random ones; run.sh
+--continue trains on from the shipped model this way, with its tokenizer.
+
 Usage: /usr/bin/python3 scripts/train/train.py --work DIR [--minutes 45] [--hidden 192]
        [--layers 4] [--batch 128] [--candidates 1000] [--threads 2] [--device cpu|cuda]
 Runs in: Debian's python3-torch 1.13 (CPU), python3-numpy; any PyTorch with CUDA for --device cuda.
@@ -148,6 +152,19 @@ def evaluate(model, heldout, candidates, seed=7, per_source=True):
     return result
 
 
+def load_exported(model, folder):
+    """Copies an exported folder's ONNX initializers (named bert.<parameter>) into the model."""
+    import onnx
+    from onnx import numpy_helper
+    graph = onnx.load(os.path.join(folder, 'onnx', 'model.onnx')).graph
+    found = {i.name[len('bert.'):]: numpy_helper.to_array(i) for i in graph.initializer if i.name.startswith('bert.')}
+    state = model.state_dict()
+    missing = [k for k in state if k not in found or tuple(found[k].shape) != tuple(state[k].shape)]
+    if missing:
+        sys.exit(f'--init {folder}: no initializer of the right shape for {", ".join(missing)}')
+    model.load_state_dict({k: torch.from_numpy(found[k].copy()) for k in state})
+
+
 def lr_factor(fraction, warmup=0.05):
     return fraction / warmup if fraction < warmup else max(0.0, (1.0 - fraction) / (1.0 - warmup))
 
@@ -202,6 +219,7 @@ def main():
     parser.add_argument('--eval-every', type=float, default=10.0, help='minutes between held-out evaluations')
     parser.add_argument('--threads', type=int, default=2)
     parser.add_argument('--device', default='cpu', help="'cpu' (default) or 'cuda' (a lent GPU)")
+    parser.add_argument('--init', default='', help='start from the weights of this exported model folder')
     parser.add_argument('--seed', type=int, default=13)
     parser.add_argument('--export', action='store_true', help='only export DIR/checkpoint.pt (no training)')
     args = parser.parse_args()
@@ -211,6 +229,8 @@ def main():
     with open(os.path.join(args.work, 'tokenized.json')) as f:
         meta = json.load(f)
     model = Bert(meta['vocabSize'], args.hidden, args.layers, args.hidden // 64, args.hidden * 4, args.max_positions)
+    if args.init:
+        load_exported(model, args.init)
     device = torch.device(args.device)
     model.to(device)
     scale = nn.Parameter(torch.tensor(math.log(1 / 0.05), device=device))
@@ -279,7 +299,7 @@ def main():
         'heldout_pairs': int(len(heldout[0])), 'parameters': params, 'hidden': args.hidden, 'layers': args.layers,
         'heads': args.hidden // 64, 'batch': args.batch, 'lr': args.lr, 'vocab': meta['vocabSize'],
         'doc_len': meta['docLen'], 'code_len': meta['codeLen'], 'train_code_len': args.train_code_len, 'temperature': 1 / min(100.0, scale.exp().item()),
-        'candidates': args.candidates, 'heldout': result, 'history': history,
+        'candidates': args.candidates, 'heldout': result, 'history': history, 'init': args.init,
     }
     with open(os.path.join(args.work, 'metrics.json'), 'w') as f:
         json.dump(metrics, f, indent=2)
