@@ -77,7 +77,7 @@ export function modelCard(name: string, metrics: Metrics, evaluation: Evaluation
   return `# ${name}
 
 The built-in neural code-search embedder of Ranger Studio ("built-in neural, offline"): one shared
-encoder for natural-language queries and code, trained **from scratch on CPU** by this repository's
+encoder for natural-language queries and code, trained ${metrics.init ? '**on CPU** (on from the previous model)' : '**from scratch on CPU**'} by this repository's
 \`scripts/train/\` pipeline. Weights: ours. Training data: public source code from Debian bookworm
 packages (Python, Go, JavaScript/TypeScript, Java, Rust, C++) and the Python standard library
 (each under its own license; no code is stored here).
@@ -118,7 +118,7 @@ time budget), batch ${metrics.batch}: ${metrics.steps} steps, ${metrics.pairs_se
 (${metrics.epochs} epochs) in ${minutes} minutes ${metrics.device === 'cpu' ? `on a shared 2-core CPU (${metrics.threads} thread,
 PyTorch ${metrics.torch}, niced). No GPU was used.` : `on a GPU (${metrics.device}, PyTorch ${metrics.torch}).`}
 
-Reproduce: \`scripts/train/run.sh --ship\` (full) or \`scripts/train/run.sh --small\` (a smaller run
+Reproduce: \`scripts/train/run.sh --ship${metrics.init ? ' --continue' : ''}\` (full) or \`scripts/train/run.sh --small\` (a smaller run
 that finishes in under 30 minutes); see \`scripts/train/README.md\`.
 
 ## Held-out figures
@@ -146,8 +146,9 @@ ${metrics.history.length ? `\nDuring training (train.py's own check: pooled, ${e
 ## Limits
 
 Trained on doc-comment-style queries; a CPU budget (a GPU run with a deeper encoder reaches much
-higher figures). C#, PHP and Ruby have no training pairs (Debian ships no such sources with doc
-comments): they get only what shared subwords give.
+higher figures). C# (Debian ships no C# sources), PHP and Ruby (not mined) have no training pairs:
+they get only what shared subwords give; JavaScript has few (most Debian \`node-*\` packages ship
+bundles without JSDoc).
 `;
 }
 
