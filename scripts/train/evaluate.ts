@@ -4,24 +4,22 @@
  * on the same queries. Each held-out docstring summary is a query; its own code
  * (docstring removed) is the one relevant candidate among the pool's codes. Held-out pairs whose
  * code or (name, docstring) also occur in the training pairs are left out. Pools: `--candidates`
- * pairs drawn from all held-out sources (seeded), and each held-out source on its own (up to
- * `--candidates` of its pairs). The lexical embedder is fitted on the candidate codes, as the app
- * fits it on a repository. Prints a table and writes DIR/eval.json.
- * Usage: npx tsx scripts/train/evaluate.ts --work DIR [--model DIR/model] [--candidates 1000]
+ * pairs drawn from all held-out sources (seeded), the same from each language's held-out sources
+ * ('language:go'), and each held-out source on its own (up to `--candidates` of its pairs); the
+ * mean over sources is given overall and per language. The lexical embedder is fitted on the candidate codes, as the app
+ * fits it on a repository. Prints a table and writes DIR/eval.json (`--out`).
+ * Usage: npx tsx scripts/train/evaluate.ts --work DIR [--model DIR/model] [--candidates 1000] [--out eval.json]
+ * (`--model public/models/ranger-code-search-mini --out eval-shipped.json`: today's shipped model on the same pools.)
  * Runs in: Node (tsx), offline.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createNodeEmbedder, resolveModelArg } from '../../src/adapters/node/nodeModels.ts';
 import { LexicalEmbedder } from '../../src/core/models/lexicalEmbedder.ts';
 import type { Embedder } from '../../src/core/models/types.ts';
 import { createPrng } from '../../src/core/search/prng.ts';
-
-interface Pair {
-  pkg: string;
-  doc: string;
-  code: string;
-}
+import { readPairSet } from './pairFiles.ts';
+import type { Pair } from './pairFiles.ts';
 
 export interface RankSummary {
   mrr: number;
@@ -79,16 +77,18 @@ async function main(): Promise<void> {
   const work = resolve(flag(argv, 'work', ''));
   const modelDir = resolve(flag(argv, 'model', join(work, 'model')));
   const size = Number(flag(argv, 'candidates', '1000'));
-  const readPairs = (file: string) => readFileSync(join(work, file), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Pair & { name: string });
+  const out = flag(argv, 'out', 'eval.json');
   // A held-out pair whose code or (name, docstring) the training saw (a vendored copy) is not unseen.
-  const trained = readPairs('pairs.jsonl');
+  const trained = readPairSet(work, 'train');
   const seenKeys = new Set([...trained.map((p) => p.code), ...trained.map((p) => `${p.name}\0${p.doc}`)]);
-  const heldout = readPairs('heldout-pairs.jsonl');
+  const heldout = readPairSet(work, 'heldout');
   const all = heldout.filter((p) => !seenKeys.has(p.code) && !seenKeys.has(`${p.name}\0${p.doc}`));
   const dropped = heldout.length - all.length;
   console.log(`held-out pairs: ${heldout.length}, ${dropped} dropped as seen in training (code or name + docstring)`);
   const random = createPrng(7); // every run draws the same pools
   const pools: Record<string, Pair[]> = { 'all held-out sources': shuffled(all, random).slice(0, size) };
+  const languages = [...new Set(all.map((p) => p.lang))].sort();
+  for (const lang of languages) pools[`language:${lang}`] = shuffled(all.filter((p) => p.lang === lang), random).slice(0, size);
   for (const pkg of [...new Set(all.map((p) => p.pkg))].sort()) {
     const own = all.filter((p) => p.pkg === pkg);
     if (own.length >= 20) pools[pkg] = shuffled(own, random).slice(0, size);
@@ -103,12 +103,22 @@ async function main(): Promise<void> {
     const r = results[name];
     console.log(`${name}\t${pairs.length}\t${r.neural.mrr.toFixed(3)}\t${r.neural.recallAt10.toFixed(3)}\t${r.lexical.mrr.toFixed(3)}\t${r.lexical.recallAt10.toFixed(3)}`);
   }
-  const perSource = Object.entries(results).filter(([name]) => name !== 'all held-out sources');
-  const macro = (pick: (r: { neural: RankSummary; lexical: RankSummary }) => number) => perSource.reduce((s, [, r]) => s + pick(r), 0) / perSource.length;
-  const summary = { neuralMrr: macro((r) => r.neural.mrr), lexicalMrr: macro((r) => r.lexical.mrr), sources: perSource.length };
+  const sourceLanguage = new Map(all.map((p) => [p.pkg, p.lang]));
+  const meanOver = (sources: [string, { neural: RankSummary; lexical: RankSummary }][]) => ({
+    neuralMrr: sources.reduce((s, [, r]) => s + r.neural.mrr, 0) / sources.length,
+    lexicalMrr: sources.reduce((s, [, r]) => s + r.lexical.mrr, 0) / sources.length,
+    sources: sources.length,
+  });
+  const perSource = Object.entries(results).filter(([name]) => sourceLanguage.has(name));
+  const summary = meanOver(perSource);
   console.log(`mean over ${summary.sources} sources\t\t${summary.neuralMrr.toFixed(3)}\t\t${summary.lexicalMrr.toFixed(3)}`);
+  const perLanguageMean: Record<string, ReturnType<typeof meanOver>> = {};
+  for (const lang of languages) {
+    perLanguageMean[lang] = meanOver(perSource.filter(([name]) => sourceLanguage.get(name) === lang));
+    console.log(`mean over ${perLanguageMean[lang].sources} ${lang} sources\t\t${perLanguageMean[lang].neuralMrr.toFixed(3)}\t\t${perLanguageMean[lang].lexicalMrr.toFixed(3)}`);
+  }
   console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  writeFileSync(join(work, 'eval.json'), JSON.stringify({ model: modelDir, candidates: size, heldoutPairs: heldout.length, droppedSeen: dropped, results, perSourceMean: summary }, null, 2));
+  writeFileSync(join(work, out), JSON.stringify({ model: modelDir, candidates: size, heldoutPairs: heldout.length, droppedSeen: dropped, results, perSourceMean: summary, perLanguageMean }, null, 2));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {

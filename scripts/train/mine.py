@@ -4,7 +4,8 @@ Downloads Debian python3-* packages (``apt-get download``, one package per call,
 name skips only itself), unpacks them with ``dpkg -x``, and walks their Python sources (and the
 system standard library) with ``ast``: every function, method and class with a docstring gives
 one pair (the docstring's first paragraph, flattened; the node's source with the docstring
-removed). Packages listed in heldout.txt are never mined for training, vendored copies are
+removed). Packages listed in heldout.txt are never mined for training (its other languages'
+entries are mineCode.ts's), nor any package or folder excluded.txt names; vendored copies are
 skipped, and training pairs are deduplicated against the held-out pairs (mine those first) and
 each other on the code text and on (name, docstring); each package is capped so no single
 package dominates.
@@ -41,6 +42,23 @@ STDLIB_CAP = 10000
 def read_list(name):
     with open(os.path.join(HERE, name)) as f:
         return [line.strip() for line in f if line.strip() and not line.startswith('#')]
+
+
+def parts(name):
+    return re.split(r'[-._]', name.lower())
+
+
+def excluded_projects():
+    return [parts(e) for e in read_list('excluded.txt') if not e.startswith('java:')]
+
+
+def is_excluded(name, projects):
+    """A package or folder name holding an excluded project as whole '-'/'.'/'_'-separated parts."""
+    words = parts(name)
+    return any(words[i:i + len(p)] == p for p in projects for i in range(len(words) - len(p) + 1))
+
+
+EXCLUDED = excluded_projects()
 
 
 def summary(doc):
@@ -103,7 +121,7 @@ def download(pkg, debs):
 def python_files(root, skip=()):
     for dirpath, dirnames, filenames in os.walk(root):
         rel = os.path.relpath(dirpath, root)
-        dirnames[:] = sorted(d for d in dirnames if d not in SKIPPED_DIRS
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIPPED_DIRS and not is_excluded(d, EXCLUDED)
                              and not (rel == '.' and (d in skip or d.startswith('idlelib'))))
         for name in sorted(filenames):
             if name.endswith('.py') and not name.startswith('test_') and not (rel == '.' and name[:-3] in skip):
@@ -159,13 +177,15 @@ def main():
     parser.add_argument('--packages', type=int, default=0, help='mine the first N packages of the list (0: all)')
     parser.add_argument('--no-stdlib', action='store_true', help='leave the standard library out (train set)')
     args = parser.parse_args()
-    heldout = read_list('heldout.txt')
+    # heldout.txt also names other languages' packages (mineCode.ts mines those).
+    heldout = [e for e in read_list('heldout.txt') if e.startswith(('python3-', 'stdlib:'))]
     if args.set == 'train':
         entries = [p for p in read_list('packages.txt') if p not in set(heldout)]
     else:
         entries = heldout
     if args.packages:
         entries = entries[:args.packages]
+    entries = [e for e in entries if not is_excluded(e, EXCLUDED)]
     seen = set()
     heldout_file = os.path.join(args.work, 'heldout-pairs.jsonl')
     if args.set == 'train':

@@ -2,19 +2,24 @@
  * @file Trains the code-search model's WordPiece tokenizer and pre-tokenizes the pairs.
  * With the `tokenizers` npm package (the Rust library's Node binding, installed by run.sh into the
  * work folder, not a project dependency): BertNormalizer (lowercase) + BertPreTokenizer, WordPiece
- * trained on the training pairs' docstrings and code; the binding's trainer has its default
+ * trained on the training pairs' docstrings and code (mine.py's Python pairs and mineCode.ts's
+ * other languages' pairs, pairFiles.ts); the binding's trainer has its default
  * vocabulary size, so the vocabulary is cut to the `--vocab` most frequent entries (ids in training
  * order: the alphabet, then merges by frequency; WordPiece needs no merge table, only a vocabulary
  * holding every character) after the five BERT special tokens, and rebuilt with
  * TemplateProcessing [CLS] $A [SEP]. Writes DIR/model/tokenizer.json, and each pair set's token ids
  * as fixed-width little-endian uint16 rows (0 = [PAD]): DIR/<set>.doc.u16 (`--doc-len` wide),
- * DIR/<set>.code.u16 (`--code-len` wide), DIR/<set>.pkg.txt (the source of each row).
- * Usage: npx tsx scripts/train/tokenize.ts --work DIR [--vocab 8000] [--doc-len 32] [--code-len 128]
+ * DIR/<set>.code.u16 (`--code-len` wide), DIR/<set>.pkg.txt and DIR/<set>.lang.txt (the source
+ * and the language of each row).
+ * `--tokenizer FILE` takes the vocabulary of an existing tokenizer.json instead of training one
+ * (run.sh --continue: the shipped model's, so its weights still fit).
+ * Usage: npx tsx scripts/train/tokenize.ts --work DIR [--vocab 8000] [--doc-len 32] [--code-len 128] [--tokenizer FILE]
  * Runs in: Node (tsx), offline.
  */
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { readPairSet } from './pairFiles.ts';
 
 interface Encoding {
   getIds(): number[];
@@ -41,19 +46,9 @@ interface TokenizersLib {
 
 export const SPECIAL_TOKENS = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', '[MASK]'] as const;
 
-interface Pair {
-  pkg: string;
-  doc: string;
-  code: string;
-}
-
 function flag(argv: string[], name: string, fallback: string): string {
   const at = argv.indexOf(`--${name}`);
   return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1] : fallback;
-}
-
-function readPairs(file: string): Pair[] {
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Pair);
 }
 
 function configure(lib: TokenizersLib, tokenizer: NodeTokenizer): void {
@@ -72,6 +67,15 @@ export function cutVocabulary(trained: Record<string, number>, size: number): Re
     vocab[token] = next++;
   }
   return vocab;
+}
+
+function trainVocabulary(lib: TokenizersLib, work: string, train: readonly { doc: string; code: string }[], size: number): Record<string, number> {
+  const corpus = join(work, 'tokenizer-corpus.txt');
+  writeFileSync(corpus, train.map((p) => `${p.doc}\n${p.code}\n`).join(''));
+  const trainer = new lib.Tokenizer(lib.WordPiece.empty());
+  configure(lib, trainer);
+  trainer.train([corpus]);
+  return cutVocabulary(trainer.getVocab(false), size);
 }
 
 async function encodeRows(tokenizer: NodeTokenizer, texts: string[], width: number): Promise<Uint16Array> {
@@ -99,14 +103,10 @@ async function main(): Promise<void> {
   const require = createRequire(join(work, 'node', 'package.json'));
   const lib = require('tokenizers') as TokenizersLib;
 
-  const train = readPairs(join(work, 'pairs.jsonl'));
-  const corpus = join(work, 'tokenizer-corpus.txt');
-  writeFileSync(corpus, train.map((p) => `${p.doc}\n${p.code}\n`).join(''));
+  const train = readPairSet(work, 'train');
   const started = Date.now();
-  const trainer = new lib.Tokenizer(lib.WordPiece.empty());
-  configure(lib, trainer);
-  trainer.train([corpus]);
-  const vocab = cutVocabulary(trainer.getVocab(false), vocabSize);
+  const existing = flag(argv, 'tokenizer', '');
+  const vocab = existing ? (JSON.parse(readFileSync(existing, 'utf8')) as { model: { vocab: Record<string, number> } }).model.vocab : trainVocabulary(lib, work, train, vocabSize);
 
   const tokenizer = new lib.Tokenizer(lib.WordPiece.init(vocab, { unkToken: '[UNK]' }));
   configure(lib, tokenizer);
@@ -117,13 +117,13 @@ async function main(): Promise<void> {
   tokenizer.save(join(work, 'model', 'tokenizer.json'), false);
   console.error(`tokenizer: ${Object.keys(vocab).length} entries in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
-  for (const set of ['train', 'heldout']) {
-    const file = join(work, set === 'train' ? 'pairs.jsonl' : 'heldout-pairs.jsonl');
-    if (!existsSync(file)) continue;
-    const pairs = set === 'train' ? train : readPairs(file);
+  for (const set of ['train', 'heldout'] as const) {
+    const pairs = set === 'train' ? train : readPairSet(work, 'heldout');
+    if (pairs.length === 0) continue;
     writeFileSync(join(work, `${set}.doc.u16`), await encodeRows(tokenizer, pairs.map((p) => p.doc), docLen));
     writeFileSync(join(work, `${set}.code.u16`), await encodeRows(tokenizer, pairs.map((p) => p.code), codeLen));
     writeFileSync(join(work, `${set}.pkg.txt`), pairs.map((p) => p.pkg).join('\n') + '\n');
+    writeFileSync(join(work, `${set}.lang.txt`), pairs.map((p) => p.lang).join('\n') + '\n');
     console.error(`${set}: ${pairs.length} pairs tokenized`);
   }
   writeFileSync(join(work, 'tokenized.json'), JSON.stringify({ vocabSize: Object.keys(vocab).length, docLen, codeLen }));

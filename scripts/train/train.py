@@ -1,4 +1,4 @@
-"""@file Trains the code-search bi-encoder from scratch on CPU and exports the transformers.js folder.
+"""@file Trains the code-search bi-encoder from scratch (CPU, or a GPU with --device cuda) and exports the transformers.js folder.
 
 A small BERT (plain PyTorch: token + position + token-type embeddings, post-LayerNorm encoder
 layers, GELU) shared by queries and code, mean pooling over the attention mask, L2-normalised;
@@ -7,7 +7,10 @@ learned temperature (logit scale, CLIP-style, capped at 100). AdamW, linear warm
 decay over a wall-clock budget (``--minutes``), so a run ends on time on a shared CPU. Batches
 are trimmed to their longest row. Evaluation: held-out MRR and Recall@1/10 of each held-out
 docstring among ``--candidates`` held-out code candidates (fixed sample), and the same per
-held-out source.
+held-out language and per held-out source.
+
+Device (``--device``): ``cpu`` (the default; what CI and a user reproduce) or ``cuda`` (a lent
+GPU: the same steps there; the model is moved back to the CPU for the export).
 
 Export (``--export``): ``onnx/model.onnx`` (TorchScript exporter, opset 14, inputs input_ids,
 attention_mask, token_type_ids with dynamic batch and sequence axes, output last_hidden_state),
@@ -15,9 +18,13 @@ attention_mask, token_type_ids with dynamic batch and sequence axes, output last
 trained code length: longer inputs would pool untrained positions); tokenizer.json comes
 from tokenize.ts. Writes DIR/model/ and DIR/metrics.json.
 
+Warm start (``--init FOLDER``): the weights of an exported model folder of the same shape (its
+``onnx/model.onnx`` initializers, read with python3-onnx) instead of random ones; run.sh
+--continue trains on from the shipped model this way, with its tokenizer.
+
 Usage: /usr/bin/python3 scripts/train/train.py --work DIR [--minutes 45] [--hidden 192]
-       [--layers 4] [--batch 128] [--candidates 1000] [--threads 2]
-Runs in: Debian's python3-torch 1.13 (CPU), python3-numpy.
+       [--layers 4] [--batch 128] [--candidates 1000] [--threads 2] [--device cpu|cuda]
+Runs in: Debian's python3-torch 1.13 (CPU), python3-numpy; any PyTorch with CUDA for --device cuda.
 """
 import argparse
 import json
@@ -85,7 +92,7 @@ class Layer(nn.Module):
 def embed(model, ids):
     """Mean-pooled, L2-normalised embeddings of uint16 rows (0 = padding), trimmed to the longest."""
     length = max(1, int((ids != 0).sum(1).max()))
-    input_ids = torch.from_numpy(ids[:, :length].astype(np.int64))
+    input_ids = torch.from_numpy(ids[:, :length].astype(np.int64)).to(model.word.weight.device)
     mask = (input_ids != 0).long()
     hidden = model(input_ids, mask, torch.zeros_like(input_ids))
     pooled = (hidden * mask.unsqueeze(-1)).sum(1) / mask.sum(1, keepdim=True).clamp(min=1)
@@ -97,7 +104,12 @@ def load_set(work, name, doc_len, code_len):
     codes = np.fromfile(os.path.join(work, f'{name}.code.u16'), dtype='<u2').reshape(-1, code_len)
     with open(os.path.join(work, f'{name}.pkg.txt')) as f:
         pkgs = f.read().split('\n')[:len(docs)]
-    return docs, codes, pkgs
+    langs_file = os.path.join(work, f'{name}.lang.txt')
+    langs = ['python'] * len(docs)
+    if os.path.exists(langs_file):
+        with open(langs_file) as f:
+            langs = f.read().split('\n')[:len(docs)]
+    return docs, codes, pkgs, langs
 
 
 def ranks_of(model, docs, codes, chunk=256):
@@ -107,7 +119,7 @@ def ranks_of(model, docs, codes, chunk=256):
         c = torch.cat([embed(model, codes[i:i + chunk]) for i in range(0, len(codes), chunk)])
         scores = q @ c.T
         own = scores.diagonal().unsqueeze(1)
-        return ((scores > own).sum(1) + 1).numpy()
+        return ((scores > own).sum(1) + 1).cpu().numpy()
 
 
 def summarize(ranks):
@@ -116,12 +128,18 @@ def summarize(ranks):
 
 
 def evaluate(model, heldout, candidates, seed=7, per_source=True):
-    """MRR among `candidates` pooled held-out pairs, and per source among up to `candidates` of its own."""
-    docs, codes, pkgs = heldout
+    """MRR among `candidates` pooled held-out pairs, and per language and per source among up to `candidates` of its own."""
+    docs, codes, pkgs, langs = heldout
     model.eval()
     rng = np.random.default_rng(seed)
     pick = rng.permutation(len(docs))[:candidates]
     result = {'pooled': summarize(ranks_of(model, docs[pick], codes[pick]))}
+    languages = {}
+    for lang in sorted(set(langs)) if per_source else []:
+        rows = np.array([i for i, l in enumerate(langs) if l == lang])
+        rows = rows[rng.permutation(len(rows))[:candidates]]
+        languages[lang] = summarize(ranks_of(model, docs[rows], codes[rows]))
+    result['per_language'] = languages
     sources = {}
     for pkg in sorted(set(pkgs)) if per_source else []:
         rows = np.array([i for i, p in enumerate(pkgs) if p == pkg])
@@ -132,6 +150,19 @@ def evaluate(model, heldout, candidates, seed=7, per_source=True):
     result['per_source'] = sources
     model.train()
     return result
+
+
+def load_exported(model, folder):
+    """Copies an exported folder's ONNX initializers (named bert.<parameter>) into the model."""
+    import onnx
+    from onnx import numpy_helper
+    graph = onnx.load(os.path.join(folder, 'onnx', 'model.onnx')).graph
+    found = {i.name[len('bert.'):]: numpy_helper.to_array(i) for i in graph.initializer if i.name.startswith('bert.')}
+    state = model.state_dict()
+    missing = [k for k in state if k not in found or tuple(found[k].shape) != tuple(state[k].shape)]
+    if missing:
+        sys.exit(f'--init {folder}: no initializer of the right shape for {", ".join(missing)}')
+    model.load_state_dict({k: torch.from_numpy(found[k].copy()) for k in state})
 
 
 def lr_factor(fraction, warmup=0.05):
@@ -147,7 +178,7 @@ def export(model, args, meta, out):
         def forward(self, input_ids, attention_mask, token_type_ids):
             return self.bert(input_ids, attention_mask, token_type_ids)
 
-    model.eval()
+    model.cpu().eval()
     os.makedirs(os.path.join(out, 'onnx'), exist_ok=True)
     sample = torch.tensor([[2, 100, 200, 3], [2, 300, 3, 0]], dtype=torch.long)
     mask = (sample != 0).long()
@@ -187,6 +218,8 @@ def main():
     parser.add_argument('--candidates', type=int, default=1000)
     parser.add_argument('--eval-every', type=float, default=10.0, help='minutes between held-out evaluations')
     parser.add_argument('--threads', type=int, default=2)
+    parser.add_argument('--device', default='cpu', help="'cpu' (default) or 'cuda' (a lent GPU)")
+    parser.add_argument('--init', default='', help='start from the weights of this exported model folder')
     parser.add_argument('--seed', type=int, default=13)
     parser.add_argument('--export', action='store_true', help='only export DIR/checkpoint.pt (no training)')
     args = parser.parse_args()
@@ -196,16 +229,20 @@ def main():
     with open(os.path.join(args.work, 'tokenized.json')) as f:
         meta = json.load(f)
     model = Bert(meta['vocabSize'], args.hidden, args.layers, args.hidden // 64, args.hidden * 4, args.max_positions)
-    scale = nn.Parameter(torch.tensor(math.log(1 / 0.05)))
+    if args.init:
+        load_exported(model, args.init)
+    device = torch.device(args.device)
+    model.to(device)
+    scale = nn.Parameter(torch.tensor(math.log(1 / 0.05), device=device))
     checkpoint = os.path.join(args.work, 'checkpoint.pt')
     out = os.path.join(args.work, 'model')
     heldout = load_set(args.work, 'heldout', meta['docLen'], meta['codeLen'])
     if args.export:
-        state = torch.load(checkpoint)
+        state = torch.load(checkpoint, map_location='cpu')
         model.load_state_dict(state['model'])
         export(model, args, meta, out)
         return
-    docs, codes, _ = load_set(args.work, 'train', meta['docLen'], meta['codeLen'])
+    docs, codes, _, _ = load_set(args.work, 'train', meta['docLen'], meta['codeLen'])
     params = sum(p.numel() for p in model.parameters())
     print(f'{len(docs)} training pairs, {len(heldout[0])} held-out pairs, {params / 1e6:.2f}M parameters', file=sys.stderr)
     decay = [p for n, p in model.named_parameters() if p.dim() >= 2]
@@ -234,7 +271,7 @@ def main():
         q = embed(model, docs[rows])
         c = embed(model, codes[rows, :args.train_code_len])
         logits = scale.exp().clamp(max=100) * q @ c.T
-        target = torch.arange(len(rows))
+        target = torch.arange(len(rows), device=device)
         loss = (F.cross_entropy(logits, target) + F.cross_entropy(logits.T, target)) / 2
         optimizer.zero_grad()
         loss.backward()
@@ -257,12 +294,12 @@ def main():
     print(f'held-out final {result["pooled"]}', file=sys.stderr)
     export(model, args, meta, out)
     metrics = {
-        'device': 'cpu', 'threads': args.threads, 'torch': torch.__version__, 'train_seconds': round(trained_seconds),
+        'device': args.device if args.device == 'cpu' else torch.cuda.get_device_name(device), 'threads': args.threads, 'torch': torch.__version__, 'train_seconds': round(trained_seconds),
         'steps': step, 'pairs_seen': seen, 'epochs': round(seen / len(docs), 2), 'train_pairs': int(len(docs)),
         'heldout_pairs': int(len(heldout[0])), 'parameters': params, 'hidden': args.hidden, 'layers': args.layers,
         'heads': args.hidden // 64, 'batch': args.batch, 'lr': args.lr, 'vocab': meta['vocabSize'],
         'doc_len': meta['docLen'], 'code_len': meta['codeLen'], 'train_code_len': args.train_code_len, 'temperature': 1 / min(100.0, scale.exp().item()),
-        'candidates': args.candidates, 'heldout': result, 'history': history,
+        'candidates': args.candidates, 'heldout': result, 'history': history, 'init': args.init,
     }
     with open(os.path.join(args.work, 'metrics.json'), 'w') as f:
         json.dump(metrics, f, indent=2)
