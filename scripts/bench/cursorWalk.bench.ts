@@ -17,7 +17,7 @@ import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
 import { openCursor, openWasmCursor } from '../../src/core/parse/fastCursor.ts';
 import { walkCursor } from '../../src/core/parse/treeSitter.ts';
 import type { SyntaxCursor } from '../../src/core/parse/fastCursor.ts';
-import { languageSupport } from '../../src/core/languages/registry.ts';
+import { languageSupport } from '../../src/core/languages/catalog.ts';
 import { detachCode } from '../../src/core/parse/fileIR.ts';
 import type { FileIR } from '../../src/core/parse/fileIR.ts';
 import { encodeFileIR } from '../../src/core/parse/fileIRCodec.ts';

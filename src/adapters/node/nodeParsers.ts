@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { languageSupport } from '../../core/languages/registry.ts';
+import { languageSupport } from '../../core/languages/catalog.ts';
 import { createParsers } from '../../core/parse/treeSitter.ts';
 import type { Parsers } from '../../core/parse/treeSitter.ts';
 import type { Language } from '../../core/ingest/types.ts';

@@ -6,7 +6,7 @@
  * Runs in: everywhere. Layer src/core.
  */
 import type { Language } from '../ingest/types.ts';
-import { languageSupport } from '../languages/registry.ts';
+import { languageSupport } from '../languages/catalog.ts';
 import type { NodeRow } from '../graph/types.ts';
 import type { ChatMessage } from '../models/types.ts';
 

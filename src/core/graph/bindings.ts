@@ -5,8 +5,8 @@
  * Runs in: everywhere (stitcher). Layer src/core.
  */
 import type { Language } from '../ingest/types.ts';
-import type { LanguageResolver } from '../languages/languageSupport.ts';
-import { languageSupport } from '../languages/registry.ts';
+import type { LanguageResolver } from '../languages/languageFacts.ts';
+import { languageSupport } from '../languages/catalog.ts';
 import type { ExportIR, FileIR, ImportIR } from '../parse/fileIR.ts';
 import type { ModuleNaming } from './moduleNames.ts';
 import { nameModules } from './moduleNames.ts';

@@ -10,8 +10,8 @@
  * Runs in: everywhere (stitcher, pipeline, schema upgrade). Layer src/core.
  */
 import type { ConfigFile, Language } from '../ingest/types.ts';
-import type { DefinitionNaming, NamedModule } from '../languages/languageSupport.ts';
-import { LANGUAGE_IDS, languageSupport } from '../languages/registry.ts';
+import type { DefinitionNaming, NamedModule } from '../languages/languageFacts.ts';
+import { LANGUAGE_IDS, languageSupport } from '../languages/catalog.ts';
 import { sqlString } from '../store/sqlConnection.ts';
 
 /** Most languages: a definition is imported through its module ('pkg.mod' + '.' + 'Class.method'). */

@@ -9,10 +9,10 @@ import type { ConfigFile } from '../ingest/types.ts';
 import type { EntityIR, ImportIR } from '../parse/fileIR.ts';
 import type { ModuleInfo, RepoIndex, Target } from './bindings.ts';
 import { entityIndex } from './bindings.ts';
-import { languageSupport } from '../languages/registry.ts';
-import type { PyImportBase } from './pythonResolver.ts';
-import { pyImportBase, spaceTarget } from './pythonResolver.ts';
-import type { SpecifierResolver } from './tsResolver.ts';
+import { languageSupport } from '../languages/catalog.ts';
+import type { PyImportBase } from '../languages/python/pythonResolver.ts';
+import { pyImportBase, spaceTarget } from '../languages/python/pythonResolver.ts';
+import type { SpecifierResolver } from '../languages/typescript/tsResolver.ts';
 
 /** Where a reference is looked up from. */
 export interface LookupScope {

@@ -36,7 +36,7 @@
  */
 import type { ConfigFile } from '../ingest/types.ts';
 import type { FileIR, ReferenceIR } from '../parse/fileIR.ts';
-import type { ImportOutcome } from '../languages/languageSupport.ts';
+import type { ImportOutcome } from '../languages/languageFacts.ts';
 import type { ModuleInfo, RepoIndex, Target } from './bindings.ts';
 import { buildRepoIndex, entityIndex } from './bindings.ts';
 import type { ModuleNaming } from './moduleNames.ts';
@@ -45,7 +45,7 @@ import { dropNodeFields, entityRows } from './entityRows.ts';
 import { moduleImportName } from './importNames.ts';
 import type { ChainTrail, LookupScope } from './resolver.ts';
 import { Resolver, enclosingClass } from './resolver.ts';
-import { createSpecifierResolver } from './specifiers.ts';
+import { createSpecifierResolver } from '../languages/typescript/specifiers.ts';
 import { REPO_NODE_ID, identityKey, stableIdsFor, twinOrdinals } from './stableIds.ts';
 import type { KeySource } from './stableIds.ts';
 import type { EdgeRow, EdgeType, Graph, NodeKind, NodeRow, UnresolvedRow } from './types.ts';

@@ -8,7 +8,7 @@
  * Runs in: the ingest worker (app), in-process (cli, tests). Layer src/core.
  */
 import { AppError, throwIfAborted } from '../errors.ts';
-import { languageList } from '../languages/registry.ts';
+import { languageList } from '../languages/catalog.ts';
 import { resolveLimits } from './limits.ts';
 import { repoNameOf } from '../pipeline/repoNames.ts';
 import { createEntryReader, listZipEntries } from './readZip.ts';

@@ -12,7 +12,7 @@ import type { Language } from '../ingest/types.ts';
 import { languageOf } from '../ingest/pathRules.ts';
 import { fastCursorAvailable, openCursor } from './fastCursor.ts';
 import type { SyntaxCursor } from './fastCursor.ts';
-import { nodeParsers } from './python/testParsers.ts';
+import { nodeParsers } from '../languages/python/testParsers.ts';
 import { walkCursor } from './treeSitter.ts';
 import { filesBelow } from '../../../test/filesBelow.ts';
 

@@ -11,7 +11,7 @@ import type { SourceFile } from '../ingest/types.ts';
 import type { FileIR } from './fileIR.ts';
 import { createStringTable, decodeFileIR, encodeFileIR } from './fileIRCodec.ts';
 import { parseSourceFile, parseSourceFiles } from './parseFile.ts';
-import { nodeParsers } from './python/testParsers.ts';
+import { nodeParsers } from '../languages/python/testParsers.ts';
 import { filesBelow } from '../../../test/filesBelow.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;

@@ -10,11 +10,11 @@ import { describe, expect, it } from 'vitest';
 import type { Node, Tree } from 'web-tree-sitter';
 import type { Language } from '../ingest/types.ts';
 import { languageOf } from '../ingest/pathRules.ts';
-import { LANGUAGE_IDS } from '../languages/registry.ts';
+import { LANGUAGE_IDS } from '../languages/catalog.ts';
 import { openCursor } from './fastCursor.ts';
 import type { SyntaxCursor } from './fastCursor.ts';
 import { FlatCursor } from './flatTree.ts';
-import { nodeParsers } from './python/testParsers.ts';
+import { nodeParsers } from '../languages/python/testParsers.ts';
 import { walkCursor } from './treeSitter.ts';
 import { filesBelow } from '../../../test/filesBelow.ts';
 

@@ -11,7 +11,7 @@ import type { FileIR } from './fileIR.ts';
 import type { Tree } from 'web-tree-sitter';
 import type { Parsers } from './treeSitter.ts';
 import { collectSyntaxIssues, errorExtent } from './treeSitter.ts';
-import { languageSupport } from '../languages/registry.ts';
+import { languageSupport } from '../languages/catalog.ts';
 
 /**
  * Parse a batch (a worker's unit of work), loading the grammars it needs first. The FileIRs carry

@@ -10,7 +10,7 @@ import { parseSourceFile } from './parseFile.ts';
 import { makeBatches, runParsePool } from './parsePool.ts';
 import { FileFeed } from './fileFeed.ts';
 import type { ParseWorkerHandle } from './parsePool.ts';
-import { languageSupport } from '../languages/registry.ts';
+import { languageSupport } from '../languages/catalog.ts';
 import { createParsers } from './treeSitter.ts';
 import type { Parsers } from './treeSitter.ts';
 

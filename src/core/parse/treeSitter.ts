@@ -7,7 +7,7 @@
 import { Language as TsLanguage, Parser } from 'web-tree-sitter';
 import type { Node, Tree } from 'web-tree-sitter';
 import type { Language } from '../ingest/types.ts';
-import { LANGUAGE_IDS } from '../languages/registry.ts';
+import { LANGUAGE_IDS } from '../languages/catalog.ts';
 import type { SyntaxIssue } from './fileIR.ts';
 import { openCursor, useBinding } from './fastCursor.ts';
 import { useHeapBinding } from './flatTree.ts';

@@ -11,7 +11,7 @@ import type { Language } from '../../ingest/types.ts';
 import type { ImportIR } from '../../parse/fileIR.ts';
 import type { ModuleInfo, RepoIndex, Target } from '../../graph/bindings.ts';
 import type { Resolver } from '../../graph/resolver.ts';
-import type { ImportOutcome, LanguageResolver } from '../languageSupport.ts';
+import type { ImportOutcome, LanguageResolver } from '../languageFacts.ts';
 
 export interface PackageSpace {
   language: Language;

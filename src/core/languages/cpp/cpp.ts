@@ -7,7 +7,7 @@
  * `::` follows is never a member function (LanguageResolver outOfLineMembers, qualifiersAreNoFunctions).
  * Runs in: everywhere. Layer src/core.
  */
-import type { LanguageSupport } from '../languageSupport.ts';
+import type { LanguageSupport } from '../languageFacts.ts';
 import { withFileImports } from '../common/fileRequires.ts';
 import { qualifiedResolver } from '../common/packages.ts';
 import { extractCpp } from './cppExtractor.ts';

@@ -2,7 +2,7 @@
  * @file Go: grammar, extensions, go.mod (module path), extractor and resolver.
  * Runs in: everywhere. Layer src/core.
  */
-import type { LanguageSupport } from '../languageSupport.ts';
+import type { LanguageSupport } from '../languageFacts.ts';
 import { extractGo } from './goExtractor.ts';
 import { goResolver } from './goResolver.ts';
 

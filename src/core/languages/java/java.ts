@@ -3,7 +3,7 @@
  * shared/packages.ts qualifiedResolver).
  * Runs in: everywhere. Layer src/core.
  */
-import type { LanguageSupport } from '../languageSupport.ts';
+import type { LanguageSupport } from '../languageFacts.ts';
 import { qualifiedResolver } from '../common/packages.ts';
 import { extractJava } from './javaExtractor.ts';
 

@@ -5,7 +5,7 @@
  * `require` / `include` name files (shared/fileRequires.ts).
  * Runs in: everywhere. Layer src/core.
  */
-import type { LanguageSupport } from '../languageSupport.ts';
+import type { LanguageSupport } from '../languageFacts.ts';
 import { withFileImports } from '../common/fileRequires.ts';
 import { qualifiedResolver } from '../common/packages.ts';
 import { extractPhp } from './phpExtractor.ts';

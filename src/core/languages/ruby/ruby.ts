@@ -3,7 +3,7 @@
  * since Ruby reopens classes and modules across files; see rubyResolver.ts).
  * Runs in: everywhere. Layer src/core.
  */
-import type { LanguageSupport } from '../languageSupport.ts';
+import type { LanguageSupport } from '../languageFacts.ts';
 import { extractRuby } from './rubyExtractor.ts';
 import { rubyResolver } from './rubyResolver.ts';
 

@@ -12,7 +12,7 @@
 import type { ImportIR } from '../../parse/fileIR.ts';
 import type { ModuleInfo, RepoIndex, Target } from '../../graph/bindings.ts';
 import type { Resolver } from '../../graph/resolver.ts';
-import type { ImportOutcome, LanguageResolver } from '../languageSupport.ts';
+import type { ImportOutcome, LanguageResolver } from '../languageFacts.ts';
 import { requiredFile } from '../common/fileRequires.ts';
 
 const tables = new WeakMap<RepoIndex, Map<string, number>>();

@@ -2,7 +2,7 @@
  * @file Rust: grammar, extensions, Cargo.toml (crate names and roots), extractor and resolver.
  * Runs in: everywhere. Layer src/core.
  */
-import type { LanguageSupport } from '../languageSupport.ts';
+import type { LanguageSupport } from '../languageFacts.ts';
 import { extractRust } from './rustExtractor.ts';
 import { rustResolver } from './rustResolver.ts';
 

@@ -9,8 +9,8 @@
  * ReferenceIR.receiver.
  * Runs in: parse workers, Node. Layer src/core.
  */
-import type { ReferenceIR } from '../fileIR.ts';
-import { referenceIR } from '../fileIR.ts';
+import type { ReferenceIR } from '../../parse/fileIR.ts';
+import { referenceIR } from '../../parse/fileIR.ts';
 
 export type ScopeKind = 'module' | 'class' | 'function';
 

@@ -1,7 +1,7 @@
 /** @file Entity extraction from TS / JS / TSX with real tree-sitter grammars. Runs in: Node (vitest). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { EntityIR, FileIR } from '../fileIR.ts';
+import type { EntityIR, FileIR } from '../../parse/fileIR.ts';
 import { extract, FIXTURES } from './testParsers.ts';
 
 const fixture = (name: string): string => readFileSync(new URL(name, FIXTURES), 'utf8');

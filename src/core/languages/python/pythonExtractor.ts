@@ -8,11 +8,11 @@
  * Runs in: parse workers, Node. Layer src/core.
  */
 import type { Node, Tree } from 'web-tree-sitter';
-import type { EntityIR, EntityKind, FileIR, ImportIR, ReferenceIR, UseKind } from '../fileIR.ts';
-import { referenceIR } from '../fileIR.ts';
-import { collectSyntaxIssues } from '../treeSitter.ts';
-import { openCursor } from '../fastCursor.ts';
-import type { SyntaxCursor } from '../fastCursor.ts';
+import type { EntityIR, EntityKind, FileIR, ImportIR, ReferenceIR, UseKind } from '../../parse/fileIR.ts';
+import { referenceIR } from '../../parse/fileIR.ts';
+import { collectSyntaxIssues } from '../../parse/treeSitter.ts';
+import { openCursor } from '../../parse/fastCursor.ts';
+import type { SyntaxCursor } from '../../parse/fastCursor.ts';
 import { Kind, LEAF, NAMED, SEPARATOR, pythonGrammar } from './pythonGrammar.ts';
 import { extractImports, staticStringList } from './pythonImports.ts';
 import { PYTHON_BUILTINS, Scope, closeScope, firstSegment } from './pythonScopes.ts';

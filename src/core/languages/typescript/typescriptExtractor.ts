@@ -19,8 +19,8 @@
  * Runs in: parse workers, Node. Layer src/core.
  */
 import type { Node, Tree } from 'web-tree-sitter';
-import type { EntityIR, EntityKind, ExportIR, FileIR, ImportIR, UseKind } from '../fileIR.ts';
-import { collectSyntaxIssues } from '../treeSitter.ts';
+import type { EntityIR, EntityKind, ExportIR, FileIR, ImportIR, UseKind } from '../../parse/fileIR.ts';
+import { collectSyntaxIssues } from '../../parse/treeSitter.ts';
 import { exportsOfCommonJs, exportsOfStatement, commonJsTarget } from './tsExports.ts';
 import { afterDecorators, collectFacts, CommonJsAssign, spanKey, ThisAssign, wrappedStart } from './tsFacts.ts';
 import type { Facts, NameCapture, Struct } from './tsFacts.ts';

@@ -6,16 +6,16 @@
  * Runs in: everywhere. Layer src/core.
  */
 import type { Language } from '../ingest/types.ts';
-import type { LanguageSupport } from './languageSupport.ts';
+import type { LanguageSupport } from './languageFacts.ts';
 import { cpp } from './cpp/cpp.ts';
 import { csharp } from './csharp/csharp.ts';
 import { go } from './go/go.ts';
 import { java } from './java/java.ts';
 import { php } from './php/php.ts';
-import { python } from './python.ts';
+import { python } from './python/python.ts';
 import { ruby } from './ruby/ruby.ts';
 import { rust } from './rust/rust.ts';
-import { javascript, tsx, typescript } from './typescript.ts';
+import { javascript, tsx, typescript } from './typescript/typescript.ts';
 
 const LANGUAGES: Record<Language, LanguageSupport> = {
   python,

@@ -4,10 +4,10 @@
  * binds, and a module's visible names (entities, import bindings, `*` imports, submodules).
  * Runs in: everywhere (stitcher). Layer src/core.
  */
-import type { ImportOutcome, LanguageResolver } from '../languages/languageSupport.ts';
-import type { ImportIR } from '../parse/fileIR.ts';
-import type { ModuleInfo, ModuleSpace, RepoIndex, Target } from './bindings.ts';
-import type { Resolver } from './resolver.ts';
+import type { ImportOutcome, LanguageResolver } from '../languageFacts.ts';
+import type { ImportIR } from '../../parse/fileIR.ts';
+import type { ModuleInfo, ModuleSpace, RepoIndex, Target } from '../../graph/bindings.ts';
+import type { Resolver } from '../../graph/resolver.ts';
 
 /** The dotted-name spaces Python imports are looked up in. */
 interface PythonSpaces {

@@ -1,7 +1,7 @@
 /** @file Python imports and `__all__`: every statement form, TYPE_CHECKING, fallbacks, scopes. */
 import { describe, expect, it } from 'vitest';
 import importsText from '../../../../test/fixtures/python/imports.py?raw';
-import type { ImportIR } from '../fileIR.ts';
+import type { ImportIR } from '../../parse/fileIR.ts';
 import { parsePython } from './testParsers.ts';
 
 type Short = [localName: string, module: string, name: string | null, alias: string | null, level: number, line: number];

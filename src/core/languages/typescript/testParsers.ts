@@ -4,10 +4,10 @@
  * reads itself in Node) plus a one-call `extract`. No node:* imports (tests read fixtures).
  * Runs in: Node (vitest only).
  */
-import type { FileIR } from '../fileIR.ts';
-import { languageSupport } from '../../languages/registry.ts';
-import { createParsers } from '../treeSitter.ts';
-import type { Parsers } from '../treeSitter.ts';
+import type { FileIR } from '../../parse/fileIR.ts';
+import { languageSupport } from '../catalog.ts';
+import { createParsers } from '../../parse/treeSitter.ts';
+import type { Parsers } from '../../parse/treeSitter.ts';
 import { extractTypeScript } from './typescriptExtractor.ts';
 
 const WASM_DIR = new URL('../../../../node_modules/@vscode/tree-sitter-wasm/wasm/', import.meta.url);

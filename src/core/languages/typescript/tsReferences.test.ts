@@ -1,7 +1,7 @@
 /** @file USES references of the TS/JS extractor: kinds, scopes, globals, dedupe. Runs in: Node (vitest). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { FileIR } from '../fileIR.ts';
+import type { FileIR } from '../../parse/fileIR.ts';
 import { extract, FIXTURES } from './testParsers.ts';
 import type { ScriptLanguage } from './testParsers.ts';
 

@@ -2,9 +2,9 @@
  * @file Python: grammar, extensions, extractor (parse/python/) and resolver (graph/pythonResolver.ts).
  * Runs in: everywhere. Layer src/core.
  */
-import { pythonResolver } from '../graph/pythonResolver.ts';
-import { extractPython } from '../parse/python/pythonExtractor.ts';
-import type { LanguageSupport } from './languageSupport.ts';
+import { pythonResolver } from './pythonResolver.ts';
+import { extractPython } from './pythonExtractor.ts';
+import type { LanguageSupport } from '../languageFacts.ts';
 
 export const python: LanguageSupport = {
   displayName: 'Python',

@@ -4,11 +4,11 @@
  * from`, `export *` transitively, `export * as ns`, CommonJS `module.exports` / `exports.x`).
  * Runs in: everywhere (stitcher). Layer src/core.
  */
-import type { ImportOutcome, LanguageResolver } from '../languages/languageSupport.ts';
-import type { ExportIR, ImportIR } from '../parse/fileIR.ts';
-import type { ModuleInfo, Target } from './bindings.ts';
-import { definedOrImported } from '../languages/common/packages.ts';
-import type { Resolver } from './resolver.ts';
+import type { ImportOutcome, LanguageResolver } from '../languageFacts.ts';
+import type { ExportIR, ImportIR } from '../../parse/fileIR.ts';
+import type { ModuleInfo, Target } from '../../graph/bindings.ts';
+import { definedOrImported } from '../common/packages.ts';
+import type { Resolver } from '../../graph/resolver.ts';
 
 /** The stitcher rules for JavaScript, TypeScript and TSX (registered in languages/registry.ts). */
 export const tsResolver: LanguageResolver = {

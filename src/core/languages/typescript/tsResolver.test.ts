@@ -6,9 +6,9 @@
  * Runs in: Node (vitest).
  */
 import { describe, expect, it } from 'vitest';
-import type { FileBuilder } from '../../../test/fixtures/stitch/irBuilder.ts';
-import { edgeList, hasEdge, node, projectBuilder, usesFrom } from '../../../test/fixtures/stitch/irBuilder.ts';
-import { stitch } from './stitch.ts';
+import type { FileBuilder } from '../../../../test/fixtures/stitch/irBuilder.ts';
+import { edgeList, hasEdge, node, projectBuilder, usesFrom } from '../../../../test/fixtures/stitch/irBuilder.ts';
+import { stitch } from '../../graph/stitch.ts';
 
 const TSCONFIG = `{
   // comments and trailing commas are fine in tsconfig

@@ -5,7 +5,7 @@
  * Reads are resolved after the sweep, so hoisted and later-declared locals count too.
  * Runs in: parse workers, Node. Layer src/core.
  */
-import type { ReferenceIR, UseKind } from '../fileIR.ts';
+import type { ReferenceIR, UseKind } from '../../parse/fileIR.ts';
 import { isGlobalName } from './tsBuiltins.ts';
 
 /** A scope that binds names (function, block, class for its type parameters). */

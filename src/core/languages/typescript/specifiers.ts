@@ -6,10 +6,10 @@
  * inside the repo. Bare package names that no config maps stay outside the repo (null).
  * Runs in: everywhere (stitcher). Layer src/core.
  */
-import type { ConfigFile } from '../ingest/types.ts';
-import { parseJsonc, resolveSpecifier } from '../parse/typescript/resolveSpecifier.ts';
-import type { TsResolveConfig } from '../parse/typescript/resolveSpecifier.ts';
-import { folderOf } from './moduleNames.ts';
+import type { ConfigFile } from '../../ingest/types.ts';
+import { parseJsonc, resolveSpecifier } from './resolveSpecifier.ts';
+import type { TsResolveConfig } from './resolveSpecifier.ts';
+import { folderOf } from '../../graph/moduleNames.ts';
 import type { SpecifierResolver } from './tsResolver.ts';
 
 const NO_CONFIG: TsResolveConfig = { baseUrl: null, paths: {} };

@@ -4,9 +4,9 @@
  * files they extend) feed `paths` and `baseUrl`.
  * Runs in: everywhere. Layer src/core.
  */
-import { tsResolver } from '../graph/tsResolver.ts';
-import { extractTypeScript } from '../parse/typescript/typescriptExtractor.ts';
-import type { LanguageSupport } from './languageSupport.ts';
+import { tsResolver } from './tsResolver.ts';
+import { extractTypeScript } from './typescriptExtractor.ts';
+import type { LanguageSupport } from '../languageFacts.ts';
 
 const configFiles = /^(tsconfig|jsconfig)(\.[\w.-]+)?\.json$/i;
 

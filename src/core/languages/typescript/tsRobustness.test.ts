@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { FileIR } from '../fileIR.ts';
+import type { FileIR } from '../../parse/fileIR.ts';
 import { extract, FIXTURES } from './testParsers.ts';
 
 const fixture = (name: string): string => readFileSync(new URL(name, FIXTURES), 'utf8');

@@ -4,7 +4,7 @@
  * Runs in: parse workers, Node. Layer src/core.
  */
 import type { Node } from 'web-tree-sitter';
-import type { ImportIR } from '../fileIR.ts';
+import type { ImportIR } from '../../parse/fileIR.ts';
 import { plainStringValue } from './pythonText.ts';
 
 export interface ImportContext {

@@ -1,7 +1,7 @@
 /** @file ImportIR / ExportIR forms of TS, JS (ESM + CommonJS) and TSX. Runs in: Node (vitest). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ImportIR } from '../fileIR.ts';
+import type { ImportIR } from '../../parse/fileIR.ts';
 import { dottedFolderName } from './tsImports.ts';
 import { extract, FIXTURES } from './testParsers.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import baseText from '../../../../test/fixtures/python/a2/base.py?raw';
 import extendedText from '../../../../test/fixtures/python/a2/extended.py?raw';
 import entitiesText from '../../../../test/fixtures/python/entities.py?raw';
-import type { EntityIR, FileIR } from '../fileIR.ts';
+import type { EntityIR, FileIR } from '../../parse/fileIR.ts';
 import { parsePython } from './testParsers.ts';
 
 function summary(ir: FileIR) {

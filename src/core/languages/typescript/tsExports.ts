@@ -4,7 +4,7 @@
  * Runs in: parse workers, Node. Layer src/core.
  */
 import type { Node } from 'web-tree-sitter';
-import type { ExportIR } from '../fileIR.ts';
+import type { ExportIR } from '../../parse/fileIR.ts';
 import { callSpecifier } from './tsImports.ts';
 import { boundNames, firstNamedChild, hasKeyword, nameText, textOf } from './tsNodes.ts';
 import { plainChain } from './tsText.ts';

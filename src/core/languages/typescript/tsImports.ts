@@ -5,7 +5,7 @@
  * Runs in: parse workers, Node. Layer src/core.
  */
 import type { Node } from 'web-tree-sitter';
-import type { ImportIR } from '../fileIR.ts';
+import type { ImportIR } from '../../parse/fileIR.ts';
 import { firstNamedChild, hasKeyword, nameText, textOf } from './tsNodes.ts';
 import { stringValue } from './tsText.ts';
 

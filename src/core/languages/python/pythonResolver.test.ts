@@ -7,8 +7,8 @@
  * Runs in: Node (vitest).
  */
 import { describe, expect, it } from 'vitest';
-import { FileBuilder, edgeList, hasEdge, node, projectBuilder, usesFrom } from '../../../test/fixtures/stitch/irBuilder.ts';
-import { stitch } from './stitch.ts';
+import { FileBuilder, edgeList, hasEdge, node, projectBuilder, usesFrom } from '../../../../test/fixtures/stitch/irBuilder.ts';
+import { stitch } from '../../graph/stitch.ts';
 
 function shopProject() {
   const { file, build } = projectBuilder();

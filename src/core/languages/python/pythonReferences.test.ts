@@ -1,6 +1,6 @@
 /** @file Python uses (ReferenceIR): kinds, attribute chains, scope filtering, builtins, dedup. */
 import { describe, expect, it } from 'vitest';
-import type { FileIR } from '../fileIR.ts';
+import type { FileIR } from '../../parse/fileIR.ts';
 import { parsePython } from './testParsers.ts';
 
 function uses(ir: FileIR) {
