@@ -21,6 +21,7 @@ import type { RepoEntry, RepoInput } from '../../src/core/pipeline/repoService.t
 import { uniqueRepoName } from '../../src/core/pipeline/repoNames.ts';
 import { writeSummary, readSummary } from '../../src/core/store/graphStore.ts';
 import { indexTexts } from '../cypher/demoGraph.ts';
+import { extractorFor } from '../../src/core/languages/implementations.ts';
 
 /** A BrowserStore whose databases are duckdb-wasm in memory and whose catalog is an object. */
 function memoryStore(): BrowserStore {
@@ -81,7 +82,7 @@ async function newService(): Promise<BrowserRepoService> {
   const store = memoryStore();
   const service = new BrowserRepoService({
     openStore: async () => store,
-    parseFiles: async (sources) => (await sources.all()).map((f) => parseSourceFile(parsers, f)),
+    parseFiles: async (sources) => (await sources.all()).map((f) => parseSourceFile(parsers, f, extractorFor)),
   });
   await service.open();
   return service;

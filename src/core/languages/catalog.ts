@@ -1,12 +1,14 @@
 /**
- * @file The language registry: every language the pipeline reads, one line each. Ingest takes
- * extensions and config files from here, the parse workers the grammar and the extractor, the
- * stitcher the resolver. A new language is one folder (extractor + resolver + LanguageSupport)
- * plus one line here (and its id in ingest/types.ts `Language`, which the Record type enforces).
+ * @file The language catalog: every language the pipeline reads, one line each, as plain data
+ * (languageFacts.ts). Ingest takes extensions and config files from here, the parse workers the
+ * grammar, the descriptions and messages the name. No extractor or resolver is imported here:
+ * implementations.ts assembles those, and the index hands them to the parse and the stitch.
+ * A new language is one folder plus one line here and one in implementations.ts (and its id in
+ * ingest/types.ts `Language`, which the Record types enforce).
  * Runs in: everywhere. Layer src/core.
  */
 import type { Language } from '../ingest/types.ts';
-import type { LanguageSupport } from './languageFacts.ts';
+import type { LanguageFacts } from './languageFacts.ts';
 import { cpp } from './cpp/cpp.ts';
 import { csharp } from './csharp/csharp.ts';
 import { go } from './go/go.ts';
@@ -17,7 +19,7 @@ import { ruby } from './ruby/ruby.ts';
 import { rust } from './rust/rust.ts';
 import { javascript, tsx, typescript } from './typescript/typescript.ts';
 
-const LANGUAGES: Record<Language, LanguageSupport> = {
+const LANGUAGES: Record<Language, LanguageFacts> = {
   python,
   javascript,
   typescript,
@@ -31,10 +33,10 @@ const LANGUAGES: Record<Language, LanguageSupport> = {
   cpp,
 };
 
-/** Every registered language id, in registry order. */
+/** Every language id of the catalog, in catalog order. */
 export const LANGUAGE_IDS = Object.keys(LANGUAGES) as Language[];
 
-export function languageSupport(language: Language): LanguageSupport {
+export function languageFacts(language: Language): LanguageFacts {
   return LANGUAGES[language];
 }
 

@@ -1,17 +1,12 @@
 /**
- * @file What the pipeline needs to know about one source language: its grammar, its file
- * extensions and config files, its extractor (tree -> FileIR) and its resolver (the stitcher's
- * import and name rules). The registry (registry.ts) holds one LanguageSupport per Language.
+ * @file What every part of the pipeline may know about one source language, as plain data: its
+ * name, grammar, file extensions, config files and how its definitions are named. Ingest, the
+ * parse workers, the schema upgrade, the descriptions and the ui read these through catalog.ts;
+ * the extractor and the resolver are not here (implementations.ts assembles them).
  * Runs in: everywhere. Layer src/core.
  */
-import type { Tree } from 'web-tree-sitter';
-import type { ConfigFile, Language } from '../ingest/types.ts';
-import type { ExportIR, FileIR, ImportIR } from '../parse/fileIR.ts';
-import type { ModuleInfo, Target } from '../graph/bindings.ts';
-import type { Resolver } from '../graph/resolver.ts';
-import type { ModuleNaming } from '../graph/moduleNames.ts';
 
-export interface LanguageSupport {
+export interface LanguageFacts {
   /** Name in prompts and the UI ('TypeScript (TSX)'). */
   displayName: string;
   /** Grammar file name in @vscode/tree-sitter-wasm/wasm/. */
@@ -20,67 +15,8 @@ export interface LanguageSupport {
   extensions: readonly string[];
   /** Config files the resolver reads (kept by ingest, passed to the stitcher): base names. */
   configFiles?: RegExp;
-  /**
-   * The text tree-sitter is given, where it is not the source as is: what the grammar cannot
-   * read blanked out, same length and lines (C++ macros). The extractor still reads the source.
-   */
-  parsedText?(text: string): string;
-  /** tree-sitter tree -> FileIR. May throw: parseSourceFile turns a throw into a flagged file. */
-  extract(tree: Tree, file: { path: string; text: string; language: Language }): FileIR;
-  resolver: LanguageResolver;
-}
-
-/** What one import statement (or re-export) gives the IMPORTS edges and the counts. */
-export interface ImportOutcome {
-  /** The modules the statement names (a file, or every file of a Go / Java / C# package). */
-  statements: readonly ModuleInfo[];
-  /** What the import resolves to (null: unresolved). */
-  target: Target | null;
-  resolved: boolean;
-}
-
-/** The stitcher's per-language rules. Every method is given the shared Resolver (memo, cycles). */
-export interface LanguageResolver {
-  /** IMPORTS edge targets and the resolved flag of one import placeholder. */
-  importOutcome(r: Resolver, module: ModuleInfo, imp: ImportIR): ImportOutcome;
-  /** What an import placeholder binds its local name to (null: outside the repo, or missing). */
-  importBinding(r: Resolver, module: ModuleInfo, imp: ImportIR): Target | null;
-  /** A bare name at module level (own definitions, imports, same package), never entity `exclude`. */
-  moduleName(r: Resolver, module: ModuleInfo, name: string, exclude: number): Target | null;
-  /** `mod.name` where `mod` is this module's node. */
-  moduleMember(r: Resolver, module: ModuleInfo, name: string): Target | null;
-  /** `pkg.name` where `pkg` is a package target of this language (see Target 'package'). */
-  packageMember?(r: Resolver, key: string, name: string): Target | null;
-  /** The module as written in the import, for the unresolved table ('..pkg.mod', './x', 'java.util'). */
-  writtenModule?(imp: ImportIR): string;
-  /** TS/JS `export ... from`: counted like an import. */
-  reexportOutcome?(r: Resolver, module: ModuleInfo, exp: ExportIR): ImportOutcome | null;
-  /** Java / C#: a bare name inside a method may be a member of the enclosing class or its bases. */
-  implicitThis?: boolean;
-  /**
-   * C++ and Go: a Function 'T.f' at file level whose T names a class of another file is T's
-   * member defined away from it: `this->m` (Go: the receiver) and, with implicitThis, bare names
-   * inside it reach T's members (inherited too).
-   */
-  outOfLineMembers?: boolean;
-  /** C++: a name that `::` or `.` follows is a namespace, type or variable, never a function. */
-  qualifiersAreNoFunctions?: boolean;
-  /** Ruby: member `name` of a class that another file reopens (defined there, not here). */
-  reopenedMember?(r: Resolver, classNode: number, name: string): Target | null;
-  /**
-   * nodes.import_name of a module when naming does not give one (Java 'com.x.Foo', Go import
-   * path). Reads only the module's file, its naming and the config files: a full index names
-   * definitions before the stitch builds a resolver (graph/importNames.ts).
-   */
-  importName?(configs: readonly ConfigFile[], module: NamedModule): string | null;
   /** How a definition's import name follows from its module's (graph/importNames.ts; default: module, '.'). */
   definitionNames?: DefinitionNaming;
-}
-
-/** What importName reads of a module (a ModuleInfo is one). */
-export interface NamedModule {
-  file: Pick<FileIR, 'path' | 'packageName'>;
-  naming: ModuleNaming;
 }
 
 /**
@@ -93,3 +29,6 @@ export interface DefinitionNaming {
   prefix: 'module' | 'package' | 'none';
   separator: '.' | '::';
 }
+
+/** Java, C#, PHP, C++: a definition is imported through the package (namespace) its file declares, not the file. */
+export const BY_PACKAGE: DefinitionNaming = { prefix: 'package', separator: '.' };

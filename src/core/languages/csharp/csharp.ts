@@ -1,16 +1,14 @@
 /**
- * @file C#: grammar, extensions, extractor and resolver (namespaces and usings, see
- * shared/packages.ts qualifiedResolver; enclosing namespaces are visible).
+ * @file C# in the language catalog: grammar and extensions. Its extractor and resolver are
+ * assembled in csharpImplementation.ts.
  * Runs in: everywhere. Layer src/core.
  */
-import type { LanguageSupport } from '../languageFacts.ts';
-import { qualifiedResolver } from '../common/packages.ts';
-import { extractCSharp } from './csharpExtractor.ts';
+import type { LanguageFacts } from '../languageFacts.ts';
+import { BY_PACKAGE } from '../languageFacts.ts';
 
-export const csharp: LanguageSupport = {
+export const csharp: LanguageFacts = {
   displayName: 'C#',
   grammar: 'tree-sitter-c-sharp.wasm',
   extensions: ['cs'],
-  extract: extractCSharp,
-  resolver: qualifiedResolver({ language: 'csharp', enclosingPackages: true }),
+  definitionNames: BY_PACKAGE,
 };

@@ -1,16 +1,13 @@
 /**
- * @file Go: grammar, extensions, go.mod (module path), extractor and resolver.
+ * @file Go in the language catalog: grammar, extensions, go.mod (module path). Its extractor and
+ * resolver are assembled in goImplementation.ts.
  * Runs in: everywhere. Layer src/core.
  */
-import type { LanguageSupport } from '../languageFacts.ts';
-import { extractGo } from './goExtractor.ts';
-import { goResolver } from './goResolver.ts';
+import type { LanguageFacts } from '../languageFacts.ts';
 
-export const go: LanguageSupport = {
+export const go: LanguageFacts = {
   displayName: 'Go',
   grammar: 'tree-sitter-go.wasm',
   extensions: ['go'],
   configFiles: /^go\.mod$/,
-  extract: extractGo,
-  resolver: goResolver,
 };

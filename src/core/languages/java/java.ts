@@ -1,16 +1,14 @@
 /**
- * @file Java: grammar, extensions, extractor and resolver (packages and imports, see
- * shared/packages.ts qualifiedResolver).
+ * @file Java in the language catalog: grammar and extensions. Its extractor and resolver are
+ * assembled in javaImplementation.ts.
  * Runs in: everywhere. Layer src/core.
  */
-import type { LanguageSupport } from '../languageFacts.ts';
-import { qualifiedResolver } from '../common/packages.ts';
-import { extractJava } from './javaExtractor.ts';
+import type { LanguageFacts } from '../languageFacts.ts';
+import { BY_PACKAGE } from '../languageFacts.ts';
 
-export const java: LanguageSupport = {
+export const java: LanguageFacts = {
   displayName: 'Java',
   grammar: 'tree-sitter-java.wasm',
   extensions: ['java'],
-  extract: extractJava,
-  resolver: qualifiedResolver({ language: 'java', enclosingPackages: false }),
+  definitionNames: BY_PACKAGE,
 };

@@ -1,15 +1,12 @@
 /**
- * @file Python: grammar, extensions, extractor (parse/python/) and resolver (graph/pythonResolver.ts).
+ * @file Python in the language catalog: grammar and extensions. Its extractor and resolver are
+ * assembled in pythonImplementation.ts.
  * Runs in: everywhere. Layer src/core.
  */
-import { pythonResolver } from './pythonResolver.ts';
-import { extractPython } from './pythonExtractor.ts';
-import type { LanguageSupport } from '../languageFacts.ts';
+import type { LanguageFacts } from '../languageFacts.ts';
 
-export const python: LanguageSupport = {
+export const python: LanguageFacts = {
   displayName: 'Python',
   grammar: 'tree-sitter-python.wasm',
   extensions: ['py', 'pyi'],
-  extract: extractPython,
-  resolver: pythonResolver,
 };

@@ -12,7 +12,7 @@ import type { EntityIR, EntityKind, FileIR, ImportIR, ReferenceIR, UseKind } fro
 import { referenceIR } from '../../parse/fileIR.ts';
 import { collectSyntaxIssues } from '../../parse/treeSitter.ts';
 import { openCursor } from '../../parse/fastCursor.ts';
-import type { SyntaxCursor } from '../../parse/fastCursor.ts';
+import type { SyntaxCursor } from '../../parse/syntaxCursor.ts';
 import { Kind, LEAF, NAMED, SEPARATOR, pythonGrammar } from './pythonGrammar.ts';
 import { extractImports, staticStringList } from './pythonImports.ts';
 import { PYTHON_BUILTINS, Scope, closeScope, firstSegment } from './pythonScopes.ts';

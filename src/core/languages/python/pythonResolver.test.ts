@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { FileBuilder, edgeList, hasEdge, node, projectBuilder, usesFrom } from '../../../../test/fixtures/stitch/irBuilder.ts';
 import { stitch } from '../../graph/stitch.ts';
+import { resolverFor } from '../implementations.ts';
 
 function shopProject() {
   const { file, build } = projectBuilder();
@@ -110,7 +111,7 @@ function shopProject() {
 }
 
 describe('Python import resolution', () => {
-  const { graph, stats } = stitch('shop', shopProject(), []);
+  const { graph, stats } = stitch('shop', shopProject(), [], { resolverFor });
 
   it('resolves absolute imports by import name and by dotted name, through __init__ re-exports', () => {
     expect(usesFrom(graph, 'tests.test_shop.test_product')).toEqual([
@@ -205,7 +206,7 @@ describe('Python * import cycles', () => {
     file.ref(use, 'missing', 'call').ref(use, 'target', 'call');
     return file.build();
   });
-  const { graph, stats } = stitch('ring', [...files].reverse(), []);
+  const { graph, stats } = stitch('ring', [...files].reverse(), [], { resolverFor });
 
   it('finds a name from every module of the cycle, whatever the lookup order', () => {
     for (let k = 0; k < 6; k++) expect(usesFrom(graph, `ring.m${k}.use${k}`)).toEqual(['ring.m3.target [call]']);
@@ -226,7 +227,7 @@ describe('Python names: namespaces, shadowed bases, decorators, packages over mo
   const mine = main.cls('Calculator', ['Calculator']);
   const run = main.method(mine, 'run');
   main.ref(run, 'register', 'decorate').ref(run, 'lib.ns.mod.f', 'call');
-  const { graph } = stitch('names', build(), []);
+  const { graph } = stitch('names', build(), [], { resolverFor });
 
   it('walks namespace folders (no __init__.py) segment by segment', () => {
     expect(usesFrom(graph, 'main.Calculator.run')).toEqual(['calc.register [decorate]', 'lib.ns.mod.f [call]']);

@@ -4,7 +4,7 @@
  * binds, and a module's visible names (entities, import bindings, `*` imports, submodules).
  * Runs in: everywhere (stitcher). Layer src/core.
  */
-import type { ImportOutcome, LanguageResolver } from '../languageFacts.ts';
+import type { ImportOutcome, LanguageResolver } from '../../graph/languageResolver.ts';
 import type { ImportIR } from '../../parse/fileIR.ts';
 import type { ModuleInfo, ModuleSpace, RepoIndex, Target } from '../../graph/bindings.ts';
 import type { Resolver } from '../../graph/resolver.ts';
@@ -52,17 +52,29 @@ function addToSpace(space: ModuleSpace, name: string, module: ModuleInfo, module
   }
 }
 
-/** The stitcher rules for Python (registered in languages/registry.ts). */
+/** Per stitch: what each import statement names (its PyImportBase), computed once. */
+const basesByResolver = new WeakMap<Resolver, Map<ImportIR, PyImportBase | null>>();
+
+/** The module an import statement names, memoised per stitch. */
+function pyBase(r: Resolver, module: ModuleInfo, imp: ImportIR): PyImportBase | null {
+  let bases = basesByResolver.get(r);
+  if (!bases) basesByResolver.set(r, (bases = new Map()));
+  if (!bases.has(imp)) bases.set(imp, pyImportBase(r, module, imp));
+  return bases.get(imp)!;
+}
+
+/** The stitcher rules for Python (languages/implementations.ts). */
 export const pythonResolver: LanguageResolver = {
   importOutcome: pythonImportOutcome,
   importBinding: pyImportBinding,
   moduleName: (r, module, name, exclude) => pyModuleName(r, module, name, false, exclude),
   moduleMember: (r, module, name) => pyModuleName(r, module, name, true),
+  namespaceMember: (r, target, name) => spaceTarget(r, target.space, target.prefix === '' ? name : `${target.prefix}.${name}`),
   writtenModule: (imp) => '.'.repeat(imp.level) + imp.module,
 };
 
 function pythonImportOutcome(r: Resolver, module: ModuleInfo, imp: ImportIR): ImportOutcome {
-  const base = r.pyBase(module, imp);
+  const base = pyBase(r, module, imp);
   const statement = base && base.target.kind === 'node' ? r.moduleOfNode(base.target.id) : null;
   const statements = statement ? [statement] : [];
   if (!base) return { statements, target: null, resolved: false };
@@ -89,7 +101,7 @@ export function joinDotted(prefix: string, name: string): string {
 export function spaceTarget(r: Resolver, space: ModuleSpace, name: string): Target | null {
   const found = space.get(name);
   if (found === undefined) return null;
-  if (found === null) return { kind: 'namespace', space, prefix: name };
+  if (found === null) return { kind: 'namespace', language: 'python', space, prefix: name };
   return r.node(r.index.modules[found]!.nodeId);
 }
 
@@ -107,7 +119,7 @@ export function pyImportBase(r: Resolver, module: ModuleInfo, imp: ImportIR): Py
     if (up > parts.length) return null;
     const full = joinDotted(parts.slice(0, parts.length - up).join('.'), imp.module);
     const target =
-      full === '' ? ({ kind: 'namespace', space: index.dottedSpace, prefix: '' } as const) : spaceTarget(r, index.dottedSpace, full);
+      full === '' ? ({ kind: 'namespace', language: 'python', space: index.dottedSpace, prefix: '' } as const) : spaceTarget(r, index.dottedSpace, full);
     return target ? { target, space: index.dottedSpace, full } : null;
   }
   if (imp.module === '') return null;
@@ -128,7 +140,7 @@ export function pyImportBase(r: Resolver, module: ModuleInfo, imp: ImportIR): Py
  */
 export function pyImportBinding(r: Resolver, module: ModuleInfo, imp: ImportIR): Target | null {
   if (imp.name === '*') return null;
-  const base = r.pyBase(module, imp);
+  const base = pyBase(r, module, imp);
   if (!base) return null;
   if (imp.name === null) {
     if (imp.alias !== null || imp.localName === base.full || imp.localName === '') return base.target;
@@ -156,7 +168,7 @@ function pyBindingOrStar(r: Resolver, module: ModuleInfo, name: string, submodul
     if (target) return target;
   }
   for (const star of module.starImports) {
-    const base = r.pyBase(module, star);
+    const base = pyBase(r, module, star);
     if (!base || base.target.kind !== 'node') continue;
     const source = r.moduleOfNode(base.target.id);
     if (!source || source.file.language !== 'python' || !isStarExported(r, source, name)) continue;

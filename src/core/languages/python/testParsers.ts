@@ -5,7 +5,7 @@
  * Runs in: Node (vitest only).
  */
 import type { FileIR } from '../../parse/fileIR.ts';
-import { languageSupport } from '../catalog.ts';
+import { languageFacts } from '../catalog.ts';
 import { createParsers } from '../../parse/treeSitter.ts';
 import type { Parsers } from '../../parse/treeSitter.ts';
 import { extractPython } from './pythonExtractor.ts';
@@ -15,7 +15,7 @@ let parsers: Promise<Parsers> | null = null;
 
 /** Parsers for every language, loaded once per test worker. */
 export function nodeParsers(): Promise<Parsers> {
-  parsers ??= createParsers(async (language) => decodeURIComponent(new URL(languageSupport(language).grammar, WASM_DIR).pathname));
+  parsers ??= createParsers(async (language) => decodeURIComponent(new URL(languageFacts(language).grammar, WASM_DIR).pathname));
   return parsers;
 }
 

@@ -1,16 +1,14 @@
 /**
- * @file Ruby: grammar, extensions, extractor and resolver (one constant table per repository,
- * since Ruby reopens classes and modules across files; see rubyResolver.ts).
+ * @file Ruby in the language catalog: grammar, extensions, and definitions named by their
+ * constant path alone ('Rack::Request'). Its extractor and resolver are assembled in
+ * rubyImplementation.ts.
  * Runs in: everywhere. Layer src/core.
  */
-import type { LanguageSupport } from '../languageFacts.ts';
-import { extractRuby } from './rubyExtractor.ts';
-import { rubyResolver } from './rubyResolver.ts';
+import type { LanguageFacts } from '../languageFacts.ts';
 
-export const ruby: LanguageSupport = {
+export const ruby: LanguageFacts = {
   displayName: 'Ruby',
   grammar: 'tree-sitter-ruby.wasm',
   extensions: ['rb'],
-  extract: extractRuby,
-  resolver: rubyResolver,
+  definitionNames: { prefix: 'none', separator: '::' },
 };

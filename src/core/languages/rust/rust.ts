@@ -1,16 +1,15 @@
 /**
- * @file Rust: grammar, extensions, Cargo.toml (crate names and roots), extractor and resolver.
+ * @file Rust in the language catalog: grammar, extensions, Cargo.toml (crate names and roots),
+ * and definitions named 'crate::a::b'. Its extractor and resolver are assembled in
+ * rustImplementation.ts.
  * Runs in: everywhere. Layer src/core.
  */
-import type { LanguageSupport } from '../languageFacts.ts';
-import { extractRust } from './rustExtractor.ts';
-import { rustResolver } from './rustResolver.ts';
+import type { LanguageFacts } from '../languageFacts.ts';
 
-export const rust: LanguageSupport = {
+export const rust: LanguageFacts = {
   displayName: 'Rust',
   grammar: 'tree-sitter-rust.wasm',
   extensions: ['rs'],
   configFiles: /^Cargo\.toml$/,
-  extract: extractRust,
-  resolver: rustResolver,
+  definitionNames: { prefix: 'module', separator: '::' },
 };

@@ -10,11 +10,13 @@ import type { ConfigFile } from '../../ingest/types.ts';
 import { parseJsonc, resolveSpecifier } from './resolveSpecifier.ts';
 import type { TsResolveConfig } from './resolveSpecifier.ts';
 import { folderOf } from '../../graph/moduleNames.ts';
-import type { SpecifierResolver } from './tsResolver.ts';
 
 const NO_CONFIG: TsResolveConfig = { baseUrl: null, paths: {} };
 const CONFIG_NAMES = new Set(['tsconfig.json', 'jsconfig.json']);
 const MAX_EXTENDS = 16;
+
+/** Resolve an import specifier written in `fromPath` to a repo file path, or null (npm, missing). */
+export type SpecifierResolver = (fromPath: string, specifier: string) => string | null;
 
 export function createSpecifierResolver(paths: readonly string[], configs: readonly ConfigFile[]): SpecifierResolver {
   const files = new Set(paths);

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { FileBuilder } from '../../../../test/fixtures/stitch/irBuilder.ts';
 import { edgeList, hasEdge, node, projectBuilder, usesFrom } from '../../../../test/fixtures/stitch/irBuilder.ts';
 import { stitch } from '../../graph/stitch.ts';
+import { resolverFor } from '../implementations.ts';
 
 const TSCONFIG = `{
   // comments and trailing commas are fine in tsconfig
@@ -95,7 +96,7 @@ function webProject() {
 }
 
 describe('TS/JS import resolution', () => {
-  const { graph, stats } = stitch('web', webProject(), [{ path: 'tsconfig.json', text: TSCONFIG }]);
+  const { graph, stats } = stitch('web', webProject(), [{ path: 'tsconfig.json', text: TSCONFIG }], { resolverFor });
 
   it('resolves named, default, namespace imports through index.ts re-exports and tsconfig paths', () => {
     expect(usesFrom(graph, 'src.app.main')).toEqual([

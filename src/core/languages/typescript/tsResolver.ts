@@ -4,13 +4,15 @@
  * from`, `export *` transitively, `export * as ns`, CommonJS `module.exports` / `exports.x`).
  * Runs in: everywhere (stitcher). Layer src/core.
  */
-import type { ImportOutcome, LanguageResolver } from '../languageFacts.ts';
+import type { ImportOutcome, LanguageResolver } from '../../graph/languageResolver.ts';
 import type { ExportIR, ImportIR } from '../../parse/fileIR.ts';
 import type { ModuleInfo, Target } from '../../graph/bindings.ts';
 import { definedOrImported } from '../common/packages.ts';
 import type { Resolver } from '../../graph/resolver.ts';
+import { createSpecifierResolver } from './specifiers.ts';
+import type { SpecifierResolver } from './specifiers.ts';
 
-/** The stitcher rules for JavaScript, TypeScript and TSX (registered in languages/registry.ts). */
+/** The stitcher rules for JavaScript, TypeScript and TSX (languages/implementations.ts). */
 export const tsResolver: LanguageResolver = {
   importOutcome: tsImportOutcome,
   importBinding: tsImportBinding,
@@ -20,7 +22,7 @@ export const tsResolver: LanguageResolver = {
 };
 
 function tsImportOutcome(r: Resolver, module: ModuleInfo, imp: ImportIR): ImportOutcome {
-  const statement = r.tsModule(module, imp.module);
+  const statement = tsModule(r, module, imp.module);
   if (!statement) return { statements: [], target: null, resolved: false };
   if (imp.name === null) return { statements: [statement], target: r.node(statement.nodeId), resolved: true };
   const target = r.importBinding(module, imp);
@@ -30,19 +32,41 @@ function tsImportOutcome(r: Resolver, module: ModuleInfo, imp: ImportIR): Import
 /** `export {a as b} from './x'` / `export * from './x'`: an import of its source. */
 function tsReexportOutcome(r: Resolver, module: ModuleInfo, exp: ExportIR): ImportOutcome | null {
   if (exp.fromModule === undefined) return null;
-  const statement = r.tsModule(module, exp.fromModule);
+  const statement = tsModule(r, module, exp.fromModule);
   const imported = exp.importedName ?? exp.exportedName;
   let target: Target | null = null;
   if (statement) target = imported === '*' ? r.node(statement.nodeId) : tsExport(r, statement, imported);
   return { statements: statement ? [statement] : [], target, resolved: target !== null };
 }
 
-/** Resolve an import specifier written in `fromPath` to a repo file path, or null (npm, missing). */
-export type SpecifierResolver = (fromPath: string, specifier: string) => string | null;
+/** Per stitch: the specifier resolver (every repo file, the tsconfig files) and each module's answers. */
+interface TsState {
+  specifiers: SpecifierResolver;
+  modules: Map<ModuleInfo, Map<string, ModuleInfo | null>>;
+}
+
+const states = new WeakMap<Resolver, TsState>();
+
+/** The repo file a TS/JS specifier written in `module` points to (memoised per stitch). */
+export function tsModule(r: Resolver, module: ModuleInfo, specifier: string): ModuleInfo | null {
+  let state = states.get(r);
+  if (!state) {
+    const specifiers = createSpecifierResolver(r.index.modules.map((m) => m.file.path), r.configs);
+    states.set(r, (state = { specifiers, modules: new Map() }));
+  }
+  let cache = state.modules.get(module);
+  if (!cache) state.modules.set(module, (cache = new Map()));
+  if (cache.has(specifier)) return cache.get(specifier)!;
+  const path = state.specifiers(module.file.path, specifier);
+  const index = path === null ? undefined : r.index.byPath.get(path);
+  const target = index === undefined ? null : r.index.modules[index]!;
+  cache.set(specifier, target);
+  return target;
+}
 
 /** What a TS/JS import binds: the Module node (namespace, require, side effect) or an export. */
 export function tsImportBinding(r: Resolver, module: ModuleInfo, imp: ImportIR): Target | null {
-  const target = r.tsModule(module, imp.module);
+  const target = tsModule(r, module, imp.module);
   if (!target) return null;
   if (imp.name === null) return imp.alias === null && imp.localName !== '' ? requireBinding(r, target) : r.node(target.nodeId);
   return tsExport(r, target, imp.name);
@@ -81,7 +105,7 @@ export function tsExport(r: Resolver, module: ModuleInfo, name: string): Target 
 function computeExport(r: Resolver, module: ModuleInfo, name: string): Target | null {
   for (const exp of module.exportsByName.get(name) ?? []) {
     if (exp.fromModule !== undefined) {
-      const source = r.tsModule(module, exp.fromModule);
+      const source = tsModule(r, module, exp.fromModule);
       if (!source) continue;
       if (exp.importedName === '*') return r.node(source.nodeId);
       const target = tsExport(r, source, exp.importedName ?? name);
@@ -98,7 +122,7 @@ function computeExport(r: Resolver, module: ModuleInfo, name: string): Target | 
   if (entity !== undefined && module.file.entities[entity]!.exported) return r.node(module.firstEntityNode + entity);
   if (name !== 'default') {
     for (const star of module.starExports) {
-      const source = r.tsModule(module, star.fromModule!);
+      const source = tsModule(r, module, star.fromModule!);
       if (!source) continue;
       // `module.exports = require('./x').z` is recorded as a star with importedName 'z'.
       const target = star.importedName === undefined || star.importedName === '*' ? tsExport(r, source, name) : null;
