@@ -16,7 +16,7 @@ import type { BrowserStore, RepoDatabase } from '../../src/adapters/browser/duck
 import { exportBundle } from '../../src/core/bundle/exportBundle.ts';
 import { storedIndexFigures } from '../../src/core/bundle/importBundle.ts';
 import { parseSourceFile } from '../../src/core/parse/parseFile.ts';
-import type { Progress } from '../../src/core/pipeline/progress.ts';
+import type { Progress } from '../../src/core/progress.ts';
 import type { RepoEntry, RepoInput } from '../../src/core/pipeline/repoService.ts';
 import { uniqueRepoName } from '../../src/core/pipeline/repoNames.ts';
 import { writeSummary, readSummary } from '../../src/core/store/graphStore.ts';

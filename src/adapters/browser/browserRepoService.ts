@@ -11,7 +11,7 @@ import { AppError } from '../../core/errors.ts';
 import type { EdgeType, NodeKind } from '../../core/graph/types.ts';
 import { indexRepository } from '../../core/pipeline/indexRepository.ts';
 import type { IndexDeps } from '../../core/pipeline/indexRepository.ts';
-import type { ProgressListener } from '../../core/pipeline/progress.ts';
+import type { ProgressListener } from '../../core/progress.ts';
 import type { IndexRequestOptions, IndexSummary, RepoEntry, RepoInput, RepoService, Row } from '../../core/pipeline/repoService.ts';
 import { assertReadOnlySql } from '../../core/store/sqlGuard.ts';
 import { writeGateOf } from '../../core/store/writeGate.ts';

@@ -29,7 +29,7 @@ import { EarlyStore, FileRowsBuffer } from './earlyStore.ts';
 import { EarlyNodeRows, NODE_ROW_BYTES } from './earlyNodeRows.ts';
 import { fileChanges, readPreviousGraph, restorePrevious } from './incremental.ts';
 import type { IndexChanges, PreviousGraph } from './incremental.ts';
-import type { Phase, ProgressListener } from './progress.ts';
+import type { Phase, ProgressListener } from '../progress.ts';
 import type { IndexSummary, RepoInput } from './repoService.ts';
 
 export interface IndexDeps {

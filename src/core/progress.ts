@@ -1,5 +1,6 @@
 /**
- * @file Progress reports of the indexing pipeline, one per phase step, with real counts.
+ * @file Progress reports of the indexing pipeline, one per phase step, with real counts. At the
+ * root of src/core: the store reports its steps in them too, and sits below the pipeline.
  * Runs in: everywhere. Layer src/core.
  */
 export type Phase = 'read' | 'parse' | 'stitch' | 'store';
