@@ -8,7 +8,7 @@
  */
 import type { Phase, Progress } from '../core/progress.ts';
 import { isBundle } from '../core/bundle/bundleFormat.ts';
-import { otherRepoNamed, repoNameOf, uniqueRepoName } from '../core/pipeline/repoNames.ts';
+import { otherRepoNamed, repoNameOf, uniqueRepoName } from '../core/ingest/repoNames.ts';
 import type { IndexRequestOptions, RepoInput } from '../core/pipeline/repoService.ts';
 import type { RepoClient } from './clients/repoClient.ts';
 import { indexWithProgress } from './clients/repoClient.ts';

@@ -18,7 +18,7 @@ import { storedIndexFigures } from '../../src/core/bundle/importBundle.ts';
 import { parseSourceFile } from '../../src/core/parse/parseFile.ts';
 import type { Progress } from '../../src/core/progress.ts';
 import type { RepoEntry, RepoInput } from '../../src/core/pipeline/repoService.ts';
-import { uniqueRepoName } from '../../src/core/pipeline/repoNames.ts';
+import { uniqueRepoName } from '../../src/core/ingest/repoNames.ts';
 import { writeSummary, readSummary } from '../../src/core/store/graphStore.ts';
 import { indexTexts } from '../cypher/demoGraph.ts';
 import { extractorFor } from '../../src/core/languages/implementations.ts';

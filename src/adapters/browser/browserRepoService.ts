@@ -19,7 +19,7 @@ import { isBundle, summaryFromManifest } from '../../core/bundle/bundleFormat.ts
 import { exportBundle } from '../../core/bundle/exportBundle.ts';
 import { importBundle, readBundle, storedIndexFigures } from '../../core/bundle/importBundle.ts';
 import { repoNameOf } from '../../core/ingest/ingest.ts';
-import { uniqueRepoName } from '../../core/pipeline/repoNames.ts';
+import { uniqueRepoName } from '../../core/ingest/repoNames.ts';
 import { transfer } from 'comlink';
 import { openBrowserStore, prewarmDatabase } from './duckdbBrowser.ts';
 import type { BrowserStore, RepoDatabase } from './duckdbBrowser.ts';

@@ -9,15 +9,15 @@
  */
 import type { Language } from '../ingest/types.ts';
 import type { LanguageFacts } from './languageFacts.ts';
-import { cpp } from './cpp/cpp.ts';
-import { csharp } from './csharp/csharp.ts';
-import { go } from './go/go.ts';
-import { java } from './java/java.ts';
-import { php } from './php/php.ts';
-import { python } from './python/python.ts';
-import { ruby } from './ruby/ruby.ts';
-import { rust } from './rust/rust.ts';
-import { javascript, tsx, typescript } from './typescript/typescript.ts';
+import { cpp } from './cpp/cppFacts.ts';
+import { csharp } from './csharp/csharpFacts.ts';
+import { go } from './go/goFacts.ts';
+import { java } from './java/javaFacts.ts';
+import { php } from './php/phpFacts.ts';
+import { python } from './python/pythonFacts.ts';
+import { ruby } from './ruby/rubyFacts.ts';
+import { rust } from './rust/rustFacts.ts';
+import { javascript, tsx, typescript } from './typescript/typescriptFacts.ts';
 
 const LANGUAGES: Record<Language, LanguageFacts> = {
   python,
