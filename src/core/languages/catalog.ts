@@ -9,15 +9,15 @@
  */
 import type { Language } from '../ingest/types.ts';
 import type { LanguageFacts } from './languageFacts.ts';
-import { cpp } from './cpp/cppFacts.ts';
-import { csharp } from './csharp/csharpFacts.ts';
-import { go } from './go/goFacts.ts';
-import { java } from './java/javaFacts.ts';
-import { php } from './php/phpFacts.ts';
-import { python } from './python/pythonFacts.ts';
-import { ruby } from './ruby/rubyFacts.ts';
-import { rust } from './rust/rustFacts.ts';
-import { javascript, tsx, typescript } from './typescript/typescriptFacts.ts';
+import { cpp } from './cpp/cppCatalog.ts';
+import { csharp } from './csharp/csharpCatalog.ts';
+import { go } from './go/goCatalog.ts';
+import { java } from './java/javaCatalog.ts';
+import { php } from './php/phpCatalog.ts';
+import { python } from './python/pythonCatalog.ts';
+import { ruby } from './ruby/rubyCatalog.ts';
+import { rust } from './rust/rustCatalog.ts';
+import { javascript, tsx, typescript } from './typescript/typescriptCatalog.ts';
 
 const LANGUAGES: Record<Language, LanguageFacts> = {
   python,

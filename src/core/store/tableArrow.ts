@@ -2,7 +2,7 @@
  * @file Any table of a repo database as an Arrow table and back, by its declared column types
  * (information_schema), the same on duckdb-wasm and @duckdb/node-api: rows are read in chunks
  * through SqlConnection.query and built into Arrow vectors of the matching type. Used by
- * bundles (one Arrow IPC stream per table) and the incremental index (tables kept aside).
+ * bundles (one Arrow IPC stream per table) and the incremental index (the previous graph's tables, read and restored).
  * Supported column types: INTEGER, BIGINT, SMALLINT, DOUBLE, FLOAT, BOOLEAN, VARCHAR and
  * FLOAT[n] (embedding vectors). Anything else is refused with the table and column named.
  * Runs in: everywhere. Layer src/core.
