@@ -72,7 +72,7 @@ export interface RepoIndex {
  */
 export function buildRepoIndex(unsorted: readonly FileIR[], resolverFor: ResolverFor, repoName = '', named?: ReadonlyMap<string, ModuleNaming>): RepoIndex {
   const files = [...unsorted].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const namings = named && files.every((f) => named.has(f.path)) ? files.map((f) => named.get(f.path)!) : nameModules(files);
+  const namings = named && files.every((f) => named.has(f.path)) ? files.map((f) => named.get(f.path)!) : nameModules(files, resolverFor);
   let nodeCount = 1;
   for (const file of files) nodeCount += 1 + file.entities.length;
   const nodeModule = new Int32Array(nodeCount).fill(-1);

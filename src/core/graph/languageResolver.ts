@@ -59,6 +59,13 @@ export interface LanguageResolver {
    * definitions before the stitch builds a resolver (graph/importNames.ts).
    */
   importName?(configs: readonly ConfigFile[], module: NamedModule): string | null;
+  /**
+   * This language's module names, where the plain ones (dotted path, file stem) are not right:
+   * given the language's files of the repository, in order, and their plain namings, the namings
+   * to use (Python's packages and import names, C++'s source beside its header). Reads only the
+   * paths: a full index names modules before any file is parsed (graph/moduleNames.ts).
+   */
+  moduleNames?(files: readonly { path: string }[], plain: readonly ModuleNaming[]): ModuleNaming[];
 }
 
 /** What importName reads of a module (a ModuleInfo is one). */

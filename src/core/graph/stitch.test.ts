@@ -179,7 +179,7 @@ describe('stitch: module names given by the caller (rows stored during the parse
   const named = nameModules([
     { path: 'src/shape.h', language: 'cpp' },
     { path: 'src/shape.cpp', language: 'cpp' },
-  ]);
+  ], resolverFor);
   const modules = async (options: { named?: ReadonlyMap<string, (typeof named)[number]> }) => {
     const nodes: NodeRow[] = [];
     await stitchInto('r', [source.build()], [], new Map(), { nodes: async (rows) => void nodes.push(...rows), edges: async () => {} }, { resolverFor, ...options });

@@ -46,7 +46,7 @@ export class EarlyNodeRows {
    */
   named(files: readonly { path: string; language: Language }[], configs: readonly ConfigFile[]): void {
     this.configs = configs;
-    const namings = nameModules(files);
+    const namings = nameModules(files, resolverFor);
     this.namings = new Map(files.map((file, i) => [file.path, namings[i]!]));
     const waiting = this.waiting;
     this.waiting = [];

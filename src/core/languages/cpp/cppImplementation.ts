@@ -4,7 +4,8 @@
  * qualifiedResolver; `#include` names a file (common/fileRequires.ts). Attribute-like macros
  * (`SPDLOG_API`, `FMT_NOEXCEPT`) are blanked before the parse (cppMacros.ts). A member defined in
  * another file than its class (a Function 'T.f') reads T's members, and what `::` follows is
- * never a member function (LanguageResolver outOfLineMembers, qualifiersAreNoFunctions).
+ * never a member function (LanguageResolver outOfLineMembers, qualifiersAreNoFunctions); a source
+ * file beside a header of its name is named with its extension (cppModuleNames.ts).
  * Runs in: everywhere. Layer src/core.
  */
 import type { LanguageImplementation } from '../languageImplementation.ts';
@@ -12,6 +13,7 @@ import { withFileImports } from '../common/fileRequires.ts';
 import { qualifiedResolver } from '../common/packages.ts';
 import { extractCpp } from './cppExtractor.ts';
 import { blankMacros } from './cppMacros.ts';
+import { cppModuleNames } from './cppModuleNames.ts';
 
 export const cppImplementation: LanguageImplementation = {
   extractor: { extract: extractCpp, parsedText: blankMacros },
@@ -20,5 +22,6 @@ export const cppImplementation: LanguageImplementation = {
     ...withFileImports(qualifiedResolver({ language: 'cpp', enclosingPackages: true })),
     outOfLineMembers: true,
     qualifiersAreNoFunctions: true,
+    moduleNames: cppModuleNames,
   },
 };

@@ -8,6 +8,7 @@ import type { ImportOutcome, LanguageResolver } from '../../graph/languageResolv
 import type { ImportIR } from '../../parse/fileIR.ts';
 import type { ModuleInfo, ModuleSpace, RepoIndex, Target } from '../../graph/bindings.ts';
 import type { Resolver } from '../../graph/resolver.ts';
+import { pythonModuleNames } from './pythonModuleNames.ts';
 
 /** The dotted-name spaces Python imports are looked up in. */
 interface PythonSpaces {
@@ -71,6 +72,7 @@ export const pythonResolver: LanguageResolver = {
   moduleMember: (r, module, name) => pyModuleName(r, module, name, true),
   namespaceMember: (r, target, name) => spaceTarget(r, target.space, target.prefix === '' ? name : `${target.prefix}.${name}`),
   writtenModule: (imp) => '.'.repeat(imp.level) + imp.module,
+  moduleNames: pythonModuleNames,
 };
 
 function pythonImportOutcome(r: Resolver, module: ModuleInfo, imp: ImportIR): ImportOutcome {
