@@ -8,7 +8,7 @@
 import type { ConfigFile, Language } from '../ingest/types.ts';
 import type { ExportIR, FileIR, ImportIR } from '../parse/fileIR.ts';
 import type { ModuleInfo, Target } from './bindings.ts';
-import type { ModuleNaming } from './moduleNames.ts';
+import type { ModuleNaming, ModuleNamesHook } from './moduleNames.ts';
 import type { Resolver } from './resolver.ts';
 
 /** The resolver of each language (languages/implementations.ts gives the real ones). */
@@ -65,7 +65,7 @@ export interface LanguageResolver {
    * to use (Python's packages and import names, C++'s source beside its header). Reads only the
    * paths: a full index names modules before any file is parsed (graph/moduleNames.ts).
    */
-  moduleNames?(files: readonly { path: string }[], plain: readonly ModuleNaming[]): ModuleNaming[];
+  moduleNames?: ModuleNamesHook;
 }
 
 /** What importName reads of a module (a ModuleInfo is one). */

@@ -5,7 +5,6 @@
  * Runs in: everywhere (stitcher, pipeline). Layer src/core.
  */
 import type { Language } from '../ingest/types.ts';
-import type { ResolverFor } from './languageResolver.ts';
 
 export interface ModuleNaming {
   /** Dotted path from the repo root without extension: 'src.pkg.mod'; 'a/b/__init__.py' is 'a.b'. */
@@ -56,11 +55,17 @@ export function plainNaming(path: string): ModuleNaming {
   return { name, localName, importName: null, folder, sourceRoot: null, globalImport: false, isPackage: false };
 }
 
+/** A language's own module names (LanguageResolver moduleNames): its files, their plain namings -> theirs. */
+export type ModuleNamesHook = (files: readonly { path: string }[], plain: readonly ModuleNaming[]) => ModuleNaming[];
+
 /**
  * Name every file: the plain naming, then each language's moduleNames hook (LanguageResolver),
  * given that language's files (in order) and their plain namings, renames them.
  */
-export function nameModules(files: readonly { path: string; language: Language }[], resolverFor: ResolverFor): ModuleNaming[] {
+export function nameModules(
+  files: readonly { path: string; language: Language }[],
+  resolverFor: (language: Language) => { moduleNames?: ModuleNamesHook },
+): ModuleNaming[] {
   const namings = files.map((file) => plainNaming(file.path));
   const byLanguage = new Map<Language, number[]>();
   files.forEach((file, i) => {
