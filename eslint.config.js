@@ -29,8 +29,8 @@ const languageCode = ['**/languages/**', '!**/languages/catalog.ts', '!**/langua
 /** The catalog's files: catalog.ts, languageFacts.ts and each language's <lang>Catalog.ts. */
 const LANGUAGE_CATALOG = ['src/core/languages/catalog.ts', 'src/core/languages/languageFacts.ts', 'src/core/languages/*/*Catalog.ts'];
 /** The rooms built on the store (not ranked among themselves yet). */
-const storeUpper = above('agent', 'cypher', 'describe', 'eval', 'models');
-const upperRooms = above('agent', 'cypher', 'describe', 'eval', 'models', 'requirements', 'search', 'semantic');
+const storeUpper = above('agent', 'cypher', 'describe', 'eval', 'models', 'reads');
+const upperRooms = above('agent', 'cypher', 'describe', 'eval', 'models', 'reads', 'requirements', 'search', 'semantic');
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'demo/**', 'test/fixtures/**'] },
