@@ -2,7 +2,9 @@
  * @file Lint: TypeScript rules plus the layer rule of docs/architecture.md as import bans.
  * core imports only core; adapters import core; workers import core + browser adapters;
  * ui imports core (types, pure helpers) and worker clients, never adapters; cli imports core +
- * node adapters. Static imports only: review `import()` and `new URL('...worker.ts')` by hand.
+ * node adapters. Inside src/core, the ranks of docs/architecture.md: each room (ingest and the
+ * language catalog, parse, graph, the languages, store, pipeline) imports only rooms below it.
+ * Static imports only: review `import()` and `new URL('...worker.ts')` by hand.
  */
 import tseslint from 'typescript-eslint';
 
@@ -14,6 +16,22 @@ function layer(files, groups) {
   return { files, rules: { 'no-restricted-imports': ['error', { patterns: groups }] } };
 }
 
+const coreBans = [
+  banned(['**/adapters/**', '**/ui/**', '**/cli/**', '**/workers/**'], 'src/core imports only src/core.'),
+  banned(nodeBuiltins, 'src/core is environment-neutral: no Node APIs (put it in src/adapters/node).'),
+  banned(uiLibs, 'src/core has no UI libraries.'),
+  banned(['@duckdb/*'], 'Database engines are adapters: use the SqlConnection port.'),
+];
+/** Import patterns of the named src/core folders. */
+const above = (...folders) => folders.flatMap((folder) => [`../${folder}/**`, `../../${folder}/**`]);
+/** The languages' code: everything under languages/ but the plain-data catalog. */
+const languageCode = ['**/languages/**', '!**/languages/catalog.ts', '!**/languages/languageFacts.ts', '!**/languages/*/*Catalog.ts'];
+/** The catalog's files: catalog.ts, languageFacts.ts and each language's <lang>Catalog.ts. */
+const LANGUAGE_CATALOG = ['src/core/languages/catalog.ts', 'src/core/languages/languageFacts.ts', 'src/core/languages/*/*Catalog.ts'];
+/** The rooms built on the store (not ranked among themselves yet). */
+const storeUpper = above('agent', 'cypher', 'describe', 'eval', 'models', 'reads');
+const upperRooms = above('agent', 'cypher', 'describe', 'eval', 'models', 'reads', 'requirements', 'search', 'semantic');
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'demo/**', 'test/fixtures/**'] },
   ...tseslint.configs.recommended,
@@ -23,13 +41,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  layer(['src/core/**'], [
-    banned(['**/adapters/**', '**/ui/**', '**/cli/**', '**/workers/**'], 'src/core imports only src/core.'),
-    banned(nodeBuiltins, 'src/core is environment-neutral: no Node APIs (put it in src/adapters/node).'),
-    banned(uiLibs, 'src/core has no UI libraries.'),
-    banned(['@duckdb/*'], 'Database engines are adapters: use the SqlConnection port.'),
-  ]),
-  // Tests of core may read fixtures from disk; the code under test stays environment-neutral.
+  layer(['src/core/**'], coreBans),
+  // Ranks inside src/core (docs/architecture.md "Ranks inside src/core"): a room imports only
+  // rooms below it, so no circle can come back. Each room's config repeats the core bans (a later
+  // config replaces the rule's options for its files, it does not add to them).
+  layer(['src/core/ingest/**'], [...coreBans, banned([...above('parse', 'graph', 'store', 'pipeline', 'bundle'), ...languageCode, ...upperRooms], 'ingest is the lowest room: it imports only the language catalog.')]),
+  layer(['src/core/parse/**'], [...coreBans, banned([...above('graph', 'store', 'pipeline', 'bundle'), ...languageCode, ...upperRooms], 'parse is below graph/ and the languages: extractors are handed in (ExtractorFor).')]),
+  layer(['src/core/graph/**'], [...coreBans, banned([...above('pipeline', 'bundle'), '**/store/**', '!**/store/sqlConnection.ts', ...languageCode, ...upperRooms], 'graph is below the languages and the store: resolvers are handed in (ResolverFor); of the store only its port (sqlConnection.ts).')]),
+  layer(['src/core/languages/**'], [...coreBans, banned([...above('store', 'pipeline', 'bundle'), ...upperRooms], 'A language imports graph/ and parse/ contracts and helpers, never the store, the pipeline or what is built on them.')]),
+  layer(LANGUAGE_CATALOG, [...coreBans, { regex: String.raw`^\.\.?/(?!(.*/)?(\w+Catalog|languageFacts)\.ts$|(\.\./)*ingest/types\.ts$)`, message: 'The language catalog is plain data: it imports only ingest/types.ts, languageFacts.ts and the <lang>Catalog.ts entries.' }]),
+  layer(['src/core/store/**'], [...coreBans, banned([...above('pipeline', 'bundle'), ...languageCode, ...storeUpper], 'The store is below the pipeline and bundles.')]),
+  layer(['src/core/pipeline/**'], [...coreBans, banned([...above('bundle'), ...upperRooms], 'The pipeline is below bundles and the question-answering rooms.')]),
+  // Tests of core may read fixtures from disk and use any room (a stitch test hands in the real
+  // resolvers); the code under test stays environment-neutral and ranked.
   layer(['src/core/**/*.test.ts'], [
     banned(['**/adapters/**', '**/ui/**', '**/cli/**', '**/workers/**'], 'src/core imports only src/core.'),
     banned(uiLibs, 'src/core has no UI libraries.'),

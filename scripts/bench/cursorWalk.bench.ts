@@ -16,14 +16,14 @@ import type { Tree, TreeCursor } from 'web-tree-sitter';
 import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
 import { openCursor, openWasmCursor } from '../../src/core/parse/fastCursor.ts';
 import { walkCursor } from '../../src/core/parse/treeSitter.ts';
-import type { SyntaxCursor } from '../../src/core/parse/fastCursor.ts';
-import { languageSupport } from '../../src/core/languages/registry.ts';
+import type { SyntaxCursor } from '../../src/core/parse/syntaxCursor.ts';
 import { detachCode } from '../../src/core/parse/fileIR.ts';
 import type { FileIR } from '../../src/core/parse/fileIR.ts';
 import { encodeFileIR } from '../../src/core/parse/fileIRCodec.ts';
 import { corpusFrom, parseableTexts, stdlibCorpus } from './corpus.ts';
 import { formatInteger, formatPercent, formatSeconds, formatTable } from './stats.ts';
 import { threadCpuMs } from './cpuClock.ts';
+import { extractorFor } from '../../src/core/languages/implementations.ts';
 
 function walk(cursor: SyntaxCursor | TreeCursor): number {
   let visited = 0;
@@ -80,13 +80,13 @@ async function main(): Promise<void> {
   if (flatNodes !== directNodes) throw new Error(`the flat cursor visited ${flatNodes} nodes, the direct one ${directNodes}`);
   const irs: FileIR[] = [];
   const extract = await timed(() => {
-    files.forEach((file, i) => irs.push(languageSupport(file.language).extract(trees[i]!, file)));
+    files.forEach((file, i) => irs.push(extractorFor(file.language).extract(trees[i]!, file)));
   });
   const encode = await timed(() => {
     files.forEach((file, i) => encodeFileIR(detachCode(irs[i]!, file.text)));
   });
   const extractAgain = await timed(() => {
-    files.forEach((file, i) => languageSupport(file.language).extract(trees[i]!, file));
+    files.forEach((file, i) => extractorFor(file.language).extract(trees[i]!, file));
   });
   for (const tree of trees) tree.delete();
   const row = (name: string, step: Step) => [

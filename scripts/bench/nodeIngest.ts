@@ -19,7 +19,7 @@ import { defaultPoolSize, parseFilesInThreads, parseThreadScript } from '../../s
 import { openNodeDatabase } from '../../src/adapters/node/duckdbNode.ts';
 import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
 import { ingestZip } from '../../src/core/ingest/ingest.ts';
-import type { Phase } from '../../src/core/pipeline/progress.ts';
+import type { Phase } from '../../src/core/progress.ts';
 import type { IndexSummary } from '../../src/core/pipeline/repoService.ts';
 import { readProcMemory, resetPeakRss, startSampler, trackProcessUsage } from './procMemory.ts';
 import { phaseDurations } from './stats.ts';

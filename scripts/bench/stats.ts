@@ -3,7 +3,7 @@
  * verdict (docs/budgets.md: end to end >= 50% of raw parse throughput) and a text table.
  * Runs in: Node (bench, tests).
  */
-import type { Phase } from '../../src/core/pipeline/progress.ts';
+import type { Phase } from '../../src/core/progress.ts';
 
 export interface Throughput {
   files: number;

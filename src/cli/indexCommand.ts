@@ -10,7 +10,7 @@ import { basename, resolve } from 'node:path';
 import { AppError } from '../core/errors.ts';
 import { createCandidateFilter } from '../core/ingest/selectSourceFiles.ts';
 import { indexRepository } from '../core/pipeline/indexRepository.ts';
-import type { ProgressListener } from '../core/pipeline/progress.ts';
+import type { ProgressListener } from '../core/progress.ts';
 import type { IndexSummary, RepoInput } from '../core/pipeline/repoService.ts';
 import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
 import { parseFilesInThreads } from '../adapters/node/parsePool.ts';

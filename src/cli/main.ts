@@ -7,7 +7,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { toWire } from '../core/errors.ts';
-import type { Progress } from '../core/pipeline/progress.ts';
+import type { Progress } from '../core/progress.ts';
 import { parseArgs, parseInteger, UsageError } from './args.ts';
 import type { ArgSpec, ParsedArgs } from './args.ts';
 import { formatCounts, formatRows } from './format.ts';

@@ -6,9 +6,9 @@
  * previous graph exactly as it was.
  * Runs in: the main thread.
  */
-import type { Phase, Progress } from '../core/pipeline/progress.ts';
+import type { Phase, Progress } from '../core/progress.ts';
 import { isBundle } from '../core/bundle/bundleFormat.ts';
-import { otherRepoNamed, repoNameOf, uniqueRepoName } from '../core/pipeline/repoNames.ts';
+import { otherRepoNamed, repoNameOf, uniqueRepoName } from '../core/ingest/repoNames.ts';
 import type { IndexRequestOptions, RepoInput } from '../core/pipeline/repoService.ts';
 import type { RepoClient } from './clients/repoClient.ts';
 import { indexWithProgress } from './clients/repoClient.ts';

@@ -14,7 +14,7 @@ import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode
 import { exportBundle } from '../../src/core/bundle/exportBundle.ts';
 import { importBundle, readBundle } from '../../src/core/bundle/importBundle.ts';
 import { MANIFEST_FILE } from '../../src/core/bundle/bundleFormat.ts';
-import { listTables } from '../../src/core/bundle/tableArrow.ts';
+import { listTables } from '../../src/core/store/tableArrow.ts';
 import { describeGraph } from '../../src/core/describe/describeGraph.ts';
 import { AppError } from '../../src/core/errors.ts';
 import { LexicalEmbedder } from '../../src/core/models/lexicalEmbedder.ts';

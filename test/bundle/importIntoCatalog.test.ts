@@ -16,11 +16,12 @@ import type { BrowserStore, RepoDatabase } from '../../src/adapters/browser/duck
 import { exportBundle } from '../../src/core/bundle/exportBundle.ts';
 import { storedIndexFigures } from '../../src/core/bundle/importBundle.ts';
 import { parseSourceFile } from '../../src/core/parse/parseFile.ts';
-import type { Progress } from '../../src/core/pipeline/progress.ts';
+import type { Progress } from '../../src/core/progress.ts';
 import type { RepoEntry, RepoInput } from '../../src/core/pipeline/repoService.ts';
-import { uniqueRepoName } from '../../src/core/pipeline/repoNames.ts';
+import { uniqueRepoName } from '../../src/core/ingest/repoNames.ts';
 import { writeSummary, readSummary } from '../../src/core/store/graphStore.ts';
 import { indexTexts } from '../cypher/demoGraph.ts';
+import { extractorFor } from '../../src/core/languages/implementations.ts';
 
 /** A BrowserStore whose databases are duckdb-wasm in memory and whose catalog is an object. */
 function memoryStore(): BrowserStore {
@@ -81,7 +82,7 @@ async function newService(): Promise<BrowserRepoService> {
   const store = memoryStore();
   const service = new BrowserRepoService({
     openStore: async () => store,
-    parseFiles: async (sources) => (await sources.all()).map((f) => parseSourceFile(parsers, f)),
+    parseFiles: async (sources) => (await sources.all()).map((f) => parseSourceFile(parsers, f, extractorFor)),
   });
   await service.open();
   return service;

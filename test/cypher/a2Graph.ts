@@ -12,10 +12,11 @@ import { writeGraph } from '../../src/core/store/graphStore.ts';
 import type { Row } from '../../src/core/store/graphStore.ts';
 import { assertReadOnlySql } from '../../src/core/store/sqlGuard.ts';
 import { parseFixture } from '../fixtures/stitch/parseFixture.ts';
+import { resolverFor } from '../../src/core/languages/implementations.ts';
 
 export async function openA2Graph(): Promise<WasmNodeConnection> {
   const { files, configs } = await parseFixture('test/fixtures/python/a2');
-  const { graph } = stitch('a2', files, configs);
+  const { graph } = stitch('a2', files, configs, { resolverFor });
   const conn = await openWasmMemoryConnection();
   await writeGraph(conn, { repoName: 'a2', graph, files: [], issues: [], skipped: [], summary: {} });
   return conn;

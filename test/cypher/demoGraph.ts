@@ -13,6 +13,7 @@ import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
 import { parseSourceFile } from '../../src/core/parse/parseFile.ts';
 import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
 import type { IndexSummary } from '../../src/core/pipeline/repoService.ts';
+import { extractorFor } from '../../src/core/languages/implementations.ts';
 
 const demoRoot = resolve(import.meta.dirname, '../../demo');
 
@@ -40,7 +41,7 @@ export function indexTexts(name: string, texts: Record<string, string>): Promise
 async function indexFiles(name: string, files: { path: string; data: Uint8Array }[]): Promise<{ conn: WasmNodeConnection; summary: IndexSummary }> {
   const conn = await openWasmMemoryConnection();
   const parsers = await createNodeParsers();
-  const summary = await indexRepository({ kind: 'files', name, files }, { parseFiles: async (sources) => (await sources.all()).map((f) => parseSourceFile(parsers, f)), conn }, {});
+  const summary = await indexRepository({ kind: 'files', name, files }, { parseFiles: async (sources) => (await sources.all()).map((f) => parseSourceFile(parsers, f, extractorFor)), conn }, {});
   return { conn, summary };
 }
 

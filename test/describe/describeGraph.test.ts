@@ -23,6 +23,7 @@ import { readDescribeGenerator } from '../../src/core/store/descriptionStore.ts'
 import { writeGraph } from '../../src/core/store/graphStore.ts';
 import type { Row } from '../../src/core/store/sqlConnection.ts';
 import { fixtureParsers, parseFixture } from '../fixtures/stitch/parseFixture.ts';
+import { extractorFor, resolverFor } from '../../src/core/languages/implementations.ts';
 
 type Task = 'summary' | 'members' | 'compose';
 
@@ -78,7 +79,7 @@ function fakeLlm(options: FakeLlmOptions = {}): FakeLlm {
 
 /** Stitches parsed files and writes graph and file texts (a Module's code is its file's text). */
 async function openGraph(name: string, parsed: Awaited<ReturnType<typeof parseFixture>>, texts: Map<string, string>): Promise<WasmNodeConnection> {
-  const { graph } = stitch(name, parsed.files, parsed.configs);
+  const { graph } = stitch(name, parsed.files, parsed.configs, { resolverFor });
   const conn = await openWasmMemoryConnection();
   const files: FileRow[] = parsed.files.map((f) => {
     const text = texts.get(f.path) ?? '';
@@ -110,7 +111,7 @@ class Outer:
 
 async function openNestedGraph(): Promise<WasmNodeConnection> {
   const parsers = await fixtureParsers();
-  const parsed = { files: [parseSourceFile(parsers, { path: 'shapes.py', language: 'python', text: NESTED })], configs: [] };
+  const parsed = { files: [parseSourceFile(parsers, { path: 'shapes.py', language: 'python', text: NESTED }, extractorFor)], configs: [] };
   return openGraph('nested', parsed, new Map([['shapes.py', NESTED]]));
 }
 

@@ -23,6 +23,7 @@ import { writeGraph } from '../../src/core/store/graphStore.ts';
 import { FakeMlcEngine, installFakeEngine } from '../../workers/fakeMlcEngine.ts';
 import type { FakeEngineLog } from '../../workers/fakeMlcEngine.ts';
 import { parseFixture } from '../fixtures/stitch/parseFixture.ts';
+import { resolverFor } from '../../src/core/languages/implementations.ts';
 
 const GPU_OK: GpuProbe = { available: true, shaderF16: false };
 const QWEN3 = presetById('paper')!.llm;
@@ -192,7 +193,7 @@ describe('createWebLlm (real web-llm client + handler, FakeMlcEngine inside)', (
     const { llm } = await load(QWEN3);
     const folder = 'test/fixtures/python/a2';
     const parsed = await parseFixture(folder);
-    const { graph } = stitch('a2', parsed.files, parsed.configs);
+    const { graph } = stitch('a2', parsed.files, parsed.configs, { resolverFor });
     const files = parsed.files.map((f) => {
       const text = readFileSync(join(folder, f.path), 'utf8');
       return { path: f.path, language: f.language, bytes: text.length, sha256: '0'.repeat(64), text };

@@ -20,6 +20,7 @@ import { embedGraph } from '../../src/core/semantic/embedGraph.ts';
 import { computeSimilarEdges } from '../../src/core/semantic/similarEdges.ts';
 import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
 import { filesBelow } from '../filesBelow.ts';
+import { extractorFor } from '../../src/core/languages/implementations.ts';
 
 type Files = { path: string; data: Uint8Array }[];
 let parsers: Awaited<ReturnType<typeof createNodeParsers>>;
@@ -45,7 +46,7 @@ async function index(conn: SqlConnection, files: Files, previous?: SqlConnection
       parseFiles: async (pending) => {
         const sources = await pending.all();
         parsedPaths.push(...sources.map((s) => s.path));
-        return sources.map((f) => parseSourceFile(parsers, f));
+        return sources.map((f) => parseSourceFile(parsers, f, extractorFor));
       },
       conn,
     },

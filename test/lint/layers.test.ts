@@ -1,5 +1,6 @@
 /**
- * @file The layer rule (docs/architecture.md) must fail on a forbidden import, per layer.
+ * @file The layer rule and the ranks inside src/core (docs/architecture.md) must fail on a
+ * forbidden import, per layer and per room.
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -26,5 +27,44 @@ describe('layer rule', () => {
   it('allows core -> core and cli -> node adapters', async () => {
     expect(await ruleHits('src/core/graph/x.ts', "import { AppError } from '../errors.ts';\nexport const b = AppError;\n")).toEqual([]);
     expect(await ruleHits('src/cli/x.ts', "import { a } from '../adapters/node/nodeParsers.ts';\nexport const b = a;\n")).toEqual([]);
+  });
+});
+
+describe('ranks inside src/core', () => {
+  const importing = (spec: string) => `import { a } from '${spec}';\nexport const b = a;\n`;
+
+  it.each([
+    ['src/core/graph/x.ts', '../languages/implementations.ts'],
+    ['src/core/graph/x.ts', '../languages/python/pythonResolver.ts'],
+    ['src/core/graph/x.ts', '../store/graphStore.ts'],
+    ['src/core/parse/x.ts', '../graph/types.ts'],
+    ['src/core/parse/x.ts', '../languages/go/goExtractor.ts'],
+    ['src/core/ingest/x.ts', '../pipeline/repoService.ts'],
+    ['src/core/ingest/x.ts', '../parse/fileIR.ts'],
+    ['src/core/store/x.ts', '../pipeline/repoService.ts'],
+    ['src/core/store/x.ts', '../bundle/bundleFormat.ts'],
+    ['src/core/languages/go/goResolver.ts', '../../store/graphStore.ts'],
+    ['src/core/languages/go/goCatalog.ts', './goResolver.ts'],
+    ['src/core/languages/catalog.ts', './go/goImplementation.ts'],
+    ['src/core/languages/catalog.ts', '../ingest/pathRules.ts'],
+    ['src/core/pipeline/x.ts', '../bundle/bundleFormat.ts'],
+  ])('rejects %s importing %s', async (filePath, spec) => {
+    expect(await ruleHits(filePath, importing(spec))).toHaveLength(1);
+  });
+
+  it.each([
+    ['src/core/graph/x.ts', '../languages/catalog.ts'],
+    ['src/core/graph/x.ts', '../store/sqlConnection.ts'],
+    ['src/core/parse/x.ts', '../languages/catalog.ts'],
+    ['src/core/ingest/x.ts', '../languages/catalog.ts'],
+    ['src/core/store/x.ts', '../graph/types.ts'],
+    ['src/core/languages/go/goResolver.ts', '../../graph/resolver.ts'],
+    ['src/core/languages/go/goCatalog.ts', '../languageFacts.ts'],
+    ['src/core/languages/catalog.ts', './go/goCatalog.ts'],
+    ['src/core/languages/catalog.ts', '../ingest/types.ts'],
+    ['src/core/pipeline/x.ts', '../languages/implementations.ts'],
+    ['src/core/graph/x.test.ts', '../languages/implementations.ts'],
+  ])('allows %s importing %s', async (filePath, spec) => {
+    expect(await ruleHits(filePath, importing(spec))).toEqual([]);
   });
 });

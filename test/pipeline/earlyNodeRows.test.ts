@@ -11,12 +11,13 @@ import { parseSourceFiles } from '../../src/core/parse/parseFile.ts';
 import { EarlyNodeRows } from '../../src/core/pipeline/earlyNodeRows.ts';
 import { EarlyStore } from '../../src/core/pipeline/earlyStore.ts';
 import { FILE_COLUMNS } from '../../src/core/store/schema.ts';
+import { extractorFor } from '../../src/core/languages/implementations.ts';
 
 describe('EarlyNodeRows', () => {
   it('moves a renamed entity to its stable id after the rows were committed, and the index still builds', async () => {
     const text = 'def f():\n    return 1\n\n\ndef g():\n    return f()\n';
     const file = { path: 'm.py', language: 'python' as const, text, bytes: text.length, sha256: '', notes: [] };
-    const [ir] = await parseSourceFiles(await createNodeParsers(), [file]);
+    const [ir] = await parseSourceFiles(await createNodeParsers(), [file], extractorFor);
     const conn = await openWasmMemoryConnection();
     const early = new EarlyStore(conn, { fresh: true });
     const rows = new EarlyNodeRows(early);

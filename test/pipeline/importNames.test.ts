@@ -21,6 +21,7 @@ import { upgradeSchema } from '../../src/core/store/schemaUpgrade.ts';
 import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
 import { parseFixture } from '../fixtures/stitch/parseFixture.ts';
 import { filesBelow } from '../filesBelow.ts';
+import { extractorFor, resolverFor } from '../../src/core/languages/implementations.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 let parsers: Awaited<ReturnType<typeof createNodeParsers>>;
@@ -35,7 +36,7 @@ const pool: IndexDeps['parseFiles'] = async (pending, onProgress, _signal, onPar
   const irs = [];
   for (let i = 0; i < sources.length; i += 2) {
     const batch = sources.slice(i, i + 2);
-    const parsed = await parseSourceFiles(parsers, batch);
+    const parsed = await parseSourceFiles(parsers, batch, extractorFor);
     onParsed?.(batch, parsed);
     irs.push(...parsed);
     onProgress(irs.length, sources.length);
@@ -110,7 +111,7 @@ describe('nodes.import_name', () => {
     for (const folder of FOLDERS) {
       const { files, configs } = await parseFixture(join('test', 'fixtures', folder));
       // parseFixture keeps the fixture's top folder in paths (the pipeline strips it): compare by kind and import name.
-      const stitched = stitch('fixture', files, configs).graph.nodes.filter((n) => n.kind !== 'Repo');
+      const stitched = stitch('fixture', files, configs, { resolverFor }).graph.nodes.filter((n) => n.kind !== 'Repo');
       const expected = stitched.map((n) => `${n.kind} ${n.import_name}`).sort();
       const stored = await (await graph(folder)).query("SELECT kind, import_name FROM nodes WHERE kind <> 'Repo'");
       expect(stored.map((r) => `${String(r.kind)} ${(r.import_name as string | null) ?? null}`).sort(), folder).toEqual(expected);

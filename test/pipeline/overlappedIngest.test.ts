@@ -22,6 +22,7 @@ import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
 import type { IndexDeps } from '../../src/core/pipeline/indexRepository.ts';
 import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
 import { filesBelow } from '../filesBelow.ts';
+import { extractorFor } from '../../src/core/languages/implementations.ts';
 
 type Files = { path: string; data: Uint8Array }[];
 const ROOT = join(import.meta.dirname, '..', 'fixtures', 'stitch', 'pyshop');
@@ -41,7 +42,7 @@ const detachedPool: IndexDeps['parseFiles'] = async (pending, onProgress, _signa
   const irs = [];
   for (let i = 0; i < sources.length; i += 2) {
     const batch = sources.slice(i, i + 2);
-    const parsed = await parseSourceFiles(parsers, batch);
+    const parsed = await parseSourceFiles(parsers, batch, extractorFor);
     onParsed?.(batch, parsed);
     irs.push(...parsed);
     onProgress(irs.length, sources.length);
@@ -50,7 +51,7 @@ const detachedPool: IndexDeps['parseFiles'] = async (pending, onProgress, _signa
 };
 
 /** FileIRs that keep their code (the in-process parse of tests and tools). */
-const attachedParse: IndexDeps['parseFiles'] = async (sources) => (await sources.all()).map((f: SourceFile) => parseSourceFile(parsers, f));
+const attachedParse: IndexDeps['parseFiles'] = async (sources) => (await sources.all()).map((f: SourceFile) => parseSourceFile(parsers, f, extractorFor));
 
 async function index(conn: SqlConnection, files: Files, parseFiles: IndexDeps['parseFiles'], previous?: SqlConnection, freshDatabase = false) {
   return indexRepository({ kind: 'files', name: 'pyshop', files }, { parseFiles, conn, freshDatabase }, previous ? { incremental: { previous } } : {});

@@ -21,6 +21,7 @@ import type { IndexSummary } from '../../src/core/pipeline/repoService.ts';
 import { createSearchEngine } from '../../src/core/search/searchEngine.ts';
 import type { SearchEngine } from '../../src/core/search/searchEngine.ts';
 import { builtinQueryEmbedders, searchVectors } from '../../src/core/search/searchVectors.ts';
+import { extractorFor } from '../../src/core/languages/implementations.ts';
 
 const CASE = `def enforce_line_length(line, mode):
     """Split a line that is longer than the line length limit of the mode."""
@@ -71,7 +72,7 @@ async function indexFixture(skipTests = false): Promise<{ conn: WasmNodeConnecti
   const files = Object.entries(FILES).map(([path, text]) => ({ path, data: new TextEncoder().encode(text) }));
   const summary = await indexRepository(
     { kind: 'files', name: 'blk', files, skipTests },
-    { parseFiles: async (sources) => (await sources.all()).map((f) => parseSourceFile(parsers, f)), conn },
+    { parseFiles: async (sources) => (await sources.all()).map((f) => parseSourceFile(parsers, f, extractorFor)), conn },
     { verbose: true },
   );
   return { conn, summary };

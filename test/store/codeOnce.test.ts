@@ -20,6 +20,7 @@ import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
 import { createTableSql, NODE_COLUMNS, SCHEMA_VERSION, TABLE_NAMES } from '../../src/core/store/schema.ts';
 import { nodesKind, readSchemaVersion } from '../../src/core/store/schemaUpgrade.ts';
 import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
+import { extractorFor } from '../../src/core/languages/implementations.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ranger-code-once-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -48,7 +49,7 @@ async function indexFiles(conn: SqlConnection, files: Record<string, string>): P
   const encoder = new TextEncoder();
   await indexRepository(
     { kind: 'files', name: 'shop', files: Object.entries(files).map(([path, text]) => ({ path, data: encoder.encode(text) })) },
-    { parseFiles: async (sources) => parseSourceFiles(parsers, await sources.all()), conn },
+    { parseFiles: async (sources) => parseSourceFiles(parsers, await sources.all(), extractorFor), conn },
     {},
   );
 }

@@ -19,6 +19,7 @@ import { readPreviousGraph } from '../../src/core/pipeline/incremental.ts';
 import { SCHEMA_VERSION } from '../../src/core/store/schema.ts';
 import { readSchemaVersion } from '../../src/core/store/schemaUpgrade.ts';
 import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
+import { extractorFor } from '../../src/core/languages/implementations.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ranger-schema-version-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,7 +31,7 @@ async function indexedDatabase(file: string): Promise<void> {
   const parsers = await createNodeParsers();
   await indexRepository(
     { kind: 'files', name: 'shop', files: [{ path: 'shop.py', data: new TextEncoder().encode(SHOP) }] },
-    { parseFiles: async (sources) => parseSourceFiles(parsers, await sources.all()), conn },
+    { parseFiles: async (sources) => parseSourceFiles(parsers, await sources.all(), extractorFor), conn },
     {},
   );
   await conn.close?.();

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { throttleProgress } from '../../src/adapters/browser/throttleProgress.ts';
 import { AppError } from '../../src/core/errors.ts';
-import type { Progress } from '../../src/core/pipeline/progress.ts';
-import { languageList } from '../../src/core/languages/registry.ts';
+import type { Progress } from '../../src/core/progress.ts';
+import { languageList } from '../../src/core/languages/catalog.ts';
 import { LANGUAGES_READ, toShownError } from '../../src/ui/errors/errorMessages.ts';
 import { moduleLabel } from '../../src/ui/graph/graphController.ts';
 import { stretchToAspect } from '../../src/ui/graph/layouts.ts';

@@ -11,7 +11,7 @@ import { AppError } from '../../core/errors.ts';
 import type { EdgeType, NodeKind } from '../../core/graph/types.ts';
 import { indexRepository } from '../../core/pipeline/indexRepository.ts';
 import type { IndexDeps } from '../../core/pipeline/indexRepository.ts';
-import type { ProgressListener } from '../../core/pipeline/progress.ts';
+import type { ProgressListener } from '../../core/progress.ts';
 import type { IndexRequestOptions, IndexSummary, RepoEntry, RepoInput, RepoService, Row } from '../../core/pipeline/repoService.ts';
 import { assertReadOnlySql } from '../../core/store/sqlGuard.ts';
 import { writeGateOf } from '../../core/store/writeGate.ts';
@@ -19,7 +19,7 @@ import { isBundle, summaryFromManifest } from '../../core/bundle/bundleFormat.ts
 import { exportBundle } from '../../core/bundle/exportBundle.ts';
 import { importBundle, readBundle, storedIndexFigures } from '../../core/bundle/importBundle.ts';
 import { repoNameOf } from '../../core/ingest/ingest.ts';
-import { uniqueRepoName } from '../../core/pipeline/repoNames.ts';
+import { uniqueRepoName } from '../../core/ingest/repoNames.ts';
 import { transfer } from 'comlink';
 import { openBrowserStore, prewarmDatabase } from './duckdbBrowser.ts';
 import type { BrowserStore, RepoDatabase } from './duckdbBrowser.ts';

@@ -4,7 +4,7 @@
  * and phase.
  * Runs in: the repo worker.
  */
-import type { Progress, ProgressListener } from '../../core/pipeline/progress.ts';
+import type { Progress, ProgressListener } from '../../core/progress.ts';
 
 const PROGRESS_INTERVAL_MS = 80;
 

@@ -26,12 +26,12 @@ describe('repoRoot', () => {
 describe('bundleForNode', () => {
   it('writes one folder per content, shared by concurrent builds, runnable without tsx', async () => {
     const [a, b] = await Promise.all([
-      bundleForNode(NAME, 'src/core/languages/registry.ts'),
-      bundleForNode(NAME, 'src/core/languages/registry.ts'),
+      bundleForNode(NAME, 'src/core/languages/catalog.ts'),
+      bundleForNode(NAME, 'src/core/languages/catalog.ts'),
     ]);
     expect(a.href).toBe(b.href);
     expect(readdirSync(CACHE)).toEqual([fileURLToPath(a).split('/').at(-2)]);
-    const again = await bundleForNode(NAME, 'src/core/languages/registry.ts');
+    const again = await bundleForNode(NAME, 'src/core/languages/catalog.ts');
     expect(again.href).toBe(a.href);
     const script = `import(${JSON.stringify(a.href)}).then((m) => console.log(m.languageOfExtension('rs')))`;
     expect(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim()).toBe('rust');

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { languageSupport } from '../../core/languages/registry.ts';
+import { languageFacts } from '../../core/languages/catalog.ts';
 import { createParsers } from '../../core/parse/treeSitter.ts';
 import type { Parsers } from '../../core/parse/treeSitter.ts';
 import type { Language } from '../../core/ingest/types.ts';
@@ -17,5 +17,5 @@ export function grammarPath(file: string): string {
 
 /** Parsers with grammars read from disk; `preload` defaults to every language. */
 export function createNodeParsers(preload?: readonly Language[]): Promise<Parsers> {
-  return createParsers(async (language) => readFileSync(grammarPath(languageSupport(language).grammar)), undefined, preload);
+  return createParsers(async (language) => readFileSync(grammarPath(languageFacts(language).grammar)), undefined, preload);
 }

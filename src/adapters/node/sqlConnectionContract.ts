@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../core/errors.ts';
 import type { FileIssueRow, FileRow, Graph, NodeRow } from '../../core/graph/types.ts';
 import type { SkippedFile } from '../../core/ingest/types.ts';
-import type { Progress } from '../../core/pipeline/progress.ts';
+import type { Progress } from '../../core/progress.ts';
 import { countGraph, readMeta, readSummary, writeGraph } from '../../core/store/graphStore.ts';
 import { readSchemaVersion } from '../../core/store/schemaUpgrade.ts';
 import type { GraphData } from '../../core/store/graphStore.ts';

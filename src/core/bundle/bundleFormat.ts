@@ -10,7 +10,7 @@
 import { unzipSync } from 'fflate';
 import { AppError } from '../errors.ts';
 import type { IndexSummary } from '../pipeline/repoService.ts';
-import type { TableColumn } from './tableArrow.ts';
+import type { TableColumn } from '../store/tableArrow.ts';
 
 export const BUNDLE_FORMAT = 'ranger-bundle';
 export const BUNDLE_VERSION = 1;

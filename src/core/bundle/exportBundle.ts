@@ -16,7 +16,7 @@ import type { SqlConnection } from '../store/sqlConnection.ts';
 import { EMBEDDING_SETS_TABLE } from '../store/embeddingStore.ts';
 import type { BundleManifest, BundleModel, BundleTable } from './bundleFormat.ts';
 import { BUNDLE_FORMAT, BUNDLE_VERSION, MANIFEST_FILE, tableFile } from './bundleFormat.ts';
-import { listTables, readTableArrow, tableColumns } from './tableArrow.ts';
+import { listTables, readTableArrow, tableColumns } from '../store/tableArrow.ts';
 
 export interface ExportedBundle {
   bytes: Uint8Array;

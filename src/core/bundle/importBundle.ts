@@ -19,7 +19,7 @@ import { readSummary } from '../store/graphStore.ts';
 import { tableExists } from '../store/sqlConnection.ts';
 import type { BundleManifest, StoredIndexFigures } from './bundleFormat.ts';
 import { MANIFEST_FILE, parseManifest } from './bundleFormat.ts';
-import { createTableSql, listTables } from './tableArrow.ts';
+import { createTableSql, listTables } from '../store/tableArrow.ts';
 import { quoteIdent } from '../store/sqlConnection.ts';
 
 export interface ReadBundle {

@@ -6,7 +6,7 @@
  * Runs in: everywhere. Layer src/core.
  */
 import type { Language } from '../ingest/types.ts';
-import { languageSupport } from '../languages/registry.ts';
+import { languageFacts } from '../languages/catalog.ts';
 import type { NodeRow } from '../graph/types.ts';
 import type { ChatMessage } from '../models/types.ts';
 
@@ -94,7 +94,7 @@ export function componentSummaryTemplate(language: string): string {
 }
 
 export function languageName(language: Language | null): string {
-  return language ? languageSupport(language).displayName : 'Python';
+  return language ? languageFacts(language).displayName : 'Python';
 }
 
 /** A.9.1 messages for a node whose code fits the context: the purpose summary. */

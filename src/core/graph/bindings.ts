@@ -1,12 +1,11 @@
 /**
  * @file The stitcher's repository index: one ModuleInfo per file with its symbol tables (top-level
  * entities, nested definitions, import bindings per scope, exports) and node id layout; each
- * module carries its language's resolver (languages/registry.ts). Built once, read-only afterwards.
+ * module carries its language's resolver (handed in: ResolverFor). Built once, read-only afterwards.
  * Runs in: everywhere (stitcher). Layer src/core.
  */
 import type { Language } from '../ingest/types.ts';
-import type { LanguageResolver } from '../languages/languageSupport.ts';
-import { languageSupport } from '../languages/registry.ts';
+import type { LanguageResolver, ResolverFor } from './languageResolver.ts';
 import type { ExportIR, FileIR, ImportIR } from '../parse/fileIR.ts';
 import type { ModuleNaming } from './moduleNames.ts';
 import { nameModules } from './moduleNames.ts';
@@ -18,8 +17,8 @@ export type ModuleSpace = Map<string, number | null>;
 export type Target =
   /** A graph node (Module or entity). */
   | { kind: 'node'; id: number }
-  /** A Python folder without `__init__.py` reached by a dotted name: its children are its files. */
-  | { kind: 'namespace'; space: ModuleSpace; prefix: string }
+  /** A Python folder without `__init__.py` reached by a dotted name: its children are its files (LanguageResolver namespaceMember). */
+  | { kind: 'namespace'; language: Language; space: ModuleSpace; prefix: string }
   /** A name a repo module defines without a node (a TS interface or type alias). */
   | { kind: 'opaque'; module: number }
   /** A package spread over files (Go folder, Java package, C# namespace, Rust module path). */
@@ -71,9 +70,9 @@ export interface RepoIndex {
  * accepted); when they cover every file, the modules are named so too, and the graph agrees with
  * those rows even if a file (say an `__init__.py`) had no FileIR.
  */
-export function buildRepoIndex(unsorted: readonly FileIR[], repoName = '', named?: ReadonlyMap<string, ModuleNaming>): RepoIndex {
+export function buildRepoIndex(unsorted: readonly FileIR[], resolverFor: ResolverFor, repoName = '', named?: ReadonlyMap<string, ModuleNaming>): RepoIndex {
   const files = [...unsorted].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const namings = named && files.every((f) => named.has(f.path)) ? files.map((f) => named.get(f.path)!) : nameModules(files);
+  const namings = named && files.every((f) => named.has(f.path)) ? files.map((f) => named.get(f.path)!) : nameModules(files, resolverFor);
   let nodeCount = 1;
   for (const file of files) nodeCount += 1 + file.entities.length;
   const nodeModule = new Int32Array(nodeCount).fill(-1);
@@ -89,13 +88,13 @@ export function buildRepoIndex(unsorted: readonly FileIR[], repoName = '', named
       nodeEntity[nodeId + 1 + e] = e;
     }
     next += 1 + file.entities.length;
-    modules.push(buildModuleInfo(file, namings[index]!, index, nodeId));
+    modules.push(buildModuleInfo(file, namings[index]!, index, nodeId, resolverFor(file.language)));
     byPath.set(file.path, index);
   });
   return { modules, byPath, nodeModule, nodeEntity, nodeCount, repoName };
 }
 
-function buildModuleInfo(file: FileIR, naming: ModuleNaming, index: number, nodeId: number): ModuleInfo {
+function buildModuleInfo(file: FileIR, naming: ModuleNaming, index: number, nodeId: number, resolver: LanguageResolver): ModuleInfo {
   let entityIndexById: Map<number, number> | null = null;
   if (file.entities.some((entity, i) => entity.id !== i)) {
     entityIndexById = new Map(file.entities.map((entity, i) => [entity.id, i]));
@@ -154,7 +153,7 @@ function buildModuleInfo(file: FileIR, naming: ModuleNaming, index: number, node
     index,
     file,
     naming,
-    resolver: languageSupport(file.language).resolver,
+    resolver,
     nodeId,
     firstEntityNode: nodeId + 1,
     topLevel,

@@ -2,28 +2,29 @@
  * @file nodes.import_name (docs/schema.md): the name code imports a node by, for every node whose
  * language has one. A module's comes from its naming (Python) or its language's resolver hook
  * (Java 'com.x.Foo', Go import path, Rust 'crate::a::b', Ruby require path); a definition's
- * follows from its module's by its language's DefinitionNaming ('black.mode' + 'Mode.is_pyi'
- * -> 'black.mode.Mode.is_pyi'; Java's 'a2.Base' + 'Calculator' -> 'a2.Calculator'). The stitch
- * and the early entity rows of a full index compute them here (no resolver needed: only the
- * file, its naming and the config files); entityImportNameSql gives the same rule in SQL, which
+ * follows from its module's by its language's DefinitionNaming, a fact of the language catalog
+ * ('black.mode' + 'Mode.is_pyi' -> 'black.mode.Mode.is_pyi'; Java's 'a2.Base' + 'Calculator' ->
+ * 'a2.Calculator'). The stitch and the early entity rows of a full index compute them here (no
+ * Resolver needed: only the file, its naming and the config files); entityImportNameSql gives the same rule in SQL, which
  * fills the definitions of graphs stored before definitions carried their import name.
  * Runs in: everywhere (stitcher, pipeline, schema upgrade). Layer src/core.
  */
 import type { ConfigFile, Language } from '../ingest/types.ts';
-import type { DefinitionNaming, NamedModule } from '../languages/languageSupport.ts';
-import { LANGUAGE_IDS, languageSupport } from '../languages/registry.ts';
+import type { DefinitionNaming } from '../languages/languageFacts.ts';
+import { LANGUAGE_IDS, languageFacts } from '../languages/catalog.ts';
+import type { NamedModule, ResolverFor } from './languageResolver.ts';
 import { sqlString } from '../store/sqlConnection.ts';
 
 /** Most languages: a definition is imported through its module ('pkg.mod' + '.' + 'Class.method'). */
 const BY_MODULE: DefinitionNaming = { prefix: 'module', separator: '.' };
 
 function definitionNaming(language: Language): DefinitionNaming {
-  return languageSupport(language).resolver.definitionNames ?? BY_MODULE;
+  return languageFacts(language).definitionNames ?? BY_MODULE;
 }
 
-/** A module's import name: its naming's (Python), else its language's hook, else null (TS / JS). */
-export function moduleImportName(module: NamedModule & { file: { language: Language } }, configs: readonly ConfigFile[]): string | null {
-  return module.naming.importName ?? languageSupport(module.file.language).resolver.importName?.(configs, module) ?? null;
+/** A module's import name: its naming's (Python), else its language's resolver hook, else null (TS / JS). */
+export function moduleImportName(module: NamedModule & { file: { language: Language } }, configs: readonly ConfigFile[], resolverFor: ResolverFor): string | null {
+  return module.naming.importName ?? resolverFor(module.file.language).importName?.(configs, module) ?? null;
 }
 
 /**

@@ -6,9 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../ingest/types.ts';
 import { nameModules } from './moduleNames.ts';
+import { resolverFor } from '../languages/implementations.ts';
 
 function names(paths: string[], language: Language = 'python') {
-  const named = nameModules(paths.map((path) => ({ path, language })));
+  const named = nameModules(
+    paths.map((path) => ({ path, language })),
+    resolverFor,
+  );
   return Object.fromEntries(paths.map((path, i) => [path, named[i]!]));
 }
 

@@ -1,7 +1,8 @@
 /**
- * @file Module naming (docs/schema.md): dotted name from the repo root, local name, and the
- * name Python imports a file by, with source roots detected from `__init__.py` files.
- * Runs in: everywhere (stitcher). Layer src/core.
+ * @file Module naming (docs/schema.md): dotted name from the repo root and local name, for every
+ * file alike; a language whose files are named otherwise (Python's import names and packages,
+ * C++'s source beside its header) renames its own through its resolver's moduleNames hook.
+ * Runs in: everywhere (stitcher, pipeline). Layer src/core.
  */
 import type { Language } from '../ingest/types.ts';
 
@@ -10,7 +11,7 @@ export interface ModuleNaming {
   name: string;
   /** Last segment of `name`: the file stem, or the package folder for `__init__.py`. */
   localName: string;
-  /** Python: the name `import` uses ('pkg.mod' under a 'src' source root); TS/JS: null. */
+  /** Python: the name `import` uses ('pkg.mod' under a 'src' source root); others: null. */
   importName: string | null;
   /** Folder holding the file, '/'-separated ('' at the repo root). */
   folder: string;
@@ -21,8 +22,6 @@ export interface ModuleNaming {
   /** Python `__init__.py`: the module is a package whose submodules are its folder's files. */
   isPackage: boolean;
 }
-
-const INIT_STEMS = new Set(['__init__']);
 
 /** Folder part of a '/'-separated path ('' at the root). */
 export function folderOf(path: string): string {
@@ -42,89 +41,45 @@ export function dotted(folder: string): string {
   return folder.split('/').join('.');
 }
 
-function joinDotted(prefix: string, name: string): string {
+export function joinDotted(prefix: string, name: string): string {
   if (prefix === '') return name;
   if (name === '') return prefix;
   return `${prefix}.${name}`;
 }
 
-/**
- * Name every file. Python source roots: walk up from the file's folder while the folder is a
- * package (has `__init__.py`); the first folder that is not a package is the source root and the
- * import name is the path below it. So 'src/pkg/mod.py' (src/pkg/__init__.py, no src/__init__.py)
- * imports as 'pkg.mod', a top-level 'mod.py' as 'mod', and a loose script 'tools/run.py' as 'run'
- * (the folder of a script is on sys.path, as pytest's default import mode also does).
- */
-export function nameModules(files: readonly { path: string; language: Language }[]): ModuleNaming[] {
-  const packageFolders = new Set<string>();
-  for (const file of files) {
-    if (file.language === 'python' && INIT_STEMS.has(stemOf(file.path))) packageFolders.add(folderOf(file.path));
-  }
-  const rootsAbovePackages = new Set<string>();
-  for (const folder of packageFolders) {
-    if (folder !== '' && !packageFolders.has(folderOf(folder))) rootsAbovePackages.add(folderOf(folder));
-  }
-  return apartFromHeaders(files, files.map((file) => nameOne(file.path, file.language, packageFolders, rootsAbovePackages)));
+/** The naming of a file no language hook changes: dotted path from the root without extension. */
+export function plainNaming(path: string): ModuleNaming {
+  const folder = folderOf(path);
+  const localName = stemOf(path);
+  const name = joinDotted(folder === '' ? '' : dotted(folder), localName);
+  return { name, localName, importName: null, folder, sourceRoot: null, globalImport: false, isPackage: false };
 }
 
-const CPP_HEADER = /\.(h|hh|hpp|hxx|h\+\+|inl|ipp)$/i;
+/** A language's own module names (LanguageResolver moduleNames): its files, their plain namings -> theirs. */
+export type ModuleNamesHook = (files: readonly { path: string }[], plain: readonly ModuleNaming[]) => ModuleNaming[];
 
 /**
- * C++ `shape.h` and `shape.cpp` of one folder would be two modules named 'src.shape': the header
- * keeps the name, and the other files of that name are named with their extension ('src.shape.cpp',
- * local name 'shape.cpp'), so every module name, and every entity's qualified name, stays unique.
+ * Name every file: the plain naming, then each language's moduleNames hook (LanguageResolver),
+ * given that language's files (in order) and their plain namings, renames them.
  */
-function apartFromHeaders(files: readonly { path: string; language: Language }[], namings: ModuleNaming[]): ModuleNaming[] {
-  const byName = new Map<string, number[]>();
+export function nameModules(
+  files: readonly { path: string; language: Language }[],
+  resolverFor: (language: Language) => { moduleNames?: ModuleNamesHook },
+): ModuleNaming[] {
+  const namings = files.map((file) => plainNaming(file.path));
+  const byLanguage = new Map<Language, number[]>();
   files.forEach((file, i) => {
-    if (file.language !== 'cpp') return;
-    const name = namings[i]!.name;
-    const same = byName.get(name);
+    if (!resolverFor(file.language).moduleNames) return;
+    const same = byLanguage.get(file.language);
     if (same) same.push(i);
-    else byName.set(name, [i]);
+    else byLanguage.set(file.language, [i]);
   });
-  for (const same of byName.values()) {
-    if (same.length < 2) continue;
-    const keeper = same.find((i) => CPP_HEADER.test(files[i]!.path)) ?? same[0]!;
-    for (const i of same) {
-      if (i === keeper) continue;
-      const base = files[i]!.path.slice(files[i]!.path.lastIndexOf('/') + 1);
-      const naming = namings[i]!;
-      namings[i] = { ...naming, name: joinDotted(naming.folder === '' ? '' : dotted(naming.folder), base), localName: base };
-    }
+  for (const [language, indexes] of byLanguage) {
+    const renamed = resolverFor(language).moduleNames!(
+      indexes.map((i) => files[i]!),
+      indexes.map((i) => namings[i]!),
+    );
+    indexes.forEach((i, k) => (namings[i] = renamed[k]!));
   }
   return namings;
-}
-
-function nameOne(
-  path: string,
-  language: Language,
-  packageFolders: ReadonlySet<string>,
-  rootsAbovePackages: ReadonlySet<string>,
-): ModuleNaming {
-  const folder = folderOf(path);
-  const stem = stemOf(path);
-  const isPackage = language === 'python' && INIT_STEMS.has(stem);
-  const dottedFolder = folder === '' ? '' : dotted(folder);
-  // A root-level __init__.py has no dotted name of its own: keep its stem so names stay non-empty.
-  const name = isPackage ? dottedFolder || stem : joinDotted(dottedFolder, stem);
-  const localName = isPackage ? name.slice(name.lastIndexOf('.') + 1) : stem;
-  if (language !== 'python') {
-    return { name, localName, importName: null, folder, sourceRoot: null, globalImport: false, isPackage };
-  }
-  let root = folder;
-  while (root !== '' && packageFolders.has(root)) root = folderOf(root);
-  const below = root === '' ? folder : folder.slice(root.length + 1);
-  const importFolder = below === '' ? '' : dotted(below);
-  const importName = isPackage ? importFolder : joinDotted(importFolder, stem);
-  const globalImport = root === '' || root !== folder || rootsAbovePackages.has(root);
-  return {
-    name,
-    localName,
-    importName: importName === '' ? null : importName,
-    folder,
-    sourceRoot: root,
-    globalImport,
-    isPackage,
-  };
 }

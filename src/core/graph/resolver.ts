@@ -2,17 +2,15 @@
  * @file Resolver: turns names as written (import placeholders, references such as 'base.f',
  * 'self.helper', 'ns.Widget') into graph targets, with memoisation and a cycle guard so circular
  * imports, self-imports and `export *` loops terminate. The language rules come from each
- * module's LanguageResolver (languages/registry.ts).
+ * module's LanguageResolver (graph/languageResolver.ts), handed to the stitch; per-language caches
+ * live with each language's resolver (keyed by the Resolver), not here.
  * Runs in: everywhere (stitcher). Layer src/core.
  */
 import type { ConfigFile } from '../ingest/types.ts';
 import type { EntityIR, ImportIR } from '../parse/fileIR.ts';
 import type { ModuleInfo, RepoIndex, Target } from './bindings.ts';
 import { entityIndex } from './bindings.ts';
-import { languageSupport } from '../languages/registry.ts';
-import type { PyImportBase } from './pythonResolver.ts';
-import { pyImportBase, spaceTarget } from './pythonResolver.ts';
-import type { SpecifierResolver } from './tsResolver.ts';
+import type { ResolverFor } from './languageResolver.ts';
 
 /** Where a reference is looked up from. */
 export interface LookupScope {
@@ -90,8 +88,6 @@ export class Resolver {
   private readonly segmentCache = new Map<string, string[]>();
   private readonly bases = new Map<number, ResolvedBases>();
   private readonly basesActive = new Set<number>();
-  private readonly pyBases = new Map<ImportIR, PyImportBase | null>();
-  private readonly tsModules = new Map<ModuleInfo, Map<string, ModuleInfo | null>>();
   private readonly allSets = new Map<ModuleInfo, Set<string>>();
   /** Variable node -> the Class its declaredType names (null: none in the repo). */
   private readonly variableTypes = new Map<number, Memo>();
@@ -100,7 +96,8 @@ export class Resolver {
 
   constructor(
     readonly index: RepoIndex,
-    private readonly specifiers: SpecifierResolver,
+    /** Each language's rules (packageMember / namespaceMember of a package or namespace target). */
+    private readonly resolverFor: ResolverFor,
     /** Config files for the language resolvers (go.mod, Cargo.toml, tsconfig.json). */
     readonly configs: readonly ConfigFile[] = [],
   ) {
@@ -182,23 +179,6 @@ export class Resolver {
     return names;
   }
 
-  pyBase(module: ModuleInfo, imp: ImportIR): PyImportBase | null {
-    if (!this.pyBases.has(imp)) this.pyBases.set(imp, pyImportBase(this, module, imp));
-    return this.pyBases.get(imp)!;
-  }
-
-  /** The repo file a TS/JS specifier written in `module` points to. */
-  tsModule(module: ModuleInfo, specifier: string): ModuleInfo | null {
-    let cache = this.tsModules.get(module);
-    if (!cache) this.tsModules.set(module, (cache = new Map()));
-    if (cache.has(specifier)) return cache.get(specifier)!;
-    const path = this.specifiers(module.file.path, specifier);
-    const index = path === null ? undefined : this.index.byPath.get(path);
-    const target = index === undefined ? null : this.index.modules[index]!;
-    cache.set(specifier, target);
-    return target;
-  }
-
   /** What an import placeholder stands for (null: outside the repo, or the name is missing). */
   importBinding(module: ModuleInfo, imp: ImportIR): Target | null {
     return this.cached(this.importMemo, imp, () => module.resolver.importBinding(this, module, imp));
@@ -206,9 +186,9 @@ export class Resolver {
 
   /** Member `name` of a target: module names / exports, namespace children, class members. */
   memberOf(target: Target, name: string): Target | null {
-    if (target.kind === 'namespace') return spaceTarget(this, target.space, target.prefix === '' ? name : `${target.prefix}.${name}`);
+    if (target.kind === 'namespace') return this.resolverFor(target.language).namespaceMember?.(this, target, name) ?? null;
     if (target.kind === 'opaque') return null;
-    if (target.kind === 'package') return languageSupport(target.language).resolver.packageMember?.(this, target.key, name) ?? null;
+    if (target.kind === 'package') return this.resolverFor(target.language).packageMember?.(this, target.key, name) ?? null;
     const module = this.moduleOfNode(target.id);
     if (!module) return null;
     if (this.isModuleNode(target.id)) return module.resolver.moduleMember(this, module, name);

@@ -8,6 +8,7 @@ import { FileBuilder, edgeList, hasEdge, node, usesFrom } from '../../../test/fi
 import { nameModules } from './moduleNames.ts';
 import { stitch, stitchInto } from './stitch.ts';
 import type { NodeRow } from './types.ts';
+import { resolverFor } from '../languages/implementations.ts';
 
 /** RANGER A.2 / Figure 4: base.py and extended.py. */
 function a2Files() {
@@ -34,7 +35,7 @@ function a2Files() {
 }
 
 describe('stitch: RANGER A.2 example', () => {
-  const { graph, stats } = stitch('calc', a2Files(), []);
+  const { graph, stats } = stitch('calc', a2Files(), [], { resolverFor });
 
   it('has exactly the nodes of Figure 4, in path order, with stable ids (Repo 0, the rest unique and positive)', () => {
     expect(graph.nodes.map((n) => `${n.kind}:${n.qualified_name}`)).toEqual([
@@ -58,7 +59,7 @@ describe('stitch: RANGER A.2 example', () => {
   });
 
   it('gives every node the same id whatever the order of the files', () => {
-    const reversed = stitch('calc', a2Files().reverse(), []).graph;
+    const reversed = stitch('calc', a2Files().reverse(), [], { resolverFor }).graph;
     const idOf = (g: typeof graph) => new Map(g.nodes.map((n) => [`${n.kind}:${n.qualified_name}`, n.id]));
     expect(idOf(reversed)).toEqual(idOf(graph));
   });
@@ -125,7 +126,7 @@ describe('stitch: RANGER A.2 example', () => {
   });
 
   it('is deterministic whatever the input order', () => {
-    const again = stitch('calc', [...a2Files()].reverse(), []);
+    const again = stitch('calc', [...a2Files()].reverse(), [], { resolverFor });
     expect(again.graph).toEqual(graph);
   });
 });
@@ -147,7 +148,7 @@ describe('stitch: structure, self-loops and dedup', () => {
   file.ref(null, 'outer', 'call');
   file.ref(null, 'print', 'call');
   void local;
-  const { graph, stats } = stitch('r', [file.build()], []);
+  const { graph, stats } = stitch('r', [file.build()], [], { resolverFor });
 
   it('links nested definitions and class members', () => {
     expect(hasEdge(graph, 'pkg.shapes.Shape', 'pkg.shapes.Shape.sides', 'HAS_FIELD')).toBe(true);
@@ -178,10 +179,10 @@ describe('stitch: module names given by the caller (rows stored during the parse
   const named = nameModules([
     { path: 'src/shape.h', language: 'cpp' },
     { path: 'src/shape.cpp', language: 'cpp' },
-  ]);
+  ], resolverFor);
   const modules = async (options: { named?: ReadonlyMap<string, (typeof named)[number]> }) => {
     const nodes: NodeRow[] = [];
-    await stitchInto('r', [source.build()], [], new Map(), { nodes: async (rows) => void nodes.push(...rows), edges: async () => {} }, options);
+    await stitchInto('r', [source.build()], [], new Map(), { nodes: async (rows) => void nodes.push(...rows), edges: async () => {} }, { resolverFor, ...options });
     return nodes.filter((n) => n.kind !== 'Repo').map((n) => `${n.kind}:${n.qualified_name}`);
   };
 

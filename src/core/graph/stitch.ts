@@ -36,16 +36,15 @@
  */
 import type { ConfigFile } from '../ingest/types.ts';
 import type { FileIR, ReferenceIR } from '../parse/fileIR.ts';
-import type { ImportOutcome } from '../languages/languageSupport.ts';
 import type { ModuleInfo, RepoIndex, Target } from './bindings.ts';
 import { buildRepoIndex, entityIndex } from './bindings.ts';
+import type { ImportOutcome, ResolverFor } from './languageResolver.ts';
 import type { ModuleNaming } from './moduleNames.ts';
 import { EdgeList } from './edgeList.ts';
 import { dropNodeFields, entityRows } from './entityRows.ts';
 import { moduleImportName } from './importNames.ts';
 import type { ChainTrail, LookupScope } from './resolver.ts';
 import { Resolver, enclosingClass } from './resolver.ts';
-import { createSpecifierResolver } from './specifiers.ts';
 import { REPO_NODE_ID, identityKey, stableIdsFor, twinOrdinals } from './stableIds.ts';
 import type { KeySource } from './stableIds.ts';
 import type { EdgeRow, EdgeType, Graph, NodeKind, NodeRow, UnresolvedRow } from './types.ts';
@@ -78,6 +77,12 @@ export interface StitchSink {
 /** Rows handed to a sink at a time (roughly: whole modules are never split). */
 const STEP_ROWS = 16_384;
 
+/** The languages a stitch reads by: handed in, so the stitcher never imports a language. */
+export interface StitchLanguages {
+  /** Each language's import and name rules (languages/implementations.ts `resolverFor`). */
+  resolverFor: ResolverFor;
+}
+
 /**
  * `texts`: each file's text by path, where the caller still holds it: for FileIRs that carry both
  * code and offsets (an in-process parse) it tells whether the offsets can be stored (ASCII). A
@@ -87,11 +92,12 @@ export function stitch(
   repoName: string,
   files: readonly FileIR[],
   configs: readonly ConfigFile[],
+  languages: StitchLanguages,
   texts: ReadonlyMap<string, string> = new Map(),
 ): StitchResult {
   const nodes: NodeRow[] = [];
   const edges: EdgeRow[] = [];
-  const run = stitchSteps(repoName, files, configs, texts);
+  const run = stitchSteps(repoName, files, configs, texts, languages);
   for (const step of run.steps) {
     const into = step.kind === 'nodes' ? (nodes as (NodeRow | EdgeRow)[]) : edges;
     for (const row of step.rows) into.push(row);
@@ -137,7 +143,7 @@ export async function stitchInto(
   configs: readonly ConfigFile[],
   texts: ReadonlyMap<string, string>,
   sink: StitchSink,
-  options: StreamOptions = {},
+  options: StreamOptions & StitchLanguages,
 ): Promise<{ unresolved: UnresolvedRow[]; stats: StitchStats; renamed: RenamedEntity[] }> {
   const run = stitchSteps(repoName, files, configs, texts, options);
   for (const step of run.steps) {
@@ -156,9 +162,9 @@ type StitchStep = { kind: 'nodes'; rows: NodeRow[] } | { kind: 'edges'; rows: Ed
  * at hand, so USES are deduplicated one module at a time). `unresolved` and `stats` are complete
  * once the steps are.
  */
-function stitchSteps(repoName: string, files: readonly FileIR[], configs: readonly ConfigFile[], texts: ReadonlyMap<string, string>, options: StreamOptions = {}) {
-  const index = buildRepoIndex(files, repoName, options.named);
-  const resolver = new Resolver(index, createSpecifierResolver(index.modules.map((m) => m.file.path), configs), configs);
+function stitchSteps(repoName: string, files: readonly FileIR[], configs: readonly ConfigFile[], texts: ReadonlyMap<string, string>, options: StreamOptions & StitchLanguages) {
+  const index = buildRepoIndex(files, options.resolverFor, repoName, options.named);
+  const resolver = new Resolver(index, options.resolverFor, configs);
   const ids = stableIdsOf(repoName, index, options.emitted);
   const unresolved: UnresolvedRow[] = [];
   const renamed: RenamedEntity[] = [];
@@ -180,7 +186,7 @@ function stitchSteps(repoName: string, files: readonly FileIR[], configs: readon
   function* steps(): Generator<StitchStep> {
     let nodes: NodeRow[] = [repoNode(repoName)];
     for (const module of index.modules) {
-      const moduleImport = moduleImportName(module, configs);
+      const moduleImport = moduleImportName(module, configs, options.resolverFor);
       nodes.push(moduleNode(module, moduleImport, ids));
       const { file } = module;
       const emitted = options.emitted?.get(file.path);

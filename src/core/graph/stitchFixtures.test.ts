@@ -7,13 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { edgeList, node, usesFrom } from '../../../test/fixtures/stitch/irBuilder.ts';
 import { parseFixture } from '../../../test/fixtures/stitch/parseFixture.ts';
 import { stitch } from './stitch.ts';
+import { resolverFor } from '../languages/implementations.ts';
 
 const FIXTURES = 'test/fixtures/stitch';
 
 // Our copy (test/fixtures/stitch/a2) and the Python extractor's (test/fixtures/python/a2).
 describe.each([`${FIXTURES}/a2`, 'test/fixtures/python/a2'])('RANGER A.2 example from real files in %s', async (folder) => {
   const { files, configs } = await parseFixture(folder);
-  const { graph, stats } = stitch('a2', files, configs);
+  const { graph, stats } = stitch('a2', files, configs, { resolverFor });
 
   it('has exactly the A.2 nodes and structural edges', () => {
     expect(graph.nodes.map((n) => `${n.kind}:${n.qualified_name}`).sort()).toEqual([
@@ -66,7 +67,7 @@ describe.each([`${FIXTURES}/a2`, 'test/fixtures/python/a2'])('RANGER A.2 example
 
 describe('Python import forms from real files (pyshop)', async () => {
   const { files, configs } = await parseFixture(`${FIXTURES}/pyshop`);
-  const { graph } = stitch('pyshop', files, configs);
+  const { graph } = stitch('pyshop', files, configs, { resolverFor });
   const unresolvedOf = (module: string) =>
     graph.unresolved.filter((u) => u.src === node(graph, module).id).map((u) => `${u.module}:${u.name}${u.alias ? ` as ${u.alias}` : ''}`);
 
@@ -117,7 +118,7 @@ describe('Python import forms from real files (pyshop)', async () => {
 
 describe('TS/JS import forms from real files (web)', async () => {
   const { files, configs } = await parseFixture(`${FIXTURES}/web`);
-  const { graph, stats } = stitch('web', files, configs);
+  const { graph, stats } = stitch('web', files, configs, { resolverFor });
 
   it('resolves named, default and namespace imports through index.ts, tsconfig paths and export *', () => {
     expect(usesFrom(graph, 'src.app.main')).toEqual([

@@ -8,9 +8,9 @@
  * Runs in: the ingest worker (app), in-process (cli, tests). Layer src/core.
  */
 import { AppError, throwIfAborted } from '../errors.ts';
-import { languageList } from '../languages/registry.ts';
+import { languageList } from '../languages/catalog.ts';
 import { resolveLimits } from './limits.ts';
-import { repoNameOf } from '../pipeline/repoNames.ts';
+import { repoNameOf } from './repoNames.ts';
 import { createEntryReader, listZipEntries } from './readZip.ts';
 import type { ZipCodec } from './readZip.ts';
 import { HASH_BATCH, SourceSelector, createCandidateFilter, selectSourceFiles, summariseSkips } from './selectSourceFiles.ts';

@@ -3,7 +3,7 @@
  * nested archives, language by extension, config files.
  * Runs in: everywhere. Layer src/core.
  */
-import { isLanguageConfigFile, languageOfExtension } from '../languages/registry.ts';
+import { isLanguageConfigFile, languageOfExtension } from '../languages/catalog.ts';
 import type { Language } from './types.ts';
 
 export type NormalisedPath = { ok: true; path: string } | { ok: false; detail: string };

@@ -2,7 +2,7 @@
  * @file Ingest contract: archive/folder entries in, decoded source files and a skip list out.
  * Runs in: the ingest worker (app), in-process (cli, tests). Layer src/core.
  */
-/** Every language in the registry (src/core/languages/registry.ts). */
+/** Every language of the catalog (src/core/languages/catalog.ts). */
 export type Language = 'python' | 'javascript' | 'typescript' | 'tsx' | 'java' | 'go' | 'rust' | 'csharp' | 'php' | 'ruby' | 'cpp';
 
 /** One raw entry as read from a zip or a dropped folder, before any filtering. */

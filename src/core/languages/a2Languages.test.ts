@@ -11,11 +11,12 @@ import { edgeList } from '../../../test/fixtures/stitch/irBuilder.ts';
 import { parseFixture } from '../../../test/fixtures/stitch/parseFixture.ts';
 import { stitch } from '../graph/stitch.ts';
 import type { Graph } from '../graph/types.ts';
+import { resolverFor } from './implementations.ts';
 
 async function a2(language: string): Promise<{ graph: Graph; stats: ReturnType<typeof stitch>['stats'] }> {
   const { files, configs } = await parseFixture(`test/fixtures/languages/${language}/a2`);
   expect(files.every((file) => file.syntaxErrors.length === 0)).toBe(true);
-  return stitch('a2', files, configs);
+  return stitch('a2', files, configs, { resolverFor });
 }
 
 const nodesOf = (graph: Graph) => graph.nodes.map((n) => `${n.kind}:${n.qualified_name}`).sort();

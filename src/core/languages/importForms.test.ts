@@ -8,11 +8,12 @@ import { edgeList, usesFrom } from '../../../test/fixtures/stitch/irBuilder.ts';
 import { parseSources } from '../../../test/fixtures/stitch/parseFixture.ts';
 import { stitch } from '../graph/stitch.ts';
 import type { Graph } from '../graph/types.ts';
+import { resolverFor } from './implementations.ts';
 
 async function graphOf(sources: Record<string, string>): Promise<Graph> {
   const { files, configs } = await parseSources(sources);
   for (const file of files) expect(file.syntaxErrors, file.path).toEqual([]);
-  return stitch('repo', files, configs).graph;
+  return stitch('repo', files, configs, { resolverFor }).graph;
 }
 
 const unresolvedOf = (graph: Graph) => graph.unresolved.map((u) => `${u.module}:${u.name}`).sort();

@@ -11,8 +11,8 @@ import type { Tree, TreeCursor } from 'web-tree-sitter';
 import type { Language } from '../ingest/types.ts';
 import { languageOf } from '../ingest/pathRules.ts';
 import { fastCursorAvailable, openCursor } from './fastCursor.ts';
-import type { SyntaxCursor } from './fastCursor.ts';
-import { nodeParsers } from './python/testParsers.ts';
+import type { SyntaxCursor } from './syntaxCursor.ts';
+import { nodeParsers } from '../languages/python/testParsers.ts';
 import { walkCursor } from './treeSitter.ts';
 import { filesBelow } from '../../../test/filesBelow.ts';
 
@@ -53,7 +53,7 @@ describe('openCursor', () => {
     expect(fastCursorAvailable()).toBe(true);
   });
 
-  const files = [...filesUnder('demo/shopkit'), ...filesUnder('test/fixtures/languages'), ...filesUnder('src/core/parse/python')];
+  const files = [...filesUnder('demo/shopkit'), ...filesUnder('test/fixtures/languages'), ...filesUnder('src/core/languages/python')];
   it.each(files.map((f) => [f.path.slice(ROOT.length), f.language] as const))('walks %s (%s) like the library cursor', async (path, language) => {
     const tree = await parse(language, readFileSync(join(ROOT, path), 'utf8'));
     try {

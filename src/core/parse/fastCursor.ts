@@ -14,21 +14,7 @@
  */
 import type { Node, Tree, TreeCursor } from 'web-tree-sitter';
 import { openFlatCursor } from './flatTree.ts';
-
-/** What the extractors use of a cursor; the library's TreeCursor has the same members. */
-export interface SyntaxCursor {
-  readonly nodeTypeId: number;
-  readonly nodeType: string;
-  readonly nodeIsNamed: boolean;
-  readonly nodeId: number;
-  readonly startIndex: number;
-  readonly endIndex: number;
-  readonly currentNode: Node;
-  gotoFirstChild(): boolean;
-  gotoNextSibling(): boolean;
-  gotoParent(): boolean;
-  delete(): void;
-}
+import type { SyntaxCursor } from './syntaxCursor.ts';
 
 type TreeAddress = number;
 

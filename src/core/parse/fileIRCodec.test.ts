@@ -11,8 +11,9 @@ import type { SourceFile } from '../ingest/types.ts';
 import type { FileIR } from './fileIR.ts';
 import { createStringTable, decodeFileIR, encodeFileIR } from './fileIRCodec.ts';
 import { parseSourceFile, parseSourceFiles } from './parseFile.ts';
-import { nodeParsers } from './python/testParsers.ts';
+import { nodeParsers } from '../languages/python/testParsers.ts';
 import { filesBelow } from '../../../test/filesBelow.ts';
+import { extractorFor } from '../languages/implementations.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 
@@ -35,8 +36,8 @@ describe('encodeFileIR / decodeFileIR', () => {
 
   it('round-trips every real FileIR, detached and attached, in fewer characters than JSON', async () => {
     const parsers = await nodeParsers();
-    const detached = await parseSourceFiles(parsers, files);
-    const attached = files.map((f) => parseSourceFile(parsers, f));
+    const detached = await parseSourceFiles(parsers, files, extractorFor);
+    const attached = files.map((f) => parseSourceFile(parsers, f, extractorFor));
     let packed = 0;
     let json = 0;
     for (const ir of [...detached, ...attached]) {
@@ -51,7 +52,7 @@ describe('encodeFileIR / decodeFileIR', () => {
 
   it('decodes with a shared string table (one per index) to the same FileIRs as without', async () => {
     const parsers = await nodeParsers();
-    const encoded = (await parseSourceFiles(parsers, files)).map(encodeFileIR);
+    const encoded = (await parseSourceFiles(parsers, files, extractorFor)).map(encodeFileIR);
     const strings = createStringTable();
     // Every file twice, as a repository of copies would have it (a string identity is not
     // observable from JS: the saving is measured on heap snapshots, see the module header).

@@ -10,11 +10,11 @@ import { describe, expect, it } from 'vitest';
 import type { Node, Tree } from 'web-tree-sitter';
 import type { Language } from '../ingest/types.ts';
 import { languageOf } from '../ingest/pathRules.ts';
-import { LANGUAGE_IDS } from '../languages/registry.ts';
+import { LANGUAGE_IDS } from '../languages/catalog.ts';
 import { openCursor } from './fastCursor.ts';
-import type { SyntaxCursor } from './fastCursor.ts';
+import type { SyntaxCursor } from './syntaxCursor.ts';
 import { FlatCursor } from './flatTree.ts';
-import { nodeParsers } from './python/testParsers.ts';
+import { nodeParsers } from '../languages/python/testParsers.ts';
 import { walkCursor } from './treeSitter.ts';
 import { filesBelow } from '../../../test/filesBelow.ts';
 
@@ -87,7 +87,7 @@ describe('the flat tree reader', () => {
     await expectLikeLibrary(language, SAMPLES[language]);
   });
 
-  const files = ['demo/shopkit', 'test/fixtures/languages', 'src/core/parse/python'].flatMap((folder) =>
+  const files = ['demo/shopkit', 'test/fixtures/languages', 'src/core/languages/python'].flatMap((folder) =>
     filesBelow(join(ROOT, folder)).flatMap((path) => {
       const language = languageOf(path);
       return language ? [[path.slice(ROOT.length), language] as const] : [];

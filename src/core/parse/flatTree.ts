@@ -20,7 +20,7 @@
  */
 import { Node } from 'web-tree-sitter';
 import type { Tree } from 'web-tree-sitter';
-import type { SyntaxCursor } from './fastCursor.ts';
+import type { SyntaxCursor } from './syntaxCursor.ts';
 
 /** What this reader needs of the emscripten module (the object handed to Parser.init). */
 export interface HeapBinding {

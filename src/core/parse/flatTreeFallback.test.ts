@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest';
 import { openCursor } from './fastCursor.ts';
 import { FlatCursor, openFlatCursor } from './flatTree.ts';
-import { nodeParsers } from './python/testParsers.ts';
+import { nodeParsers } from '../languages/python/testParsers.ts';
 
 it('leaves a language that fails the check on the direct cursor, asking once', async () => {
   const parsers = await nodeParsers();

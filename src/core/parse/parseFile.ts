@@ -1,5 +1,6 @@
 /**
- * @file One source file -> FileIR: parse with tree-sitter, dispatch to the language's extractor (languages/registry.ts).
+ * @file One source file -> FileIR: parse with tree-sitter, dispatch to the language's extractor (handed in:
+ * ExtractorFor, languages/implementations.ts).
  * Never throws: a failing file yields an empty FileIR carrying the failure as a syntax issue,
  * so one bad file cannot stop a repository.
  * Runs in: parse workers (browser and Node threads). Layer src/core.
@@ -11,29 +12,29 @@ import type { FileIR } from './fileIR.ts';
 import type { Tree } from 'web-tree-sitter';
 import type { Parsers } from './treeSitter.ts';
 import { collectSyntaxIssues, errorExtent } from './treeSitter.ts';
-import { languageSupport } from '../languages/registry.ts';
+import type { ExtractorFor } from './extractor.ts';
 
 /**
  * Parse a batch (a worker's unit of work), loading the grammars it needs first. The FileIRs carry
  * code offsets instead of code (detachCode): the reply is about half the size.
  */
-export async function parseSourceFiles(parsers: Parsers, files: readonly SourceFile[]): Promise<FileIR[]> {
+export async function parseSourceFiles(parsers: Parsers, files: readonly SourceFile[], extractorFor: ExtractorFor): Promise<FileIR[]> {
   await parsers.load(files.map((file) => file.language));
-  return files.map((file) => detachCode(parseSourceFile(parsers, file), file.text));
+  return files.map((file) => detachCode(parseSourceFile(parsers, file, extractorFor), file.text));
 }
 
 /** A worker's reply to one batch: parseSourceFiles, each FileIR as compact JSON (fileIRCodec.ts). */
-export async function parseAndEncode(parsers: Parsers, files: readonly SourceFile[]): Promise<string[]> {
-  return (await parseSourceFiles(parsers, files)).map(encodeFileIR);
+export async function parseAndEncode(parsers: Parsers, files: readonly SourceFile[], extractorFor: ExtractorFor): Promise<string[]> {
+  return (await parseSourceFiles(parsers, files, extractorFor)).map(encodeFileIR);
 }
 
 /** Parse and extract one file. Frees the tree's wasm memory before returning. */
-export function parseSourceFile(parsers: Parsers, file: Pick<SourceFile, 'path' | 'language' | 'text'>): FileIR {
+export function parseSourceFile(parsers: Parsers, file: Pick<SourceFile, 'path' | 'language' | 'text'>, extractorFor: ExtractorFor): FileIR {
   let tree;
   try {
-    const support = languageSupport(file.language);
-    tree = parseReadable(parsers, file, support.parsedText);
-    const ir = support.extract(tree, file);
+    const extractor = extractorFor(file.language);
+    tree = parseReadable(parsers, file, extractor.parsedText);
+    const ir = extractor.extract(tree, file);
     if (ir.syntaxErrors.length === 0 && tree.rootNode.hasError) ir.syntaxErrors = collectSyntaxIssues(tree);
     return ir;
   } catch (error) {
@@ -53,7 +54,7 @@ export function parseSourceFile(parsers: Parsers, file: Pick<SourceFile, 'path' 
 const SMALL_UNREAD = 128;
 
 /**
- * The tree of the text the language parses (LanguageSupport.parsedText); where that differs from
+ * The tree of the text the language parses (LanguageExtractor.parsedText); where that differs from
  * the source and leaves more than SMALL_UNREAD characters unread, the source as written is parsed
  * too, and the tree that reads more of it is kept (errorExtent: blanking can also do harm).
  */

@@ -10,16 +10,17 @@ import { parseSourceFile } from './parseFile.ts';
 import { makeBatches, runParsePool } from './parsePool.ts';
 import { FileFeed } from './fileFeed.ts';
 import type { ParseWorkerHandle } from './parsePool.ts';
-import { languageSupport } from '../languages/registry.ts';
+import { languageFacts } from '../languages/catalog.ts';
 import { createParsers } from './treeSitter.ts';
 import type { Parsers } from './treeSitter.ts';
+import { extractorFor } from '../languages/implementations.ts';
 
 const require = createRequire(import.meta.url);
 let parsers: Parsers;
 
 beforeAll(async () => {
   parsers = await createParsers(async (lang) =>
-    readFileSync(require.resolve(`@vscode/tree-sitter-wasm/wasm/${languageSupport(lang).grammar}`)),
+    readFileSync(require.resolve(`@vscode/tree-sitter-wasm/wasm/${languageFacts(lang).grammar}`)),
   );
 });
 
@@ -35,7 +36,7 @@ function simulatedWorker(mode: 'crash' | 'hang', log: string[]): ParseWorkerHand
       if (files.some((f) => f.text.includes('poison'))) {
         return mode === 'crash' ? Promise.reject(new Error('worker died')) : new Promise(() => {});
       }
-      return Promise.resolve({ irs: files.map((f) => parseSourceFile(parsers, f)) });
+      return Promise.resolve({ irs: files.map((f) => parseSourceFile(parsers, f, extractorFor)) });
     },
     terminate: () => log.push('terminate'),
   };
@@ -88,7 +89,7 @@ describe('runParsePool', () => {
         most = Math.max(most, ++pending);
         await new Promise((resolve) => setTimeout(resolve, 5));
         pending--;
-        return { irs: batch.map((f) => parseSourceFile(parsers, f)) };
+        return { irs: batch.map((f) => parseSourceFile(parsers, f, extractorFor)) };
       },
       terminate: () => {},
     };

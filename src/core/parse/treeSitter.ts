@@ -7,11 +7,11 @@
 import { Language as TsLanguage, Parser } from 'web-tree-sitter';
 import type { Node, Tree } from 'web-tree-sitter';
 import type { Language } from '../ingest/types.ts';
-import { LANGUAGE_IDS } from '../languages/registry.ts';
+import { LANGUAGE_IDS } from '../languages/catalog.ts';
 import type { SyntaxIssue } from './fileIR.ts';
 import { openCursor, useBinding } from './fastCursor.ts';
 import { useHeapBinding } from './flatTree.ts';
-import type { SyntaxCursor } from './fastCursor.ts';
+import type { SyntaxCursor } from './syntaxCursor.ts';
 
 export type GrammarSource = Uint8Array | string;
 
@@ -38,7 +38,7 @@ export function initTreeSitter(locateFile?: () => string): Promise<void> {
 /**
  * One parser per language. `preload` grammars are ready on return; others load through
  * load() (workers load only what a batch needs: the TS/TSX grammars are large to compile).
- * Grammar file names come from the language registry (languages/registry.ts).
+ * Grammar file names come from the language catalog (languages/catalog.ts).
  */
 export async function createParsers(
   grammars: (language: Language) => Promise<GrammarSource>,

@@ -15,6 +15,7 @@ import type { ModuleNaming } from '../graph/moduleNames.ts';
 import type { RenamedEntity } from '../graph/stitch.ts';
 import type { NodeRow } from '../graph/types.ts';
 import type { ConfigFile, Language, SourceFile } from '../ingest/types.ts';
+import { resolverFor } from '../languages/implementations.ts';
 import type { FileIR } from '../parse/fileIR.ts';
 import { nodeRowLoad } from '../store/graphStore.ts';
 import { sqlString } from '../store/sqlConnection.ts';
@@ -45,7 +46,7 @@ export class EarlyNodeRows {
    */
   named(files: readonly { path: string; language: Language }[], configs: readonly ConfigFile[]): void {
     this.configs = configs;
-    const namings = nameModules(files);
+    const namings = nameModules(files, resolverFor);
     this.namings = new Map(files.map((file, i) => [file.path, namings[i]!]));
     const waiting = this.waiting;
     this.waiting = [];
@@ -64,7 +65,7 @@ export class EarlyNodeRows {
       const naming = this.namings!.get(ir.path);
       if (!naming) return; // left out after the read (tests): the stitch does not see it either
       const ids = primaryEntityIds(ir, naming);
-      const moduleImport = moduleImportName({ file: ir, naming }, this.configs);
+      const moduleImport = moduleImportName({ file: ir, naming }, this.configs, resolverFor);
       for (const row of entityRows(ir, naming, moduleImport, files[i]?.text, (e) => ids[e]!)) rows.push(row);
       this.emitted.set(ir.path, ids);
       dropNodeFields(ir);

@@ -15,7 +15,7 @@ import { beginGraphWrite } from '../store/graphStore.ts';
 import type { GraphData, GraphWriter, WriteGraphOptions } from '../store/graphStore.ts';
 import type { TableName } from '../store/schema.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
-import type { ProgressListener } from './progress.ts';
+import type { ProgressListener } from '../progress.ts';
 
 export class EarlyStore {
   private readonly writer: Promise<GraphWriter>;

@@ -18,9 +18,9 @@
  * indexes into a new one) they move as Arrow (queryArrow), filtered in the source.
  * Runs in: the repo worker (app), Node (cli, bench). Layer src/core.
  */
-import { createTableSql, listTables, readTableArrow, rowsToTypedArrow, tableColumns } from '../bundle/tableArrow.ts';
+import { createTableSql, listTables, readTableArrow, rowsToTypedArrow, tableColumns } from '../store/tableArrow.ts';
 import { quoteIdent } from '../store/sqlConnection.ts';
-import type { TableColumn } from '../bundle/tableArrow.ts';
+import type { TableColumn } from '../store/tableArrow.ts';
 import { Table } from 'apache-arrow';
 import type { FileIR } from '../parse/fileIR.ts';
 import { createStringTable, decodeFileIR } from '../parse/fileIRCodec.ts';

@@ -19,6 +19,7 @@ import type { FileIR } from '../parse/fileIR.ts';
 import type { ParsedListener } from '../parse/parsePool.ts';
 import { FileFeed } from '../parse/fileFeed.ts';
 import { stitch, stitchInto } from '../graph/stitch.ts';
+import { resolverFor } from '../languages/implementations.ts';
 import type { StitchStats } from '../graph/stitch.ts';
 import type { EdgeRow, FileIssueRow, FileRow, Graph, NodeRow } from '../graph/types.ts';
 import type { SqlConnection } from '../store/graphStore.ts';
@@ -28,7 +29,7 @@ import { EarlyStore, FileRowsBuffer } from './earlyStore.ts';
 import { EarlyNodeRows, NODE_ROW_BYTES } from './earlyNodeRows.ts';
 import { fileChanges, readPreviousGraph, restorePrevious } from './incremental.ts';
 import type { IndexChanges, PreviousGraph } from './incremental.ts';
-import type { Phase, ProgressListener } from './progress.ts';
+import type { Phase, ProgressListener } from '../progress.ts';
 import type { IndexSummary, RepoInput } from './repoService.ts';
 
 export interface IndexDeps {
@@ -239,12 +240,12 @@ async function stitchParsed(
       nodes: (rows: NodeRow[]) => early.loadInTurn('node_rows', nodeRowLoad(rows), rows.length * NODE_ROW_BYTES),
       edges: (rows: EdgeRow[]) => early.loadInTurn('edges', edgeRowLoad(rows), rows.length * EDGE_ROW_BYTES),
     };
-    const streamed = await stitchInto(ingested.repoName, fileIRs, ingested.configs, texts, sink, { consume: irsStored, emitted: nodeRows?.emitted, named: nodeRows?.moduleNamings });
+    const streamed = await stitchInto(ingested.repoName, fileIRs, ingested.configs, texts, sink, { resolverFor, consume: irsStored, emitted: nodeRows?.emitted, named: nodeRows?.moduleNamings });
     nodeRows?.renames(streamed.renamed);
     graph = { nodes: [], edges: [], unresolved: streamed.unresolved };
     stats = streamed.stats;
   } else {
-    ({ graph, stats } = stitch(ingested.repoName, fileIRs, ingested.configs, texts));
+    ({ graph, stats } = stitch(ingested.repoName, fileIRs, ingested.configs, { resolverFor }, texts));
   }
   onProgress?.({ phase: 'stitch', done: fileIRs.length, total: fileIRs.length });
   return {

@@ -7,7 +7,8 @@
 import type { SkippedFile } from '../ingest/types.ts';
 import type { EdgeType, NodeKind } from '../graph/types.ts';
 import type { IndexChanges } from './incremental.ts';
-import type { Phase, ProgressListener } from './progress.ts';
+import type { Phase, ProgressListener } from '../progress.ts';
+import type { Row } from '../store/sqlConnection.ts';
 
 /** What the user gave us. Browser: a File (zip) or a list of folder entries read from a drop. */
 export type RepoInput = (
@@ -51,7 +52,8 @@ export interface RepoEntry {
   nodes: number;
 }
 
-export type Row = Record<string, unknown>;
+/** A result row of a SQL query (defined with the connection port, store/sqlConnection.ts). */
+export type { Row } from '../store/sqlConnection.ts';
 
 export interface RepoService {
   /** Opens storage; rejects with STORAGE_LOCKED when another tab holds the database. */

@@ -11,7 +11,7 @@ import type { EdgeRow, FileIssueRow, FileRow, Graph, NodeRow } from '../graph/ty
 import type { FileIR } from '../parse/fileIR.ts';
 import { fileIRVersionsMeta } from '../parse/fileIRVersions.ts';
 import type { SkippedFile } from '../ingest/types.ts';
-import type { ProgressListener } from '../pipeline/progress.ts';
+import type { ProgressListener } from '../progress.ts';
 import { fileIrRows } from './arrowTables.ts';
 import { insertRows } from './rowLoad.ts';
 import type { RowLoad } from './rowLoad.ts';

@@ -5,13 +5,13 @@
  * Runs in: everywhere. Layer src/core.
  */
 import type { Table } from 'apache-arrow';
-import type { Row } from '../pipeline/repoService.ts';
 import type { ColumnSpec } from './schema.ts';
 
 /** Reads one cell of a row (default: the property named like the column). */
 export type CellReader = (row: object, column: string) => unknown;
 
-export type { Row };
+/** A result row: column name -> JSON-safe value. */
+export type Row = Record<string, unknown>;
 
 export interface SqlConnection {
   /** Runs one statement and returns its rows as plain objects (BigInt -> number). */

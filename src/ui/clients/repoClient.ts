@@ -8,7 +8,7 @@ import { proxy, transfer, wrap } from 'comlink';
 import type { Remote } from 'comlink';
 import type { AgentEvent, AgentService, AgentTranscript, AskOptions, RequirementGraphSummary, RequirementProgress } from '../../core/agent/agentService.ts';
 import type { EvalOptions, EvalProgress, EvalReport, SearchRequest, SearchResponse, SearchService } from '../../core/agent/searchService.ts';
-import type { ProgressListener } from '../../core/pipeline/progress.ts';
+import type { ProgressListener } from '../../core/progress.ts';
 import type { IndexRequestOptions, IndexSummary, RepoInput, RepoService } from '../../core/pipeline/repoService.ts';
 import type {
   DescribeProgress,

@@ -7,7 +7,7 @@
  * Runs in: the main thread.
  */
 import { useEffect, useState } from 'react';
-import type { Phase } from '../../core/pipeline/progress.ts';
+import type { Phase } from '../../core/progress.ts';
 import { useAppState } from '../store/appStore.ts';
 
 const PHASES: { phase: Phase; label: string; unit: string }[] = [

@@ -4,7 +4,7 @@
  * Runs in: the main thread.
  */
 import { useSyncExternalStore } from 'react';
-import type { Phase } from '../../core/pipeline/progress.ts';
+import type { Phase } from '../../core/progress.ts';
 import type { RepoEntry } from '../../core/pipeline/repoService.ts';
 import type { ErrorCode } from '../../core/errors.ts';
 import type { DescribeProgress, EmbedProgress, SemanticSource, SemanticStatus } from '../../core/semantic/semanticService.ts';

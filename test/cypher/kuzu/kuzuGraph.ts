@@ -17,6 +17,7 @@ import { createNodeParsers } from '../../../src/adapters/node/nodeParsers.ts';
 import { parseSourceFile } from '../../../src/core/parse/parseFile.ts';
 import { indexRepository } from '../../../src/core/pipeline/indexRepository.ts';
 import { NODE_COLUMNS } from '../../../src/core/store/schema.ts';
+import { extractorFor } from '../../../src/core/languages/implementations.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -70,7 +71,7 @@ export async function openDualGraph(tree: SourceTree): Promise<DualGraph> {
     .map((path) => relative(tree.root, path).split('\\').join('/'))
     .filter(tree.include)
     .map((path) => ({ path, data: new Uint8Array(readFileSync(join(tree.root, path))) }));
-  await indexRepository({ kind: 'files', name: tree.name, files }, { parseFiles: async (sources) => (await sources.all()).map((f) => parseSourceFile(parsers, f)), conn: store }, {});
+  await indexRepository({ kind: 'files', name: tree.name, files }, { parseFiles: async (sources) => (await sources.all()).map((f) => parseSourceFile(parsers, f, extractorFor)), conn: store }, {});
   const dir = mkdtempSync(join(tmpdir(), 'ranger-kuzu-'));
   const kuzuModule = loadKuzu();
   const db = new kuzuModule.Database(':memory:', KUZU_BUFFER_BYTES);

@@ -9,7 +9,7 @@
 import type { Language } from '../../ingest/types.ts';
 import type { ModuleInfo, RepoIndex } from '../../graph/bindings.ts';
 import type { Resolver } from '../../graph/resolver.ts';
-import type { LanguageResolver } from '../languageSupport.ts';
+import type { LanguageResolver } from '../../graph/languageResolver.ts';
 
 const suffixIndexes = new WeakMap<RepoIndex, Map<Language, Map<string, ModuleInfo>>>();
 

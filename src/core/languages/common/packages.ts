@@ -11,7 +11,7 @@ import type { Language } from '../../ingest/types.ts';
 import type { ImportIR } from '../../parse/fileIR.ts';
 import type { ModuleInfo, RepoIndex, Target } from '../../graph/bindings.ts';
 import type { Resolver } from '../../graph/resolver.ts';
-import type { ImportOutcome, LanguageResolver } from '../languageSupport.ts';
+import type { ImportOutcome, LanguageResolver } from '../../graph/languageResolver.ts';
 
 export interface PackageSpace {
   language: Language;
@@ -171,8 +171,6 @@ export function qualifiedResolver(rules: QualifiedRules): LanguageResolver {
       return entity === undefined ? null : r.node(module.firstEntityNode + entity);
     },
     packageMember: (r, key, name) => packageMember(r, spaceOf(r), key, name),
-    // A definition is imported through the package (namespace) its file declares, not the file.
-    definitionNames: { prefix: 'package', separator: '.' },
     importName(_configs, module) {
       const own = module.file.packageName ?? '';
       return joinKey(own, module.naming.localName);

@@ -14,6 +14,7 @@ import { fixtureParsers, stitchSources } from '../../../../test/fixtures/stitch/
 import { parseSourceFile } from '../../parse/parseFile.ts';
 import { collectSyntaxIssues, errorExtent } from '../../parse/treeSitter.ts';
 import { blankMacros } from './cppMacros.ts';
+import { extractorFor } from '../implementations.ts';
 
 const SOURCES = {
   'include/shop/price.h': [
@@ -180,7 +181,7 @@ describe('C++ written with attribute-like macros', async () => {
       // Blanked, the unclosed class is one ERROR; as written, tree-sitter reads past two small ones.
       expect(errorExtent(blanked)).toBeGreaterThan(128);
       expect(errorExtent(asWritten)).toBeLessThan(errorExtent(blanked));
-      expect(parseSourceFile(parsers, { path: 'gen.h', language: 'cpp', text }).syntaxErrors).toEqual(collectSyntaxIssues(asWritten));
+      expect(parseSourceFile(parsers, { path: 'gen.h', language: 'cpp', text }, extractorFor).syntaxErrors).toEqual(collectSyntaxIssues(asWritten));
     } finally {
       asWritten.delete();
       blanked.delete();
@@ -303,7 +304,7 @@ describe('C++ declarations split by the preprocessor', async () => {
       '    int size_;',
       '};',
     ].join('\n');
-    const ir = parseSourceFile(await fixtureParsers(), { path: 'qstring.h', language: 'cpp', text });
+    const ir = parseSourceFile(await fixtureParsers(), { path: 'qstring.h', language: 'cpp', text }, extractorFor);
     expect(ir.entities.map((e) => `${e.kind} ${e.qualifiedName}`)).toEqual([
       'Class QString', 'Method QString.arg', 'Method QString.operator==', 'Method QString.glUniform1f', 'Field QString.size_',
     ]);

@@ -10,7 +10,7 @@ import type { ConfigFile } from '../../ingest/types.ts';
 import type { ModuleInfo, Target } from '../../graph/bindings.ts';
 import { folderOf } from '../../graph/moduleNames.ts';
 import type { Resolver } from '../../graph/resolver.ts';
-import type { LanguageResolver } from '../languageSupport.ts';
+import type { LanguageResolver } from '../../graph/languageResolver.ts';
 import type { PackageSpace } from '../common/packages.ts';
 import { definedOrImported, packageMember, packageModules, packageSpace, packageTarget } from '../common/packages.ts';
 

@@ -12,7 +12,7 @@
 import type { ImportIR } from '../../parse/fileIR.ts';
 import type { ModuleInfo, RepoIndex, Target } from '../../graph/bindings.ts';
 import type { Resolver } from '../../graph/resolver.ts';
-import type { ImportOutcome, LanguageResolver } from '../languageSupport.ts';
+import type { ImportOutcome, LanguageResolver } from '../../graph/languageResolver.ts';
 import { requiredFile } from '../common/fileRequires.ts';
 
 const tables = new WeakMap<RepoIndex, Map<string, number>>();
@@ -70,7 +70,6 @@ export const rubyResolver: LanguageResolver = {
   },
   writtenModule: (imp) => imp.module,
   // Constants are global: a definition is named by its nesting path alone ('Rack::Request::get').
-  definitionNames: { prefix: 'none', separator: '::' },
   // What `require` names the file by: its path below the last lib/ folder ('rack/request').
   importName(_configs, module) {
     const path = module.file.path.replace(/\.rb$/, '');

@@ -12,7 +12,7 @@ import type { ImportIR } from '../../parse/fileIR.ts';
 import type { ModuleInfo, Target } from '../../graph/bindings.ts';
 import { folderOf } from '../../graph/moduleNames.ts';
 import type { Resolver } from '../../graph/resolver.ts';
-import type { LanguageResolver } from '../languageSupport.ts';
+import type { LanguageResolver } from '../../graph/languageResolver.ts';
 import type { PackageSpace } from '../common/packages.ts';
 import { packageModules, packageSpace, packageTarget } from '../common/packages.ts';
 
@@ -193,7 +193,6 @@ export const rustResolver: LanguageResolver = {
   packageMember: moduleKeyMember,
   writtenModule: (imp) => imp.module.replaceAll('.', '::'),
   // Items are named by path: 'crate::base' + 'Calculator.add' -> 'crate::base::Calculator::add'.
-  definitionNames: { prefix: 'module', separator: '::' },
   importName(configs, module) {
     const key = rustModuleKey(crateFolder(configs, module.file.path), module.file.path);
     const crate = crates(configs).names.get(key.slice(0, key.indexOf('#'))) ?? 'crate';

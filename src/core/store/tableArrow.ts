@@ -1,0 +1,139 @@
+/**
+ * @file Any table of a repo database as an Arrow table and back, by its declared column types
+ * (information_schema), the same on duckdb-wasm and @duckdb/node-api: rows are read in chunks
+ * through SqlConnection.query and built into Arrow vectors of the matching type. Used by
+ * bundles (one Arrow IPC stream per table) and the incremental index (the previous graph's tables, read and restored).
+ * Supported column types: INTEGER, BIGINT, SMALLINT, DOUBLE, FLOAT, BOOLEAN, VARCHAR and
+ * FLOAT[n] (embedding vectors). Anything else is refused with the table and column named.
+ * Runs in: everywhere. Layer src/core.
+ */
+import {
+  Bool,
+  Field,
+  FixedSizeList,
+  Float32,
+  Float64,
+  Int16,
+  Int32,
+  Int64,
+  makeData,
+  makeVector,
+  Table,
+  Utf8,
+  vectorFromArray,
+} from 'apache-arrow';
+import type { DataType, Vector } from 'apache-arrow';
+import { AppError } from '../errors.ts';
+import { quoteIdent, sqlString } from './sqlConnection.ts';
+import type { Row, SqlConnection } from './sqlConnection.ts';
+
+export interface TableColumn {
+  name: string;
+  /** DuckDB type as declared ('INTEGER', 'VARCHAR', 'FLOAT[384]'). */
+  type: string;
+}
+
+const SCALAR_TYPES = new Set(['INTEGER', 'BIGINT', 'SMALLINT', 'DOUBLE', 'FLOAT', 'BOOLEAN', 'VARCHAR']);
+const VECTOR_TYPE = /^FLOAT\[(\d+)\]$/;
+
+/** Rows read per query when exporting (bounded memory for the files and embeddings tables). */
+const READ_CHUNK_ROWS = 8192;
+
+export function isSupportedColumnType(type: string): boolean {
+  return SCALAR_TYPES.has(type) || VECTOR_TYPE.test(type);
+}
+
+/** Base tables of the main schema, by name. */
+export async function listTables(conn: SqlConnection): Promise<string[]> {
+  const rows = await conn.query(
+    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'main' AND table_type = 'BASE TABLE' ORDER BY table_name",
+  );
+  return rows.map((r) => String(r.name));
+}
+
+export async function tableColumns(conn: SqlConnection, table: string): Promise<TableColumn[]> {
+  const rows = await conn.query(
+    `SELECT column_name AS name, data_type AS type FROM information_schema.columns ` +
+      `WHERE table_schema = 'main' AND table_name = ${sqlString(table)} ORDER BY ordinal_position`,
+  );
+  return rows.map((r) => ({ name: String(r.name), type: String(r.type) }));
+}
+
+export function createTableSql(table: string, columns: readonly TableColumn[]): string {
+  for (const c of columns) {
+    if (!isSupportedColumnType(c.type)) throw new AppError('ARCHIVE_INVALID', `Table ${table}: column ${c.name} has an unsupported type ${c.type}.`);
+  }
+  return `CREATE TABLE ${quoteIdent(table)} (${columns.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(', ')})`;
+}
+
+function arrowType(column: TableColumn): DataType {
+  const vector = VECTOR_TYPE.exec(column.type);
+  if (vector) return new FixedSizeList(Number(vector[1]), new Field('item', new Float32(), true));
+  switch (column.type) {
+    case 'INTEGER':
+      return new Int32();
+    case 'BIGINT':
+      return new Int64();
+    case 'SMALLINT':
+      return new Int16();
+    case 'DOUBLE':
+      return new Float64();
+    case 'FLOAT':
+      return new Float32();
+    case 'BOOLEAN':
+      return new Bool();
+    default:
+      return new Utf8();
+  }
+}
+
+function vectorColumn(dim: number, values: readonly unknown[]): Vector {
+  const flat = new Float32Array(values.length * dim);
+  const valid = new Uint8Array(Math.ceil(values.length / 8));
+  let nullCount = 0;
+  values.forEach((value, i) => {
+    if (value === null || value === undefined) {
+      nullCount++;
+      return;
+    }
+    valid[i >> 3]! |= 1 << (i & 7);
+    flat.set(value as ArrayLike<number>, i * dim);
+  });
+  const type = new FixedSizeList(dim, new Field('item', new Float32(), true));
+  const child = makeData({ type: new Float32(), length: flat.length, data: flat });
+  return makeVector(makeData({ type, length: values.length, nullCount, nullBitmap: nullCount > 0 ? valid : undefined, child }));
+}
+
+function columnVector(column: TableColumn, values: unknown[]): Vector {
+  const type = arrowType(column);
+  if (type instanceof FixedSizeList) return vectorColumn(type.listSize, values);
+  if (type instanceof Int64) return vectorFromArray(values.map((v) => (v === null || v === undefined ? null : BigInt(v as number))), type);
+  if (type instanceof Utf8) return vectorFromArray(values.map((v) => (v === null || v === undefined ? null : String(v))), type);
+  return vectorFromArray(values as (number | boolean | null)[], type);
+}
+
+/** Rows (plain objects) of `columns` as one Arrow table with the declared types. */
+export function rowsToTypedArrow(columns: readonly TableColumn[], rows: readonly Row[]): Table {
+  const vectors: Record<string, Vector> = {};
+  for (const column of columns) vectors[column.name] = columnVector(column, rows.map((r) => r[column.name] ?? null));
+  return new Table(vectors);
+}
+
+/**
+ * A whole table as Arrow (declared types), read in chunks in the table's storage order (`orderBy`:
+ * a view has no rowid; the `nodes` view is read by id).
+ */
+export async function readTableArrow(conn: SqlConnection, table: string, columns: readonly TableColumn[], orderBy = 'rowid'): Promise<Table> {
+  for (const c of columns) {
+    if (!isSupportedColumnType(c.type)) throw new AppError('UNKNOWN', `Table ${table}: column ${c.name} has a type bundles do not carry (${c.type}).`);
+  }
+  const list = columns.map((c) => quoteIdent(c.name)).join(', ');
+  const batches: Table[] = [];
+  for (let offset = 0; ; offset += READ_CHUNK_ROWS) {
+    const rows = await conn.query(`SELECT ${list} FROM ${quoteIdent(table)} ORDER BY ${orderBy} LIMIT ${READ_CHUNK_ROWS} OFFSET ${offset}`);
+    if (rows.length === 0 && batches.length > 0) break;
+    batches.push(rowsToTypedArrow(columns, rows));
+    if (rows.length < READ_CHUNK_ROWS) break;
+  }
+  return batches.length === 1 ? batches[0]! : batches.reduce((all, t) => all.concat(t));
+}
