@@ -25,6 +25,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
 import { languageOf } from '../../src/core/ingest/pathRules.ts';
 import type { Language } from '../../src/core/ingest/types.ts';
+import { extractorFor } from '../../src/core/languages/implementations.ts';
 import { parseSourceFile } from '../../src/core/parse/parseFile.ts';
 import { excludedJavaPath, excludedName, family, firstSentence, readExclusions, readList, roundRobin, withoutComments } from './codePairs.ts';
 
@@ -159,7 +160,7 @@ async function main(): Promise<void> {
       const text = readFileSync(path, 'utf8');
       if (text.length / (text.split('\n').length || 1) > 200) continue; // minified or generated
       await parsers.load([language]);
-      const ir = parseSourceFile(parsers, { path: relative(root, path), language, text });
+      const ir = parseSourceFile(parsers, { path: relative(root, path), language, text }, extractorFor);
       for (const entity of ir.entities) {
         if (entity.kind === 'Field' || entity.kind === 'GlobalVariable' || !entity.docstring || entity.code === undefined) continue;
         const doc = firstSentence(entity.docstring);
