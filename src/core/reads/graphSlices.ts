@@ -6,10 +6,11 @@
  * kinds and names only, never code.
  * Runs in: the repo worker (app), Node (cli, tests). Layer src/core.
  */
-import type { EdgeType, NodeKind } from '../graph/types.ts';
+import type { EdgeType } from '../graph/types.ts';
 import type { Row, SqlConnection } from '../store/sqlConnection.ts';
 import { sqlString } from '../store/sqlConnection.ts';
 import { nodeFields } from './nodeFields.ts';
+import type { NamedNode } from './nodeFields.ts';
 import { namesOf, num, sqlIds, str } from './rowValues.ts';
 
 type Reader = Pick<SqlConnection, 'query'>;
@@ -17,14 +18,7 @@ type Reader = Pick<SqlConnection, 'query'>;
 /** At most this many nodes are drawn at once; the rest is announced, never silently dropped. */
 export const MAX_VISIBLE_NODES = 1500;
 
-export interface GraphNode {
-  id: number;
-  kind: NodeKind;
-  name: string;
-  qualifiedName: string;
-  /** The name a person reads and its short form (core/graph/displayName.ts). */
-  displayName: string;
-  shortName: string;
+export interface GraphNode extends NamedNode {
   /** Members a double-click would reveal (Module: CONTAINS, Class: HAS_METHOD + HAS_FIELD). */
   children: number;
 }
@@ -49,13 +43,7 @@ export interface EgoSlice extends GraphSlice {
   distance: Map<number, number>;
 }
 
-export interface SearchHit {
-  id: number;
-  kind: NodeKind;
-  name: string;
-  qualifiedName: string;
-  displayName: string;
-  shortName: string;
+export interface SearchHit extends NamedNode {
   filePath: string;
   startLine: number;
 }

@@ -6,10 +6,11 @@
  * Go member. Plus the Module node of a file (lists of files with issues).
  * Runs in: the repo worker (app), Node (cli, tests). Layer src/core.
  */
-import type { EdgeType, NodeKind } from '../graph/types.ts';
+import type { EdgeType } from '../graph/types.ts';
 import type { Row, SqlConnection } from '../store/sqlConnection.ts';
 import { sqlString } from '../store/sqlConnection.ts';
 import { nodeFields } from './nodeFields.ts';
+import type { NamedNode } from './nodeFields.ts';
 import { namesOf, num, numOrNull, sqlIds, str, strOrNull } from './rowValues.ts';
 
 type Reader = Pick<SqlConnection, 'query'>;
@@ -17,15 +18,7 @@ type Reader = Pick<SqlConnection, 'query'>;
 /** Edges listed per direction; a hub (a Repo, a popular module) has thousands. */
 export const MAX_EDGES_LISTED = 300;
 
-export interface NodeInfo {
-  id: number;
-  kind: NodeKind;
-  name: string;
-  /** The path-based unique key ('src.black.mode.Mode'). */
-  qualifiedName: string;
-  /** The name a person reads ('black.mode.Mode') and its short form (core/graph/displayName.ts). */
-  displayName: string;
-  shortName: string;
+export interface NodeInfo extends NamedNode {
   filePath: string | null;
   startLine: number | null;
   endLine: number | null;
@@ -34,13 +27,7 @@ export interface NodeInfo {
   language: string | null;
 }
 
-export interface Neighbour {
-  id: number;
-  kind: NodeKind;
-  name: string;
-  qualifiedName: string;
-  displayName: string;
-  shortName: string;
+export interface Neighbour extends NamedNode {
   detail: string | null;
 }
 

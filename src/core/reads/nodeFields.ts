@@ -5,7 +5,7 @@
  * answer's presentation and the requirement graph all read node rows through it.
  * Runs in: everywhere. Layer src/core.
  */
-import type { NodeRow } from '../graph/types.ts';
+import type { NodeKind, NodeRow } from '../graph/types.ts';
 import type { Row } from '../store/sqlConnection.ts';
 
 /** Columns whose values are numbers. */
@@ -26,4 +26,16 @@ export function nodeFields<K extends keyof NodeRow>(row: Row, columns: readonly 
   const out = {} as Record<K, unknown>;
   for (const column of columns) out[column] = field(row, column);
   return out as Pick<NodeRow, K>;
+}
+
+/** What every read that lists nodes gives of each: its identity and the names a person reads. */
+export interface NamedNode {
+  id: number;
+  kind: NodeKind;
+  name: string;
+  /** The path-based unique key ('src.black.mode.Mode'). */
+  qualifiedName: string;
+  /** The name a person reads ('black.mode.Mode') and its short form (core/graph/displayName.ts). */
+  displayName: string;
+  shortName: string;
 }
