@@ -122,6 +122,15 @@ export const BUILTIN_RERANKER: RerankerSpec = Object.freeze({
   dtype: 'fp32',
 }) as RerankerSpec;
 
+/** The learned reranker over the engine's signals (src/core/models/learnedReranker.ts, trained by scripts/rerank/). */
+export const BUILTIN_LEARNED_RERANKER: RerankerSpec = Object.freeze({
+  role: 'reranker',
+  id: 'builtin:learned-reranker',
+  label: 'Built-in learned reranker (offline)',
+  source: { kind: 'builtin' },
+  dtype: 'fp32',
+}) as RerankerSpec;
+
 export const BUILTIN_DESCRIBER: LlmSpec = Object.freeze({
   role: 'llm',
   id: 'builtin:structural',
