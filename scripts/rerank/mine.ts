@@ -6,11 +6,13 @@
  * query the features of every candidate as the search engine computes them for a reranker that
  * reads its signals (one 'rerank-all' through a recording reranker). Kept per query: the answers,
  * the first stage's top 40 (hard negatives), the lexical reranker's top 20, the dense top 10 and
- * 10 random others. One JSON line per query: {package, query, labels, features}.
+ * 10 random others. One JSON line per query: {package, query, labels, features}, per package in
+ * `<cache>/features/` (kept: a later run mines only the packages missing), then all in `--out`. A
+ * package apt cannot download is skipped with a warning.
  * Runs in: Node (tsx).
  */
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { openNodeDatabase } from '../../src/adapters/node/duckdbNode.ts';
 import { buildDocstringEvalSet, createNodeLocator, resolveRelevance } from '../../src/core/eval/evalSet.ts';
 import { LEXICAL_RERANKER_INFO, lexicalPartsAll } from '../../src/core/models/lexicalReranker.ts';
@@ -70,9 +72,23 @@ async function main(): Promise<void> {
   const prior = RERANK_FEATURES.indexOf('prior');
   const lexical = RERANK_FEATURES.indexOf('lexical');
   const dense = RERANK_FEATURES.indexOf('dense');
+  const perPackage = join(args.cache, 'features');
+  mkdirSync(perPackage, { recursive: true });
   for (const pkg of args.packages) {
-    const db = await repoDatabase(pkg, { cache: args.cache });
+    const file = join(perPackage, `${pkg}-${args.limit}-${args.seed}.jsonl`);
+    if (existsSync(file)) {
+      lines.push(...readFileSync(file, 'utf8').split('\n').filter(Boolean));
+      continue;
+    }
+    let db: string;
+    try {
+      db = await repoDatabase(pkg, { cache: args.cache });
+    } catch (error) {
+      process.stderr.write(`${pkg}: skipped (${error instanceof Error ? error.message.split('\n')[0] : String(error)})\n`);
+      continue;
+    }
     const conn = await openNodeDatabase(db, { mustExist: true });
+    const mined: string[] = [];
     try {
       const set = await buildDocstringEvalSet(conn, { limit: args.limit, seed: args.seed });
       const recorder = new RecordingReranker();
@@ -98,13 +114,15 @@ async function main(): Promise<void> {
           for (const j of topBy(rows.map((r) => r[column]), k)) keep.add(j);
         for (let r = 0; r < RANDOM; r++) keep.add(Math.floor(random() * rows.length));
         const chosen = [...keep].sort((a, b) => a - b);
-        lines.push(JSON.stringify({ package: pkg, query: q.query, labels: chosen.map((j) => relevance.get(ids[j]) ?? 0), features: chosen.map((j) => rows[j]) }));
+        mined.push(JSON.stringify({ package: pkg, query: q.query, labels: chosen.map((j) => relevance.get(ids[j]) ?? 0), features: chosen.map((j) => rows[j]) }));
         kept++;
       }
       process.stderr.write(`${pkg}: ${engine.candidates.length} candidates, ${kept} queries\n`);
     } finally {
       await conn.close();
     }
+    writeFileSync(file, `${mined.join('\n')}\n`);
+    lines.push(...mined);
   }
   writeFileSync(args.out, `${lines.join('\n')}\n`);
   process.stderr.write(`${lines.length} queries -> ${args.out}\n`);

@@ -1,7 +1,7 @@
 /**
  * @file `ranger search --db <file> "<question>" [--method auto|mcts|bm25|dense|dense-code|
  * rerank-all|fusion] [--k 10] [--iterations T] [--seed S] [--preset default|paper|repoqa]
- * [--pair-budget N] [--model <id|folder>] [--trace <file>] [--tests after|hide]`
+ * [--pair-budget N] [--model <id|folder>] [--reranker lexical|learned|<id>] [--trace <file>] [--tests after|hide]`
  * (docs/cli.md) -> {path, cypher, results:[{id, kind, qualified_name, file_path,
  * start_line, score, import_name?, relevance?, is_test?, exact?, duplicates?}], stats:{reranker_calls,
  * embed_calls, ms, stop?}, notes}: the ranking as presentAnswer shows it. Path 1 reads no vectors;
@@ -41,7 +41,7 @@ import { listEmbeddingSets } from '../core/store/embeddingStore.ts';
 import { storeTrace } from '../core/store/runStore.ts';
 import type { SqlConnection } from '../core/store/sqlConnection.ts';
 import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
-import { createNodeEmbedder, resolveModelArg } from '../adapters/node/nodeModels.ts';
+import { createNodeEmbedder, createNodeReranker, resolveModelArg } from '../adapters/node/nodeModels.ts';
 import { parseInteger, UsageError } from './args.ts';
 import type { ParsedArgs } from './args.ts';
 import { displayName } from '../core/graph/displayName.ts';
@@ -128,6 +128,11 @@ export async function searchModelsFor(conn: SqlConnection, model?: string, reran
   };
 }
 
+/** The reranker `--reranker` names (undefined: the offline preset's built-in one). */
+export async function rerankerArg(value: string | undefined): Promise<Reranker | undefined> {
+  return value === undefined ? undefined : createNodeReranker(resolveModelArg(value, 'reranker'));
+}
+
 export async function openSearchEngine(conn: SqlConnection, options: SearchEngineOptions & { model?: string; reranker?: Reranker } = {}): Promise<SearchEngine> {
   const { model, reranker, ...engineOptions } = options;
   return createSearchEngine(conn, await searchModelsFor(conn, model, reranker), engineOptions);
@@ -148,6 +153,8 @@ export interface SearchCommandOptions {
   pairBudget?: number;
   /** Embedding set (model id or `embed --model` argument) when the database holds several. */
   model?: string;
+  /** Reranker (`lexical`, `learned`, a preset, a hub id or a folder); default the offline preset's. */
+  reranker?: string;
   /** Writes the MCTS trace (JSON) here when MCTS ran. */
   tracePath?: string;
   tests?: TestsMode;
@@ -186,7 +193,7 @@ export async function runSearch(dbPath: string, question: string, options: Searc
     let note: string | undefined;
     // Built only when Path 2 (or a baseline) runs: a question Cypher answers reads no vectors.
     const openEngine = lazy(async (): Promise<SearchRunner> => {
-      const models = await searchModelsFor(conn, options.model);
+      const models = await searchModelsFor(conn, options.model, await rerankerArg(options.reranker));
       note = models.note;
       const total = await graphNodeCount(conn);
       // A big graph: each question over its neighbourhood (core/search/scopedSearch.ts).
@@ -272,6 +279,7 @@ export async function searchCommand(args: ParsedArgs): Promise<{ json: unknown; 
     preset: parsePreset(args.values.preset),
     pairBudget: parseInteger('pair-budget', args.values['pair-budget'], 0),
     model: args.values.model,
+    reranker: args.values.reranker,
     tracePath: args.values.trace,
     tests: parseTests(args.values.tests),
     asText: args.switches.has('as-text'),
