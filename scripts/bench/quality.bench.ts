@@ -181,7 +181,7 @@ async function evaluateRepo(name: string, db: string, pathPrefix: string | undef
     }
     process.stderr.write(`\r\x1b[K${name}: ${engine.candidates.length} candidates, ${report.queries} queries, engine ${buildMs} ms, ${engine.embedderId}\n`);
     return {
-      package: name.replace(/^python3-/, ''),
+      package: name.replace(/^(?:python3-|golang-github-|golang-|node-)/, '').replace(/-dev$/, ''),
       language: packageLanguage(name),
       report,
       buildMs,
