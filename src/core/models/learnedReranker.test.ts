@@ -5,7 +5,8 @@
  * reranker, and weights of another shape are refused.
  */
 import { describe, expect, it } from 'vitest';
-import { checkWeights, LearnedReranker, LEARNED_RERANKER_FORMAT } from './learnedReranker.ts';
+import type { LEARNED_RERANKER_FORMAT } from './learnedReranker.ts';
+import { checkWeights, LearnedReranker } from './learnedReranker.ts';
 import { LEARNED_RERANKER_WEIGHTS } from './learnedReranker.weights.ts';
 import { LexicalReranker } from './lexicalReranker.ts';
 import { RERANK_FEATURE_COUNT, RERANK_FEATURES, rankFeature, rerankFeatures } from './rerankFeatures.ts';
