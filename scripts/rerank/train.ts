@@ -1,6 +1,6 @@
 /**
  * @file Trains the learned reranker (`npx tsx scripts/rerank/train.ts [--in FILE] [--hidden H]
- * [--epochs E] [--validate a,b] [--write]`) on mine.ts's rows, on CPU in seconds: standardised
+ * [--epochs E] [--packages a,b] [--validate a,b] [--write]`) on mine.ts's rows (`--packages`: only those), on CPU in seconds: standardised
  * features, a tanh hidden layer of H units (0: a linear model), one logit; loss per query = the
  * listwise softmax cross-entropy of the answers (ranking) + half a class-balanced logistic loss
  * (so the sigmoid of the logit is a reward in [0, 1] with the answers near 1); Adam, mini-batches
@@ -30,6 +30,7 @@ const args = {
   lr: 0.01,
   bce: 0.5,
   validate: [] as string[],
+  packages: [] as string[],
   write: false,
   seed: 1,
 };
@@ -43,13 +44,17 @@ for (let i = 0; i < argv.length; i++) {
   else if (flag === '--lr') args.lr = Number(argv[++i]);
   else if (flag === '--bce') args.bce = Number(argv[++i]);
   else if (flag === '--validate') args.validate = argv[++i].split(',');
+  else if (flag === '--packages') args.packages = argv[++i].split(',');
   else throw new Error(`Unknown option ${flag}`);
 }
 
 const all: Query[] = readFileSync(args.in, 'utf8')
   .split('\n')
   .filter(Boolean)
-  .map((line) => JSON.parse(line) as Query);
+  .map((line) => JSON.parse(line) as Query)
+  .filter((q) => args.packages.length === 0 || args.packages.includes(q.package));
+// Packages in name order (each package's queries in mined order): the same rows give the same model whatever the file's order.
+all.sort((a, b) => (a.package < b.package ? -1 : a.package > b.package ? 1 : 0));
 const train = all.filter((q) => !args.validate.includes(q.package));
 const valid = all.filter((q) => args.validate.includes(q.package));
 

@@ -146,9 +146,9 @@ export const PRESETS: readonly ModelPreset[] = Object.freeze([
   {
     id: 'offline',
     label: 'Offline (built-in)',
-    note: 'No download: our neural code-search embedder (shipped with the app; the lexical one stands in if it cannot load), lexical reranker, structural descriptions.',
+    note: 'No download: our neural code-search embedder (shipped with the app; the lexical one stands in if it cannot load), our learned reranker, structural descriptions.',
     embedder: BUILTIN_NEURAL_EMBEDDER,
-    reranker: BUILTIN_RERANKER,
+    reranker: BUILTIN_LEARNED_RERANKER,
     llm: BUILTIN_DESCRIBER,
   },
   {
