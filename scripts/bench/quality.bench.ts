@@ -1,10 +1,14 @@
 /**
- * @file Quality benchmark (`npm run bench:quality -- [--repos a,b,...] [--list <file>]
- * [--stdlib json,http,...] [--db <file>] [--model <id|folder>] [--limit N] [--seed S]
- * [--methods ...] [--curve 5,10,25,50,100,200] [--shares 0.02,0.05,0.1,0.15,0.25]
- * [--cache <dir>] [--out <file.json>]`).
- * Default: the held-out Debian packages of quality-repos.txt, one database each (built and
- * cached by qualityRepos.ts); `--stdlib` runs the older per-package stdlib mode instead (one
+ * @file Quality benchmark (`npm run bench:quality -- [--split tune|test|all] [--repos a,b,...]
+ * [--list <file>] [--stdlib json,http,...] [--db <file>] [--model <id|folder>]
+ * [--rerankers lexical,learned] [--limit N] [--seed S] [--methods ...]
+ * [--curve 5,10,25,50,100,200] [--shares 0.02,0.05,0.1,0.15,0.25] [--cache <dir>] [--out <file.json>]`).
+ * Default: the test split of the held-out Debian packages of quality-repos.txt (settings are
+ * chosen on the tune split), one database each (built and cached by qualityRepos.ts); `--repos`
+ * warns about a package that is not held out of training (qualitySplit.ts). Every reranker of
+ * `--rerankers` answers auto, mcts and rerank-all and the MCTS pair-budget curve (the first one
+ * every method and Algorithm 1's curve too), timed per pair; rows per language follow the table.
+ * `--stdlib` runs the older per-package stdlib mode instead (one
  * stdlib database, path prefix per package). Per repo: a docstring eval set (CodeSearchNet way:
  * first docstring sentence -> its definition, those docstrings hidden from every method, --limit
  * queries sampled with --seed), every method at its defaults, Algorithm 1's ('paper') curve over
@@ -25,15 +29,25 @@ import type { AutoRoute } from '../../src/core/eval/runEval.ts';
 import type { SearchEngine } from '../../src/core/search/searchEngine.ts';
 import { autoRoute, openSearchEngine } from '../../src/cli/searchCommand.ts';
 import { buildStdlibDb } from './stdlibDb.ts';
-import { DEFAULT_CACHE, DEFAULT_REPO_LIST, readRepoList, repoDatabase } from './qualityRepos.ts';
+import { DEFAULT_CACHE, DEFAULT_REPO_LIST, repoDatabase } from './qualityRepos.ts';
 import { renderQualityReport, summarise } from './qualityReport.ts';
-import type { BudgetPoint, PackageReport } from './qualityReport.ts';
+import type { BudgetPoint, PackageReport, RerankerRun } from './qualityReport.ts';
+import { heldOutProblems, packageLanguage, QUALITY_SPLITS, readQualityList } from './qualitySplit.ts';
+import { createBuiltinReranker } from '../../src/core/models/builtinReranker.ts';
+import { BUILTIN_LEARNED_RERANKER, BUILTIN_RERANKER } from '../../src/core/models/modelSpec.ts';
+import type { Reranker, RerankSignals } from '../../src/core/models/types.ts';
 
 const DEFAULT_CURVE = [5, 10, 25, 50, 100, 200];
 const DEFAULT_SHARES = [0.02, 0.05, 0.1, 0.15, 0.25];
 const DEFAULT_LIMIT = 60;
 
+const RERANKERS: Record<string, string> = { lexical: BUILTIN_RERANKER.id, learned: BUILTIN_LEARNED_RERANKER.id };
+/** The methods every reranker answers (the others run once, with the first reranker). */
+const RERANKER_METHODS: readonly SearchMethod[] = ['auto', 'mcts', 'rerank-all'];
+
 interface QualityArgs {
+  split: 'tune' | 'test' | 'all';
+  rerankers: string[];
   repos?: string[];
   list: string;
   stdlib?: string[];
@@ -49,7 +63,7 @@ interface QualityArgs {
 }
 
 function parseQualityArgs(argv: readonly string[]): QualityArgs {
-  const args: QualityArgs = { list: DEFAULT_REPO_LIST, limit: DEFAULT_LIMIT, seed: 1, methods: [...SEARCH_METHODS], curve: DEFAULT_CURVE, shares: DEFAULT_SHARES, cache: DEFAULT_CACHE };
+  const args: QualityArgs = { split: 'test', rerankers: ['lexical', 'learned'], list: DEFAULT_REPO_LIST, limit: DEFAULT_LIMIT, seed: 1, methods: [...SEARCH_METHODS], curve: DEFAULT_CURVE, shares: DEFAULT_SHARES, cache: DEFAULT_CACHE };
   const list = (v: string) => v.split(',').map((x) => x.trim()).filter(Boolean);
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -60,6 +74,8 @@ function parseQualityArgs(argv: readonly string[]): QualityArgs {
       return value;
     };
     if (flag === '--repos') args.repos = list(need());
+    else if (flag === '--split') args.split = need() as QualityArgs['split'];
+    else if (flag === '--rerankers') args.rerankers = list(need());
     else if (flag === '--list') args.list = need();
     else if (flag === '--stdlib' || flag === '--packages') args.stdlib = list(need());
     else if (flag === '--db') args.db = need();
@@ -73,6 +89,9 @@ function parseQualityArgs(argv: readonly string[]): QualityArgs {
     else if (flag === '--out') args.out = need();
     else throw new Error(`Unknown option ${flag}`);
   }
+  if (![...QUALITY_SPLITS, 'all'].includes(args.split)) throw new Error('--split takes tune, test or all');
+  const unknown = args.rerankers.filter((r) => !(r in RERANKERS));
+  if (unknown.length > 0 || args.rerankers.length === 0) throw new Error(`--rerankers takes ${Object.keys(RERANKERS).join(', ')}`);
   const bad = args.methods.filter((m) => !(SEARCH_METHODS as readonly string[]).includes(m));
   if (bad.length > 0) throw new Error(`--methods: unknown ${bad.join(', ')}`);
   if (!Number.isInteger(args.limit) || args.limit < 1) throw new Error('--limit must be a whole number >= 1');
@@ -96,12 +115,47 @@ async function budgetCurve(engine: SearchEngine, set: EvalSet, args: QualityArgs
   return points;
 }
 
+/**
+ * One engine, several rerankers: the engine reads `models.reranker` on every run, so this one
+ * answers as the current reranker does (with the engine's signals when it reads them) and times
+ * its calls per reranker.
+ */
+class SwitchReranker implements Reranker {
+  current: Reranker;
+  readonly timing = new Map<string, { ms: number; pairs: number }>();
+  constructor(first: Reranker) {
+    this.current = first;
+  }
+  get info() {
+    return this.current.info;
+  }
+  private async timed(count: number, run: () => Promise<number[]>): Promise<number[]> {
+    const started = performance.now();
+    const out = await run();
+    const t = this.timing.get(this.current.info.id) ?? { ms: 0, pairs: 0 };
+    t.ms += performance.now() - started;
+    t.pairs += count;
+    this.timing.set(this.current.info.id, t);
+    return out;
+  }
+  score(query: string, docs: readonly string[]): Promise<number[]> {
+    return this.timed(docs.length, () => this.current.score(query, docs));
+  }
+  get scoreWithSignals() {
+    const current = this.current;
+    if (!current.scoreWithSignals) return undefined;
+    return (query: string, docs: readonly string[], signals: readonly RerankSignals[]) => this.timed(docs.length, () => current.scoreWithSignals!(query, docs, signals));
+  }
+}
+
 async function evaluateRepo(name: string, db: string, pathPrefix: string | undefined, args: QualityArgs): Promise<PackageReport> {
   const conn = await openNodeDatabase(db, { mustExist: true });
   try {
     const started = Date.now();
     const set = await buildDocstringEvalSet(conn, { pathPrefix, limit: args.limit, seed: args.seed });
-    const engine = await openSearchEngine(conn, { hiddenDocstrings: new Set(set.hiddenDocstrings ?? []), model: args.model });
+    const rerankers = args.rerankers.map((r) => createBuiltinReranker({ id: RERANKERS[r] }));
+    const reranker = new SwitchReranker(rerankers[0]);
+    const engine = await openSearchEngine(conn, { hiddenDocstrings: new Set(set.hiddenDocstrings ?? []), model: args.model, reranker });
     const buildMs = Date.now() - started;
     const route: AutoRoute = autoRoute(conn, engine);
     const report: EvalReport = await runEval(engine, { set, methods: args.methods, k: 10, params: { seed: args.seed } }, route, progress(name));
@@ -110,11 +164,50 @@ async function evaluateRepo(name: string, db: string, pathPrefix: string | undef
       report.curve = paper.curve;
     }
     const shares = args.shares.length > 0 ? await budgetCurve(engine, set, args, name) : undefined;
+    const runs: RerankerRun[] = [];
+    const perPair = (id: string) => {
+      const t = reranker.timing.get(id);
+      return t && t.pairs > 0 ? t.ms / t.pairs : null;
+    };
+    runs.push({ reranker: args.rerankers[0], methods: pickMethods(report), ...(shares ? { budgetCurve: shares } : {}), msPerPair: perPair(rerankers[0].info.id) });
+    for (const [i, other] of rerankers.entries()) {
+      if (i === 0) continue;
+      reranker.current = other;
+      const label = `${name} ${args.rerankers[i]}`;
+      const methods = RERANKER_METHODS.filter((m) => args.methods.includes(m));
+      const r = await runEval(engine, { set, methods, k: 10, params: { seed: args.seed } }, route, progress(label));
+      const curve = args.shares.length > 0 ? await budgetCurve(engine, set, args, label) : undefined;
+      runs.push({ reranker: args.rerankers[i], methods: pickMethods(r), ...(curve ? { budgetCurve: curve } : {}), msPerPair: perPair(other.info.id) });
+    }
     process.stderr.write(`\r\x1b[K${name}: ${engine.candidates.length} candidates, ${report.queries} queries, engine ${buildMs} ms, ${engine.embedderId}\n`);
-    return { package: name.replace(/^python3-/, ''), report, buildMs, candidates: engine.candidates.length, ...(shares ? { budgetCurve: shares } : {}) };
+    return {
+      package: name.replace(/^(?:python3-|golang-github-|golang-|node-)/, '').replace(/-dev$/, ''),
+      language: packageLanguage(name),
+      report,
+      buildMs,
+      candidates: engine.candidates.length,
+      ...(shares ? { budgetCurve: shares } : {}),
+      rerankers: runs,
+    };
   } finally {
     await conn.close();
   }
+}
+
+function pickMethods(report: EvalReport): RerankerRun['methods'] {
+  return Object.fromEntries(RERANKER_METHODS.flatMap((m) => (report.methods[m] ? [[m, report.methods[m]]] : [])));
+}
+
+/** The packages to run: `--repos` (warned about when not held out) or the list's `--split`. */
+function choosePackages(args: QualityArgs): string[] {
+  if (!args.repos) return readQualityList(args.list).filter((r) => args.split === 'all' || r.split === args.split).map((r) => r.package);
+  for (const [pkg, why] of heldOutProblems(args.repos)) {
+    if (why.length > 0) process.stderr.write(`Warning: ${pkg} is not held out of training: ${why.join('; ')}. Its figures are in-sample.\n`);
+  }
+  const tune = new Set(readQualityList(args.list).filter((r) => r.split === 'tune').map((r) => r.package));
+  const tuned = args.repos.filter((p) => tune.has(p));
+  if (tuned.length > 0) process.stderr.write(`Note: ${tuned.join(', ')} ${tuned.length === 1 ? 'is' : 'are'} in the tuning split: settings were chosen on ${tuned.length === 1 ? 'it' : 'them'}.\n`);
+  return args.repos;
 }
 
 async function main(): Promise<void> {
@@ -134,7 +227,7 @@ async function main(): Promise<void> {
       if (temp) rmSync(temp, { recursive: true, force: true });
     }
   } else {
-    for (const pkg of args.repos ?? readRepoList(args.list)) {
+    for (const pkg of choosePackages(args)) {
       const db = await repoDatabase(pkg, { cache: args.cache, model: args.model });
       packages.push(await evaluateRepo(pkg, db, undefined, args));
     }

@@ -1,7 +1,8 @@
 /** @file Quality report: matched curve point (15% call budget), target summaries, table rendering. */
 import { describe, expect, it } from 'vitest';
 import type { EvalReport } from '../../src/core/agent/searchService.ts';
-import { matchedBudgetPoint, matchedPoint, renderQualityReport, summarise } from './qualityReport.ts';
+import { keptByRun, matchedBudgetPoint, matchedPoint, renderLanguages, renderQualityReport, renderRerankers, summarise } from './qualityReport.ts';
+import type { RerankerRun } from './qualityReport.ts';
 
 const m = (ndcg: number, calls = 0) => ({ ndcg, recall: ndcg, mrr: ndcg, reranker_calls: calls, ms: 1 });
 
@@ -59,5 +60,29 @@ describe('quality report', () => {
     ];
     expect(summarise(packages).keptShare).toBeCloseTo(0.45, 12);
     expect(renderQualityReport(packages, ['auto'])).toContain('[no T within the budget: 0%]');
+  });
+  it('prints each reranker per repo and each language with its means, kept shares and ms per pair', () => {
+    const point = (share: number, ndcg: number, calls: number) => ({ share, pairBudget: share * 1000, ndcg, recall: ndcg, mrr: ndcg, reranker_calls: calls });
+    const run = (reranker: string, auto: number, all: number, kept: number, ms: number): RerankerRun => ({
+      reranker,
+      methods: { auto: m(auto, 100), mcts: m(auto, 100), 'rerank-all': m(all, 1000) },
+      budgetCurve: [point(0.15, kept, 150), point(0.25, 0.9, 250)],
+      msPerPair: ms,
+    });
+    expect(keptByRun(run('lexical', 0.5, 0.4, 0.44, 0.2))).toBeCloseTo(1.1, 12);
+    expect(keptByRun({ ...run('lexical', 0.5, 0.4, 0.44, 0.2), budgetCurve: [point(0.25, 0.9, 250)] })).toBe(0);
+    const packages = [
+      { package: 'a', language: 'python', report: report(0.5, 0.3, 0.4, []), buildMs: 1, rerankers: [run('lexical', 0.5, 0.4, 0.4, 0.2), run('learned', 0.6, 0.55, 0.55, 0.3)] },
+      { package: 'b', language: 'go', report: report(0.4, 0.2, 0.5, []), buildMs: 1, rerankers: [run('lexical', 0.4, 0.5, 0.25, 0.1), run('learned', 0.5, 0.6, 0.6, 0.1)] },
+    ];
+    const rows = renderRerankers(packages)!;
+    expect(rows).toMatch(/a\s+learned\s+0\.600\s+0\.600\s+0\.550\s+100\.0%\s+0\.3000/);
+    expect(rows).toMatch(/mean\s+lexical\s+0\.450\s+0\.450\s+0\.450\s+75\.0%\s+0\.1500/);
+    const languages = renderLanguages(packages)!;
+    expect(languages).toMatch(/python\s+1\s+0\.300/);
+    expect(languages).toMatch(/go\s+1\s+0\.200/);
+    expect(languages).toContain('rr-all learned');
+    expect(renderQualityReport(packages, ['auto'])).toContain('Per language');
+    expect(renderRerankers([{ package: 'c', report: report(0.1, 0.1, 0.1, []), buildMs: 1 }])).toBeNull();
   });
 });

@@ -9,7 +9,7 @@
  * "Within 15%" is read strictly: at most 0.15 x rerank-all's pairs (a budget), per repo.
  * Runs in: Node (bench).
  */
-import type { EvalReport, SearchMethod } from '../../src/core/agent/searchService.ts';
+import type { EvalReport, MethodReport, SearchMethod } from '../../src/core/agent/searchService.ts';
 
 /** One point of the guided variant's curve: a pair budget (share of the candidates). */
 export interface BudgetPoint {
@@ -21,8 +21,21 @@ export interface BudgetPoint {
   reranker_calls: number;
 }
 
+/** One reranker's answers on one repo: auto, mcts and rerank-all, its budget curve, its CPU per pair. */
+export interface RerankerRun {
+  reranker: string;
+  methods: Partial<Record<SearchMethod, MethodReport>>;
+  budgetCurve?: BudgetPoint[];
+  /** Milliseconds per (query, document) pair scored, Node, this run (null: none scored). */
+  msPerPair: number | null;
+}
+
 export interface PackageReport {
   package: string;
+  /** The language of its sources ('python', 'go', ...). */
+  language?: string;
+  /** The rerankers compared (the first one answered every method of `report`). */
+  rerankers?: RerankerRun[];
   /** Methods at their defaults; `curve` is Algorithm 1 ('paper') over iterations. */
   report: EvalReport;
   buildMs: number;
@@ -151,6 +164,10 @@ export function renderQualityReport(packages: readonly PackageReport[], methods:
   lines.push(
     `Target 2 (default MCTS at <= ${CALL_BUDGET * 100}% of rerank-all's pairs keeps >= ${KEEP_SHARE * 100}% of its NDCG@10, mean per repo): ${s.keptShare === null ? 'n/a' : `${(s.keptShare * 100).toFixed(1)}%`} -> ${s.target2 === null ? 'n/a' : s.target2 ? 'MET' : 'NOT MET'}`,
   );
+  const rerankers = renderRerankers(packages);
+  if (rerankers) lines.push('', rerankers);
+  const languages = renderLanguages(packages);
+  if (languages) lines.push('', languages);
   const router = routerAgainstPaths(packages);
   if (router) lines.push(router);
   lines.push(`  Algorithm 1 ('paper') at its matched T (0% where even its smallest T costs more) keeps ${s.paperKeptShare === null ? 'n/a' : `${(s.paperKeptShare * 100).toFixed(1)}%`} of rerank-all's NDCG@10 (mean per repo).`);
@@ -179,4 +196,59 @@ export function routerAgainstPaths(packages: readonly PackageReport[]): string |
     `Path 2 alone (mcts) ${f3(pathTwo)} -> ${auto >= better - 1e-9 ? 'MET' : 'NOT MET'}; queries by path: ` +
     `Path 1 ${count('cypher')}, Path 1 then 2 ${count('cypher+mcts')}, Path 2 ${count('mcts')}`
   );
+}
+
+/** Share of rerank-all's NDCG@10 the run's MCTS keeps at its largest budget point within 15% of rerank-all's pairs. */
+export function keptByRun(run: RerankerRun): number | null {
+  const all = run.methods['rerank-all'];
+  if (!all || !run.budgetCurve || run.budgetCurve.length === 0) return null;
+  const within = run.budgetCurve.filter((b) => b.reranker_calls <= CALL_BUDGET * all.reranker_calls);
+  if (within.length === 0) return 0;
+  const point = within.reduce((a, b) => (b.pairBudget > a.pairBudget ? b : a));
+  return all.ndcg === 0 ? 1 : point.ndcg / all.ndcg;
+}
+
+const mean = (xs: readonly number[]) => (xs.length === 0 ? null : xs.reduce((s, x) => s + x, 0) / xs.length);
+const cell = (x: number | null, width: number, digits = 3) => (x === null ? '-' : x.toFixed(digits)).padStart(width);
+
+/** Per reranker and repo: auto, mcts, rerank-all NDCG@10, the MCTS kept share, ms per pair. */
+export function renderRerankers(packages: readonly PackageReport[]): string | null {
+  const names = [...new Set(packages.flatMap((p) => (p.rerankers ?? []).map((r) => r.reranker)))];
+  if (names.length === 0) return null;
+  const lines = ['NDCG@10 per reranker (auto, default MCTS, rerank-all; kept: MCTS at <= 15% of the pairs over rerank-all; ms/pair: Node CPU):'];
+  const width = Math.max(10, ...packages.map((p) => p.package.length));
+  lines.push(`  ${'repo'.padEnd(width)} ${'reranker'.padEnd(9)} ${'auto'.padStart(6)} ${'mcts'.padStart(6)} ${'rr-all'.padStart(6)} ${'kept'.padStart(7)} ${'ms/pair'.padStart(8)}`);
+  const row = (label: string, runs: readonly RerankerRun[], name: string) => {
+    const of = (m: SearchMethod) => mean(runs.flatMap((r) => (r.methods[m] ? [r.methods[m]!.ndcg] : [])));
+    const kept = mean(runs.flatMap((r) => keptByRun(r) ?? []));
+    const ms = mean(runs.flatMap((r) => (r.msPerPair === null ? [] : [r.msPerPair])));
+    return `  ${label.padEnd(width)} ${name.padEnd(9)} ${cell(of('auto'), 6)} ${cell(of('mcts'), 6)} ${cell(of('rerank-all'), 6)} ${kept === null ? '      -' : `${(kept * 100).toFixed(1)}%`.padStart(7)} ${cell(ms, 8, 4)}`;
+  };
+  for (const p of packages) for (const r of p.rerankers ?? []) lines.push(row(p.package, [r], r.reranker));
+  for (const name of names) lines.push(row('mean', packages.flatMap((p) => (p.rerankers ?? []).filter((r) => r.reranker === name)), name));
+  return lines.join('\n');
+}
+
+/** Per language, means over its repos: BM25, dense, auto / MCTS / rerank-all per reranker, kept share, ms per pair. */
+export function renderLanguages(packages: readonly PackageReport[]): string | null {
+  const languages = [...new Set(packages.map((p) => p.language ?? 'python'))];
+  const names = [...new Set(packages.flatMap((p) => (p.rerankers ?? []).map((r) => r.reranker)))];
+  if (names.length === 0) return null;
+  const head = ['bm25', 'dense', ...names.flatMap((n) => [`auto ${n}`, `mcts ${n}`, `rr-all ${n}`, `kept ${n}`, `ms/pair ${n}`])];
+  const width = Math.max(...head.map((h) => h.length)) + 1;
+  const lines = [`Per language (mean NDCG@10 over its repos):`, `  ${'language'.padEnd(12)} ${'repos'.padStart(5)} ${head.map((h) => h.padStart(width)).join('')}`];
+  for (const language of languages) {
+    const group = packages.filter((p) => (p.language ?? 'python') === language);
+    const base = (m: SearchMethod) => cell(mean(group.flatMap((p) => (p.report.methods[m] ? [p.report.methods[m]!.ndcg] : []))), width);
+    const cells = [base('bm25'), base('dense')];
+    for (const name of names) {
+      const runs = group.flatMap((p) => (p.rerankers ?? []).filter((r) => r.reranker === name));
+      const of = (m: SearchMethod) => cell(mean(runs.flatMap((r) => (r.methods[m] ? [r.methods[m]!.ndcg] : []))), width);
+      const kept = mean(runs.flatMap((r) => keptByRun(r) ?? []));
+      const ms = mean(runs.flatMap((r) => (r.msPerPair === null ? [] : [r.msPerPair])));
+      cells.push(of('auto'), of('mcts'), of('rerank-all'), (kept === null ? '-' : `${(kept * 100).toFixed(1)}%`).padStart(width), cell(ms, width, 4));
+    }
+    lines.push(`  ${language.padEnd(12)} ${String(group.length).padStart(5)} ${cells.join('')}`);
+  }
+  return lines.join('\n');
 }

@@ -1,8 +1,9 @@
 /**
- * @file The quality benchmark's repositories: held-out Debian `python3-*` packages
- * named in quality-repos.txt, each fetched once (`apt-get download`, one package per call),
- * unpacked (`dpkg -x`) and indexed from its `usr/lib/python3/dist-packages` folder (.py files,
- * test folders left out) into its own database with structural descriptions and the built-in
+ * @file The quality benchmark's repositories: held-out Debian packages named in
+ * quality-repos.txt, each fetched once (`apt-get download`, one package per call), unpacked
+ * (`dpkg -x`) and indexed from its sources (SOURCE_ROOTS: `python3-*` from
+ * `usr/lib/python3/dist-packages`, `golang-*` from `usr/share/gocode/src`, `node-*` from
+ * `usr/share/nodejs`; test folders left out) into its own database with structural descriptions and the built-in
  * embeddings; a `--model` adds that model's embedding set. Everything is cached under one
  * ignored folder (default `.tmp/quality-repos`), so later runs reuse the databases.
  * Runs in: Node (tsx).
@@ -37,7 +38,20 @@ function log(line: string): void {
   process.stderr.write(`${line}\n`);
 }
 
-/** The package's dist-packages folder, downloading and unpacking it when not cached. */
+/** Where a package's sources lie once unpacked, and which files are sources, by name prefix. */
+export const SOURCE_ROOTS: readonly { prefix: string; root: string; ext: RegExp }[] = [
+  { prefix: 'python3-', root: 'usr/lib/python3/dist-packages', ext: /\.py$/ },
+  { prefix: 'golang-', root: 'usr/share/gocode/src', ext: /\.go$/ },
+  { prefix: 'node-', root: 'usr/share/nodejs', ext: /\.(?:js|mjs|cjs|ts)$/ },
+];
+
+function sourceRoot(pkg: string) {
+  const found = SOURCE_ROOTS.find((r) => pkg.startsWith(r.prefix));
+  if (!found) throw new Error(`${pkg}: no known source folder (packages start with ${SOURCE_ROOTS.map((r) => r.prefix).join(', ')})`);
+  return found;
+}
+
+/** The package's source folder, downloading and unpacking it when not cached. */
 export function repoSource(pkg: string, cache = DEFAULT_CACHE): string {
   if (!/^[a-z0-9][a-z0-9+.-]*$/.test(pkg)) throw new Error(`'${pkg}' is not a Debian package name`);
   const debs = join(cache, 'debs');
@@ -55,8 +69,8 @@ export function repoSource(pkg: string, cache = DEFAULT_CACHE): string {
     mkdirSync(unpacked, { recursive: true });
     execFileSync('dpkg', ['-x', join(debs, deb), unpacked]);
   }
-  const root = join(unpacked, 'usr', 'lib', 'python3', 'dist-packages');
-  if (!existsSync(root)) throw new Error(`${pkg} has no usr/lib/python3/dist-packages folder`);
+  const root = join(unpacked, sourceRoot(pkg).root);
+  if (!existsSync(root)) throw new Error(`${pkg} has no ${sourceRoot(pkg).root} folder`);
   return root;
 }
 
@@ -68,7 +82,8 @@ export async function repoDatabase(pkg: string, options: { cache?: string; model
   const db = join(dbDir, `${pkg}.duckdb`);
   if (!existsSync(db)) {
     const root = repoSource(pkg, cache);
-    const files = selectFiles(listFiles(root, (p) => p.endsWith('.py')).map((path) => ({ path })), { noTests: true }).map(({ path }) => ({
+    const { ext } = sourceRoot(pkg);
+    const files = selectFiles(listFiles(root, (p) => ext.test(p) && !p.endsWith('.d.ts') && !p.endsWith('.min.js')).map((path) => ({ path })), { noTests: true }).map(({ path }) => ({
       path,
       data: readFileSync(join(root, path)),
     }));

@@ -1,7 +1,7 @@
 /**
  * @file `ranger eval --db <file> --queries <jsonl> [--methods auto,mcts,bm25,dense,dense-code,
  * rerank-all,fusion] [--k 10] [--iterations T] [--k-min K] [--alpha A] [--c C] [--seed S]
- * [--preset default|paper|repoqa] [--pair-budget N] [--model <id|folder>]`
+ * [--preset default|paper|repoqa] [--pair-budget N] [--model <id|folder>] [--reranker lexical|learned|<id>]`
  * (docs/cli.md) -> {queries: n, methods: {<method>: {ndcg, recall, mrr, reranker_calls,
  * ms}}}: metrics at k averaged over queries, reranker calls and ms as means per query.
  * `--queries auto` (or `--eval-set auto`) builds a CodeSearchNet-style set from the database's
@@ -21,7 +21,7 @@ import type { MctsParams, MctsPreset } from '../core/search/mctsParams.ts';
 import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
 import { parseInteger, parseNumber, UsageError } from './args.ts';
 import type { ParsedArgs } from './args.ts';
-import { autoRoute, openSearchEngine, parsePreset } from './searchCommand.ts';
+import { autoRoute, openSearchEngine, parsePreset, rerankerArg } from './searchCommand.ts';
 
 export interface EvalOutput {
   queries: number;
@@ -41,6 +41,8 @@ export interface EvalCommandOptions {
   preset?: MctsPreset;
   /** Embedding set (model id or `embed --model` argument). */
   model?: string;
+  /** Reranker (`lexical`, `learned`, ...); default the offline preset's. */
+  reranker?: string;
   saveQueries?: string;
   onProgress?: (line: string) => void;
 }
@@ -55,7 +57,7 @@ export async function runEvalCommand(dbPath: string, options: EvalCommandOptions
       set = parseEvalJsonl(readFileSync(options.queries, 'utf8'), basename(options.queries));
     }
     if (options.saveQueries) writeFileSync(options.saveQueries, toEvalJsonl(set));
-    const engine = await openSearchEngine(conn, { hiddenDocstrings: new Set(set.hiddenDocstrings ?? []), model: options.model });
+    const engine = await openSearchEngine(conn, { hiddenDocstrings: new Set(set.hiddenDocstrings ?? []), model: options.model, reranker: await rerankerArg(options.reranker) });
     const report = await runEval(
       engine,
       { set, methods: options.methods ?? [...SEARCH_METHODS], k: options.k, preset: options.preset, params: options.params, curve: options.curve },
@@ -130,6 +132,7 @@ export async function evalCommand(args: ParsedArgs): Promise<{ json: unknown; te
     curve: parseCurve(args.values.curve),
     preset: parsePreset(args.values.preset),
     model: args.values.model,
+    reranker: args.values.reranker,
     saveQueries: args.values['save-queries'],
     onProgress: quiet ? undefined : (line) => process.stderr.write(`\r\x1b[K${line}`),
   });

@@ -43,7 +43,8 @@ Commands:
                                                      and SIMILAR edges
   search --db <file> "<question>" [--method auto|mcts|bm25|dense|dense-code|rerank-all|fusion]
          [--k 10] [--iterations T] [--seed S] [--preset default|paper|repoqa]
-         [--pair-budget N] [--model <id|folder>] [--trace <file>] [--tests after|hide]
+         [--pair-budget N] [--model <id|folder>] [--reranker lexical|learned|<id>]
+         [--trace <file>] [--tests after|hide]
          [--as-text] [--json]                        ranked definitions (auto: the router;
                                                      a question that is Cypher runs as
                                                      written, --as-text searches it;
@@ -52,7 +53,7 @@ Commands:
                                                      computes the built-in ones first)
   eval --db <file> --queries <jsonl|auto> [--methods auto,mcts,...] [--k 10] [--iterations T]
        [--k-min K] [--alpha A] [--c C] [--seed S] [--preset P] [--pair-budget N]
-       [--model <id|folder>] [--prefix json/] [--limit N] [--curve 10,50]
+       [--model <id|folder>] [--reranker lexical|learned|<id>] [--prefix json/] [--limit N] [--curve 10,50]
        [--save-queries <file>] [--json]             NDCG / Recall / MRR @k per method
                                                      (--queries auto: docstring set from the db)
   requirements --db <file> [--llm none|fake:<script.json>] [--confirm] [--eps 0.8] [--k 5] [--json]
@@ -82,9 +83,9 @@ const SPECS: Record<string, ArgSpec> = {
   cypher: { values: ['db', 'params', 'max-rows', 'timeout'], switches: ['json', 'explain', 'help'] },
   describe: { values: ['db', 'llm'], switches: ['json', 'restart', 'help'] },
   embed: { values: ['db', 'model', 'sources', 'eps', 'k', 'models-dir'], switches: ['json', 'help'] },
-  search: { values: ['db', 'method', 'k', 'iterations', 'seed', 'preset', 'pair-budget', 'model', 'trace', 'tests'], switches: ['json', 'help', 'as-text'] },
+  search: { values: ['db', 'method', 'k', 'iterations', 'seed', 'preset', 'pair-budget', 'model', 'reranker', 'trace', 'tests'], switches: ['json', 'help', 'as-text'] },
   eval: {
-    values: ['db', 'queries', 'eval-set', 'prefix', 'limit', 'methods', 'k', 'iterations', 'k-min', 'alpha', 'c', 'seed', 'preset', 'pair-budget', 'model', 'curve', 'save-queries'],
+    values: ['db', 'queries', 'eval-set', 'prefix', 'limit', 'methods', 'k', 'iterations', 'k-min', 'alpha', 'c', 'seed', 'preset', 'pair-budget', 'model', 'reranker', 'curve', 'save-queries'],
     switches: ['json', 'help'],
   },
 };

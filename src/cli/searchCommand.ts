@@ -1,7 +1,7 @@
 /**
  * @file `ranger search --db <file> "<question>" [--method auto|mcts|bm25|dense|dense-code|
  * rerank-all|fusion] [--k 10] [--iterations T] [--seed S] [--preset default|paper|repoqa]
- * [--pair-budget N] [--model <id|folder>] [--trace <file>] [--tests after|hide]`
+ * [--pair-budget N] [--model <id|folder>] [--reranker lexical|learned|<id>] [--trace <file>] [--tests after|hide]`
  * (docs/cli.md) -> {path, cypher, results:[{id, kind, qualified_name, file_path,
  * start_line, score, import_name?, relevance?, is_test?, exact?, duplicates?}], stats:{reranker_calls,
  * embed_calls, ms, stop?}, notes}: the ranking as presentAnswer shows it. Path 1 reads no vectors;
@@ -10,7 +10,7 @@
  * Also the engine set-up `eval` shares: the embedding model is `--model` (a stored set's model id,
  * or what `embed --model` took: a preset, an id or a folder) or, without it, the one the database
  * was embedded with (embedding_sets: the shipped neural set when there is one and its model loads,
- * else the built-in lexical set, else the newest set); the reranker the built-in lexical cross-encoder stand-in;
+ * else the built-in lexical set, else the newest set); the reranker the offline preset's built-in one;
  * 'auto' goes through the router (answerQuestion) with no LLM: rule-based Cypher, else MCTS.
  * Runs in: Node (cli).
  */
@@ -22,11 +22,11 @@ import { lazy } from '../core/agent/tools/agentTools.ts';
 import { SEARCH_METHODS, TESTS_MODES } from '../core/agent/searchService.ts';
 import type { SearchHit, SearchMethod, SearchRequest, SearchResponse, SearchStop, TestsMode } from '../core/agent/searchService.ts';
 import { AppError } from '../core/errors.ts';
-import { LexicalReranker } from '../core/models/lexicalReranker.ts';
-import { BUILTIN_NEURAL_EMBEDDER, embedderDisplayName } from '../core/models/modelSpec.ts';
+import { createBuiltinReranker } from '../core/models/builtinReranker.ts';
+import { BUILTIN_NEURAL_EMBEDDER, DEFAULT_PRESET_ID, embedderDisplayName, presetById } from '../core/models/modelSpec.ts';
 import type { Row } from '../core/store/sqlConnection.ts';
 import { formatRows } from './format.ts';
-import type { Embedder } from '../core/models/types.ts';
+import type { Embedder, Reranker } from '../core/models/types.ts';
 import type { MctsParams } from '../core/search/mctsParams.ts';
 import type { MctsTrace } from '../core/search/mctsTrace.ts';
 import { createSearchEngine, DEFAULT_K } from '../core/search/searchEngine.ts';
@@ -41,7 +41,7 @@ import { listEmbeddingSets } from '../core/store/embeddingStore.ts';
 import { storeTrace } from '../core/store/runStore.ts';
 import type { SqlConnection } from '../core/store/sqlConnection.ts';
 import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
-import { createNodeEmbedder, resolveModelArg } from '../adapters/node/nodeModels.ts';
+import { createNodeEmbedder, createNodeReranker, resolveModelArg } from '../adapters/node/nodeModels.ts';
 import { parseInteger, UsageError } from './args.ts';
 import type { ParsedArgs } from './args.ts';
 import { displayName } from '../core/graph/displayName.ts';
@@ -88,9 +88,9 @@ export function chooseEmbeddingSet(sets: readonly EmbeddingSetInfo[], model?: st
  * The models for a database: the embedding set `--model` names (chooseEmbeddingSet), or without it
  * our shipped neural set when there is one and its model loads, else the built-in lexical set,
  * else the newest set (none: the built-in set is computed and stored first, as the app does);
- * and the built-in reranker.
+ * and `reranker`, by default the offline preset's built-in one.
  */
-export async function searchModelsFor(conn: SqlConnection, model?: string): Promise<SearchModels> {
+export async function searchModelsFor(conn: SqlConnection, model?: string, reranker?: Reranker): Promise<SearchModels> {
   const stored = await listEmbeddingSets(conn);
   let embedderId: string;
   let loadArg: string | null = null;
@@ -123,14 +123,19 @@ export async function searchModelsFor(conn: SqlConnection, model?: string): Prom
       if (embedderId === BUILTIN_EMBEDDER_ID) return builtins(source);
       return (neural ??= createNodeEmbedder(resolveModelArg(loadArg ?? embedderId, 'embedder')));
     },
-    reranker: new LexicalReranker(),
+    reranker: reranker ?? createBuiltinReranker(presetById(DEFAULT_PRESET_ID)!.reranker),
     ...(builtFallback ? { note: BUILT_FALLBACK_NOTE } : {}),
   };
 }
 
-export async function openSearchEngine(conn: SqlConnection, options: SearchEngineOptions & { model?: string } = {}): Promise<SearchEngine> {
-  const { model, ...engineOptions } = options;
-  return createSearchEngine(conn, await searchModelsFor(conn, model), engineOptions);
+/** The reranker `--reranker` names (undefined: the offline preset's built-in one). */
+export async function rerankerArg(value: string | undefined): Promise<Reranker | undefined> {
+  return value === undefined ? undefined : createNodeReranker(resolveModelArg(value, 'reranker'));
+}
+
+export async function openSearchEngine(conn: SqlConnection, options: SearchEngineOptions & { model?: string; reranker?: Reranker } = {}): Promise<SearchEngine> {
+  const { model, reranker, ...engineOptions } = options;
+  return createSearchEngine(conn, await searchModelsFor(conn, model, reranker), engineOptions);
 }
 
 /** The default method ('auto'): the router (Path 1 Cypher from the rule-based generator, else MCTS). */
@@ -148,6 +153,8 @@ export interface SearchCommandOptions {
   pairBudget?: number;
   /** Embedding set (model id or `embed --model` argument) when the database holds several. */
   model?: string;
+  /** Reranker (`lexical`, `learned`, a preset, a hub id or a folder); default the offline preset's. */
+  reranker?: string;
   /** Writes the MCTS trace (JSON) here when MCTS ran. */
   tracePath?: string;
   tests?: TestsMode;
@@ -186,7 +193,7 @@ export async function runSearch(dbPath: string, question: string, options: Searc
     let note: string | undefined;
     // Built only when Path 2 (or a baseline) runs: a question Cypher answers reads no vectors.
     const openEngine = lazy(async (): Promise<SearchRunner> => {
-      const models = await searchModelsFor(conn, options.model);
+      const models = await searchModelsFor(conn, options.model, await rerankerArg(options.reranker));
       note = models.note;
       const total = await graphNodeCount(conn);
       // A big graph: each question over its neighbourhood (core/search/scopedSearch.ts).
@@ -272,6 +279,7 @@ export async function searchCommand(args: ParsedArgs): Promise<{ json: unknown; 
     preset: parsePreset(args.values.preset),
     pairBudget: parseInteger('pair-budget', args.values['pair-budget'], 0),
     model: args.values.model,
+    reranker: args.values.reranker,
     tracePath: args.values.trace,
     tests: parseTests(args.values.tests),
     asText: args.switches.has('as-text'),

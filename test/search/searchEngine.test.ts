@@ -13,6 +13,8 @@ import { runEval } from '../../src/core/eval/runEval.ts';
 import type { EdgeRow, NodeRow } from '../../src/core/graph/types.ts';
 import { LexicalEmbedder } from '../../src/core/models/lexicalEmbedder.ts';
 import { LexicalReranker } from '../../src/core/models/lexicalReranker.ts';
+import { LearnedReranker } from '../../src/core/models/learnedReranker.ts';
+import type { Reranker, RerankSignals } from '../../src/core/models/types.ts';
 import { createSearchEngine } from '../../src/core/search/searchEngine.ts';
 import type { SearchEngine } from '../../src/core/search/searchEngine.ts';
 import { embedGraph, loadBuiltinEmbedder } from '../../src/core/semantic/embedGraph.ts';
@@ -84,10 +86,10 @@ async function openGraph(): Promise<SqlConnection> {
   return conn;
 }
 
-async function engineFor(conn: SqlConnection, hidden?: number[]): Promise<SearchEngine> {
+async function engineFor(conn: SqlConnection, hidden?: number[], reranker: Reranker = new LexicalReranker()): Promise<SearchEngine> {
   return createSearchEngine(
     conn,
-    { embedderId: 'builtin:lexical', queryEmbedder: (source) => loadBuiltinEmbedder(conn, source), reranker: new LexicalReranker() },
+    { embedderId: 'builtin:lexical', queryEmbedder: (source) => loadBuiltinEmbedder(conn, source), reranker },
     hidden ? { hiddenDocstrings: new Set(hidden) } : {},
   );
 }
@@ -120,6 +122,47 @@ describe('search engine', () => {
       }
       const bm25 = await engine.run({ question: 'tarball', method: 'bm25' });
       expect(bm25.results.map((h) => h.id)).toEqual([12]);
+    } finally {
+      await conn.close?.();
+    }
+  });
+
+  it("gives a reranker that reads signals the engine's BM25, dense, first-stage and graph signals in rerank-all and both MCTS variants", async () => {
+    /** The shipped learned reranker, keeping what the engine passed it. */
+    class Recording extends LearnedReranker {
+      seen: { docs: readonly string[]; signals: readonly RerankSignals[] }[] = [];
+      override scoreWithSignals(query: string, docs: readonly string[], signals: readonly RerankSignals[]) {
+        this.seen.push({ docs, signals });
+        return super.scoreWithSignals(query, docs, signals);
+      }
+    }
+    const conn = await openGraph();
+    try {
+      const reranker = new Recording();
+      const engine = await engineFor(conn, undefined, reranker);
+      const question = 'compressed tarball of files';
+      const all = await engine.run({ question, method: 'rerank-all', k: 3 });
+      expect(all.stats.reranker_calls).toBe(CANDIDATES.length);
+      expect(all.results[0].qualified_name).toBe('archive.make_tar');
+      const signals = reranker.seen.flatMap((s) => s.signals);
+      const docs = reranker.seen.flatMap((s) => s.docs);
+      expect(signals).toHaveLength(CANDIDATES.length);
+      const tar = signals[docs.findIndex((d) => d.includes('make_tar'))];
+      expect(tar).toMatchObject({ bm25: 1, bm25Rank: 0, kind: 'Function', prior: 1 });
+      expect(tar.dense).toBeGreaterThan(0);
+      expect(tar.denseTop).toBeGreaterThanOrEqual(tar.dense);
+      expect(tar.degree).toBeGreaterThan(0);
+      for (const s of signals) for (const v of [s.bm25, s.dense, s.prior]) expect(v).toBeGreaterThanOrEqual(0);
+      for (const preset of ['default', 'paper'] as const) {
+        reranker.seen = [];
+        const r = await engine.run({ question, method: 'mcts', k: 3, preset, params: { seed: 1 } });
+        expect(reranker.seen.length, preset).toBeGreaterThan(0);
+        expect(reranker.seen.reduce((n, s) => n + s.docs.length, 0), preset).toBe(r.stats.reranker_calls);
+        for (const score of r.trace!.events.flatMap((e) => (e.phase === 'simulate' ? e.rewards.map((w) => w.score) : []))) {
+          expect(score).toBeGreaterThanOrEqual(0);
+          expect(score).toBeLessThanOrEqual(1);
+        }
+      }
     } finally {
       await conn.close?.();
     }

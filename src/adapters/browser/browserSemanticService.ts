@@ -15,7 +15,7 @@ import type { EmbedderSpec, LlmSpec, ModelRole, PresetId, RerankerSpec } from '.
 import { embedderDisplayName, isBuiltin, isShipped } from '../../core/models/modelSpec.ts';
 import type { Embedder, Llm, Reranker } from '../../core/models/types.ts';
 import { embedGraph } from '../../core/semantic/embedGraph.ts';
-import { LexicalReranker } from '../../core/models/lexicalReranker.ts';
+import { createBuiltinReranker } from '../../core/models/builtinReranker.ts';
 import type { SearchModels } from '../../core/search/searchEngine.ts';
 import { BUILT_FALLBACK_NOTE, BUILTIN_EMBEDDER_ID, builtinQueryEmbedders, searchVectors } from '../../core/search/searchVectors.ts';
 import { vectorsInProgressNote } from '../../core/semantic/autoEmbed.ts';
@@ -465,7 +465,7 @@ export class BrowserSemanticService implements SemanticService {
     // engine that refits it (hidden docstrings) embeds its queries with the refitted weights.
     const builtins = builtinQueryEmbedders(conn);
     const queryEmbedder = (source: SemanticSource): Promise<Embedder> => (neural ? Promise.resolve(neural) : builtins(source));
-    let reranker: Reranker = new LexicalReranker();
+    let reranker: Reranker = createBuiltinReranker(this.selection.reranker);
     if (!isBuiltin(this.selection.reranker)) {
       await this.loadReranker();
       reranker = this.loadedModel('reranker', this.reranker);

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LexicalEmbedder } from '../../core/models/lexicalEmbedder.ts';
 import { LexicalReranker } from '../../core/models/lexicalReranker.ts';
+import { LearnedReranker } from '../../core/models/learnedReranker.ts';
 import type { EmbedderSpec, RerankerSpec } from '../../core/models/modelSpec.ts';
 import { BUILTIN_NEURAL_EMBEDDER } from '../../core/models/modelSpec.ts';
 import type { FileProgress } from '../../core/semantic/semanticService.ts';
@@ -108,10 +109,12 @@ describe('transformers.js reranker on the fixture', () => {
 });
 
 describe('built-ins and the --model argument', () => {
-  it('returns the lexical models for built-in specs', async () => {
+  it('returns the built-in models for built-in specs: lexical ones, and the learned reranker offline', async () => {
     expect(await createNodeEmbedder(resolveModelArg('lexical', 'embedder'))).toBeInstanceOf(LexicalEmbedder);
     expect(await createNodeEmbedder(resolveModelArg('builtin', 'embedder'))).toBeInstanceOf(LexicalEmbedder);
-    expect(await createNodeReranker(resolveModelArg('offline', 'reranker'))).toBeInstanceOf(LexicalReranker);
+    expect(await createNodeReranker(resolveModelArg('lexical', 'reranker'))).toBeInstanceOf(LexicalReranker);
+    expect(await createNodeReranker(resolveModelArg('offline', 'reranker'))).toBeInstanceOf(LearnedReranker);
+    expect(await createNodeReranker(resolveModelArg('learned', 'reranker'))).toBeInstanceOf(LearnedReranker);
   });
 
   it('defaults to the shipped neural embedder, loaded from public/models with no network', async () => {

@@ -12,8 +12,8 @@ import type * as Transformers from '@huggingface/transformers';
 import { AppError } from '../../core/errors.ts';
 import { LexicalEmbedder } from '../../core/models/lexicalEmbedder.ts';
 import type { IdfTable } from '../../core/models/lexicalEmbedder.ts';
-import { LexicalReranker } from '../../core/models/lexicalReranker.ts';
-import { BUILTIN_EMBEDDER, BUILTIN_RERANKER, DEFAULT_PRESET_ID, isShipped, presetById } from '../../core/models/modelSpec.ts';
+import { createBuiltinReranker } from '../../core/models/builtinReranker.ts';
+import { BUILTIN_EMBEDDER, BUILTIN_LEARNED_RERANKER, BUILTIN_RERANKER, DEFAULT_PRESET_ID, isShipped, presetById } from '../../core/models/modelSpec.ts';
 import type { Dtype, EmbedderSpec, ModelSpec, RerankerSpec } from '../../core/models/modelSpec.ts';
 import type { Embedder, Reranker } from '../../core/models/types.ts';
 import type { FileProgress } from '../../core/semantic/semanticService.ts';
@@ -85,9 +85,9 @@ export function createNodeEmbedder(
   });
 }
 
-/** The built-in lexical reranker or a transformers.js cross-encoder on cpu. */
+/** A built-in reranker (lexical or learned) or a transformers.js cross-encoder on cpu. */
 export function createNodeReranker(spec: NodeModelSpec<RerankerSpec>, options: NodeModelOptions = {}): Promise<Reranker> {
-  if (spec.source.kind === 'builtin') return Promise.resolve(new LexicalReranker());
+  if (spec.source.kind === 'builtin') return Promise.resolve(createBuiltinReranker(spec));
   if (spec.source.kind === 'folder') return Promise.reject(folderSourceError(spec));
   return serially(async () => {
     const lib = await configuredLibrary(spec, options);
@@ -101,7 +101,7 @@ function folderSourceError(spec: ModelSpec): AppError {
 
 /**
  * The CLI's `--model <preset|id|folder>`: undefined or 'offline' -> the offline preset (the shipped
- * neural embedder, the lexical reranker); 'builtin' / 'lexical' -> the built-in lexical models; 'fast' / 'paper' ->
+ * neural embedder, the lexical reranker); 'builtin' / 'lexical' -> the built-in lexical models; 'learned' (reranker) -> the built-in learned reranker; 'fast' / 'paper' ->
  * that preset's spec; an existing directory -> a `public` source read from its parent folder;
  * an id with a folder under the default models dir -> that `public` folder; anything else -> a hub
  * id (q8). Folder models get fp32 when they ship only onnx/model.onnx.
@@ -112,6 +112,7 @@ export function resolveModelArg(arg: string | undefined, role: 'embedder' | 'rer
 export function resolveModelArg(arg: string | undefined, role: 'embedder' | 'reranker'): NodeModelSpec<EmbedderSpec | RerankerSpec> {
   const value = arg?.trim();
   if (value === 'builtin' || value === 'lexical') return role === 'embedder' ? BUILTIN_EMBEDDER : BUILTIN_RERANKER;
+  if (value === 'learned' && role === 'reranker') return BUILTIN_LEARNED_RERANKER;
   if (!value || value === 'offline') {
     const preset = presetById(DEFAULT_PRESET_ID)!;
     return role === 'embedder' ? preset.embedder : preset.reranker;

@@ -93,8 +93,30 @@ function docFeatures(doc: string): DocFeatures {
   return features;
 }
 
+/** The parts of one pair's score, each in [0, 1] (the learned reranker's text features). */
+export interface LexicalParts {
+  score: number;
+  overlap: number;
+  title: number;
+  /** -1 when the query has no identifier / no bigram. */
+  identifier: number;
+  bigram: number;
+  /** Query terms (distinct tokens). */
+  terms: number;
+}
+
+/** Scores every doc for one query with the parts of each score. */
+export function lexicalPartsAll(query: string, docs: readonly string[]): LexicalParts[] {
+  const features = queryFeatures(query);
+  return docs.map((doc) => scoreParts(features, doc));
+}
+
 function scorePair(query: QueryFeatures, doc: string): number {
-  if (query.terms.length === 0) return 0;
+  return scoreParts(query, doc).score;
+}
+
+function scoreParts(query: QueryFeatures, doc: string): LexicalParts {
+  if (query.terms.length === 0) return { score: 0, overlap: 0, title: 0, identifier: -1, bigram: -1, terms: 0 };
   const features = docFeatures(doc);
   const { tokens, tf } = features;
   const lengthNorm = 1 - B + (B * tokens.length) / AVERAGE_DOC_TOKENS;
@@ -120,13 +142,17 @@ function scorePair(query: QueryFeatures, doc: string): number {
     [WEIGHT_TITLE, inTitle / totalWeight],
   ];
 
+  let identifier = -1;
+  let bigram = -1;
   if (query.identifiers.length > 0) {
     features.identifiers ??= new Set(identifiers(doc));
-    parts.push([WEIGHT_IDENTIFIER, fraction(query.identifiers, features.identifiers)]);
+    identifier = fraction(query.identifiers, features.identifiers);
+    parts.push([WEIGHT_IDENTIFIER, identifier]);
   }
   if (query.bigrams.length > 0) {
     features.bigrams ??= new Set(bigramsOf(tokens));
-    parts.push([WEIGHT_BIGRAM, fraction(query.bigrams, features.bigrams)]);
+    bigram = fraction(query.bigrams, features.bigrams);
+    parts.push([WEIGHT_BIGRAM, bigram]);
   }
   let weighted = 0;
   let weights = 0;
@@ -134,7 +160,8 @@ function scorePair(query: QueryFeatures, doc: string): number {
     weighted += weight * value;
     weights += weight;
   }
-  return Math.min(1, Math.max(0, weighted / weights));
+  const score = Math.min(1, Math.max(0, weighted / weights));
+  return { score, overlap: parts[0][1], title: parts[1][1], identifier, bigram, terms: query.terms.length };
 }
 
 function bigramsOf(tokens: readonly string[]): string[] {

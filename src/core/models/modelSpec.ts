@@ -122,6 +122,15 @@ export const BUILTIN_RERANKER: RerankerSpec = Object.freeze({
   dtype: 'fp32',
 }) as RerankerSpec;
 
+/** The learned reranker over the engine's signals (src/core/models/learnedReranker.ts, trained by scripts/rerank/). */
+export const BUILTIN_LEARNED_RERANKER: RerankerSpec = Object.freeze({
+  role: 'reranker',
+  id: 'builtin:learned-reranker',
+  label: 'Built-in learned reranker (offline)',
+  source: { kind: 'builtin' },
+  dtype: 'fp32',
+}) as RerankerSpec;
+
 export const BUILTIN_DESCRIBER: LlmSpec = Object.freeze({
   role: 'llm',
   id: 'builtin:structural',
@@ -137,9 +146,9 @@ export const PRESETS: readonly ModelPreset[] = Object.freeze([
   {
     id: 'offline',
     label: 'Offline (built-in)',
-    note: 'No download: our neural code-search embedder (shipped with the app; the lexical one stands in if it cannot load), lexical reranker, structural descriptions.',
+    note: 'No download: our neural code-search embedder (shipped with the app; the lexical one stands in if it cannot load), our learned reranker, structural descriptions.',
     embedder: BUILTIN_NEURAL_EMBEDDER,
-    reranker: BUILTIN_RERANKER,
+    reranker: BUILTIN_LEARNED_RERANKER,
     llm: BUILTIN_DESCRIBER,
   },
   {

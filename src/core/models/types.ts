@@ -27,6 +27,37 @@ export interface Embedder {
 export interface Reranker {
   readonly info: ModelInfo;
   score(query: string, docs: readonly string[]): Promise<number[]>;
+  /**
+   * Optional: the same scores with what the search engine knows of each document beyond its text
+   * (first-stage scores, graph position). The engine calls it when it is there; every other caller
+   * uses `score`.
+   */
+  scoreWithSignals?(query: string, docs: readonly string[], signals: readonly RerankSignals[]): Promise<number[]>;
+}
+
+/**
+ * What the search engine knows of one document for one query (docs/retrieval.md, learned reranker).
+ * Ranks count from 0 among the candidates (Function, Method, Class); Infinity: not ranked (no BM25
+ * term matched, no vector, or not a candidate).
+ */
+export interface RerankSignals {
+  /** BM25 score over the query's best candidate score, in [0, 1]. */
+  bm25: number;
+  bm25Rank: number;
+  /** Cosine with the description vectors (0 without), the best candidate's, and the rank. */
+  dense: number;
+  denseTop: number;
+  denseRank: number;
+  /** The same over the code vectors. */
+  code: number;
+  codeTop: number;
+  codeRank: number;
+  /** The first stage's fused prior in [0, 1] (reciprocal rank fusion of the rankings above). */
+  prior: number;
+  /** Node kind ('Function', 'Method', 'Class', ...). */
+  kind: string;
+  /** Neighbours in the graph (edges of any type, both directions). */
+  degree: number;
 }
 
 export interface ChatMessage {

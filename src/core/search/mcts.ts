@@ -27,6 +27,11 @@ export interface MctsQuery {
 export interface MctsOptions {
   signal?: AbortSignal;
   onTrace?: (event: MctsEvent) => void;
+  /**
+   * Scores nodes by snapshot index in place of `reranker.score(query, docs)`: the engine passes
+   * it when its reranker reads the engine's signals beyond the text (the learned reranker).
+   */
+  scoreNodes?: (query: string, nodes: readonly number[]) => Promise<number[]>;
 }
 
 export interface MctsResult {
@@ -240,7 +245,7 @@ export async function runMcts(
 
     // (C) Batched cross-encoder simulation.
     const scoringStarted = performance.now();
-    const scores = await reranker.score(query.text, added.map(docText));
+    const scores = options.scoreNodes ? await options.scoreNodes(query.text, added) : await reranker.score(query.text, added.map(docText));
     const scoringMs = performance.now() - scoringStarted;
     stats.rerankerMs = (stats.rerankerMs ?? 0) + scoringMs;
     throwIfAborted(signal);

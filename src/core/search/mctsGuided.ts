@@ -195,7 +195,7 @@ export async function runGuidedMcts(inputs: GuidedInputs, params: GuidedParams, 
     emit({ phase: 'expand', iteration: t, at: ids[curr], k: take, nextK: params.width, children: added.map((u) => ({ id: ids[u], sim: sim(u) })) });
 
     // (C) Batched cross-encoder simulation, each node once.
-    const scores = await reranker.score(query.text, added.map(docText));
+    const scores = options.scoreNodes ? await options.scoreNodes(query.text, added) : await reranker.score(query.text, added.map(docText));
     throwIfAborted(signal);
     if (scores.length !== added.length) throw new AppError('UNKNOWN', `Reranker returned ${scores.length} scores for ${added.length} documents.`);
     pairsLeft -= added.length;

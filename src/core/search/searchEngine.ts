@@ -40,6 +40,7 @@ import type { MctsParams, MctsPreset } from './mctsParams.ts';
 import { graphFingerprint } from './graphFingerprint.ts';
 import type { GraphFingerprint, MctsEvent, MctsTrace } from './mctsTrace.ts';
 import { reciprocalRankFusion } from './rankFusion.ts';
+import { createSignalTable } from './rerankSignals.ts';
 import { bm25Text, hideDocstrings, isCandidateKind, rerankText } from './searchDocuments.ts';
 import type { SearchEdge, SearchNode } from './searchDocuments.ts';
 import { searchTokens } from './tokens.ts';
@@ -296,15 +297,28 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
   async function firstStage(question: string, walkEmbedding: Float32Array) {
     const bm25Scores = bm25ByNode(question);
     const rankings = [topCandidates(bm25Scores, FUSION_DEPTH, true)];
+    const cosines = new Map<SemanticSource, Float64Array>();
     let embedCalls = 0;
     for (const source of ['description', 'code'] as const) {
       const matrix = matrices.get(source);
       if (!matrix) continue;
       const vector = source === walkSource ? walkEmbedding : await queryVector(source, question);
       if (source !== walkSource) embedCalls++;
-      rankings.push(topCandidates(cosineAll(matrix, vector), FUSION_DEPTH));
+      cosines.set(source, cosineAll(matrix, vector));
+      rankings.push(topCandidates(cosines.get(source)!, FUSION_DEPTH));
     }
-    return { ...fuseFirstStage(rankings, n), embedCalls };
+    const stage = fuseFirstStage(rankings, n);
+    /** The learned reranker's per-node scorer over this query's scores (null: the reranker reads text alone). */
+    const scoreNodes = signalScorer({ bm25: bm25Scores, dense: cosines.get('description') ?? null, code: cosines.get('code') ?? null, prior: stage.prior });
+    return { ...stage, embedCalls, scoreNodes };
+  }
+
+  function signalScorer(scores: Parameters<typeof createSignalTable>[0]) {
+    const { reranker } = models;
+    if (!reranker.scoreWithSignals) return null;
+    const signalsOf = createSignalTable(scores, candidates, snapshot);
+    return (query: string, indices: readonly number[]): Promise<number[]> =>
+      reranker.scoreWithSignals!(query, indices.map(docText), indices.map(signalsOf));
   }
 
   async function runMctsRanking(request: SearchRequest, options: SearchRunOptions) {
@@ -319,11 +333,14 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
       embedCalls += stage.embedCalls;
       const params = guidedParams(candidateList.length, stripUndefined(request.params ?? {}));
       const inputs = { snapshot, query, reranker: models.reranker, docText, seedOrder: stage.order, prior: stage.prior, isCandidate: (i: number) => isCandidateKind(nodes[i].kind) };
-      result = await runGuidedMcts(inputs, params, runOptions);
+      result = await runGuidedMcts(inputs, params, { ...runOptions, ...(stage.scoreNodes ? { scoreNodes: stage.scoreNodes } : {}) });
       planned = params.iterations;
     } else {
       const params = mctsParams(request.preset, request.params);
-      result = await runMcts(snapshot, query, models.reranker, docText, params, runOptions);
+      // A reranker that reads the engine's signals gets them here too (the first stage is computed for it alone).
+      const stage = models.reranker.scoreWithSignals ? await firstStage(request.question, embedding) : null;
+      embedCalls += stage?.embedCalls ?? 0;
+      result = await runMcts(snapshot, query, models.reranker, docText, params, { ...runOptions, ...(stage?.scoreNodes ? { scoreNodes: stage.scoreNodes } : {}) });
       planned = params.iterations;
     }
     const ranked = result.ranking.filter((r) => isCandidateKind(nodes[indexOf.get(r.id)!].kind));
@@ -370,10 +387,16 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
       }
       case 'rerank-all': {
         const scores = new Float64Array(n);
+        let scoreNodes: ((query: string, indices: readonly number[]) => Promise<number[]>) | null = null;
+        if (models.reranker.scoreWithSignals) {
+          const stage = await firstStage(request.question, walk ? await queryVector(walkSource, request.question) : new Float32Array(0));
+          embedCalls = (walk ? 1 : 0) + stage.embedCalls;
+          scoreNodes = stage.scoreNodes;
+        }
         for (let start = 0; start < candidateList.length; start += RERANK_BATCH) {
           throwIfAborted(options.signal);
           const batch = candidateList.slice(start, start + RERANK_BATCH);
-          const out = await models.reranker.score(request.question, batch.map(docText));
+          const out = scoreNodes ? await scoreNodes(request.question, batch) : await models.reranker.score(request.question, batch.map(docText));
           batch.forEach((i, b) => (scores[i] = out[b]));
         }
         rerankerCalls = candidateList.length;

@@ -1,0 +1,220 @@
+/**
+ * @file Trains the learned reranker (`npx tsx scripts/rerank/train.ts [--in FILE] [--hidden H]
+ * [--epochs E] [--packages a,b] [--validate a,b] [--write]`) on mine.ts's rows (`--packages`: only those), on CPU in seconds: standardised
+ * features, a tanh hidden layer of H units (0: a linear model), one logit; loss per query = the
+ * listwise softmax cross-entropy of the answers (ranking) + half a class-balanced logistic loss
+ * (so the sigmoid of the logit is a reward in [0, 1] with the answers near 1); Adam, mini-batches
+ * of 32 queries, seeded. `--validate` holds those packages out and prints NDCG@10 over each
+ * query's mined list for the model, the lexical reranker and the first stage's prior; `--write`
+ * trains on every package and writes src/core/models/learnedReranker.weights.ts.
+ * Runs in: Node (tsx).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { LearnedReranker, LEARNED_RERANKER_FORMAT } from '../../src/core/models/learnedReranker.ts';
+import type { LearnedRerankerWeights } from '../../src/core/models/learnedReranker.ts';
+import { RERANK_FEATURE_COUNT as F, RERANK_FEATURES } from '../../src/core/models/rerankFeatures.ts';
+import { createPrng } from '../../src/core/search/prng.ts';
+
+interface Query {
+  package: string;
+  query: string;
+  labels: number[];
+  features: number[][];
+}
+
+const args = {
+  in: resolve(import.meta.dirname, '../../.tmp/rerank-train/features.jsonl'),
+  hidden: 8,
+  epochs: 40,
+  lr: 0.01,
+  bce: 0.5,
+  validate: [] as string[],
+  packages: [] as string[],
+  write: false,
+  seed: 1,
+};
+const argv = process.argv.slice(2);
+for (let i = 0; i < argv.length; i++) {
+  const flag = argv[i];
+  if (flag === '--write') args.write = true;
+  else if (flag === '--in') args.in = argv[++i];
+  else if (flag === '--hidden') args.hidden = Number(argv[++i]);
+  else if (flag === '--epochs') args.epochs = Number(argv[++i]);
+  else if (flag === '--lr') args.lr = Number(argv[++i]);
+  else if (flag === '--bce') args.bce = Number(argv[++i]);
+  else if (flag === '--validate') args.validate = argv[++i].split(',');
+  else if (flag === '--packages') args.packages = argv[++i].split(',');
+  else throw new Error(`Unknown option ${flag}`);
+}
+
+const all: Query[] = readFileSync(args.in, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line) as Query)
+  .filter((q) => args.packages.length === 0 || args.packages.includes(q.package));
+// Packages in name order (each package's queries in mined order): the same rows give the same model whatever the file's order.
+all.sort((a, b) => (a.package < b.package ? -1 : a.package > b.package ? 1 : 0));
+const train = all.filter((q) => !args.validate.includes(q.package));
+const valid = all.filter((q) => args.validate.includes(q.package));
+
+function standardise(queries: readonly Query[]): { mean: number[]; std: number[] } {
+  const mean = new Array<number>(F).fill(0);
+  const sq = new Array<number>(F).fill(0);
+  let count = 0;
+  for (const q of queries)
+    for (const row of q.features) {
+      count++;
+      for (let f = 0; f < F; f++) {
+        mean[f] += row[f];
+        sq[f] += row[f] * row[f];
+      }
+    }
+  for (let f = 0; f < F; f++) {
+    mean[f] /= count;
+    sq[f] = Math.sqrt(Math.max(0, sq[f] / count - mean[f] * mean[f]));
+  }
+  return { mean: mean.map(round), std: sq.map((s) => round(s > 1e-6 ? s : 0)) };
+}
+
+function round(v: number): number {
+  return Math.round(v * 1e6) / 1e6;
+}
+
+function fit(queries: readonly Query[]): LearnedRerankerWeights {
+  const { mean, std } = standardise(queries);
+  const H = args.hidden;
+  const random = createPrng(args.seed);
+  const gauss = () => Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
+  const inputs = H > 0 ? H : F;
+  // Parameters: W1 (H x F), b1 (H), w2 (inputs), b2 (1), in one array for Adam.
+  const size = (H > 0 ? H * F + H : 0) + inputs + 1;
+  const theta = new Float64Array(size);
+  if (H > 0) for (let i = 0; i < H * F; i++) theta[i] = gauss() * Math.sqrt(1 / F);
+  const w2At = H > 0 ? H * F + H : 0;
+  for (let j = 0; j < inputs; j++) theta[w2At + j] = gauss() * Math.sqrt(1 / inputs);
+  const m = new Float64Array(size);
+  const v = new Float64Array(size);
+  let step = 0;
+  const xs = queries.map((q) => q.features.map((row) => row.map((x, f) => (std[f] > 0 ? (x - mean[f]) / std[f] : 0))));
+  const order = queries.map((_, i) => i);
+  const grad = new Float64Array(size);
+  const h = new Float64Array(Math.max(H, 1));
+  for (let epoch = 0; epoch < args.epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    let loss = 0;
+    for (let start = 0; start < order.length; start += 32) {
+      grad.fill(0);
+      const batch = order.slice(start, start + 32);
+      for (const qi of batch) {
+        const rows = xs[qi];
+        const labels = queries[qi].labels;
+        const hs: Float64Array[] = [];
+        const z = rows.map((x) => {
+          let out = theta[size - 1];
+          if (H > 0) {
+            const hv = new Float64Array(H);
+            for (let k = 0; k < H; k++) {
+              let s = theta[H * F + k];
+              for (let f = 0; f < F; f++) s += theta[k * F + f] * x[f];
+              hv[k] = Math.tanh(s);
+              out += theta[w2At + k] * hv[k];
+            }
+            hs.push(hv);
+          } else for (let f = 0; f < F; f++) out += theta[w2At + f] * x[f];
+          return out;
+        });
+        const top = Math.max(...z);
+        const e = z.map((zz) => Math.exp(zz - top));
+        const sum = e.reduce((a, b) => a + b, 0);
+        const positives = labels.filter((l) => l > 0).length;
+        const negatives = labels.length - positives;
+        z.forEach((zz, r) => {
+          const y = labels[r] > 0 ? 1 : 0;
+          const p = e[r] / sum;
+          const s = 1 / (1 + Math.exp(-zz));
+          const w = y ? 0.5 / positives : 0.5 / Math.max(1, negatives);
+          loss += -(y / positives) * Math.log(p + 1e-12) - args.bce * w * (y ? Math.log(s + 1e-12) : Math.log(1 - s + 1e-12));
+          const dz = (p - y / positives + args.bce * w * (s - y)) / batch.length;
+          grad[size - 1] += dz;
+          const x = rows[r];
+          if (H > 0) {
+            const hv = hs[r];
+            for (let k = 0; k < H; k++) {
+              grad[w2At + k] += dz * hv[k];
+              const dh = dz * theta[w2At + k] * (1 - hv[k] * hv[k]);
+              grad[H * F + k] += dh;
+              for (let f = 0; f < F; f++) grad[k * F + f] += dh * x[f];
+            }
+          } else for (let f = 0; f < F; f++) grad[w2At + f] += dz * x[f];
+        });
+      }
+      step++;
+      const lr = args.lr * (1 - epoch / args.epochs);
+      for (let i = 0; i < size; i++) {
+        m[i] = 0.9 * m[i] + 0.1 * grad[i];
+        v[i] = 0.999 * v[i] + 0.001 * grad[i] * grad[i];
+        theta[i] -= (lr * (m[i] / (1 - 0.9 ** step))) / (Math.sqrt(v[i] / (1 - 0.999 ** step)) + 1e-8);
+      }
+    }
+    if (epoch % 10 === 9 || epoch === args.epochs - 1) process.stderr.write(`epoch ${epoch + 1}: loss ${(loss / queries.length).toFixed(4)}\n`);
+  }
+  void h;
+  const r = (a: Float64Array) => Array.from(a, round);
+  const packages = [...new Set(queries.map((q) => q.package))];
+  return {
+    format: LEARNED_RERANKER_FORMAT,
+    features: [...RERANK_FEATURES],
+    mean,
+    std,
+    ...(H > 0 ? { hidden: { weights: r(theta.subarray(0, H * F)), bias: r(theta.subarray(H * F, H * F + H)) } } : {}),
+    output: { weights: r(theta.subarray(w2At, w2At + inputs)), bias: round(theta[size - 1]) },
+    trained: `${queries.length} docstring queries of ${packages.length} Debian packages (${packages.map((p) => p.replace(/^python3-/, '')).join(', ')}), ${H > 0 ? `${H} tanh units` : 'linear'}, ${args.epochs} epochs`,
+  };
+}
+
+function ndcg10(scores: readonly number[], labels: readonly number[]): number {
+  const order = scores.map((s, i) => [s, i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  let dcg = 0;
+  order.slice(0, 10).forEach(([, i], rank) => (dcg += (2 ** labels[i] - 1) / Math.log2(rank + 2)));
+  const ideal = [...labels].sort((a, b) => b - a);
+  let idcg = 0;
+  ideal.slice(0, 10).forEach((l, rank) => (idcg += (2 ** l - 1) / Math.log2(rank + 2)));
+  return idcg > 0 ? dcg / idcg : 0;
+}
+
+function report(name: string, queries: readonly Query[], model: LearnedReranker): void {
+  const column = (feature: string) => RERANK_FEATURES.indexOf(feature as (typeof RERANK_FEATURES)[number]);
+  const mean = (score: (row: number[]) => number) => queries.reduce((s, q) => s + ndcg10(q.features.map(score), q.labels), 0) / queries.length;
+  const line = [
+    `learned ${mean((row) => model.scoreFeatures(row)).toFixed(3)}`,
+    `lexical ${mean((row) => row[column('lexical')]).toFixed(3)}`,
+    `prior ${mean((row) => row[column('prior')]).toFixed(3)}`,
+    `dense ${mean((row) => row[column('dense')]).toFixed(3)}`,
+  ];
+  process.stdout.write(`${name} (${queries.length} queries, NDCG@10 over the mined lists): ${line.join(', ')}\n`);
+}
+
+const weights = fit(args.write ? all : train);
+const model = new LearnedReranker(weights);
+report('train', train, model);
+if (valid.length > 0) report('validation', valid, model);
+if (args.write) {
+  const out = resolve(import.meta.dirname, '../../src/core/models/learnedReranker.weights.ts');
+  writeFileSync(
+    out,
+    `/**
+ * @file GENERATED by scripts/rerank/train.ts — do not edit. The built-in learned reranker's weights
+ * (learnedReranker.ts): ${weights.trained}.
+ * Runs in: everywhere. Layer src/core.
+ */
+import type { LearnedRerankerWeights } from './learnedReranker.ts';
+
+export const LEARNED_RERANKER_WEIGHTS: LearnedRerankerWeights = ${JSON.stringify(weights)};
+`,
+  );
+  process.stdout.write(`wrote ${out}\n`);
+}
