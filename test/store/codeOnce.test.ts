@@ -14,6 +14,7 @@ import { openNodeDatabase } from '../../src/adapters/node/duckdbNode.ts';
 import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
 import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
 import { exportBundle } from '../../src/core/bundle/exportBundle.ts';
+import { readNodesAndEdges } from '../../src/core/reads/graphSlices.ts';
 import { importBundle } from '../../src/core/bundle/importBundle.ts';
 import { parseSourceFiles } from '../../src/core/parse/parseFile.ts';
 import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
@@ -120,6 +121,8 @@ describe('node code stored once', () => {
     const reader = await openNodeDatabase(file, { readOnly: true });
     expect(await nodesKind(reader)).toBe('table');
     expect(await codeOf(reader, 'f')).toBe('def f():\n    pass');
+    // The readers that skip the `nodes` view read it through a temporary node_rows view.
+    expect((await readNodesAndEdges(reader, [1])).nodes.map((n) => n.qualifiedName)).toEqual(['a.f']);
     const bundle = await exportBundle(reader);
     await reader.close?.();
     expect(bundle.manifest.schema_version).toBe(1);

@@ -13,7 +13,7 @@ import type { DuckDBConnection, DuckDBType, DuckDBValue } from '@duckdb/node-api
 import type { Table } from 'apache-arrow';
 import { AppError } from '../../core/errors.ts';
 import { toPlainRow } from '../../core/store/sqlConnection.ts';
-import { assertReadableSchema, upgradeSchema } from '../../core/store/schemaUpgrade.ts';
+import { assertReadableSchema, readLegacyNodeRows, upgradeSchema } from '../../core/store/schemaUpgrade.ts';
 import type { CellReader, Row, SqlConnection } from '../../core/store/sqlConnection.ts';
 import type { ColumnSpec } from '../../core/store/schema.ts';
 
@@ -65,11 +65,14 @@ export async function openNodeDatabase(path: string, options: OpenNodeDbOptions 
     },
   };
   // An older database is upgraded (a version-1 `nodes` table becomes node_rows + the nodes
-  // view); read-only ones are read as they are (their `nodes` table serves every reader).
+  // view); read-only ones are read as they are (their `nodes` table serves every reader, with a
+  // temporary node_rows view over it).
   // A newer one is refused, and left as it is.
   try {
-    if (options.readOnly) await assertReadableSchema(db);
-    else await upgradeSchema(db);
+    if (options.readOnly) {
+      await assertReadableSchema(db);
+      await readLegacyNodeRows(db);
+    } else await upgradeSchema(db);
   } catch (error) {
     await db.close();
     throw error;

@@ -17,6 +17,7 @@ import { routeQuestion } from './router.ts';
 import { runCypher } from './runCypher.ts';
 import { looksLikeCypher } from './typedCypher.ts';
 import type { CypherResult, SearchHit, SearchRequest, SearchResponse } from './searchService.ts';
+import { NODE_ROWS_TABLE } from '../store/schema.ts';
 
 /** The engine's run options (signal, MCTS event stream). */
 export type RunOptions = SearchRunOptions;
@@ -37,7 +38,7 @@ export interface AnswerDeps {
 export async function hitsForIds(conn: Pick<SqlConnection, 'query'>, ids: readonly number[], k: number): Promise<SearchHit[]> {
   const wanted = ids.slice(0, Math.max(0, k));
   if (wanted.length === 0) return [];
-  const rows = await conn.query(`SELECT id, kind, name, qualified_name, file_path, start_line FROM nodes WHERE id IN (${wanted.join(', ')})`);
+  const rows = await conn.query(`SELECT id, kind, name, qualified_name, file_path, start_line FROM ${NODE_ROWS_TABLE} WHERE id IN (${wanted.join(', ')})`);
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   return wanted.flatMap((id) => {
     const r = byId.get(id);

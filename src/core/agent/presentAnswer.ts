@@ -17,6 +17,7 @@ import { NODE_REF_COLUMNS } from '../reads/nodeLookups.ts';
 import type { NodeRef } from '../reads/nodeLookups.ts';
 import { identifierTokens } from './ruleCypher.ts';
 import type { SearchHit, SearchMethod, SearchResponse, SearchStop, TestsMode } from './searchService.ts';
+import { NODE_ROWS_TABLE } from '../store/schema.ts';
 
 /**
  * Results under this relevance are not shown. Chosen on the demo with the built-in models:
@@ -49,7 +50,7 @@ type NodeInfo = NodeRef;
 async function nodeInfos(conn: Pick<SqlConnection, 'query'>, where: string): Promise<NodeInfo[]> {
   const rows = await conn.query(
     `SELECT n.id, n.kind, n.name, n.qualified_name, n.import_name, n.file_path, n.start_line
-     FROM nodes n WHERE ${where} ORDER BY n.id LIMIT 500`,
+     FROM ${NODE_ROWS_TABLE} n WHERE ${where} ORDER BY n.id LIMIT 500`,
   );
   return rows.map((r) => nodeFields(r, NODE_REF_COLUMNS));
 }

@@ -10,6 +10,7 @@
  */
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import { sqlString } from '../store/sqlConnection.ts';
+import { NODE_ROWS_TABLE } from '../store/schema.ts';
 
 export type TokenShape = 'backticked' | 'quoted' | 'dotted' | 'snake' | 'camel' | 'call' | 'capitalised';
 
@@ -147,7 +148,7 @@ export async function resolveEntities(conn: Pick<SqlConnection, 'query'>, tokens
   const list = tokens.map((t) => sqlString(t.text)).join(', ');
   const suffixes = tokens.filter((t) => t.text.includes('.')).map((t) => `ends_with(qualified_name, ${sqlString(`.${t.text}`)})`);
   const where = [`name IN (${list})`, `qualified_name IN (${list})`, ...suffixes].join(' OR ');
-  const rows = await conn.query(`SELECT id, kind, name, qualified_name FROM nodes WHERE ${where} ORDER BY id LIMIT 2000`);
+  const rows = await conn.query(`SELECT id, kind, name, qualified_name FROM ${NODE_ROWS_TABLE} WHERE ${where} ORDER BY id LIMIT 2000`);
   const entities: ResolvedEntity[] = [];
   for (const token of tokens) {
     const dotted = token.text.includes('.');

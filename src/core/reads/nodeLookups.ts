@@ -11,6 +11,7 @@ import type { SqlConnection } from '../store/sqlConnection.ts';
 import { sqlString } from '../store/sqlConnection.ts';
 import { nodeFields } from './nodeFields.ts';
 import { num, sqlIds } from './rowValues.ts';
+import { NODE_ROWS_TABLE } from '../store/schema.ts';
 
 type Reader = Pick<SqlConnection, 'query'>;
 
@@ -22,14 +23,14 @@ export const NODE_REF_COLUMNS = ['id', 'kind', 'name', 'qualified_name', 'import
 export async function readNodeRefs(conn: Reader, ids: readonly number[]): Promise<NodeRef[]> {
   const list = sqlIds(ids);
   if (list === 'NULL') return [];
-  const rows = await conn.query(`SELECT ${NODE_REF_COLUMNS.join(', ')} FROM nodes WHERE id IN (${list}) ORDER BY id`);
+  const rows = await conn.query(`SELECT ${NODE_REF_COLUMNS.join(', ')} FROM ${NODE_ROWS_TABLE} WHERE id IN (${list}) ORDER BY id`);
   return rows.map((row) => nodeFields(row, NODE_REF_COLUMNS));
 }
 
 /** Every node of the files `paths` with its lines (core/eval/evalSet.ts createNodeLocator). */
 export async function readNodesOfFiles(conn: Reader, paths: readonly string[]): Promise<LocatedNode[]> {
   if (paths.length === 0) return [];
-  const rows = await conn.query(`SELECT id, kind, file_path, start_line, end_line FROM nodes WHERE file_path IN (${paths.map(sqlString).join(', ')})`);
+  const rows = await conn.query(`SELECT id, kind, file_path, start_line, end_line FROM ${NODE_ROWS_TABLE} WHERE file_path IN (${paths.map(sqlString).join(', ')})`);
   return rows.map((row) => nodeFields(row, ['id', 'kind', 'file_path', 'start_line', 'end_line']));
 }
 
@@ -46,7 +47,7 @@ export type ExampleCandidate = Pick<NodeRow, 'id' | 'name' | 'file_path'>;
 /** Documented functions and methods (names starting with _ left out), the most used first; at most 50. */
 export async function readExampleCandidates(conn: Reader): Promise<ExampleCandidate[]> {
   const rows = await conn.query(`SELECT n.id, n.name, n.file_path, count(e.src) AS users
-    FROM nodes n LEFT JOIN edges e ON e.dst = n.id AND e.type = 'USES'
+    FROM ${NODE_ROWS_TABLE} n LEFT JOIN edges e ON e.dst = n.id AND e.type = 'USES'
     WHERE n.kind IN ('Function', 'Method') AND length(coalesce(n.docstring, '')) > 0 AND NOT starts_with(n.name, '_')
     GROUP BY n.id, n.name, n.file_path ORDER BY users DESC, n.id LIMIT 50`);
   return rows.map((row) => nodeFields(row, ['id', 'name', 'file_path']));

@@ -39,6 +39,23 @@ function refuseNewer(version: number | null): void {
 }
 
 /**
+ * A version-1 database opened read-only keeps its `nodes` table: a temporary node_rows view over it
+ * (offsets NULL, a column it lacks NULL) lets the readers that skip the `nodes` view read it too.
+ * Nothing is written to the file.
+ */
+export async function readLegacyNodeRows(conn: Pick<SqlConnection, 'query' | 'run'>): Promise<void> {
+  if ((await nodesKind(conn)) !== 'table' || (await tableExists(conn, NODE_ROWS_TABLE))) return;
+  const old = await nodeTableColumns(conn);
+  const select = NODE_ROW_COLUMNS.map((c) => (old.has(c.name) && !c.name.startsWith('code_') ? `n.${c.name}` : `NULL::${c.type} AS ${c.name}`)).join(', ');
+  await conn.run(`CREATE TEMP VIEW ${NODE_ROWS_TABLE} AS SELECT ${select} FROM nodes n`);
+}
+
+async function nodeTableColumns(conn: Pick<SqlConnection, 'query'>): Promise<Set<string>> {
+  const rows = await conn.query("SELECT column_name AS c FROM information_schema.columns WHERE table_schema = 'main' AND table_name = 'nodes'");
+  return new Set(rows.map((r) => String(r.c)));
+}
+
+/**
  * On open of a writable database and after a bundle import: refuses a newer schema, upgrades a
  * version-1 nodes table (upgradeNodesTable) and stamps meta with SCHEMA_VERSION.
  */
@@ -98,11 +115,7 @@ export async function dropNodes(conn: SqlConnection): Promise<void> {
 async function upgradeNodesTable(conn: SqlConnection, callerTransaction: boolean): Promise<boolean> {
   if ((await nodesKind(conn)) !== 'table') return false;
   const upgrade = async () => {
-    const old = new Set(
-      (await conn.query("SELECT column_name AS c FROM information_schema.columns WHERE table_schema = 'main' AND table_name = 'nodes'")).map((r) =>
-        String(r.c),
-      ),
-    );
+    const old = await nodeTableColumns(conn);
     // Definitions without an import name (stored before they had one) get it from their module's.
     const fill = ['import_name', 'local_name', 'language', 'module_name'].every((c) => old.has(c));
     const select = NODE_ROW_COLUMNS.map((c) => {
