@@ -3,7 +3,8 @@
  * stdlib's modules copied under varied paths, scripts/bench/syntheticRepo.ts) explored through the
  * real UI, as a new user would: index it, open the overview, ask a Path 1 question naming a
  * class, then a sentence that goes to Path 2, which on a big graph searches the question's
- * neighbourhood (docs/retrieval.md, "Big graphs") and says so; the player opens on the run. The
+ * neighbourhood (docs/retrieval.md, "Big graphs") and says so; the player opens on the run and
+ * is stepped from the start (the p50 / p95 of the app's own measure of a step drawn). The
  * embedding after the index is skipped on a big graph.
  * Prints each step's time and the page's renderer memory (RSS, /proc) and takes screenshots.
  * Not in the default suite: the index alone takes minutes on 2 cores.
@@ -16,7 +17,7 @@ import { join } from 'node:path';
 import { readProcMemory, rendererPids } from '../scripts/bench/procMemory.ts';
 import { syntheticCorpus } from '../scripts/bench/syntheticRepo.ts';
 import { assert, screenshot, test, waitForAutoEmbed, waitForGraph, waitForSummary, withSession } from './harness.ts';
-import { ask } from './playerKit.ts';
+import { ask, playerAt, waitForCursor, waitForPlayer, waitForStep } from './playerKit.ts';
 
 const FILES = Number(process.env.RANGER_E2E_BIG ?? 0);
 
@@ -89,6 +90,23 @@ test('a big repository (RANGER_E2E_BIG files): overview, Path 1, Path 2 over a n
     await screenshot(page, env, 'big-path2');
 
     await page.getByTestId('mcts-player').waitFor({ timeout: 60_000 });
+    await waitForPlayer(page);
+    // Item 4: a replay step on this graph, from the first iteration on (the app's own measure of each step drawn).
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Home');
+    await waitForCursor(page, 0);
+    await page.evaluate(() => performance.clearMeasures('ranger:player-step'));
+    const steps = Math.min(120, (await playerAt(page)).iterations * 2);
+    for (let i = 1; i <= steps; i++) {
+      await page.keyboard.press('ArrowRight');
+      await waitForStep(page, i);
+    }
+    const stepMs = await page.evaluate(() => performance.getEntriesByName('ranger:player-step', 'measure').map((m) => m.duration));
+    stepMs.sort((a, b) => a - b);
+    figures.playerSteps = stepMs.length;
+    figures.playerStepP50Ms = Number(stepMs[Math.floor(stepMs.length / 2)]?.toFixed(2));
+    figures.playerStepP95Ms = Number(stepMs[Math.min(stepMs.length - 1, Math.ceil(stepMs.length * 0.95) - 1)]?.toFixed(2));
+    figures.playerTreeNodes = (await playerAt(page)).treeNodes;
     await screenshot(page, env, 'big-player');
     console.log(`    big repo (${FILES} files): ${JSON.stringify(figures)}`);
   });

@@ -147,8 +147,9 @@ export async function resolveEntities(conn: Pick<SqlConnection, 'query'>, tokens
   if (tokens.length === 0) return [];
   const list = tokens.map((t) => sqlString(t.text)).join(', ');
   const suffixes = tokens.filter((t) => t.text.includes('.')).map((t) => `ends_with(qualified_name, ${sqlString(`.${t.text}`)})`);
-  const where = [`name IN (${list})`, `qualified_name IN (${list})`, ...suffixes].join(' OR ');
-  const rows = await conn.query(`SELECT id, kind, name, qualified_name FROM ${NODE_ROWS_TABLE} WHERE ${where} ORDER BY id LIMIT 2000`);
+  // One SELECT per condition, as a UNION: an OR of them scans the names row by row (2.5x slower on 929k nodes).
+  const selects = [`name IN (${list})`, `qualified_name IN (${list})`, ...suffixes].map((where) => `SELECT id, kind, name, qualified_name FROM ${NODE_ROWS_TABLE} WHERE ${where}`);
+  const rows = await conn.query(`${selects.join(' UNION ')} ORDER BY id LIMIT 2000`);
   const entities: ResolvedEntity[] = [];
   for (const token of tokens) {
     const dotted = token.text.includes('.');

@@ -50,11 +50,16 @@ export function readLabelsAfterFrame(graph: GraphController): void {
   );
 }
 
+/** User Timing name of one replay step drawn (the state at the cursor applied to the canvas; DevTools and e2e read it). */
+export const PLAYER_STEP_MEASURE = 'ranger:player-step';
+
 /** Draws the state at `cursor`; the camera follows the step calmly (while playing or stepping). */
 function renderAt(graph: GraphController, cursor: number, follow = true): PlayerRenderInfo | null {
   const replay = playerReplay();
   if (!replay) return null;
+  const started = performance.now();
   const info = graph.renderPlayer(stateAt(replay, cursor));
+  performance.measure(PLAYER_STEP_MEASURE, { start: started, detail: cursor });
   if (!info) return null;
   reportPlayerRender(info);
   readLabelsAfterFrame(graph);
