@@ -23,6 +23,7 @@ import type { SearchBenchArgs } from './searchArgs.ts';
 import { renderSearchReport, summarizeBuiltins, summarizeEnvironment, summarizeMctsSize } from './searchReport.ts';
 import type { BuiltinsSummary, GraphInfo, MctsSizeSummary, SearchBenchReport } from './searchReport.ts';
 import { syntheticGraph } from './syntheticGraph.ts';
+import { readDbGraph } from './dbGraph.ts';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const now = () => performance.now();
@@ -41,6 +42,12 @@ function countBy<T>(items: readonly T[], key: (item: T) => string): Record<strin
   return out;
 }
 
+async function readGraph(path: string): Promise<{ graph: Graph; ms: number }> {
+  const started = now();
+  const graph = await readDbGraph(path);
+  return { graph, ms: now() - started };
+}
+
 function generate(nodes: number, seed: number): { graph: Graph; ms: number } {
   const started = now();
   const graph = syntheticGraph({ nodes, seed });
@@ -51,17 +58,20 @@ async function cypherPart(args: SearchBenchArgs, graph: Graph, graphInfo: GraphI
   const workload = cypherWorkload(graph, args.reps, args.seed);
   log(`(a) Cypher in Node: ${workload.timed.length} timed queries`);
   let node: SearchBenchReport['cypher']['node'];
+  let native: SearchBenchReport['cypher']['native'];
   try {
-    const { measureNodeCypher } = await import('./nodeCypher.ts');
-    const run = await measureNodeCypher(graph, workload, 'app');
-    node = summarizeEnvironment(run);
-    log(`    every Cypher query: p50 ${node.allCypher.p50.toFixed(1)} ms, p95 ${node.allCypher.p95.toFixed(1)} ms (writeGraph ${(run.loadMs / 1000).toFixed(1)} s)`);
+    const { measureFileCypher, measureNodeCypher } = await import('./nodeCypher.ts');
+    const [run, nativeRun] = args.db ? await measureFileCypher(args.db, workload) : [await measureNodeCypher(graph, workload, 'app')];
+    node = summarizeEnvironment(run!);
+    if (nativeRun) native = summarizeEnvironment(nativeRun);
+    log(`    every Cypher query: p50 ${node.allCypher.p50.toFixed(1)} ms, p95 ${node.allCypher.p95.toFixed(1)} ms (writeGraph ${(run!.loadMs / 1000).toFixed(1)} s)`);
   } catch (error) {
     node = { error: message(error) };
     log(`    failed: ${node.error}`);
   }
   let browser: SearchBenchReport['cypher']['browser'];
-  if (!args.browser) browser = { skipped: true, error: '--no-browser' };
+  if (args.db) browser = { skipped: true, error: '--db: the chromium page builds its own synthetic graph' };
+  else if (!args.browser) browser = { skipped: true, error: '--no-browser' };
   else {
     log('(a) Cypher in chromium (bench page worker)');
     try {
@@ -89,7 +99,7 @@ async function cypherPart(args: SearchBenchArgs, graph: Graph, graphInfo: GraphI
       log(`    failed: ${browser.error}`);
     }
   }
-  return { node, browser };
+  return native ? { node, native, browser } : { node, browser };
 }
 
 async function timeSearches(prepared: MctsPrepared, graph: Graph, args: SearchBenchArgs) {
@@ -150,10 +160,11 @@ async function main(): Promise<void> {
     return;
   }
   const loadAverage = loadavg();
-  log(`synthetic graph of ${args.cypherNodes.toLocaleString('en-US')} nodes (seed ${args.seed})`);
-  const cypherGraph = generate(args.cypherNodes, args.seed);
+  log(args.db ? `the graph of ${args.db}` : `synthetic graph of ${args.cypherNodes.toLocaleString('en-US')} nodes (seed ${args.seed})`);
+  const cypherGraph = args.db ? await readGraph(args.db) : generate(args.cypherNodes, args.seed);
   const { graph } = cypherGraph;
   const graphInfo: GraphInfo = {
+    source: args.db ?? `synthetic, seed ${args.seed}`,
     nodes: graph.nodes.length,
     edges: graph.edges.length,
     byKind: countBy(graph.nodes, (n) => n.kind),

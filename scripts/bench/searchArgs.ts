@@ -8,6 +8,8 @@ import { commonFlag, wholeNumber } from './flagValues.ts';
 export interface SearchBenchArgs {
   /** Nodes of the Cypher graph. */
   cypherNodes: number;
+  /** An indexed database whose graph the Cypher part reads instead of the synthetic one. */
+  db?: string;
   /** Timed queries per family. */
   reps: number;
   /** Snapshot sizes for MCTS ms per iteration. */
@@ -28,6 +30,8 @@ export interface SearchBenchArgs {
 
 export const SEARCH_USAGE = `Usage: npm run bench:search -- [options]
   --nodes N          nodes of the synthetic graph for the Cypher lookups (default 100000)
+  --db FILE          the Cypher lookups on this indexed database instead (read-only; Node only:
+                     duckdb-wasm with the file attached, and the CLI's native DuckDB beside it)
   --reps N           timed queries per query family (default 30, names vary)
   --mcts-sizes A,B   snapshot sizes for MCTS ms per iteration (default 10000,100000)
   --builtin-nodes N  graph size for T iterations with the built-in models (default 10000)
@@ -59,6 +63,13 @@ export function parseSearchArgs(argv: readonly string[]): SearchBenchArgs {
       case '--nodes':
         args.cypherNodes = wholeNumber(arg, argv[++i], 100);
         break;
+      case '--db': {
+        const value = argv[++i];
+        if (value === undefined) throw new Error(`${arg} needs a database file`);
+        args.db = value;
+        args.browser = false;
+        break;
+      }
       case '--reps':
         args.reps = wholeNumber(arg, argv[++i], 1);
         break;

@@ -188,6 +188,8 @@ export function summarizeBuiltins(input: BuiltinsInput): BuiltinsSummary {
 }
 
 export interface GraphInfo {
+  /** 'synthetic (seed N)' or the indexed database's path (`--db`). */
+  source?: string;
   nodes: number;
   edges: number;
   byKind: Record<string, number>;
@@ -203,6 +205,8 @@ export interface SearchBenchReport {
   graph: GraphInfo;
   cypher: {
     node: EnvironmentSummary | { error: string };
+    /** `--db`: the same workload in the CLI's native DuckDB. */
+    native?: EnvironmentSummary | { error: string };
     browser: (EnvironmentSummary & { fingerprint: string; sameWorkload: boolean; chromiumVersion: string; pageErrors: string[] }) | { skipped: boolean; error: string };
   };
   mcts: (MctsSizeSummary | { nodes: number; error: string })[];
@@ -245,7 +249,7 @@ function renderCypher(report: SearchBenchReport, out: string[]): void {
   const nodeOk = 'families' in node ? node : null;
   const browserOk = 'families' in browser ? browser : null;
   out.push(
-    `(a) Cypher lookups of the A.5-A.7 kind on ${formatInteger(report.graph.nodes)} nodes: ms per query (compile + read-only guard + query + rows),`,
+    `(a) Cypher lookups of the A.5-A.7 kind on ${formatInteger(report.graph.nodes)} nodes${report.graph.source ? ` (${report.graph.source})` : ''}: ms per query (compile + read-only guard + query + rows),`,
     `    ${report.settings.reps} timed queries per family with names drawn from the graph, after one untimed warm-up query per family;`,
     '    "vs SQL": p50 over the SQL point lookup\'s p50 in the same environment; "CPU p50": Node process CPU ms per query.',
     '',
@@ -270,7 +274,11 @@ function renderCypher(report: SearchBenchReport, out: string[]): void {
     );
     if (browserOk.pageErrors.length > 0) out.push(`  Page errors: ${browserOk.pageErrors.slice(0, 3).join(' | ')}`);
   } else out.push(`  chromium ${(browser as { skipped: boolean }).skipped ? 'skipped' : 'failed'}: ${(browser as { error: string }).error}`);
-  const errors = [...(nodeOk?.families ?? []), ...(browserOk?.families ?? [])].filter((f) => f.errors.length > 0);
+  const native = report.cypher.native;
+  if (native && 'families' in native) {
+    out.push(`  Node, native DuckDB (the CLI's engine) on the same file: every Cypher query p50 ${ms(native.allCypher.p50)} ms, p95 ${ms(native.allCypher.p95)} ms ${native.verdict}; ${native.notes.join('; ')}.`);
+  } else if (native) out.push(`  Node, native DuckDB: failed: ${native.error}`);
+  const errors = [...(nodeOk?.families ?? []), ...(browserOk?.families ?? []), ...(native && 'families' in native ? native.families : [])].filter((f) => f.errors.length > 0);
   for (const f of errors) out.push(`  ERRORS in ${f.family}: ${f.errors.length} (first: ${f.errors[0]})`);
 }
 
