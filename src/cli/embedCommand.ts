@@ -4,8 +4,8 @@
  * lexical embedder unless --model says otherwise, docs/cli.md), stores them per model
  * and source, then recomputes SIMILAR edges (CodeRAG / GraphCodeAgent: cosine >= eps, at most k
  * proposals per node) with the app's rule (core/usecases/embedAndLink.ts): --eps and --k, else
- * what the graph was last linked with, else 0.8 and 5; from the source last linked, else the
- * code set, else the description set.
+ * what the graph was last linked with, else 0.8 and 5; from the set just embedded of the source
+ * last linked, else the code set, else the description set.
  * Output: {model, sets, similar, ms}. `embedAfterIndex` is what `index` runs after the graph is
  * stored (docs/cli.md): the same with the offline default, for the sources the index left
  * without vectors (core/semantic/autoEmbed.ts).
