@@ -9,7 +9,7 @@ import { LexicalEmbedder } from '../../src/core/models/lexicalEmbedder.ts';
 import { DEFAULT_SIMILAR_EPS, DEFAULT_SIMILAR_K, readSimilarInfo } from '../../src/core/semantic/similarEdges.ts';
 import type { SimilarInfo } from '../../src/core/semantic/semanticService.ts';
 import { embedAndLink, linkSimilar, similarSettings } from '../../src/core/usecases/embedAndLink.ts';
-import { openUsecaseGraph } from './usecaseGraph.ts';
+import { openArchiveGraph } from '../search/archiveGraph.ts';
 
 const last: SimilarInfo = { model: 'builtin:lexical', source: 'description', eps: 0.5, k: 2, edges: 3, method: 'exact' };
 
@@ -25,7 +25,7 @@ describe('similarSettings', () => {
 
 describe('embedAndLink', () => {
   it('embeds, links from the sets just written and keeps the thresholds a person chose', async () => {
-    const conn = await openUsecaseGraph();
+    const conn = await openArchiveGraph();
     try {
       const progress: string[] = [];
       const first = await embedAndLink(conn, new LexicalEmbedder(), { onProgress: (p) => progress.push(p.phase) });

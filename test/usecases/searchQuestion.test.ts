@@ -17,7 +17,7 @@ import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
 import { chooseSearchModels } from '../../src/core/usecases/searchModels.ts';
 import { searchQuestion } from '../../src/core/usecases/searchQuestion.ts';
 import type { QuestionModels } from '../../src/core/usecases/searchQuestion.ts';
-import { makeBig, openUsecaseGraph } from './usecaseGraph.ts';
+import { openArchiveGraph, padPastBigGraph } from '../search/archiveGraph.ts';
 
 /** The built-in models, counting how often the models and the whole graph's engine were asked for. */
 function builtinDeps(conn: SqlConnection, extra: Partial<QuestionModels> = {}) {
@@ -39,7 +39,7 @@ function builtinDeps(conn: SqlConnection, extra: Partial<QuestionModels> = {}) {
 
 describe('searchQuestion', () => {
   it('answers a lookup on Path 1 without choosing models or reading vectors', async () => {
-    const conn = await openUsecaseGraph();
+    const conn = await openArchiveGraph();
     try {
       const { deps, asked } = builtinDeps(conn);
       const answer = await searchQuestion(conn, { question: 'where is make_tarball defined', method: 'auto', k: 5 }, deps, { audience: 'app' });
@@ -55,7 +55,7 @@ describe('searchQuestion', () => {
   });
 
   it('runs Path 2 on the whole graph engine, says the built-in vectors were computed, and stores the run', async () => {
-    const conn = await openUsecaseGraph();
+    const conn = await openArchiveGraph();
     try {
       const { deps, asked } = builtinDeps(conn);
       const answer = await searchQuestion(conn, { question: 'pack several files into a compressed tarball', method: 'auto', k: 5 }, deps, { audience: 'cli', runSource: 'cli' });
@@ -74,11 +74,11 @@ describe('searchQuestion', () => {
   });
 
   it('says which vectors answered while an embedding builds others', async () => {
-    const conn = await openUsecaseGraph();
+    const conn = await openArchiveGraph();
     try {
       const pending = { model: 'ranger-code-search-mini', note: 'ranger-code-search-mini is still embedding: the built-in vectors answered.' };
       const { deps } = builtinDeps(conn, { pending });
-      const answer = await searchQuestion(conn, { question: 'area of a circle', method: 'bm25', k: 3 }, deps, { audience: 'app' });
+      const answer = await searchQuestion(conn, { question: 'hypotenuse of a right triangle', method: 'bm25', k: 3 }, deps, { audience: 'app' });
       expect(answer.response.stats.vectorsPending).toBe(pending.model);
       expect(answer.response.notes?.[0]).toBe(pending.note);
       expect(answer.trace).toBeUndefined();
@@ -88,13 +88,13 @@ describe('searchQuestion', () => {
   });
 
   it("searches a big graph over the question's neighbourhood, storing no vectors and building no whole-graph engine", async () => {
-    const conn = await openUsecaseGraph();
+    const conn = await openArchiveGraph();
     try {
-      await makeBig(conn);
+      await padPastBigGraph(conn);
       const { deps, asked } = builtinDeps(conn);
       const answer = await searchQuestion(conn, { question: 'pack several files into a compressed tarball', method: 'mcts', k: 5 }, deps, { audience: 'app' });
       expect(answer.response.results.map((hit) => hit.id)).toContain(10);
-      expect(answer.response.notes?.some((note) => /^This graph has 200,010 nodes, so the search ran over the \d+ around/.test(note))).toBe(true);
+      expect(answer.response.notes?.some((note) => /^This graph has 200,009 nodes, so the search ran over the \d+ around/.test(note))).toBe(true);
       expect(asked).toEqual({ models: 1, engine: 0 });
       expect(await listEmbeddingSets(conn)).toEqual([]);
     } finally {
