@@ -3,7 +3,8 @@
  * core imports only core; adapters import core; workers import core + browser adapters;
  * ui imports core (types, pure helpers) and worker clients, never adapters; cli imports core +
  * node adapters. Inside src/core, the ranks of docs/architecture.md: each room (ingest and the
- * language catalog, parse, graph, the languages, store, pipeline) imports only rooms below it.
+ * language catalog, parse, graph, the languages, store, pipeline) imports only rooms below it, and
+ * no room imports usecases/, the top of core (what the app's workers and the CLI both call).
  * Static imports only: review `import()` and `new URL('...worker.ts')` by hand.
  */
 import tseslint from 'typescript-eslint';
@@ -16,14 +17,15 @@ function layer(files, groups) {
   return { files, rules: { 'no-restricted-imports': ['error', { patterns: groups }] } };
 }
 
+/** Import patterns of the named src/core folders. */
+const above = (...folders) => folders.flatMap((folder) => [`../${folder}/**`, `../../${folder}/**`]);
 const coreBans = [
   banned(['**/adapters/**', '**/ui/**', '**/cli/**', '**/workers/**'], 'src/core imports only src/core.'),
   banned(nodeBuiltins, 'src/core is environment-neutral: no Node APIs (put it in src/adapters/node).'),
   banned(uiLibs, 'src/core has no UI libraries.'),
   banned(['@duckdb/*'], 'Database engines are adapters: use the SqlConnection port.'),
+  banned(['./usecases/**', ...above('usecases')], 'usecases/ is the top of src/core: the workers and the CLI call it, no room of core imports it.'),
 ];
-/** Import patterns of the named src/core folders. */
-const above = (...folders) => folders.flatMap((folder) => [`../${folder}/**`, `../../${folder}/**`]);
 /** The languages' code: everything under languages/ but the plain-data catalog. */
 const languageCode = ['**/languages/**', '!**/languages/catalog.ts', '!**/languages/languageFacts.ts', '!**/languages/*/*Catalog.ts'];
 /** The catalog's files: catalog.ts, languageFacts.ts and each language's <lang>Catalog.ts. */

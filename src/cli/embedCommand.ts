@@ -3,7 +3,9 @@
  * [--eps 0.8] [--k 5]`: embeds every embeddable node's description and code texts (built-in
  * lexical embedder unless --model says otherwise, docs/cli.md), stores them per model
  * and source, then recomputes SIMILAR edges (CodeRAG / GraphCodeAgent: cosine >= eps, at most k
- * proposals per node) from the code set when it was embedded, else the description set.
+ * proposals per node) with the app's rule (core/usecases/embedAndLink.ts): --eps and --k, else
+ * what the graph was last linked with, else 0.8 and 5; from the set just embedded of the source
+ * last linked, else the code set, else the description set.
  * Output: {model, sets, similar, ms}. `embedAfterIndex` is what `index` runs after the graph is
  * stored (docs/cli.md): the same with the offline default, for the sources the index left
  * without vectors (core/semantic/autoEmbed.ts).
@@ -11,10 +13,10 @@
  */
 import { graphNodeCount } from '../core/search/bigGraph.ts';
 import { autoEmbedDecision } from '../core/semantic/autoEmbed.ts';
-import { ALL_SOURCES, embedGraph } from '../core/semantic/embedGraph.ts';
+import { ALL_SOURCES } from '../core/semantic/embedGraph.ts';
 import type { EmbedSetResult } from '../core/semantic/embedGraph.ts';
 import type { EmbedProgress, SemanticSource, SimilarInfo } from '../core/semantic/semanticService.ts';
-import { computeSimilarEdges, DEFAULT_SIMILAR_EPS, DEFAULT_SIMILAR_K } from '../core/semantic/similarEdges.ts';
+import { embedAndLink } from '../core/usecases/embedAndLink.ts';
 import { listEmbeddingSets } from '../core/store/embeddingStore.ts';
 import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
 import { createNodeEmbedder, resolveModelArg } from '../adapters/node/nodeModels.ts';
@@ -37,6 +39,7 @@ export interface EmbedOutput {
 export interface EmbedCommandOptions {
   model?: string;
   sources?: readonly SemanticSource[];
+  /** SIMILAR thresholds (default: those the graph was last linked with, else 0.8 and 5). */
   eps?: number;
   k?: number;
   /** Folder of `public` models (default <repo>/public/models). */
@@ -50,19 +53,15 @@ export async function runEmbed(dbPath: string, options: EmbedCommandOptions = {}
   const spec = resolveModelArg(options.model, 'embedder');
   let fallback: string | undefined;
   const embedder = await createNodeEmbedder(spec, { modelsDir: options.modelsDir, signal: options.signal, onFallback: (message) => (fallback = message) });
-  const sources = options.sources ?? ALL_SOURCES;
   const conn = await openNodeDatabase(dbPath, { mustExist: true });
   try {
-    const sets = await embedGraph(conn, embedder, { sources, signal: options.signal, onProgress: options.onProgress, batchSize: spec.batchSize });
-    const similar = await computeSimilarEdges(conn, {
-      model: embedder.info.id,
-      source: sources.includes('code') ? 'code' : 'description',
-      eps: options.eps ?? DEFAULT_SIMILAR_EPS,
-      k: options.k ?? DEFAULT_SIMILAR_K,
+    const { sets, similar } = await embedAndLink(conn, embedder, {
+      sources: options.sources ?? ALL_SOURCES,
+      batchSize: spec.batchSize,
+      similar: { eps: options.eps, k: options.k },
       signal: options.signal,
       onProgress: options.onProgress,
     });
-    await conn.run('CHECKPOINT');
     const label = embedder.info.id === spec.id ? spec.label : embedder.info.label;
     return { model: embedder.info.id, label, builtin: embedder.info.builtin, ...(fallback ? { fallback } : {}), sets, similar, ms: Date.now() - started };
   } finally {

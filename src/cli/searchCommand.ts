@@ -11,14 +11,13 @@
  * or what `embed --model` took: a preset, an id or a folder) or, without it, the one the database
  * was embedded with (embedding_sets: the shipped neural set when there is one and its model loads,
  * else the built-in lexical set, else the newest set); the reranker the offline preset's built-in one;
- * 'auto' goes through the router (answerQuestion) with no LLM: rule-based Cypher, else MCTS.
+ * 'auto' goes through the router with no LLM: rule-based Cypher, else MCTS. Answering and the
+ * models' choice are core/usecases/ (searchQuestion, chooseSearchModels), as in the app.
  * Runs in: Node (cli).
  */
 import { writeFileSync } from 'node:fs';
 import { answerQuestion } from '../core/agent/answerQuestion.ts';
 import type { SearchRunner } from '../core/agent/answerQuestion.ts';
-import { PRESENT_DEPTH, presentAnswer } from '../core/agent/presentAnswer.ts';
-import { lazy } from '../core/agent/tools/agentTools.ts';
 import { SEARCH_METHODS, TESTS_MODES } from '../core/agent/searchService.ts';
 import type { SearchHit, SearchMethod, SearchRequest, SearchResponse, SearchStop, TestsMode } from '../core/agent/searchService.ts';
 import { AppError } from '../core/errors.ts';
@@ -26,20 +25,19 @@ import { createBuiltinReranker } from '../core/models/builtinReranker.ts';
 import { BUILTIN_NEURAL_EMBEDDER, DEFAULT_PRESET_ID, embedderDisplayName, presetById } from '../core/models/modelSpec.ts';
 import type { Row } from '../core/store/sqlConnection.ts';
 import { formatRows } from './format.ts';
-import type { Embedder, Reranker } from '../core/models/types.ts';
+import type { Reranker } from '../core/models/types.ts';
 import type { MctsParams } from '../core/search/mctsParams.ts';
 import type { MctsTrace } from '../core/search/mctsTrace.ts';
-import { createSearchEngine, DEFAULT_K } from '../core/search/searchEngine.ts';
-import { BIG_GRAPH_NODES, graphNodeCount } from '../core/search/bigGraph.ts';
-import { scopedSearchRunner } from '../core/search/scopedSearch.ts';
+import { createSearchEngine } from '../core/search/searchEngine.ts';
 import type { SearchEngine, SearchEngineOptions, SearchModels, SearchRunOptions } from '../core/search/searchEngine.ts';
-import { BUILT_FALLBACK_NOTE, BUILTIN_EMBEDDER_ID, builtinQueryEmbedders, searchVectors } from '../core/search/searchVectors.ts';
+import { BUILTIN_EMBEDDER_ID } from '../core/search/searchVectors.ts';
 import type { EmbeddingSetInfo } from '../core/semantic/semanticService.ts';
 import { MCTS_PRESETS } from '../core/search/mctsParams.ts';
 import type { MctsPreset } from '../core/search/mctsParams.ts';
 import { listEmbeddingSets } from '../core/store/embeddingStore.ts';
-import { storeTrace } from '../core/store/runStore.ts';
 import type { SqlConnection } from '../core/store/sqlConnection.ts';
+import { chooseSearchModels } from '../core/usecases/searchModels.ts';
+import { searchQuestion } from '../core/usecases/searchQuestion.ts';
 import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
 import { createNodeEmbedder, createNodeReranker, resolveModelArg } from '../adapters/node/nodeModels.ts';
 import { parseInteger, UsageError } from './args.ts';
@@ -85,47 +83,22 @@ export function chooseEmbeddingSet(sets: readonly EmbeddingSetInfo[], model?: st
 }
 
 /**
- * The models for a database: the embedding set `--model` names (chooseEmbeddingSet), or without it
- * our shipped neural set when there is one and its model loads, else the built-in lexical set,
- * else the newest set (none: the built-in set is computed and stored first, as the app does);
- * and `reranker`, by default the offline preset's built-in one.
+ * The models for a database (core/usecases/searchModels.ts): the embedding set `--model` names
+ * (chooseEmbeddingSet), or without it our shipped neural set when its model loads, else the
+ * built-in lexical set, else the newest set (none: the built-in set is computed and stored first,
+ * as the app does); and `reranker`, by default the offline preset's built-in one.
  */
 export async function searchModelsFor(conn: SqlConnection, model?: string, reranker?: Reranker): Promise<SearchModels> {
   const stored = await listEmbeddingSets(conn);
-  let embedderId: string;
-  let loadArg: string | null = null;
-  let builtFallback = false;
-  let neural: Promise<Embedder> | null = null;
-  if (model !== undefined) {
-    const choice = chooseEmbeddingSet(stored, model);
-    embedderId = choice.chosen.model;
-    loadArg = choice.loadArg;
-  } else {
-    embedderId = BUILTIN_EMBEDDER_ID;
-    if (stored.some((s) => s.model === BUILTIN_NEURAL_EMBEDDER.id)) {
-      // Our shipped neural set first; when its model cannot load, the lexical set answers.
-      const shipped = await createNodeEmbedder(BUILTIN_NEURAL_EMBEDDER, { onFallback: (message) => process.stderr.write(`Note: ${message}\n`) });
-      if (shipped.info.id === BUILTIN_NEURAL_EMBEDDER.id) {
-        embedderId = BUILTIN_NEURAL_EMBEDDER.id;
-        neural = Promise.resolve(shipped);
-      }
-    }
-    if (!neural) {
-      const newest = [...stored].filter((s) => s.model !== BUILTIN_NEURAL_EMBEDDER.id).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-      const preferred = stored.some((s) => s.model === BUILTIN_EMBEDDER_ID) ? BUILTIN_EMBEDDER_ID : (newest?.model ?? null);
-      ({ embedderId, builtFallback } = await searchVectors(conn, preferred));
-    }
-  }
-  const builtins = builtinQueryEmbedders(conn);
-  return {
-    embedderId,
-    queryEmbedder(source) {
-      if (embedderId === BUILTIN_EMBEDDER_ID) return builtins(source);
-      return (neural ??= createNodeEmbedder(resolveModelArg(loadArg ?? embedderId, 'embedder')));
-    },
+  const choice = model === undefined ? null : chooseEmbeddingSet(stored, model);
+  const newest = [...stored].filter((s) => s.model !== BUILTIN_NEURAL_EMBEDDER.id).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+  const preferred = choice ? [choice.chosen.model] : [BUILTIN_NEURAL_EMBEDDER.id, BUILTIN_EMBEDDER_ID, newest?.model];
+  return chooseSearchModels(conn, {
+    preferred,
+    loadEmbedder: (id) =>
+      createNodeEmbedder(resolveModelArg(choice?.loadArg ?? id, 'embedder'), { onFallback: (message) => process.stderr.write(`Note: ${message}\n`) }),
     reranker: reranker ?? createBuiltinReranker(presetById(DEFAULT_PRESET_ID)!.reranker),
-    ...(builtFallback ? { note: BUILT_FALLBACK_NOTE } : {}),
-  };
+  });
 }
 
 /** The reranker `--reranker` names (undefined: the offline preset's built-in one). */
@@ -190,35 +163,21 @@ export async function runSearch(dbPath: string, question: string, options: Searc
   const started = performance.now();
   const conn = await openNodeDatabase(dbPath, { mustExist: true });
   try {
-    let note: string | undefined;
-    // Built only when Path 2 (or a baseline) runs: a question Cypher answers reads no vectors.
-    const openEngine = lazy(async (): Promise<SearchRunner> => {
-      const models = await searchModelsFor(conn, options.model, await rerankerArg(options.reranker));
-      note = models.note;
-      const total = await graphNodeCount(conn);
-      // A big graph: each question over its neighbourhood (core/search/scopedSearch.ts).
-      if (total > BIG_GRAPH_NODES) return scopedSearchRunner(conn, models, total, (said) => (note = said));
-      return createSearchEngine(conn, models);
-    });
-    const engine: SearchRunner = { run: async (request, runOptions) => (await openEngine()).run(request, runOptions) };
     const params: Partial<MctsParams> = {};
     if (options.iterations !== undefined) params.iterations = options.iterations;
     if (options.seed !== undefined) params.seed = options.seed;
     if (options.pairBudget !== undefined) params.pairBudget = options.pairBudget;
-    const k = options.k ?? DEFAULT_K;
-    const request: SearchRequest = { question, method: options.method ?? 'auto', k: k * PRESENT_DEPTH, preset: options.preset, params, asText: options.asText };
-    const ranked: SearchResponse & { trace?: MctsTrace } =
-      request.method === 'auto' ? await autoRoute(conn, engine)(request, {}) : await engine.run(request, {});
-    // Cypher typed as the question that does not run: its positioned error, not a search in its place.
-    if (ranked.route.generator === 'user' && ranked.route.cypherError) {
-      throw new AppError('INPUT_INVALID', `${ranked.route.cypherError.message} (the question reads as Cypher; add --as-text to search these words instead)`);
-    }
-    const response = { ...(await presentAnswer(conn, question, ranked, { audience: 'cli', method: request.method, k, tests: options.tests, notes: note ? [note] : [] })), trace: ranked.trace };
+    const request: SearchRequest = { question, method: options.method ?? 'auto', k: options.k, preset: options.preset, params, asText: options.asText, tests: options.tests };
+    const deps = { models: async () => searchModelsFor(conn, options.model, await rerankerArg(options.reranker)), routerLlm: async () => null };
     // Every MCTS run is stored in `runs`, as the app does: the app's run list shows CLI runs too.
-    const runId = response.trace ? await storeTrace(conn, response.trace, 'cli') : undefined;
+    const { response, trace, runId } = await searchQuestion(conn, request, deps, { audience: 'cli', runSource: 'cli' });
+    // Cypher typed as the question that does not run: its positioned error, not a search in its place.
+    if (response.route.generator === 'user' && response.route.cypherError) {
+      throw new AppError('INPUT_INVALID', `${response.route.cypherError.message} (the question reads as Cypher; add --as-text to search these words instead)`);
+    }
     if (options.tracePath !== undefined) {
-      if (!response.trace) throw new AppError('INPUT_INVALID', `--trace: method '${request.method}' ran no MCTS (path ${response.route.path}), so there is no trace.`);
-      writeFileSync(options.tracePath, JSON.stringify(response.trace));
+      if (!trace) throw new AppError('INPUT_INVALID', `--trace: method '${request.method}' ran no MCTS (path ${response.route.path}), so there is no trace.`);
+      writeFileSync(options.tracePath, JSON.stringify(trace));
     }
     const output = toSearchOutput(response);
     output.stats.ms = Math.round(performance.now() - started);

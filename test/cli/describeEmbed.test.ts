@@ -68,7 +68,8 @@ describe('ranger describe + embed on the demo repo', () => {
     const again = await ranger('embed', '--db', db, '--json', '--model', 'lexical', '--sources', 'description', '--eps', '0.9');
     expect(again.code, again.stderr).toBe(0);
     const second = JSON.parse(again.stdout);
-    expect(second.similar).toMatchObject({ source: 'description', eps: 0.9, k: 5 });
+    // Linked from the set just embedded; k as the graph was last linked (--k 3), eps as asked.
+    expect(second.similar).toMatchObject({ source: 'description', eps: 0.9, k: 3 });
     expect((await sql("SELECT count(*) AS n FROM edges WHERE type = 'SIMILAR'"))[0].n).toBe(second.similar.edges);
     expect((await sql('SELECT count(*) AS n FROM embedding_sets'))[0].n).toBe(2);
   });

@@ -48,6 +48,10 @@ describe('ranks inside src/core', () => {
     ['src/core/languages/catalog.ts', './go/goImplementation.ts'],
     ['src/core/languages/catalog.ts', '../ingest/pathRules.ts'],
     ['src/core/pipeline/x.ts', '../bundle/bundleFormat.ts'],
+    ['src/core/search/x.ts', '../usecases/searchQuestion.ts'],
+    ['src/core/store/x.ts', '../usecases/jobSlot.ts'],
+    ['src/core/languages/go/goResolver.ts', '../../usecases/embedAndLink.ts'],
+    ['src/core/errors.ts', './usecases/jobSlot.ts'],
   ])('rejects %s importing %s', async (filePath, spec) => {
     expect(await ruleHits(filePath, importing(spec))).toHaveLength(1);
   });
@@ -64,6 +68,8 @@ describe('ranks inside src/core', () => {
     ['src/core/languages/catalog.ts', '../ingest/types.ts'],
     ['src/core/pipeline/x.ts', '../languages/implementations.ts'],
     ['src/core/graph/x.test.ts', '../languages/implementations.ts'],
+    ['src/core/usecases/x.ts', '../search/scopedSearch.ts'],
+    ['src/core/usecases/x.ts', './jobSlot.ts'],
   ])('allows %s importing %s', async (filePath, spec) => {
     expect(await ruleHits(filePath, importing(spec))).toEqual([]);
   });

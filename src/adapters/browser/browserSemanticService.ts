@@ -1,11 +1,12 @@
 /**
  * @file SemanticService for the browser: keeps the user's model choice, loads
  * transformers.js models in the nested models worker and web-llm in its own worker, and runs the
- * core orchestrators (describeGraph, embedGraph, computeSimilarEdges) on the active repo's
- * database. Built-ins need no worker and no download. One semantic job runs at a time; its writes
- * go through the connection's write gate (core/store/writeGate.ts), as do a search's, since a
- * search may run while a job does. A search answered while an embedding runs says which vectors
- * answered instead (core/semantic/autoEmbed.ts).
+ * core flows (describeGraph; embedding and linking and the search models' choice from
+ * core/usecases/, as the CLI does) on the active repo's database. Built-ins need no worker and no
+ * download. One semantic job runs at a time (a JobSlot); its writes go through the connection's
+ * write gate (core/store/writeGate.ts), as do a search's, since a search may run while a job does.
+ * A search answered while an embedding runs says which vectors answered instead
+ * (core/semantic/autoEmbed.ts).
  * Runs in: the repo worker (exposed with comlink by workers/repo.worker.ts).
  */
 import { AppError, throwIfAborted, toWire } from '../../core/errors.ts';
@@ -14,10 +15,8 @@ import { LexicalEmbedder } from '../../core/models/lexicalEmbedder.ts';
 import type { EmbedderSpec, LlmSpec, ModelRole, PresetId, RerankerSpec } from '../../core/models/modelSpec.ts';
 import { embedderDisplayName, isBuiltin, isShipped } from '../../core/models/modelSpec.ts';
 import type { Embedder, Llm, Reranker } from '../../core/models/types.ts';
-import { embedGraph } from '../../core/semantic/embedGraph.ts';
 import { createBuiltinReranker } from '../../core/models/builtinReranker.ts';
-import type { SearchModels } from '../../core/search/searchEngine.ts';
-import { BUILT_FALLBACK_NOTE, BUILTIN_EMBEDDER_ID, builtinQueryEmbedders, searchVectors } from '../../core/search/searchVectors.ts';
+import { BUILTIN_EMBEDDER_ID } from '../../core/search/searchVectors.ts';
 import { vectorsInProgressNote } from '../../core/semantic/autoEmbed.ts';
 import type { VectorsInProgress } from '../../core/semantic/autoEmbed.ts';
 import type {
@@ -35,10 +34,15 @@ import type {
   SimilarInfo,
   SimilarOptions,
 } from '../../core/semantic/semanticService.ts';
-import { computeSimilarEdges, readSimilarInfo } from '../../core/semantic/similarEdges.ts';
+import { readSimilarInfo } from '../../core/semantic/similarEdges.ts';
 import { listEmbeddingSets } from '../../core/store/embeddingStore.ts';
 import type { SqlConnection } from '../../core/store/sqlConnection.ts';
 import { writeGateOf } from '../../core/store/writeGate.ts';
+import { embedAndLink, linkSimilar } from '../../core/usecases/embedAndLink.ts';
+import { JobSlot } from '../../core/usecases/jobSlot.ts';
+import { chooseSearchModels } from '../../core/usecases/searchModels.ts';
+import type { ChosenSearchModels } from '../../core/usecases/searchModels.ts';
+import type { QuestionModels } from '../../core/usecases/searchQuestion.ts';
 import { checkpointingConnection } from './checkpointingConnection.ts';
 import { readModelSelection, selectionOfPreset, writeModelSelection, DEFAULT_HUB_HOST } from './modelSettings.ts';
 import type { ModelSelection } from './modelSettings.ts';
@@ -55,11 +59,7 @@ export interface SemanticDeps {
 type Loaded<T> = { key: string; model: T; device: DeviceKind };
 
 /** Search models, their cache key, and what an embedding running meanwhile means for the answer. */
-export type SearchModelsFor = SearchModels & {
-  key: string;
-  /** The model whose vectors an embedding is still building, with the sentence the answer shows. */
-  pending?: { model: string; note: string };
-};
+export type SearchModelsFor = ChosenSearchModels & QuestionModels;
 
 const DEVICE_CHECK_TEXTS = ['def parse_config(path): return json.load(open(path))', 'class HttpClient: sends requests', 'sum of two numbers'];
 
@@ -84,7 +84,7 @@ export class BrowserSemanticService implements SemanticService {
   private embedder: Loaded<Embedder> | null = null;
   private reranker: Loaded<Reranker> | null = null;
   private llm: Loaded<Llm> | null = null;
-  private job: AbortController | null = null;
+  private readonly jobs = new JobSlot('A semantic job is already running; pause or cancel it first.');
   /** The embedding in progress (model, source, counts), for the note of a search meanwhile. */
   private building: VectorsInProgress | null = null;
   /** The embedder load in flight: a search and a job asking at once share it. */
@@ -338,42 +338,31 @@ export class BrowserSemanticService implements SemanticService {
     return checks;
   }
 
-  private startJob(): AbortController {
-    if (this.job) throw new AppError('INPUT_INVALID', 'A semantic job is already running; pause or cancel it first.');
-    this.job = new AbortController();
-    return this.job;
-  }
-
   async describe(options: { restart?: boolean }, onProgress?: Listener<DescribeProgress>): Promise<DescribeProgress> {
     await this.init();
     const conn = this.jobConn();
-    const job = this.startJob();
-    try {
-      const llm = await this.loadLlm();
-      const report = (p: DescribeProgress) => {
-        this.describeLive = p;
-        onProgress?.(p);
-      };
-      const result = await describeGraph(checkpointingConnection(conn), llm, {
-        generator: this.selection.llm.id,
-        restart: options.restart,
-        signal: job.signal,
-        onProgress: report,
-      });
-      await conn.run('CHECKPOINT');
-      return result;
-    } finally {
-      this.describeLive = null;
-      this.job = null;
-    }
+    return this.jobs.run(async (signal) => {
+      try {
+        const llm = await this.loadLlm();
+        const report = (p: DescribeProgress) => {
+          this.describeLive = p;
+          onProgress?.(p);
+        };
+        const result = await describeGraph(checkpointingConnection(conn), llm, { generator: this.selection.llm.id, restart: options.restart, signal, onProgress: report });
+        await conn.run('CHECKPOINT');
+        return result;
+      } finally {
+        this.describeLive = null;
+      }
+    });
   }
 
   async pauseDescribe(): Promise<void> {
-    this.job?.abort();
+    this.jobs.cancel();
   }
 
   async cancelSemantic(): Promise<void> {
-    this.job?.abort();
+    this.jobs.cancel();
   }
 
   private async currentEmbedder(onStatus?: Listener<SemanticStatus>): Promise<Embedder> {
@@ -400,87 +389,50 @@ export class BrowserSemanticService implements SemanticService {
     await this.init();
     const conn = this.jobConn();
     // The job starts before the model loads (seconds the first time), so a cancel reaches the load too.
-    const job = this.startJob();
-    try {
-      const embedder = await this.currentEmbedder();
-      throwIfAborted(job.signal);
-      const label = embedderDisplayName(embedder.info.id);
-      const report = (p: EmbedProgress) => {
-        this.building = p.phase !== 'similar' && p.source ? { model: embedder.info.id, label, source: p.source, done: p.done, total: p.total } : null;
-        onProgress?.(p);
-      };
-      const sets = await embedGraph(checkpointingConnection(conn), embedder, { sources: options.sources, signal: job.signal, onProgress: report });
-      this.building = null;
-      // SIMILAR edges follow the new vectors, with the thresholds the user chose last time.
-      const last = await readSimilarInfo(conn);
-      await computeSimilarEdges(conn, { model: embedder.info.id, source: last?.source, eps: last?.eps, k: last?.k, signal: job.signal, onProgress });
-      await conn.run('CHECKPOINT');
-      return sets;
-    } finally {
-      this.building = null;
-      this.job = null;
-    }
+    return this.jobs.run(async (signal) => {
+      try {
+        const embedder = await this.currentEmbedder();
+        throwIfAborted(signal);
+        const label = embedderDisplayName(embedder.info.id);
+        const report = (p: EmbedProgress) => {
+          this.building = p.phase !== 'similar' && p.source ? { model: embedder.info.id, label, source: p.source, done: p.done, total: p.total } : null;
+          onProgress?.(p);
+        };
+        const { sets } = await embedAndLink(conn, embedder, { sources: options.sources, signal, onProgress: report, batchConnection: checkpointingConnection(conn) });
+        return sets;
+      } finally {
+        this.building = null;
+      }
+    });
   }
 
   async computeSimilar(options: SimilarOptions, onProgress?: Listener<EmbedProgress>): Promise<SimilarInfo> {
     await this.init();
     const conn = this.jobConn();
-    const job = this.startJob();
-    try {
-      const info = await computeSimilarEdges(conn, {
-        model: this.selection.embedder.id,
-        source: options.source,
-        eps: options.eps,
-        k: options.k,
-        signal: job.signal,
-        onProgress,
-      });
-      await conn.run('CHECKPOINT');
-      return info;
-    } finally {
-      this.job = null;
-    }
+    return this.jobs.run((signal) => linkSimilar(conn, this.selection.embedder.id, { similar: options, signal, onProgress }));
   }
 
   /**
-   * Models for search over `conn`: the selected embedder when its vectors are stored (and, for the
-   * shipped neural one, when it loads), else the built-in lexical one (embedding with the built-ins first when the graph has no vectors at all, so a
-   * question works right after indexing); the selected reranker, loaded when neural. `key`
-   * identifies models and stored vectors, so a search engine built from them can be reused.
-   * While an embedding runs, `pending` says which vectors answered instead of the ones it builds.
+   * Models for search over `conn` (core/usecases/searchModels.ts): the selected embedder's stored
+   * vectors (the shipped neural one's only when it loads), else the built-in lexical ones; the
+   * selected reranker, loaded when neural. While an embedding runs, `pending` says which vectors
+   * answered instead of the ones it builds.
    */
   async searchModels(conn: SqlConnection): Promise<SearchModelsFor> {
     await this.init();
-    const selected = this.selection.embedder;
-    // The built-in vectors a search may compute and store go through the write gate: a job may be writing.
-    const writer = writeGateOf(conn).flow(conn);
-    let { embedderId, sets, builtFallback } = await searchVectors(writer, selected.id);
-    let neural = embedderId === selected.id && !isBuiltin(selected) ? await this.currentEmbedder() : null;
-    if (neural && neural.info.id !== selected.id) {
-      // The shipped model's vectors are stored but the model did not load: the lexical set answers.
-      neural = null;
-      ({ embedderId, sets, builtFallback } = await searchVectors(writer, null));
-    }
-    // One built-in query embedder per source for these models: its idf is read once, and an
-    // engine that refits it (hidden docstrings) embeds its queries with the refitted weights.
-    const builtins = builtinQueryEmbedders(conn);
-    const queryEmbedder = (source: SemanticSource): Promise<Embedder> => (neural ? Promise.resolve(neural) : builtins(source));
     let reranker: Reranker = createBuiltinReranker(this.selection.reranker);
     if (!isBuiltin(this.selection.reranker)) {
       await this.loadReranker();
       reranker = this.loadedModel('reranker', this.reranker);
     }
-    // The key changes with the models and with the stored vectors (a new embed rebuilds the engine).
-    const stamp = sets.map((set) => `${set.model}/${set.source}@${set.createdAt}`).join(',');
-    const pending = this.pendingVectors(embedderId, sets);
-    return {
-      embedderId,
-      queryEmbedder,
+    // The built-in vectors a search may compute and store go through the write gate: a job may be writing.
+    const models = await chooseSearchModels(writeGateOf(conn).flow(conn), {
+      preferred: [this.selection.embedder.id],
+      loadEmbedder: () => this.currentEmbedder(),
       reranker,
-      key: `${embedderId}|${reranker.info.id}|${stamp}`,
-      ...(builtFallback ? { note: BUILT_FALLBACK_NOTE } : {}),
-      ...(pending ? { pending } : {}),
-    };
+    });
+    const pending = this.pendingVectors(models.embedderId, models.sets);
+    return pending ? { ...models, pending } : models;
   }
 
   /** What an embedding in progress means for an answer read from `embedderId`'s sets (null: nothing). */

@@ -105,3 +105,16 @@ export function writeGateOf(conn: SqlConnection): WriteGate {
   if (!gate) gates.set(base, (gate = new WriteGate()));
   return gate;
 }
+
+/**
+ * Runs `write` and a CHECKPOINT as one unit of the connection's write gate, so what it wrote is in
+ * the database file at once (the app's OPFS file before a reload) and neither lands inside another
+ * flow's open transaction.
+ */
+export function writeAndCheckpoint<T>(conn: SqlConnection, write: () => Promise<T>): Promise<T> {
+  return writeGateOf(conn).exclusive(async () => {
+    const value = await write();
+    await conn.run('CHECKPOINT');
+    return value;
+  });
+}
