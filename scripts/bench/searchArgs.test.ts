@@ -15,6 +15,7 @@ describe('parseSearchArgs', () => {
     const args = parseSearchArgs(['--nodes', '5000', '--reps', '3', '--mcts-sizes', '2000,4000', '--builtin-nodes', '2000', '--queries', '2', '--iterations', '50', '--seed', '9', '--no-browser', '--timeout', '60', '--json']);
     expect(args).toMatchObject({ cypherNodes: 5000, reps: 3, mctsSizes: [2000, 4000], builtinNodes: 2000, queries: 2, iterations: 50, seed: 9, browser: false, timeoutSeconds: 60, json: true });
     expect(parseSearchArgs(['--help']).help).toBe(true);
+    expect(parseSearchArgs(['--db', 'big.duckdb'])).toMatchObject({ db: 'big.duckdb', browser: false });
   });
 
   it('rejects what it cannot use', () => {
@@ -22,5 +23,6 @@ describe('parseSearchArgs', () => {
     expect(() => parseSearchArgs(['--reps', '0'])).toThrow('--reps needs a whole number >= 1, got 0');
     expect(() => parseSearchArgs(['--mcts-sizes', '1000,x'])).toThrow('--mcts-sizes needs a whole number >= 100, got x');
     expect(() => parseSearchArgs(['--fast'])).toThrow('Unknown option --fast');
+    expect(() => parseSearchArgs(['--db'])).toThrow('--db needs a database file');
   });
 });

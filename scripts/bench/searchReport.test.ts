@@ -3,6 +3,7 @@
  * verdicts, MCTS per-iteration arithmetic, and the text carrying them.
  * Runs in: Node (vitest).
  */
+import { SEARCH_BUDGETS } from './latency.ts';
 import { describe, expect, it } from 'vitest';
 import type { FamilyTimings } from './cypherTiming.ts';
 import type { SearchTiming } from './mctsTiming.ts';
@@ -94,7 +95,7 @@ describe('renderSearchReport', () => {
     const report: SearchBenchReport = {
       machine: { cpus: 2, cpuModel: 'cpu', node: 'v20', platform: 'linux x64', loadAverage: [1, 2, 3], loadAverageEnd: [1, 1, 1] },
       settings: { reps: 3, seed: 1, queries: 2, iterations: 200 },
-      budgets: { cypherP50Ms: 20, mctsMsPerIteration: 0.5, mcts200BuiltinsMs: 1000 },
+      budgets: { cypherP50Ms: 20, cypherP50MsBigGraph: 100, mctsMsPerIteration: 0.5, mcts200BuiltinsMs: 1000 },
       graph: { nodes: 100, edges: 250, byKind: { Repo: 1 }, byType: { USES: 3 }, generateMs: 10, fingerprint: 'abc' },
       cypher: { node: env, browser: { skipped: true, error: '--no-browser' } },
       mcts: [{ nodes: 100, error: 'boom' }],
@@ -107,5 +108,22 @@ describe('renderSearchReport', () => {
     expect(text).toContain('100 nodes failed: boom');
     expect(text).toContain('(c) built-ins run on 100 nodes failed: not run');
     expect(text).toContain('never changes the exit code');
+    expect(text).not.toContain('A big graph');
+  });
+
+  it('on an indexed database (--db): its path, the big-graph budget, and the native engine beside', () => {
+    const report: SearchBenchReport = {
+      machine: { cpus: 2, cpuModel: 'cpu', node: 'v20', platform: 'linux x64', loadAverage: [1, 2, 3], loadAverageEnd: [1, 1, 1] },
+      settings: { reps: 3, seed: 1, queries: 2, iterations: 200 },
+      budgets: SEARCH_BUDGETS,
+      graph: { source: 'big.duckdb', nodes: 929_372, edges: 2_046_049, byKind: { Repo: 1 }, byType: { USES: 3 }, generateMs: 10, fingerprint: 'abc' },
+      cypher: { node: env, native: { ...env, notes: ['native'] }, browser: { skipped: true, error: '--db: the chromium page builds its own synthetic graph' } },
+      mcts: [{ nodes: 100, error: 'boom' }],
+      builtins: { nodes: 100, error: 'not run' },
+    };
+    const text = renderSearchReport(report);
+    expect(text).toContain('on 929,372 nodes (big.duckdb)');
+    expect(text).toMatch(/A big graph \(over 200,000 nodes; docs\/budgets\.md: p50 < 100 ms at 50,000 files\): 19\.0 ms PASS/);
+    expect(text).toMatch(/Node, native DuckDB \(the CLI's engine\) on the same file: every Cypher query p50 19\.0 ms/);
   });
 });
