@@ -15,6 +15,7 @@ import type { RerankSignals } from './types.ts';
 const signals = (rank: number, extra: Partial<RerankSignals> = {}): RerankSignals => ({
   bm25: rank === 0 ? 1 : 0.2,
   bm25Rank: rank,
+  bm25Top: 12,
   dense: rank === 0 ? 0.8 : 0.3,
   denseTop: 0.8,
   denseRank: rank,

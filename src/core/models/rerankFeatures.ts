@@ -4,7 +4,9 @@
  * (BM25, dense cosines of the description and code vectors, their ranks, the first stage's fused
  * prior, the node's kind and degree). Ranks enter as 1 / log2(2 + rank) (0 when unranked), cosines
  * also as the gap to the query's best candidate, so the features keep their meaning across
- * embedders and repository sizes. Shared by training (scripts/rerank/) and scoring.
+ * embedders and repository sizes; the best candidate's raw BM25 (log1p) says how well the
+ * repository matches the query at all, which lets the score read as relevance (an off-topic
+ * question matches nothing). Shared by training (scripts/rerank/) and scoring.
  * Runs in: everywhere. Layer src/core.
  */
 import type { LexicalParts } from './lexicalReranker.ts';
@@ -18,6 +20,7 @@ export const RERANK_FEATURES = [
   'bigram',
   'bm25',
   'bm25_rank',
+  'bm25_top',
   'dense',
   'dense_gap',
   'dense_rank',
@@ -50,17 +53,18 @@ export function rerankFeatures(parts: LexicalParts, signals: RerankSignals, out:
   out[4] = Math.max(0, parts.bigram);
   out[5] = signals.bm25;
   out[6] = rankFeature(signals.bm25Rank);
-  out[7] = signals.dense;
-  out[8] = dense ? signals.denseTop - signals.dense : 1;
-  out[9] = rankFeature(signals.denseRank);
-  out[10] = signals.code;
-  out[11] = code ? signals.codeTop - signals.code : 1;
-  out[12] = rankFeature(signals.codeRank);
-  out[13] = signals.prior;
-  out[14] = signals.kind === 'Function' ? 1 : 0;
-  out[15] = signals.kind === 'Method' ? 1 : 0;
-  out[16] = signals.kind === 'Class' ? 1 : 0;
-  out[17] = Math.log1p(signals.degree);
-  out[18] = Math.log1p(parts.terms);
+  out[7] = Math.log1p(signals.bm25Top);
+  out[8] = signals.dense;
+  out[9] = dense ? signals.denseTop - signals.dense : 1;
+  out[10] = rankFeature(signals.denseRank);
+  out[11] = signals.code;
+  out[12] = code ? signals.codeTop - signals.code : 1;
+  out[13] = rankFeature(signals.codeRank);
+  out[14] = signals.prior;
+  out[15] = signals.kind === 'Function' ? 1 : 0;
+  out[16] = signals.kind === 'Method' ? 1 : 0;
+  out[17] = signals.kind === 'Class' ? 1 : 0;
+  out[18] = Math.log1p(signals.degree);
+  out[19] = Math.log1p(parts.terms);
   return out;
 }
