@@ -8,7 +8,8 @@
  * the first stage's top 40 (hard negatives), the lexical reranker's top 20, the dense top 10 and
  * 10 random others. Then `--offtopic N` (default 60) off-topic questions (offTopic.ts) whose every
  * candidate is a negative, the same rows kept, marked `offTopic` (0: none): they calibrate the
- * score as relevance. One JSON line per query: {package, query, offTopic?, labels, features}, per
+ * score as relevance. One JSON line per query: {package, query, offTopic?, labels, gate (the
+ * question's GATE_FEATURES), features}, per
  * package in `<cache>/features/` (kept: a later run mines only what is missing), then all in
  * `--out`. A package apt cannot download is skipped with a warning.
  * Runs in: Node (tsx).
@@ -18,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { openNodeDatabase } from '../../src/adapters/node/duckdbNode.ts';
 import { buildDocstringEvalSet, createNodeLocator, resolveRelevance } from '../../src/core/eval/evalSet.ts';
 import { LEXICAL_RERANKER_INFO, lexicalPartsAll } from '../../src/core/models/lexicalReranker.ts';
-import { RERANK_FEATURES, rerankFeatures } from '../../src/core/models/rerankFeatures.ts';
+import { gateFeatures, RERANK_FEATURES, rerankFeatures } from '../../src/core/models/rerankFeatures.ts';
 import type { Reranker, RerankSignals } from '../../src/core/models/types.ts';
 import { createPrng } from '../../src/core/search/prng.ts';
 import { offTopicQuestions } from './offTopic.ts';
@@ -34,12 +35,16 @@ const RANDOM = 10;
 class RecordingReranker implements Reranker {
   readonly info = LEXICAL_RERANKER_INFO;
   rows: number[][] = [];
+  /** The question's gate inputs (the same for every candidate). */
+  gate: number[] = [];
   async score(): Promise<number[]> {
     throw new Error('the recording reranker needs the engine signals');
   }
   async scoreWithSignals(query: string, docs: readonly string[], signals: readonly RerankSignals[]): Promise<number[]> {
     const parts = lexicalPartsAll(query, docs);
-    parts.forEach((p, i) => this.rows.push(Array.from(rerankFeatures(p, signals[i]), (v) => Math.round(v * 1e5) / 1e5)));
+    const round = (v: number) => Math.round(v * 1e5) / 1e5;
+    if (parts.length > 0) this.gate = Array.from(gateFeatures(parts[0], signals[0]), round);
+    parts.forEach((p, i) => this.rows.push(Array.from(rerankFeatures(p, signals[i]), round)));
     return parts.map((p) => p.score);
   }
 }
@@ -116,7 +121,7 @@ async function main(): Promise<void> {
       const record = async (question: string) => {
         recorder.rows = [];
         await engine.run({ question, method: 'rerank-all', k: 10 });
-        return { rows: recorder.rows, ids: Array.from(engine.candidates, (i) => engine.nodes[i].id) };
+        return { rows: recorder.rows, gate: recorder.gate, ids: Array.from(engine.candidates, (i) => engine.nodes[i].id) };
       };
       if (real) lines.push(...real);
       else {
@@ -126,12 +131,12 @@ async function main(): Promise<void> {
         for (const q of set.queries) {
           const { relevance } = resolveRelevance(q, locate);
           if (relevance.size === 0) continue;
-          const { rows, ids } = await record(q.query);
+          const { rows, gate, ids } = await record(q.query);
           const keep = new Set<number>();
           ids.forEach((id, j) => relevance.has(id) && keep.add(j));
           if (keep.size === 0) continue;
           const chosen = chooseRows(rows, keep, random);
-          mined.push(JSON.stringify({ package: pkg, query: q.query, labels: chosen.map((j) => relevance.get(ids[j]) ?? 0), features: chosen.map((j) => rows[j]) }));
+          mined.push(JSON.stringify({ package: pkg, query: q.query, labels: chosen.map((j) => relevance.get(ids[j]) ?? 0), gate, features: chosen.map((j) => rows[j]) }));
         }
         process.stderr.write(`${pkg}: ${engine.candidates.length} candidates, ${mined.length} queries\n`);
         writeFileSync(file, `${mined.join('\n')}\n`);
@@ -142,10 +147,10 @@ async function main(): Promise<void> {
         const random = createPrng(args.seed + 1);
         const mined: string[] = [];
         for (const question of offTopicQuestions(args.offTopic, args.seed * 1000 + args.packages.indexOf(pkg))) {
-          const { rows } = await record(question);
+          const { rows, gate } = await record(question);
           if (rows.length === 0) continue;
           const chosen = chooseRows(rows, new Set(), random);
-          mined.push(JSON.stringify({ package: pkg, query: question, offTopic: true, labels: chosen.map(() => 0), features: chosen.map((j) => rows[j]) }));
+          mined.push(JSON.stringify({ package: pkg, query: question, offTopic: true, labels: chosen.map(() => 0), gate, features: chosen.map((j) => rows[j]) }));
         }
         process.stderr.write(`${pkg}: ${mined.length} off-topic questions\n`);
         writeFileSync(offFile, `${mined.join('\n')}\n`);

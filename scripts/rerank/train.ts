@@ -17,7 +17,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LearnedReranker, LEARNED_RERANKER_FORMAT } from '../../src/core/models/learnedReranker.ts';
 import type { LearnedRerankerWeights } from '../../src/core/models/learnedReranker.ts';
-import { RERANK_FEATURE_COUNT as F, RERANK_FEATURES } from '../../src/core/models/rerankFeatures.ts';
+import { LEARNED_RERANKER_WEIGHTS } from '../../src/core/models/learnedReranker.weights.ts';
+import { GATE_FEATURE_COUNT, GATE_FEATURES, RERANK_FEATURE_COUNT as F, RERANK_FEATURES } from '../../src/core/models/rerankFeatures.ts';
 import { createPrng } from '../../src/core/search/prng.ts';
 
 interface Query {
@@ -25,6 +26,8 @@ interface Query {
   query: string;
   /** An off-topic question (mine.ts --offtopic): every row a negative. */
   offTopic?: boolean;
+  /** The question's gate inputs (GATE_FEATURES). */
+  gate: number[];
   labels: number[];
   features: number[][];
 }
@@ -35,7 +38,9 @@ const args = {
   epochs: 40,
   lr: 0.01,
   bce: 0.5,
-  offTopic: 1,
+  offTopic: 0,
+  gateOnly: false,
+  gateOffTopic: 5,
   validate: [] as string[],
   packages: [] as string[],
   write: false,
@@ -53,6 +58,8 @@ for (let i = 0; i < argv.length; i++) {
   else if (flag === '--lr') args.lr = Number(argv[++i]);
   else if (flag === '--bce') args.bce = Number(argv[++i]);
   else if (flag === '--offtopic') args.offTopic = Number(argv[++i]);
+  else if (flag === '--gate-only') args.gateOnly = true;
+  else if (flag === '--gate-offtopic') args.gateOffTopic = Number(argv[++i]);
   else if (flag === '--validate') args.validate = argv[++i].split(',');
   else if (flag === '--packages') args.packages = argv[++i].split(',');
   else throw new Error(`Unknown option ${flag}`);
@@ -190,7 +197,7 @@ function fit(queries: readonly Query[]): LearnedRerankerWeights {
     std,
     ...(H > 0 ? { hidden: { weights: r(theta.subarray(0, H * F)), bias: r(theta.subarray(H * F, H * F + H)) } } : {}),
     output: { weights: r(theta.subarray(w2At, w2At + inputs)), bias: round(theta[size - 1]) },
-    trained: `${queries.filter((q) => !q.offTopic).length} docstring queries and ${queries.filter((q) => q.offTopic).length} off-topic questions (weight ${args.offTopic}) of ${packages.length} Debian packages (${packages.map((p) => p.replace(/^python3-/, '')).join(', ')}), ${H > 0 ? `${H} tanh units` : 'linear'}, ${args.epochs} epochs`,
+    trained: `${queries.filter((q) => !q.offTopic).length} docstring queries${args.offTopic > 0 ? ` and ${queries.filter((q) => q.offTopic).length} off-topic questions (weight ${args.offTopic})` : ''} of ${packages.length} Debian packages (${packages.map((p) => p.replace(/^python3-/, '')).join(', ')}), ${H > 0 ? `${H} tanh units` : 'linear'}, ${args.epochs} epochs`,
   };
 }
 
@@ -210,6 +217,67 @@ function quantile(values: readonly number[], q: number): number {
   return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
+/** One question's scores as the reranker gives them: the model's logit plus the question's gate offset. */
+function scoresOf(model: LearnedReranker, q: Query): number[] {
+  const offset = model.gateOffset(q.gate);
+  return q.features.map((row) => model.scoreFeatures(row, offset));
+}
+
+/**
+ * The relevance gate (learnedReranker.ts) on a fixed model: a logistic offset per question from its
+ * standardised GATE_FEATURES, fitted by full-batch gradient descent on the class-balanced logistic
+ * loss of the real questions' rows (half weight, as in fit) and, for each off-topic question, the
+ * logistic loss of its rows weighted by their softmax share (held constant) times `--gate-offtopic`.
+ * The model's logits stay as they are, so its order within a question does not change.
+ */
+function fitGate(queries: readonly Query[], base: LearnedRerankerWeights): LearnedRerankerWeights {
+  const G = GATE_FEATURE_COUNT;
+  const model = new LearnedReranker({ ...base, gate: undefined });
+  const logits = queries.map((q) => q.features.map((row) => logitOf(model.scoreFeatures(row))));
+  const mean = new Array<number>(G).fill(0);
+  const std = new Array<number>(G).fill(0);
+  for (const q of queries) q.gate.forEach((v, k) => (mean[k] += v / queries.length));
+  for (const q of queries) q.gate.forEach((v, k) => (std[k] += (v - mean[k]) ** 2 / queries.length));
+  for (let k = 0; k < G; k++) std[k] = Math.sqrt(std[k]);
+  const xs = queries.map((q) => q.gate.map((v, k) => (std[k] > 1e-6 ? (v - mean[k]) / std[k] : 0)));
+  const w = new Array<number>(G).fill(0);
+  let b = 0;
+  const lr = 5 / queries.length;
+  for (let step = 0; step < 3000; step++) {
+    const gw = new Array<number>(G).fill(0);
+    let gb = 0;
+    queries.forEach((q, qi) => {
+      const x = xs[qi];
+      const offset = x.reduce((s, v, k) => s + w[k] * v, b);
+      const z = logits[qi].map((l) => l + offset);
+      const positives = q.labels.filter((l) => l > 0).length;
+      const negatives = q.labels.length - positives;
+      const top = Math.max(...z);
+      const e = z.map((zz) => Math.exp(zz - top));
+      const sum = e.reduce((a, c) => a + c, 0);
+      let dq = 0;
+      z.forEach((zz, r) => {
+        const s = 1 / (1 + Math.exp(-zz));
+        if (positives === 0) dq += args.gateOffTopic * (e[r] / sum) * s;
+        else {
+          const y = q.labels[r] > 0 ? 1 : 0;
+          dq += 0.5 * (y ? 0.5 / positives : 0.5 / Math.max(1, negatives)) * (s - y);
+        }
+      });
+      gb += dq;
+      for (let k = 0; k < G; k++) gw[k] += dq * x[k];
+    });
+    b -= lr * gb;
+    for (let k = 0; k < G; k++) w[k] -= lr * gw[k];
+  }
+  return { ...base, gate: { features: [...GATE_FEATURES], mean: mean.map(round), std: std.map(round), weights: w.map(round), bias: round(b) } };
+}
+
+function logitOf(p: number): number {
+  const c = Math.min(1 - 1e-12, Math.max(1e-12, p));
+  return Math.log(c / (1 - c));
+}
+
 function report(name: string, queries: readonly Query[], model: LearnedReranker): void {
   const column = (feature: string) => RERANK_FEATURES.indexOf(feature as (typeof RERANK_FEATURES)[number]);
   const real = queries.filter((q) => !q.offTopic);
@@ -223,10 +291,10 @@ function report(name: string, queries: readonly Query[], model: LearnedReranker)
   ];
   process.stdout.write(`${name} (${real.length} queries, NDCG@10 over the mined lists): ${line.join(', ')}\n`);
   // Calibration: the best score per question, as the app's threshold reads it.
-  const best = (qs: readonly Query[]) => qs.map((q) => Math.max(...q.features.map((row) => model.scoreFeatures(row))));
+  const best = (qs: readonly Query[]) => qs.map((q) => Math.max(...scoresOf(model, q)));
   const share = (values: readonly number[], at: number) => `${((100 * values.filter((v) => v >= at).length) / Math.max(1, values.length)).toFixed(1)}%`;
   const realBest = best(real);
-  const answerBest = real.map((q) => Math.max(...q.features.map((row, r) => (q.labels[r] > 0 ? model.scoreFeatures(row) : 0))));
+  const answerBest = real.map((q) => Math.max(...scoresOf(model, q).map((s, r) => (q.labels[r] > 0 ? s : 0))));
   process.stdout.write(
     `  best score per question: real median ${quantile(realBest, 0.5).toFixed(3)}, >= 0.15 ${share(realBest, 0.15)}; best answer >= 0.15 ${share(answerBest, 0.15)}` +
       (off.length > 0 ? `; off-topic (${off.length}) median ${quantile(best(off), 0.5).toFixed(3)}, p90 ${quantile(best(off), 0.9).toFixed(3)}, max ${quantile(best(off), 1).toFixed(3)}, >= 0.10 ${share(best(off), 0.1)}, >= 0.15 ${share(best(off), 0.15)}` : '') +
@@ -234,7 +302,14 @@ function report(name: string, queries: readonly Query[], model: LearnedReranker)
   );
 }
 
-const weights = fit(args.write ? all : train);
+// --gate-only: the shipped model as it is, with a new gate; otherwise a new model, then its gate.
+const fitted = args.gateOnly ? { ...LEARNED_RERANKER_WEIGHTS, gate: undefined } : fit(args.write ? all : train);
+const gateRows = args.write ? all : train;
+const weights = fitGate(gateRows, fitted);
+{
+  const off = gateRows.filter((q) => q.offTopic).length;
+  weights.trained = `${fitted.trained.replace(/; gate: .*$/, '')}; gate: ${gateRows.length - off} docstring queries and ${off} off-topic questions (weight ${args.gateOffTopic}) of ${new Set(gateRows.map((q) => q.package)).size} packages`;
+}
 const model = new LearnedReranker(weights);
 report('train', train, model);
 if (valid.length > 0) report('validation', valid, model);

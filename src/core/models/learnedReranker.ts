@@ -3,14 +3,15 @@
  * learning-to-rank model over rerankFeatures.ts's features, trained on CPU by scripts/rerank/ on
  * docstring queries of Debian packages held out of every benchmark split, with hard negatives
  * from the first stage. Weights are data (learnedReranker.weights.ts): standardised features,
- * an optional tanh hidden layer, one linear output, a sigmoid, so scores lie in [0, 1] as MCTS's
- * reward expects. It needs the search engine's signals (scoreWithSignals); asked through plain
+ * an optional tanh hidden layer, one linear output, plus a relevance gate (a per-question offset
+ * from how well the repository matches the question at all), a sigmoid, so scores lie in [0, 1]
+ * as MCTS's reward expects and read as relevance. It needs the search engine's signals (scoreWithSignals); asked through plain
  * `score` (text alone) it answers as the lexical reranker does.
  * Runs in: everywhere. Layer src/core.
  */
 import { AppError } from '../errors.ts';
 import { LexicalReranker, lexicalPartsAll } from './lexicalReranker.ts';
-import { RERANK_FEATURE_COUNT, RERANK_FEATURES, rerankFeatures } from './rerankFeatures.ts';
+import { GATE_FEATURE_COUNT, GATE_FEATURES, gateFeatures, RERANK_FEATURE_COUNT, RERANK_FEATURES, rerankFeatures } from './rerankFeatures.ts';
 import type { ModelInfo, Reranker, RerankSignals } from './types.ts';
 import { LEARNED_RERANKER_WEIGHTS } from './learnedReranker.weights.ts';
 
@@ -31,6 +32,13 @@ export interface LearnedRerankerWeights {
   /** hidden x features, row-major; absent: a linear model. */
   hidden?: { weights: readonly number[]; bias: readonly number[] };
   output: { weights: readonly number[]; bias: number };
+  /**
+   * The relevance gate: a logistic offset per question, added to every candidate's logit, from
+   * GATE_FEATURES standardised (how well the repository matches the question at all). It moves
+   * a question's scores together, so the order stays the model's, and makes the score read as
+   * relevance (an off-topic question scores low everywhere). Absent: no offset.
+   */
+  gate?: { features: readonly string[]; mean: readonly number[]; std: readonly number[]; weights: readonly number[]; bias: number };
   /** One line: what it was trained on. */
   trained: string;
 }
@@ -44,6 +52,10 @@ export function checkWeights(w: LearnedRerankerWeights): void {
   const inputs = w.hidden ? w.hidden.bias.length : RERANK_FEATURE_COUNT;
   if (w.hidden && w.hidden.weights.length !== inputs * RERANK_FEATURE_COUNT) throw bad('hidden layer shape');
   if (w.output.weights.length !== inputs) throw bad('output layer shape');
+  if (w.gate) {
+    if (w.gate.features.join(',') !== GATE_FEATURES.join(',')) throw bad('gate features differ from this build');
+    if ([w.gate.mean, w.gate.std, w.gate.weights].some((a) => a.length !== GATE_FEATURE_COUNT)) throw bad('gate shape');
+  }
 }
 
 export class LearnedReranker implements Reranker {
@@ -53,6 +65,7 @@ export class LearnedReranker implements Reranker {
   private readonly scale: Float64Array;
   private readonly raw = new Float64Array(RERANK_FEATURE_COUNT);
   private readonly x = new Float64Array(RERANK_FEATURE_COUNT);
+  private readonly gateRaw = new Float64Array(GATE_FEATURE_COUNT);
   private readonly h: Float64Array;
 
   constructor(weights: LearnedRerankerWeights = LEARNED_RERANKER_WEIGHTS) {
@@ -69,11 +82,23 @@ export class LearnedReranker implements Reranker {
 
   async scoreWithSignals(query: string, docs: readonly string[], signals: readonly RerankSignals[]): Promise<number[]> {
     if (signals.length !== docs.length) throw new AppError('UNKNOWN', `Learned reranker: ${signals.length} signals for ${docs.length} documents.`);
-    return lexicalPartsAll(query, docs).map((parts, i) => this.scoreFeatures(rerankFeatures(parts, signals[i], this.raw)));
+    const parts = lexicalPartsAll(query, docs);
+    // The gate's inputs are the question's: the same whichever candidate they are read from.
+    const offset = parts.length > 0 ? this.gateOffset(gateFeatures(parts[0], signals[0], this.gateRaw)) : 0;
+    return parts.map((p, i) => this.scoreFeatures(rerankFeatures(p, signals[i], this.raw), offset));
   }
 
-  /** The model on one feature vector (raw, not standardised), in [0, 1]. */
-  scoreFeatures(features: ArrayLike<number>): number {
+  /** The gate's logit offset for one question's GATE_FEATURES (raw); 0 without a gate. */
+  gateOffset(inputs: ArrayLike<number>): number {
+    const gate = this.weights.gate;
+    if (!gate) return 0;
+    let z = gate.bias;
+    for (let k = 0; k < GATE_FEATURE_COUNT; k++) if (gate.std[k] > 0) z += (gate.weights[k] * (inputs[k] - gate.mean[k])) / gate.std[k];
+    return z;
+  }
+
+  /** The model on one feature vector (raw, not standardised) with the question's gate offset, in [0, 1]. */
+  scoreFeatures(features: ArrayLike<number>, offset = 0): number {
     const { mean, hidden, output } = this.weights;
     const x = this.x;
     for (let f = 0; f < RERANK_FEATURE_COUNT; f++) x[f] = (features[f] - mean[f]) * this.scale[f];
@@ -88,7 +113,7 @@ export class LearnedReranker implements Reranker {
       }
       input = h;
     }
-    let z = output.bias;
+    let z = output.bias + offset;
     for (let j = 0; j < output.weights.length; j++) z += output.weights[j] * input[j];
     return 1 / (1 + Math.exp(-z));
   }
