@@ -1,16 +1,17 @@
 /**
  * @file Trains the learned reranker (`npx tsx scripts/rerank/train.ts [--in FILE] [--hidden H]
- * [--epochs E] [--offtopic W] [--packages a,b] [--validate a,b] [--save FILE] [--write]`) on mine.ts's rows (`--packages`: only those), on CPU in seconds: standardised
- * features, a tanh hidden layer of H units (0: a linear model), one logit; loss per query = the
- * listwise softmax cross-entropy of the answers (ranking) + half a class-balanced logistic loss
- * (so the sigmoid of the logit is a reward in [0, 1] with the answers near 1); an off-topic question's
- * (mine.ts --offtopic) loss is `--offtopic W` times a logistic loss on its rows weighted by their
- * softmax share, which pushes its best rows towards 0 (the score becomes relevance); Adam, mini-batches
- * of 32 queries, seeded. `--validate` holds those packages out and prints NDCG@10 over each
- * query's mined list for the model, the lexical reranker and the first stage's prior, and the
- * best score per question of the real and the off-topic ones (calibration); `--write`
- * trains on every package and writes src/core/models/learnedReranker.weights.ts (`--save`: the
- * weights as JSON too).
+ * [--epochs E] [--offtopic W] [--gate-offtopic W] [--gate-only] [--packages a,b] [--validate a,b]
+ * [--save FILE] [--write]`) on mine.ts's rows (`--packages`: only those), on CPU in seconds:
+ * standardised features, a tanh hidden layer of H units (0: a linear model), one logit; loss per
+ * query = the listwise softmax cross-entropy of the answers (ranking) + half a class-balanced
+ * logistic loss (so the sigmoid of the logit is a reward in [0, 1] with the answers near 1); Adam,
+ * mini-batches of 32 queries, seeded. `--offtopic W` (default 0) adds the off-topic questions'
+ * loss to the model's own training (tried, not shipped: scripts/rerank/README.md). Then the
+ * relevance gate (fitGate) on the model as trained, or with `--gate-only` on the shipped model as
+ * it is. `--validate` holds those packages out and prints NDCG@10 over each query's mined list for
+ * the model, the lexical reranker and the first stage's prior, and the best score per question
+ * of the real and the off-topic ones (calibration); `--write` trains on every package and writes
+ * src/core/models/learnedReranker.weights.ts (`--save`: the weights as JSON too).
  * Runs in: Node (tsx).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -40,7 +41,7 @@ const args = {
   bce: 0.5,
   offTopic: 0,
   gateOnly: false,
-  gateOffTopic: 5,
+  gateOffTopic: 10,
   validate: [] as string[],
   packages: [] as string[],
   write: false,
@@ -217,58 +218,59 @@ function quantile(values: readonly number[], q: number): number {
   return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
-/** One question's scores as the reranker gives them: the model's logit plus the question's gate offset. */
+/** One question's scores as the reranker gives them: the model's, times the question's gate factor. */
 function scoresOf(model: LearnedReranker, q: Query): number[] {
-  const offset = model.gateOffset(q.gate);
-  return q.features.map((row) => model.scoreFeatures(row, offset));
+  const factor = model.gateFactor(q.gate);
+  return q.features.map((row) => factor * model.scoreFeatures(row));
 }
 
 /**
- * The relevance gate (learnedReranker.ts) on a fixed model: a logistic offset per question from its
- * standardised GATE_FEATURES, fitted by full-batch gradient descent on the class-balanced logistic
- * loss of the real questions' rows (half weight, as in fit) and, for each off-topic question, the
- * logistic loss of its rows weighted by their softmax share (held constant) times `--gate-offtopic`.
- * The model's logits stay as they are, so its order within a question does not change.
+ * The relevance gate (learnedReranker.ts) on a fixed model: a factor per question, the sigmoid of
+ * a linear function of its standardised GATE_FEATURES, fitted by full-batch gradient descent on
+ * -log(factor) for each real question (kept near 1, so the model's scores and MCTS's rewards stay
+ * as they were) and, `--gate-offtopic` times, for each off-topic question the logistic loss of
+ * its rows' gated scores weighted by their softmax share (held constant), which pushes the best
+ * rows, whose score the app shows, towards 0. Both halves weigh as much whatever their counts.
+ * The model is untouched, so its order within a question does not change.
  */
 function fitGate(queries: readonly Query[], base: LearnedRerankerWeights): LearnedRerankerWeights {
   const G = GATE_FEATURE_COUNT;
   const model = new LearnedReranker({ ...base, gate: undefined });
-  const logits = queries.map((q) => q.features.map((row) => logitOf(model.scoreFeatures(row))));
+  const scores = queries.map((q) => q.features.map((row) => model.scoreFeatures(row)));
+  const shares = scores.map((s) => {
+    const top = Math.max(...s.map(logitOf));
+    const e = s.map((v) => Math.exp(logitOf(v) - top));
+    const sum = e.reduce((a, c) => a + c, 0);
+    return e.map((v) => v / sum);
+  });
   const mean = new Array<number>(G).fill(0);
   const std = new Array<number>(G).fill(0);
   for (const q of queries) q.gate.forEach((v, k) => (mean[k] += v / queries.length));
   for (const q of queries) q.gate.forEach((v, k) => (std[k] += (v - mean[k]) ** 2 / queries.length));
   for (let k = 0; k < G; k++) std[k] = Math.sqrt(std[k]);
   const xs = queries.map((q) => q.gate.map((v, k) => (std[k] > 1e-6 ? (v - mean[k]) / std[k] : 0)));
+  const off = queries.filter((q) => q.offTopic).length;
+  const real = queries.length - off;
   const w = new Array<number>(G).fill(0);
   let b = 0;
-  const lr = 5 / queries.length;
   for (let step = 0; step < 3000; step++) {
     const gw = new Array<number>(G).fill(0);
     let gb = 0;
     queries.forEach((q, qi) => {
       const x = xs[qi];
-      const offset = x.reduce((s, v, k) => s + w[k] * v, b);
-      const z = logits[qi].map((l) => l + offset);
-      const positives = q.labels.filter((l) => l > 0).length;
-      const negatives = q.labels.length - positives;
-      const top = Math.max(...z);
-      const e = z.map((zz) => Math.exp(zz - top));
-      const sum = e.reduce((a, c) => a + c, 0);
-      let dq = 0;
-      z.forEach((zz, r) => {
-        const s = 1 / (1 + Math.exp(-zz));
-        if (positives === 0) dq += args.gateOffTopic * (e[r] / sum) * s;
-        else {
-          const y = q.labels[r] > 0 ? 1 : 0;
-          dq += 0.5 * (y ? 0.5 / positives : 0.5 / Math.max(1, negatives)) * (s - y);
-        }
-      });
+      const g = 1 / (1 + Math.exp(-x.reduce((s, v, k) => s + w[k] * v, b)));
+      let dq: number; // d loss / d gate logit
+      if (!q.offTopic) dq = -(1 - g) / Math.max(1, real);
+      else {
+        dq = 0;
+        scores[qi].forEach((s, r) => (dq += (shares[qi][r] * s * g * (1 - g)) / Math.max(1e-12, 1 - s * g)));
+        dq *= args.gateOffTopic / Math.max(1, off);
+      }
       gb += dq;
       for (let k = 0; k < G; k++) gw[k] += dq * x[k];
     });
-    b -= lr * gb;
-    for (let k = 0; k < G; k++) w[k] -= lr * gw[k];
+    b -= gb;
+    for (let k = 0; k < G; k++) w[k] -= gw[k];
   }
   return { ...base, gate: { features: [...GATE_FEATURES], mean: mean.map(round), std: std.map(round), weights: w.map(round), bias: round(b) } };
 }

@@ -3,9 +3,9 @@
  * learning-to-rank model over rerankFeatures.ts's features, trained on CPU by scripts/rerank/ on
  * docstring queries of Debian packages held out of every benchmark split, with hard negatives
  * from the first stage. Weights are data (learnedReranker.weights.ts): standardised features,
- * an optional tanh hidden layer, one linear output, plus a relevance gate (a per-question offset
- * from how well the repository matches the question at all), a sigmoid, so scores lie in [0, 1]
- * as MCTS's reward expects and read as relevance. It needs the search engine's signals (scoreWithSignals); asked through plain
+ * an optional tanh hidden layer, one linear output, a sigmoid, times a relevance gate (a
+ * per-question factor in [0, 1]: how likely the repository answers the question at all), so
+ * scores lie in [0, 1] as MCTS's reward expects and read as relevance. It needs the search engine's signals (scoreWithSignals); asked through plain
  * `score` (text alone) it answers as the lexical reranker does.
  * Runs in: everywhere. Layer src/core.
  */
@@ -33,10 +33,11 @@ export interface LearnedRerankerWeights {
   hidden?: { weights: readonly number[]; bias: readonly number[] };
   output: { weights: readonly number[]; bias: number };
   /**
-   * The relevance gate: a logistic offset per question, added to every candidate's logit, from
-   * GATE_FEATURES standardised (how well the repository matches the question at all). It moves
-   * a question's scores together, so the order stays the model's, and makes the score read as
-   * relevance (an off-topic question scores low everywhere). Absent: no offset.
+   * The relevance gate: a factor per question, the sigmoid of a linear function of its
+   * GATE_FEATURES standardised (how well the repository matches the question at all), that
+   * multiplies every candidate's score. Near 1 for a question the repository answers, so the
+   * scores (and MCTS's rewards) stay the model's; near 0 for an off-topic one, so it scores low
+   * everywhere. The order within a question never changes. Absent: a factor of 1.
    */
   gate?: { features: readonly string[]; mean: readonly number[]; std: readonly number[]; weights: readonly number[]; bias: number };
   /** One line: what it was trained on. */
@@ -84,21 +85,21 @@ export class LearnedReranker implements Reranker {
     if (signals.length !== docs.length) throw new AppError('UNKNOWN', `Learned reranker: ${signals.length} signals for ${docs.length} documents.`);
     const parts = lexicalPartsAll(query, docs);
     // The gate's inputs are the question's: the same whichever candidate they are read from.
-    const offset = parts.length > 0 ? this.gateOffset(gateFeatures(parts[0], signals[0], this.gateRaw)) : 0;
-    return parts.map((p, i) => this.scoreFeatures(rerankFeatures(p, signals[i], this.raw), offset));
+    const factor = parts.length > 0 ? this.gateFactor(gateFeatures(parts[0], signals[0], this.gateRaw)) : 1;
+    return parts.map((p, i) => factor * this.scoreFeatures(rerankFeatures(p, signals[i], this.raw)));
   }
 
-  /** The gate's logit offset for one question's GATE_FEATURES (raw); 0 without a gate. */
-  gateOffset(inputs: ArrayLike<number>): number {
+  /** The gate's factor in [0, 1] for one question's GATE_FEATURES (raw); 1 without a gate. */
+  gateFactor(inputs: ArrayLike<number>): number {
     const gate = this.weights.gate;
-    if (!gate) return 0;
+    if (!gate) return 1;
     let z = gate.bias;
     for (let k = 0; k < GATE_FEATURE_COUNT; k++) if (gate.std[k] > 0) z += (gate.weights[k] * (inputs[k] - gate.mean[k])) / gate.std[k];
-    return z;
+    return 1 / (1 + Math.exp(-z));
   }
 
-  /** The model on one feature vector (raw, not standardised) with the question's gate offset, in [0, 1]. */
-  scoreFeatures(features: ArrayLike<number>, offset = 0): number {
+  /** The model on one feature vector (raw, not standardised), in [0, 1], before the gate. */
+  scoreFeatures(features: ArrayLike<number>): number {
     const { mean, hidden, output } = this.weights;
     const x = this.x;
     for (let f = 0; f < RERANK_FEATURE_COUNT; f++) x[f] = (features[f] - mean[f]) * this.scale[f];
@@ -113,7 +114,7 @@ export class LearnedReranker implements Reranker {
       }
       input = h;
     }
-    let z = output.bias + offset;
+    let z = output.bias;
     for (let j = 0; j < output.weights.length; j++) z += output.weights[j] * input[j];
     return 1 / (1 + Math.exp(-z));
   }
