@@ -5,8 +5,9 @@
  * from the first stage. Weights are data (learnedReranker.weights.ts): standardised features,
  * an optional tanh hidden layer, one linear output, a sigmoid, times a relevance gate (a
  * per-question factor in [0, 1]: how likely the repository answers the question at all), so
- * scores lie in [0, 1] as MCTS's reward expects and read as relevance. It needs the search engine's signals (scoreWithSignals); asked through plain
- * `score` (text alone) it answers as the lexical reranker does.
+ * scores lie in [0, 1] as MCTS's reward expects and read as relevance. It needs the search
+ * engine's signals (scoreWithSignals); asked through plain `score` (text alone) it answers as the
+ * lexical reranker does.
  * Runs in: everywhere. Layer src/core.
  */
 import { AppError } from '../errors.ts';

@@ -5,7 +5,8 @@
  * prior, the node's kind and degree). Ranks enter as 1 / log2(2 + rank) (0 when unranked), cosines
  * also as the gap to the query's best candidate, so the features keep their meaning across
  * embedders and repository sizes. Beside them, the relevance gate's inputs, one set per question
- * (how well the repository matches it at all: an off-topic question matches little). Shared by training (scripts/rerank/) and scoring.
+ * (how well the repository matches it at all: an off-topic question matches little). Shared by
+ * training (scripts/rerank/) and scoring.
  * Runs in: everywhere. Layer src/core.
  */
 import type { LexicalParts } from './lexicalReranker.ts';
