@@ -6,6 +6,7 @@
  * Pure: no file access.
  * Runs in: Node (bench, tests).
  */
+import type { RerankSignals } from '../../src/core/models/types.ts';
 
 export interface Snippet {
   /** Where it came from: `<file path>:<line>` (1-based). */
@@ -69,6 +70,8 @@ export function queryFromName(name: string): string {
 export interface RerankWork {
   query: string;
   docs: string[];
+  /** The search engine's signals of each document, for a reranker that reads them (bench:quality's sample). */
+  signals?: RerankSignals[];
 }
 
 /**

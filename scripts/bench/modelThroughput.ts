@@ -2,9 +2,12 @@
  * @file Embed and rerank throughput of one model, whatever it is and wherever it runs (the
  * Node side calls it directly, the chromium bench page calls it on the models worker's proxies):
  * a warm-up call (untimed, counted in the load time), then the sample in calls of
- * EMBED_CALL_TEXTS texts (embedder) or one query with its documents (reranker), under a budget.
+ * EMBED_CALL_TEXTS texts (embedder) or one query with its documents (reranker; with their engine
+ * signals when the work has them and the reranker reads them; `cold`: the lexical text features
+ * cache emptied before each pass), under a budget.
  * Runs in: Node (bench) and chromium (bench page).
  */
+import { clearLexicalDocCache } from '../../src/core/models/lexicalReranker.ts';
 import type { Embedder, Reranker } from '../../src/core/models/types.ts';
 import type { RerankWork } from './embedSample.ts';
 import { EMBED_CALL_TEXTS } from './benchModels.ts';
@@ -68,14 +71,23 @@ export async function rerankThroughput(
   work: readonly RerankWork[],
   budgetMs: number,
   where: { env: string; device: string; loadMs: number },
+  options: { cold?: boolean } = {},
 ): Promise<ThroughputRun> {
+  // cold: every pass starts with no tokenised doc cached, as when the engine first meets them.
+  const forget = () => options.cold && clearLexicalDocCache();
+  // With the engine's signals (bench:quality's sample), as the engine calls a reranker that reads them.
+  const call = (w: RerankWork, docs = w.docs.length) =>
+    w.signals && reranker.scoreWithSignals ? reranker.scoreWithSignals(w.query, w.docs.slice(0, docs), w.signals.slice(0, docs)) : reranker.score(w.query, w.docs.slice(0, docs));
   const warm = performance.now();
-  if (work[0]) await reranker.score(work[0].query, work[0].docs.slice(0, 2));
+  if (work[0]) await call(work[0], 2);
   const warmMs = performance.now() - warm;
   const timed = await runTimed(
     work.map((w) => w.docs.length),
     budgetMs,
-    (i) => reranker.score(work[i]!.query, work[i]!.docs),
+    (i) => {
+      if (i === 0) forget();
+      return call(work[i]!);
+    },
     undefined,
     MIN_TIMED_MS,
   );

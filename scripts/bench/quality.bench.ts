@@ -2,7 +2,8 @@
  * @file Quality benchmark (`npm run bench:quality -- [--split tune|test|all] [--repos a,b,...]
  * [--list <file>] [--stdlib json,http,...] [--db <file>] [--model <id|folder>]
  * [--rerankers lexical,learned] [--limit N] [--seed S] [--methods ...]
- * [--curve 5,10,25,50,100,200] [--shares 0.02,0.05,0.1,0.15,0.25] [--cache <dir>] [--out <file.json>]`).
+ * [--curve 5,10,25,50,100,200] [--shares 0.02,0.05,0.1,0.15,0.25] [--cache <dir>] [--out <file.json>]
+ * [--no-browser]`).
  * Default: the test split of the held-out Debian packages of quality-repos.txt (settings are
  * chosen on the tune split), one database each (built and cached by qualityRepos.ts); `--repos`
  * warns about a package that is not held out of training (qualitySplit.ts). Every reranker of
@@ -13,13 +14,15 @@
  * first docstring sentence -> its definition, those docstrings hidden from every method, --limit
  * queries sampled with --seed), every method at its defaults, Algorithm 1's ('paper') curve over
  * iterations and the default guided MCTS's curve over pair budgets (shares of the candidates);
- * then the table, both curves and the two summary figures. `--model` embeds the repos with that
+ * then the table, both curves and the two summary figures; last, both built-in rerankers' ms per
+ * pair on one sample of the engine's own MCTS calls (signals included, no doc tokenised yet) in Node and in chromium
+ * (the embed bench's page; `--no-browser`: Node only). `--model` embeds the repos with that
  * model too (once, cached) and searches with it. Figures only: it never fails on a low number.
  * Runs in: Node (tsx).
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { openNodeDatabase } from '../../src/adapters/node/duckdbNode.ts';
 import { SEARCH_METHODS } from '../../src/core/agent/searchService.ts';
 import type { EvalReport, EvalSet, SearchMethod } from '../../src/core/agent/searchService.ts';
@@ -36,10 +39,27 @@ import { heldOutProblems, packageLanguage, QUALITY_SPLITS, readQualityList } fro
 import { createBuiltinReranker } from '../../src/core/models/builtinReranker.ts';
 import { BUILTIN_LEARNED_RERANKER, BUILTIN_RERANKER } from '../../src/core/models/modelSpec.ts';
 import type { Reranker, RerankSignals } from '../../src/core/models/types.ts';
+import { LEARNED_RERANKER_INFO, LearnedReranker } from '../../src/core/models/learnedReranker.ts';
+import { LexicalReranker } from '../../src/core/models/lexicalReranker.ts';
+import type { RerankWork } from './embedSample.ts';
+import { rerankThroughput } from './modelThroughput.ts';
 
 const DEFAULT_CURVE = [5, 10, 25, 50, 100, 200];
 const DEFAULT_SHARES = [0.02, 0.05, 0.1, 0.15, 0.25];
 const DEFAULT_LIMIT = 60;
+/** The per-pair sample: calls of at most this many documents (MCTS expansions, not rerank-all), this many pairs a repo. */
+const SAMPLE_CALL_DOCS = 64;
+const SAMPLE_PAIRS_PER_REPO = 400;
+const REPO_ROOT = resolve(import.meta.dirname, '../..');
+
+interface RerankerSample {
+  pairs: number;
+  calls: number;
+  /** ms per pair by reranker name; null: not measured. */
+  node: Record<string, number | null>;
+  chromium: Record<string, number | null>;
+  note: string;
+}
 
 const RERANKERS: Record<string, string> = { lexical: BUILTIN_RERANKER.id, learned: BUILTIN_LEARNED_RERANKER.id };
 /** The methods every reranker answers (the others run once, with the first reranker). */
@@ -59,11 +79,13 @@ interface QualityArgs {
   curve: number[];
   shares: number[];
   cache: string;
+  /** Time the rerankers in chromium too (`--no-browser`: Node only). */
+  browser: boolean;
   out?: string;
 }
 
 function parseQualityArgs(argv: readonly string[]): QualityArgs {
-  const args: QualityArgs = { split: 'test', rerankers: ['lexical', 'learned'], list: DEFAULT_REPO_LIST, limit: DEFAULT_LIMIT, seed: 1, methods: [...SEARCH_METHODS], curve: DEFAULT_CURVE, shares: DEFAULT_SHARES, cache: DEFAULT_CACHE };
+  const args: QualityArgs = { split: 'test', rerankers: ['lexical', 'learned'], list: DEFAULT_REPO_LIST, limit: DEFAULT_LIMIT, seed: 1, methods: [...SEARCH_METHODS], curve: DEFAULT_CURVE, shares: DEFAULT_SHARES, cache: DEFAULT_CACHE, browser: true };
   const list = (v: string) => v.split(',').map((x) => x.trim()).filter(Boolean);
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -87,6 +109,7 @@ function parseQualityArgs(argv: readonly string[]): QualityArgs {
     else if (flag === '--shares') args.shares = list(need()).map(Number);
     else if (flag === '--cache') args.cache = need();
     else if (flag === '--out') args.out = need();
+    else if (flag === '--no-browser') args.browser = false;
     else throw new Error(`Unknown option ${flag}`);
   }
   if (![...QUALITY_SPLITS, 'all'].includes(args.split)) throw new Error('--split takes tune, test or all');
@@ -123,6 +146,9 @@ async function budgetCurve(engine: SearchEngine, set: EvalSet, args: QualityArgs
 class SwitchReranker implements Reranker {
   current: Reranker;
   readonly timing = new Map<string, { ms: number; pairs: number }>();
+  /** Calls with signals kept for the per-pair timing on one sample (MCTS-sized ones, up to `sampleLeft` pairs a repo). */
+  readonly sample: RerankWork[] = [];
+  sampleLeft = 0;
   constructor(first: Reranker) {
     this.current = first;
   }
@@ -144,17 +170,24 @@ class SwitchReranker implements Reranker {
   get scoreWithSignals() {
     const current = this.current;
     if (!current.scoreWithSignals) return undefined;
-    return (query: string, docs: readonly string[], signals: readonly RerankSignals[]) => this.timed(docs.length, () => current.scoreWithSignals!(query, docs, signals));
+    return (query: string, docs: readonly string[], signals: readonly RerankSignals[]) => {
+      if (docs.length <= SAMPLE_CALL_DOCS && docs.length <= this.sampleLeft) {
+        this.sample.push({ query, docs: [...docs], signals: [...signals] });
+        this.sampleLeft -= docs.length;
+      }
+      return this.timed(docs.length, () => current.scoreWithSignals!(query, docs, signals));
+    };
   }
 }
 
-async function evaluateRepo(name: string, db: string, pathPrefix: string | undefined, args: QualityArgs): Promise<PackageReport> {
+async function evaluateRepo(name: string, db: string, pathPrefix: string | undefined, args: QualityArgs, sample: RerankWork[]): Promise<PackageReport> {
   const conn = await openNodeDatabase(db, { mustExist: true });
   try {
     const started = Date.now();
     const set = await buildDocstringEvalSet(conn, { pathPrefix, limit: args.limit, seed: args.seed });
     const rerankers = args.rerankers.map((r) => createBuiltinReranker({ id: RERANKERS[r] }));
     const reranker = new SwitchReranker(rerankers[0]);
+    reranker.sampleLeft = SAMPLE_PAIRS_PER_REPO;
     const engine = await openSearchEngine(conn, { hiddenDocstrings: new Set(set.hiddenDocstrings ?? []), model: args.model, reranker });
     const buildMs = Date.now() - started;
     const route: AutoRoute = autoRoute(conn, engine);
@@ -179,6 +212,7 @@ async function evaluateRepo(name: string, db: string, pathPrefix: string | undef
       const curve = args.shares.length > 0 ? await budgetCurve(engine, set, args, label) : undefined;
       runs.push({ reranker: args.rerankers[i], methods: pickMethods(r), ...(curve ? { budgetCurve: curve } : {}), msPerPair: perPair(other.info.id) });
     }
+    sample.push(...reranker.sample);
     process.stderr.write(`\r\x1b[K${name}: ${engine.candidates.length} candidates, ${report.queries} queries, engine ${buildMs} ms, ${engine.embedderId}\n`);
     return {
       package: name.replace(/^(?:python3-|golang-github-|golang-|node-)/, '').replace(/-dev$/, ''),
@@ -198,6 +232,48 @@ function pickMethods(report: EvalReport): RerankerRun['methods'] {
   return Object.fromEntries(RERANKER_METHODS.flatMap((m) => (report.methods[m] ? [[m, report.methods[m]]] : [])));
 }
 
+/**
+ * ms per pair of both built-in rerankers on one sample of the engine's own calls (with signals), in
+ * Node and, unless --no-browser, in chromium (the embed bench's page), with the same harness.
+ */
+async function perPairOnSample(sample: readonly RerankWork[], args: QualityArgs): Promise<RerankerSample> {
+  const pairs = sample.reduce((n, w) => n + w.docs.length, 0);
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  log(`Rerankers on one sample: ${pairs} pairs in ${sample.length} calls`);
+  const node: Record<string, number | null> = {};
+  for (const [name, reranker] of [
+    ['lexical', new LexicalReranker()],
+    ['learned', new LearnedReranker()],
+  ] as const) {
+    const run = await rerankThroughput(reranker, sample, 0, { env: 'Node', device: 'js', loadMs: 0 }, { cold: true });
+    node[name] = run.perSecond > 0 ? 1000 / run.perSecond : null;
+  }
+  const chromium: Record<string, number | null> = { lexical: null, learned: null };
+  let chromiumNote = 'not run (--no-browser)';
+  if (args.browser) {
+    try {
+      const { measureBrowserRerankers } = await import('./browserModels.ts');
+      const result = await measureBrowserRerankers({ repoRoot: REPO_ROOT, work: sample, budgetMs: 0, timeoutMs: 300_000, log });
+      for (const outcome of result.runs) {
+        const name = outcome.ok ? (outcome.run.model === LEARNED_RERANKER_INFO.id ? 'learned' : 'lexical') : outcome.model === LEARNED_RERANKER_INFO.id ? 'learned' : 'lexical';
+        chromium[name] = outcome.ok && outcome.run.perSecond > 0 ? 1000 / outcome.run.perSecond : null;
+      }
+      chromiumNote = `chromium ${result.chromiumVersion}`;
+    } catch (error) {
+      chromiumNote = `failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+    }
+  }
+  const ms = (v: number | null) => (v === null ? '       -' : v.toFixed(4).padStart(8));
+  process.stdout.write(
+    [
+      `Reranker ms per pair on one sample of the engine's calls (${pairs} pairs in ${sample.length} MCTS-sized calls, at most ${SAMPLE_PAIRS_PER_REPO} pairs a repo, signals included, each pass with no doc tokenised yet; the same harness in both; ${chromiumNote}):`,
+      `  reranker      Node  chromium`,
+      ...['lexical', 'learned'].map((name) => `  ${name.padEnd(8)} ${ms(node[name]!)}  ${ms(chromium[name]!)}`),
+    ].join('\n') + '\n',
+  );
+  return { pairs, calls: sample.length, node, chromium, note: chromiumNote };
+}
+
 /** The packages to run: `--repos` (warned about when not held out) or the list's `--split`. */
 function choosePackages(args: QualityArgs): string[] {
   if (!args.repos) return readQualityList(args.list).filter((r) => args.split === 'all' || r.split === args.split).map((r) => r.package);
@@ -213,6 +289,7 @@ function choosePackages(args: QualityArgs): string[] {
 async function main(): Promise<void> {
   const args = parseQualityArgs(process.argv.slice(2));
   const packages: PackageReport[] = [];
+  const sample: RerankWork[] = [];
   if (args.stdlib) {
     let temp: string | null = null;
     let db = args.db;
@@ -222,18 +299,19 @@ async function main(): Promise<void> {
     }
     try {
       if (!existsSync(db)) await buildStdlibDb(db);
-      for (const name of args.stdlib) packages.push(await evaluateRepo(name, db, `${name}/`, args));
+      for (const name of args.stdlib) packages.push(await evaluateRepo(name, db, `${name}/`, args, sample));
     } finally {
       if (temp) rmSync(temp, { recursive: true, force: true });
     }
   } else {
     for (const pkg of choosePackages(args)) {
       const db = await repoDatabase(pkg, { cache: args.cache, model: args.model });
-      packages.push(await evaluateRepo(pkg, db, undefined, args));
+      packages.push(await evaluateRepo(pkg, db, undefined, args, sample));
     }
   }
   process.stdout.write(`${renderQualityReport(packages, args.methods)}\n`);
-  if (args.out) writeFileSync(args.out, JSON.stringify({ packages, summary: summarise(packages) }, null, 2));
+  const perPair = sample.length > 0 ? await perPairOnSample(sample, args) : undefined;
+  if (args.out) writeFileSync(args.out, JSON.stringify({ packages, summary: summarise(packages), ...(perPair ? { rerankerSample: perPair } : {}) }, null, 2));
 }
 
 main().catch((error: unknown) => {

@@ -1,12 +1,14 @@
 /**
  * @file `search` and `eval` end to end as child processes on the demo repo (index -> describe ->
- * embed first): the exact JSON shapes of docs/cli.md, every method, the MCTS trace file,
+ * embed first): the exact JSON shapes of docs/cli.md, every method, "Nothing relevant found" for
+ * unrelated questions with the offline default (learned) reranker, the MCTS trace file,
  * an eval over a JSONL file and over an auto-built docstring set, Cypher typed as the question,
  * and the usage errors.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { RELEVANCE_THRESHOLD } from '../../src/core/agent/presentAnswer.ts';
 import { BUILTIN_NEURAL_EMBEDDER } from '../../src/core/models/modelSpec.ts';
 import { buildReplay, parseTrace, rankingFromTrace } from '../../src/core/search/mctsReplay.ts';
 import { buildDb, ranger, rangerJson as json, scratchDir } from './runCli.ts';
@@ -36,6 +38,21 @@ describe('ranger search', () => {
       expect(out.path).toBe(method === 'auto' || method === 'mcts' ? 'mcts' : 'baseline');
     }
   }, 240_000);
+
+  it('with the offline default (the learned reranker) says "Nothing relevant found" to unrelated questions and answers a related one', async () => {
+    // The threshold reads the reranker's score as relevance (docs/retrieval.md, Rerankers).
+    for (const question of ['zzqx wibble frobnicate', 'weather forecast for tomorrow']) {
+      for (const method of ['auto', 'rerank-all']) {
+        const out = await json('search', '--db', db, question, '--method', method);
+        expect(out.results, `${method}: ${question}`).toEqual([]);
+        expect((out.notes as string[])[0], `${method}: ${question}`).toMatch(/^Nothing relevant found: the best match scored \d+%/);
+      }
+    }
+    const related = await json('search', '--db', db, 'apply a coupon code to the cart', '--reranker', 'learned');
+    const results = related.results as { qualified_name: string; relevance: number }[];
+    expect(results[0]?.qualified_name).toBe('shopkit.cart.cart.Cart.apply_coupon');
+    expect(results[0]?.relevance).toBeGreaterThanOrEqual(RELEVANCE_THRESHOLD);
+  }, 180_000);
 
   it('writes the MCTS trace and is deterministic under a seed', async () => {
     const trace = join(dir, 'trace.json');

@@ -3,7 +3,8 @@
  * pipeline (tree-sitter, stitcher, duckdb-wasm in memory) and searched with the built-in models:
  * a bare class name is a lookup, exact names outrank fuzzy matches, import-style names, test
  * fixtures after code (or hidden, or left out at index time), duplicates as one row, "nothing
- * relevant found" for nonsense, and why MCTS stopped early.
+ * relevant found" for nonsense (with the lexical and the learned reranker), and why MCTS stopped
+ * early.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
@@ -14,6 +15,7 @@ import { PRESENT_DEPTH, presentAnswer, RELEVANCE_THRESHOLD, stopSentence } from 
 import type { Audience } from '../../src/core/agent/presentAnswer.ts';
 import { displayName } from '../../src/core/graph/displayName.ts';
 import type { SearchMethod, SearchResponse, TestsMode } from '../../src/core/agent/searchService.ts';
+import { LearnedReranker } from '../../src/core/models/learnedReranker.ts';
 import { LexicalReranker } from '../../src/core/models/lexicalReranker.ts';
 import { parseSourceFile } from '../../src/core/parse/parseFile.ts';
 import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
@@ -189,6 +191,23 @@ describe('relevance', () => {
     expect(answer.results).toEqual([]);
     expect(answer.nothingRelevant).toBe(true);
     expect(answer.notes?.[0]).toMatch(/^Nothing relevant found: the best match scored \d+%/);
+  });
+
+  it('keeps an unrelated question under the threshold with the learned reranker too, and still answers a related one', async () => {
+    const { embedderId } = await searchVectors(conn, null);
+    const learned = await createSearchEngine(conn, { embedderId, queryEmbedder: builtinQueryEmbedders(conn), reranker: new LearnedReranker() });
+    const askLearned = async (question: string) => {
+      const ranked = await answerQuestion(conn, learned, question, { llm: null }, { question, method: 'auto', k: 10 * PRESENT_DEPTH });
+      return presentAnswer(conn, question, ranked, { audience: 'app', method: 'auto', k: 10 });
+    };
+    for (const question of ['zzqx wibble frobnicate', 'weather forecast for tomorrow']) {
+      const answer = await askLearned(question);
+      expect(answer.results, question).toEqual([]);
+      expect(answer.nothingRelevant, question).toBe(true);
+    }
+    const related = await askLearned('split a long line at the last space before the limit');
+    expect(related.results.filter((h) => !h.is_test).map((h) => h.name)).toContain('split_line');
+    expect(related.results[0].relevance).toBeGreaterThanOrEqual(RELEVANCE_THRESHOLD);
   });
 
   it('gives every MCTS result a 0..1 relevance at or above the threshold', async () => {

@@ -109,11 +109,11 @@ describe('transformers.js reranker on the fixture', () => {
 });
 
 describe('built-ins and the --model argument', () => {
-  it('returns the built-in models for built-in specs: lexical ones offline, and the learned reranker when asked', async () => {
+  it('returns the built-in models for built-in specs: the lexical ones, and the learned reranker offline', async () => {
     expect(await createNodeEmbedder(resolveModelArg('lexical', 'embedder'))).toBeInstanceOf(LexicalEmbedder);
     expect(await createNodeEmbedder(resolveModelArg('builtin', 'embedder'))).toBeInstanceOf(LexicalEmbedder);
     expect(await createNodeReranker(resolveModelArg('lexical', 'reranker'))).toBeInstanceOf(LexicalReranker);
-    expect(await createNodeReranker(resolveModelArg('offline', 'reranker'))).toBeInstanceOf(LexicalReranker);
+    expect(await createNodeReranker(resolveModelArg('offline', 'reranker'))).toBeInstanceOf(LearnedReranker);
     expect(await createNodeReranker(resolveModelArg('learned', 'reranker'))).toBeInstanceOf(LearnedReranker);
   });
 

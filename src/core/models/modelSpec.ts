@@ -146,11 +146,11 @@ export const PRESETS: readonly ModelPreset[] = Object.freeze([
   {
     id: 'offline',
     label: 'Offline (built-in)',
-    note: 'No download: our neural code-search embedder (shipped with the app; the lexical one stands in if it cannot load), our lexical reranker, structural descriptions.',
+    note: 'No download: our neural code-search embedder (shipped with the app; the lexical one stands in if it cannot load), our learned reranker, structural descriptions.',
     embedder: BUILTIN_NEURAL_EMBEDDER,
-    // The learned reranker ranks better (docs/retrieval.md) but its scores are not calibrated:
-    // an unrelated question reaches the relevance an answer needs, so it stays an option.
-    reranker: BUILTIN_RERANKER,
+    // Ranks better than the lexical one and its score is relevance (trained with off-topic
+    // questions as negatives), so "Nothing relevant found" holds (docs/retrieval.md, Rerankers).
+    reranker: BUILTIN_LEARNED_RERANKER,
     llm: BUILTIN_DESCRIBER,
   },
   {

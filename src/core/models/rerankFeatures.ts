@@ -4,7 +4,9 @@
  * (BM25, dense cosines of the description and code vectors, their ranks, the first stage's fused
  * prior, the node's kind and degree). Ranks enter as 1 / log2(2 + rank) (0 when unranked), cosines
  * also as the gap to the query's best candidate, so the features keep their meaning across
- * embedders and repository sizes. Shared by training (scripts/rerank/) and scoring.
+ * embedders and repository sizes. Beside them, the relevance gate's inputs, one set per question
+ * (how well the repository matches it at all: an off-topic question matches little). Shared by
+ * training (scripts/rerank/) and scoring.
  * Runs in: everywhere. Layer src/core.
  */
 import type { LexicalParts } from './lexicalReranker.ts';
@@ -62,5 +64,24 @@ export function rerankFeatures(parts: LexicalParts, signals: RerankSignals, out:
   out[16] = signals.kind === 'Class' ? 1 : 0;
   out[17] = Math.log1p(signals.degree);
   out[18] = Math.log1p(parts.terms);
+  return out;
+}
+
+/**
+ * The relevance gate's inputs (learnedReranker.ts): how well the repository matches the question
+ * at all, the same for every candidate of one question: the best candidate's raw BM25 (log1p; 0
+ * when no query word is in any candidate), the query's length, the best description and code
+ * cosines.
+ */
+export const GATE_FEATURES = ['bm25_top', 'query_terms', 'dense_top', 'code_top'] as const;
+
+export const GATE_FEATURE_COUNT = GATE_FEATURES.length;
+
+/** Writes one question's gate inputs into `out` (length GATE_FEATURE_COUNT) and returns it. */
+export function gateFeatures(parts: LexicalParts, signals: RerankSignals, out: Float64Array = new Float64Array(GATE_FEATURE_COUNT)): Float64Array {
+  out[0] = Math.log1p(signals.bm25Top);
+  out[1] = Math.log1p(parts.terms);
+  out[2] = signals.denseTop;
+  out[3] = signals.codeTop;
   return out;
 }

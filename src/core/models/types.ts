@@ -44,6 +44,8 @@ export interface RerankSignals {
   /** BM25 score over the query's best candidate score, in [0, 1]. */
   bm25: number;
   bm25Rank: number;
+  /** The best candidate's raw BM25 score: 0 when no query word is in any candidate. */
+  bm25Top: number;
   /** Cosine with the description vectors (0 without), the best candidate's, and the rank. */
   dense: number;
   denseTop: number;

@@ -1,7 +1,7 @@
 /**
  * @file One query's reranker signals from its scores over a small real snapshot: ranks among the
- * candidates only (unmatched and non-candidates unranked), BM25 over its best, each source's best
- * cosine, the node's kind and degree.
+ * candidates only (unmatched and non-candidates unranked), BM25 over its best and the best raw, each
+ * source's best cosine, the node's kind and degree.
  */
 import { describe, expect, it } from 'vitest';
 import { buildGraphSnapshot } from './graphSnapshot.ts';
@@ -29,7 +29,7 @@ describe('rerank signals', () => {
   );
 
   it('ranks candidates only, best first, and scales BM25 by the best candidate', () => {
-    expect(signalsOf(2)).toMatchObject({ bm25: 1, bm25Rank: 0, dense: 0.7, denseTop: 0.7, denseRank: 0, prior: 1, kind: 'Function', degree: 2 });
+    expect(signalsOf(2)).toMatchObject({ bm25: 1, bm25Rank: 0, bm25Top: 4, dense: 0.7, denseTop: 0.7, denseRank: 0, prior: 1, kind: 'Function', degree: 2 });
     expect(signalsOf(1)).toMatchObject({ bm25: 0.5, bm25Rank: 1, denseRank: 1, degree: 2 });
     expect(signalsOf(3)).toMatchObject({ bm25: 0, bm25Rank: Number.POSITIVE_INFINITY, denseRank: 2, kind: 'Class' });
     expect(signalsOf(0)).toMatchObject({ bm25Rank: Number.POSITIVE_INFINITY, denseRank: Number.POSITIVE_INFINITY, kind: 'Module', degree: 3 });

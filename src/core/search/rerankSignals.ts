@@ -1,7 +1,7 @@
 /**
  * @file The signals a learned reranker reads beside the text (RerankSignals, docs/retrieval.md):
  * from one query's BM25 and dense scores laid out by snapshot index, the candidates' ranks under
- * each, each source's best score, the first stage's fused prior, and the node's kind and degree.
+ * each, each source's best score (BM25's raw, so how well the repository matches the query at all), the first stage's fused prior, and the node's kind and degree.
  * Built once per query by the search engine, read per scored node.
  * Runs in: everywhere. Layer src/core.
  */
@@ -43,6 +43,7 @@ export function createSignalTable(scores: QueryScores, candidates: ArrayLike<num
   return (i: number): RerankSignals => ({
     bm25: scores.bm25[i] * bm25Scale,
     bm25Rank: bm25.rank[i],
+    bm25Top: bm25.top,
     dense: scores.dense ? scores.dense[i] : 0,
     denseTop: dense ? dense.top : 0,
     denseRank: dense ? dense.rank[i] : Number.POSITIVE_INFINITY,
