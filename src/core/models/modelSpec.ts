@@ -114,22 +114,15 @@ export const BUILTIN_NEURAL_EMBEDDER: EmbedderSpec = Object.freeze({
   shipped: true,
 }) as EmbedderSpec;
 
-export const BUILTIN_RERANKER: RerankerSpec = Object.freeze({
-  role: 'reranker',
-  id: 'builtin:lexical-reranker',
-  label: 'Built-in lexical reranker (offline)',
-  source: { kind: 'builtin' },
-  dtype: 'fp32',
-}) as RerankerSpec;
+/** A reranker that ships inside the app (no file, no download). */
+function builtinReranker(id: string, label: string): RerankerSpec {
+  return Object.freeze({ role: 'reranker', id, label, source: { kind: 'builtin' }, dtype: 'fp32' }) as RerankerSpec;
+}
+
+export const BUILTIN_RERANKER = builtinReranker('builtin:lexical-reranker', 'Built-in lexical reranker (offline)');
 
 /** The learned reranker over the engine's signals (src/core/models/learnedReranker.ts, trained by scripts/rerank/). */
-export const BUILTIN_LEARNED_RERANKER: RerankerSpec = Object.freeze({
-  role: 'reranker',
-  id: 'builtin:learned-reranker',
-  label: 'Built-in learned reranker (offline)',
-  source: { kind: 'builtin' },
-  dtype: 'fp32',
-}) as RerankerSpec;
+export const BUILTIN_LEARNED_RERANKER = builtinReranker('builtin:learned-reranker', 'Built-in learned reranker (offline)');
 
 export const BUILTIN_DESCRIBER: LlmSpec = Object.freeze({
   role: 'llm',
