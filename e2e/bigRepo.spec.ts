@@ -14,6 +14,7 @@ import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { percentile } from '../scripts/bench/latency.ts';
 import { readProcMemory, rendererPids } from '../scripts/bench/procMemory.ts';
 import { syntheticCorpus } from '../scripts/bench/syntheticRepo.ts';
 import { assert, screenshot, test, waitForAutoEmbed, waitForGraph, waitForSummary, withSession } from './harness.ts';
@@ -102,10 +103,9 @@ test('a big repository (RANGER_E2E_BIG files): overview, Path 1, Path 2 over a n
       await waitForStep(page, i);
     }
     const stepMs = await page.evaluate(() => performance.getEntriesByName('ranger:player-step', 'measure').map((m) => m.duration));
-    stepMs.sort((a, b) => a - b);
     figures.playerSteps = stepMs.length;
-    figures.playerStepP50Ms = Number(stepMs[Math.floor(stepMs.length / 2)]?.toFixed(2));
-    figures.playerStepP95Ms = Number(stepMs[Math.min(stepMs.length - 1, Math.ceil(stepMs.length * 0.95) - 1)]?.toFixed(2));
+    figures.playerStepP50Ms = Number(percentile(stepMs, 0.5).toFixed(2));
+    figures.playerStepP95Ms = Number(percentile(stepMs, 0.95).toFixed(2));
     figures.playerTreeNodes = (await playerAt(page)).treeNodes;
     await screenshot(page, env, 'big-player');
     console.log(`    big repo (${FILES} files): ${JSON.stringify(figures)}`);
