@@ -3,7 +3,7 @@
  * and reading the Cypher back out of an LLM answer (fences, **Query**: markers, thoughts).
  * Runs in: everywhere. Layer src/core.
  */
-import { NODE_LABELS, RELATIONSHIP_TYPES } from '../cypher/compile.ts';
+import { EDGE_TYPES, NODE_KINDS } from '../graph/types.ts';
 import type { ChatMessage } from '../models/types.ts';
 
 /** What the prompt may say about the loaded graph besides the fixed schema. */
@@ -93,7 +93,7 @@ export function buildCypherSystemPrompt(info: PromptGraphInfo = {}): string {
     '## Graph Schema:',
     SCHEMA_NODES,
     SCHEMA_EDGES,
-    `Labels: ${NODE_LABELS.join(', ')}. Relationship types: ${RELATIONSHIP_TYPES.join(', ')}.`,
+    `Labels: ${NODE_KINDS.join(', ')}. Relationship types: ${EDGE_TYPES.join(', ')}.`,
     '',
     SUPPORTED_CYPHER,
   ];

@@ -10,7 +10,7 @@ import type { ConsoleBounds, CypherResult } from '../../core/agent/searchService
 import { DEFAULT_MAX_ROWS } from '../../core/store/boundedQuery.ts';
 import { nodeText } from '../../core/graph/displayName.ts';
 import type { NameSource } from '../../core/graph/displayName.ts';
-import { NODE_LABELS, RELATIONSHIP_TYPES } from '../../core/cypher/compile.ts';
+import { EDGE_TYPES, NODE_KINDS } from '../../core/graph/types.ts';
 import { REQUIREMENT_LABELS, REQUIREMENT_RELATIONSHIP_TYPES } from '../../core/requirements/requirementCypher.ts';
 import { EDGE_COLUMNS, NODE_COLUMNS } from '../../core/store/schema.ts';
 import type { RepoClient } from '../clients/repoClient.ts';
@@ -39,8 +39,8 @@ export interface CypherVocabulary {
 /** Labels, types and properties of our tables (docs/schema.md), as the compiler accepts them. */
 export function cypherVocabulary(): CypherVocabulary {
   return {
-    labels: [...NODE_LABELS, ...REQUIREMENT_LABELS],
-    relationshipTypes: [...RELATIONSHIP_TYPES, ...REQUIREMENT_RELATIONSHIP_TYPES],
+    labels: [...NODE_KINDS, ...REQUIREMENT_LABELS],
+    relationshipTypes: [...EDGE_TYPES, ...REQUIREMENT_RELATIONSHIP_TYPES],
     nodeProperties: [...NODE_COLUMNS.map((c) => c.name), 'class'],
     relationshipProperties: EDGE_COLUMNS.map((c) => c.name),
   };
