@@ -4,8 +4,6 @@
  * breadth-first shortest paths) and a named path's length, nodes and relationships.
  * Runs in: everywhere.
  */
-import { cypherError } from './errors.ts';
-import type { SourcePosition } from './errors.ts';
 import { nodeStruct, relStruct } from './sqlText.ts';
 import type { QueryState } from './sqlText.ts';
 
@@ -18,7 +16,7 @@ export interface PathInfo {
 /** The nodes a variable-length search may start from: its pattern's filter, or its binding's. */
 export interface Anchor {
   filter: string;
-  /** Where to read them: `nodes`, or a name lookup through the index (see nameLookup). */
+  /** Where to read them: `nodes`, or a name lookup through the index (nameLookup, bindPattern.ts). */
   table: string;
 }
 
@@ -42,16 +40,22 @@ export interface WalkSpec {
   mode: WalkMode;
   /**
    * Only which (start, end) pairs a trail joins matters, and a walk joins the same pairs (see
-   * pairsOnly in compile.ts): reachability per depth instead of every trail.
+   * pairsOnly in uniqueness.ts): reachability per depth instead of every trail.
    */
   pairsOnly: boolean;
+  /** The name of its CTE, and for all shortest paths ('all') that of their distances. */
+  cte: string;
+  dist: string | null;
 }
 
-/** The FROM item of a variable-length relationship: columns a (start), b (end), and unless pairsOnly depth, eids (+ pids, prels for 'paths'). */
-export function walkTable(spec: WalkSpec, state: QueryState, at: SourcePosition): string {
-  const { base, anchors, mode } = spec;
+/**
+ * The FROM item of a variable-length relationship: columns a (start), b (end), and unless
+ * pairsOnly depth, eids (+ pids, prels for 'paths'). Shortest paths start at length 1 (checked
+ * when bound, bindPattern.ts).
+ */
+export function walkTable(spec: WalkSpec, state: QueryState): string {
+  const { base, anchors, mode, cte } = spec;
   const { min, max } = spec.bounds;
-  const cte = state.next('vl');
   const seedOf = (anchor: Anchor | null) => (anchor === null ? '' : ` WHERE a IN (SELECT id FROM ${anchor.table === 'nodes' ? 'nodes' : `${anchor.table} AS seed`} WHERE ${anchor.filter})`);
   if (mode === 'trails' || mode === 'paths') {
     // 'trails' walks from the constrained end when only that one is (right: the reversed edges).
@@ -82,7 +86,6 @@ export function walkTable(spec: WalkSpec, state: QueryState, at: SourcePosition)
     return `(SELECT ${ends}, depth, ${columns.join(', ')} FROM ${cte} WHERE depth >= ${Math.max(min, 1)}${tail})`;
   }
   const seed = seedOf(anchors.left);
-  if (min !== 1) throw cypherError('Shortest paths start at length 1 (use *..N or *1..N)', at);
   // Breadth-first: one row per (start, end) pair, reached first at its shortest depth (USING KEY
   // keeps one row per pair; a pair already reached, in recurring, is never extended again).
   const bfs = (name: string, columns: string, seedCols: string, stepCols: string) =>
@@ -95,7 +98,7 @@ export function walkTable(spec: WalkSpec, state: QueryState, at: SourcePosition)
   }
   // All shortest paths: the distances first, then the walks that advance one level per step
   // (exactly the shortest paths to every node they reach).
-  const dist = state.next('dist');
+  const dist = spec.dist!;
   state.ctes.push(
     bfs(dist, '', '', ''),
     `${cte}(a, b, depth, pids, prels) AS (SELECT s.a, s.b, 1, [s.b], [${REL_STRUCT_OF_BASE}] FROM (${base}) AS s JOIN ${dist} AS d ON d.a = s.a AND d.b = s.b AND d.depth = 1 AND d.a <> d.b UNION ALL ` +
