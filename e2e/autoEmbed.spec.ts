@@ -164,7 +164,7 @@ test('auto embed: the demo embeds to the end, an unchanged re-index needs nothin
     await setTheme(page, 'light');
     await page.getByTestId('models-toggle').click();
     await ask(page, 'how are prices discounted for a cart');
-    assert((await page.getByTestId('search-hit').count()) > 0, 'the graph still answers after the cancel');
+    assert((await page.getByTestId('search-hit').count()) > 0, `the graph still answers after the cancel (sets stored: ${JSON.stringify([...partial])}): ${await page.getByTestId('search-panel').textContent()}`);
 
     // A later Embed finishes the job: both neural sets, whole.
     await openModels(page);

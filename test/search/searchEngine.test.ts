@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
 import { SEARCH_METHODS } from '../../src/core/agent/searchService.ts';
+import { RELEVANCE_THRESHOLD } from '../../src/core/agent/presentAnswer.ts';
 import { describeGraph } from '../../src/core/describe/describeGraph.ts';
 import { buildDocstringEvalSet, createNodeLocator } from '../../src/core/eval/evalSet.ts';
 import { runEval } from '../../src/core/eval/runEval.ts';
@@ -166,6 +167,39 @@ describe('search engine', () => {
     } finally {
       await conn.close?.();
     }
+  });
+
+  it('with one vector source stored (an embedding cancelled between the two), that source stands in for the other in the learned reranker', async () => {
+    class Recording extends LearnedReranker {
+      seen: RerankSignals[] = [];
+      override scoreWithSignals(query: string, docs: readonly string[], signals: readonly RerankSignals[]) {
+        this.seen.push(...signals);
+        return super.scoreWithSignals(query, docs, signals);
+      }
+    }
+    const question = 'compressed tarball of files';
+    const tops: number[] = [];
+    for (const sources of [['description', 'code'], ['code'], ['description']] as const) {
+      const conn = await openWasmMemoryConnection();
+      try {
+        await writeGraph(conn, { repoName: 'r', graph: { nodes: NODES, edges: EDGES, unresolved: [] }, files: [], issues: [], skipped: [], summary: {} });
+        await describeGraph(conn, null);
+        await embedGraph(conn, new LexicalEmbedder(), { sources: [...sources] });
+        const reranker = new Recording();
+        const all = await (await engineFor(conn, undefined, reranker)).run({ question, method: 'rerank-all', k: 3 });
+        expect(all.results[0].qualified_name, sources.join('+')).toBe('archive.make_tar');
+        tops.push(all.results[0].score);
+        for (const s of reranker.seen) {
+          expect(s.denseTop, sources.join('+')).toBeGreaterThan(0);
+          expect(s.codeTop, sources.join('+')).toBeGreaterThan(0);
+          if (sources.length === 1) expect([s.dense, s.denseRank, s.denseTop]).toEqual([s.code, s.codeRank, s.codeTop]);
+        }
+      } finally {
+        await conn.close?.();
+      }
+    }
+    // The answer stays shown: one source alone scores the best match above the relevance threshold.
+    for (const top of tops) expect(top).toBeGreaterThan(RELEVANCE_THRESHOLD);
   });
 
   it('MCTS: parts add up, trace events stream, a seed gives the same run', async () => {

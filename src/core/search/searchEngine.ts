@@ -309,7 +309,12 @@ export async function createSearchEngine(conn: SqlConnection, models: SearchMode
     }
     const stage = fuseFirstStage(rankings, n);
     /** The learned reranker's per-node scorer over this query's scores (null: the reranker reads text alone). */
-    const scoreNodes = signalScorer({ bm25: bm25Scores, dense: cosines.get('description') ?? null, code: cosines.get('code') ?? null, prior: stage.prior });
+    // The learned reranker (and its relevance gate) learned from both sources' cosines: when one
+    // set is missing (an embedding cancelled between the two, `embed --sources code`), the other
+    // stands in for it, or every question would look unrelated to the repository.
+    const description = cosines.get('description') ?? cosines.get('code') ?? null;
+    const code = cosines.get('code') ?? cosines.get('description') ?? null;
+    const scoreNodes = signalScorer({ bm25: bm25Scores, dense: description, code, prior: stage.prior });
     return { ...stage, embedCalls, scoreNodes };
   }
 

@@ -17,6 +17,8 @@ export const SearchBox = forwardRef<HTMLInputElement>(function SearchBox(_props,
   const graphVersion = useAppState((s) => s.graphVersion);
   const [text, setText] = useState('');
   const [hits, setHits] = useState<SearchHit[]>([]);
+  /** The query `hits` answer: Enter on text typed since then searches that text first. */
+  const [hitsQuery, setHitsQuery] = useState('');
   const [cursor, setCursor] = useState(0);
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -42,6 +44,7 @@ export const SearchBox = forwardRef<HTMLInputElement>(function SearchBox(_props,
         .then((found) => {
           if (!live) return;
           setHits(found);
+          setHitsQuery(query);
           setCursor(0);
           setMessage(found.length === 0 ? 'No node has that name.' : null);
         })
@@ -71,7 +74,10 @@ export const SearchBox = forwardRef<HTMLInputElement>(function SearchBox(_props,
       setCursor((c) => Math.max(0, c - 1));
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      choose(hits[cursor]);
+      const query = text.trim();
+      if (!query || query === hitsQuery) choose(hits[cursor]);
+      // The list still shows an earlier prefix's hits: Enter means the best hit of what was typed.
+      else service.searchNodeNames(query).then((found) => choose(found[0]), (error: unknown) => setMessage(toShownError(error).message));
     } else if (event.key === 'Escape') {
       event.preventDefault();
       if (open && text) setOpen(false);
