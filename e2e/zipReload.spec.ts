@@ -1,7 +1,8 @@
 /**
  * @file The main flow: drop a zip (file input), wait for the graph, search a name (Enter right
- * after typing), open the node, see its code highlighted, switch themes, reload and find the graph restored from OPFS (as
- * stored once the embedding after the index, which adds SIMILAR edges, has ended).
+ * after typing), open the node, see its code highlighted, switch themes, reload and find the
+ * graph restored from OPFS (as stored once the embedding after the index, which adds SIMILAR
+ * edges, has ended).
  * Runs in: Node (e2e, driving chromium).
  */
 import { assert, readSummary, screenshot, setTheme, test, waitForAutoEmbed, waitForGraph, waitForSummary, withSession } from './harness.ts';
