@@ -5,7 +5,7 @@
  * once and says that the built-in lexical vectors answered while the neural ones are being built;
  * Describe clicked meanwhile waits for the embedding and then runs; the next question after it
  * reads the neural vectors and says so. On the demo: the embedding after "Index the demo" runs to
- * the end, re-indexing the same sources needs none, a cancel (Esc) of the one after another index
+ * the end while a run replayed in the player keeps its step, re-indexing the same sources needs none, a cancel (Esc) of the one after another index
  * leaves a graph that searches and a later Embed finishes the job; with the setting off nothing
  * is embedded, and the setting survives a reload. Prints how long each embedding took.
  * Runs in: Node (e2e, driving chromium).
@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { demoZip } from './fixtures.ts';
-import { ask } from './playerKit.ts';
+import { ask, playerAt, waitForCursor, waitForPlayer } from './playerKit.ts';
 import { assert, openDemo, readSummary, screenshot, setTheme, test, waitForAutoEmbed, waitForSummary, withSession } from './harness.ts';
 
 const NEURAL = 'ranger-code-search-mini';
@@ -122,11 +122,21 @@ test('auto embed: black indexes, embeds with the neural default in the backgroun
   });
 });
 
-test('auto embed: the demo embeds to the end, an unchanged re-index needs nothing, a cancel breaks nothing and Embed finishes the job, the setting turns it off', async ({ env }) => {
+test('auto embed: the demo embeds to the end (the player keeps its step), an unchanged re-index needs nothing, a cancel breaks nothing and Embed finishes the job, the setting turns it off', async ({ env }) => {
   test.setTimeout(420_000);
   await withSession(env, 'auto-embed-demo', async (_session, page) => {
     await openDemo(page, env);
+    // A run replayed while the embedding goes on keeps its place when the embedding ends.
+    await ask(page, 'how are prices discounted for a cart');
+    await waitForPlayer(page);
+    const embeddingMeanwhile = await page.getByTestId('models-toggle').getAttribute('data-auto-embed');
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Home');
+    for (let k = 0; k < 3; k++) await page.keyboard.press('ArrowRight');
+    await waitForCursor(page, 3);
     const demo = await waitForAutoEmbed(page);
+    const place = await playerAt(page);
+    assert(place.cursor === 3, `the player stayed at step 3 when the embedding (${embeddingMeanwhile} at the question) ended: ${JSON.stringify(place)}`);
     assert(demo.state === 'done', `the embedding after "Index the demo" finished: ${JSON.stringify(demo)}`);
     console.log(`    demo (shopkit): embedding after indexing took ${(demo.ms / 1000).toFixed(1)} s in chromium`);
     await openModels(page);

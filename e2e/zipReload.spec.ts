@@ -32,7 +32,7 @@ test('zip upload: graph, search, details with highlighted code, reload restores 
     assert(await page.getByTestId('search-input').evaluate((el) => el === document.activeElement), '/ focuses the search box');
     // Typed and Enter at once, before the list has caught up with the last keys (it may still
     // show a prefix's hits, "Order" first): Enter opens the best hit of the whole name.
-    await page.keyboard.type('OrderService');
+    await page.getByTestId('search-input').fill('OrderService');
     await page.keyboard.press('Enter');
     const pane = page.getByTestId('details-pane');
     await pane.getByTestId('details-name').filter({ hasText: /^OrderService$/ }).waitFor();
