@@ -107,6 +107,9 @@ export class Session {
       viewport: { width: 1400, height: 880 },
       colorScheme: options.colorScheme ?? 'light',
     });
+    // A wait without its own timeout fails after 2 minutes instead of holding the test until its
+    // own timeout: a flake is retried sooner and names the wait that hung.
+    context.setDefaultTimeout(120_000);
     const tracing = tracesThisRun(traceMode, base.info().retry);
     if (tracing) await context.tracing.start({ screenshots: true, snapshots: true });
     const session = new Session(context, dir, tracing);
