@@ -215,7 +215,7 @@ async function evaluateRepo(name: string, db: string, pathPrefix: string | undef
     sample.push(...reranker.sample);
     process.stderr.write(`\r\x1b[K${name}: ${engine.candidates.length} candidates, ${report.queries} queries, engine ${buildMs} ms, ${engine.embedderId}\n`);
     return {
-      package: name.replace(/^(?:python3-|golang-github-|golang-|node-)/, '').replace(/-dev$/, ''),
+      package: name.replace(/^(?:python3-|golang-github-|golang-|node-|openjdk-[0-9]+-source:)/, '').replace(/-dev$/, ''),
       language: packageLanguage(name),
       report,
       buildMs,
