@@ -94,6 +94,13 @@ describe('parseDocstring', () => {
     expect(doc.returns).toBe('number: The sum.');
   });
 
+  it('unwraps a Javadoc summary\'s inline tags and drops its HTML, only in a block comment', () => {
+    const doc = parseDocstring('/**\n * Retrieves the {@code ResultSet} of <i>this</i>\n * {@link Statement#close statement}. More.\n * @return the set\n */');
+    expect(doc.summary).toBe('Retrieves the ResultSet of this Statement#close statement. More.');
+    expect(doc.firstSentence).toBe('Retrieves the ResultSet of this Statement#close statement.');
+    expect(parseDocstring('"""Returns {@code x} as <name>."""').summary).toBe('Returns {@code x} as <name>.');
+  });
+
   it('handles an empty or missing docstring', () => {
     for (const raw of [null, undefined, '', '""""""']) {
       expect(parseDocstring(raw)).toEqual({ summary: '', firstSentence: '', params: [], returns: null });

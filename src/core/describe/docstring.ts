@@ -2,7 +2,8 @@
  * @file Docstring parsing for structural descriptions: cleans comment markers, finds the
  * summary's first sentence, and reads parameter / return sections in Google
  * (Args:, Returns:), NumPy (Parameters / -------), reST (:param x:, :returns:) and JSDoc
- * (@param, @returns) styles.
+ * (@param, @returns) styles. In a block comment (JSDoc, Javadoc) the summary's inline tags are
+ * unwrapped (`{@code x}` -> x) and its HTML tags dropped, as a reader sees it.
  * Runs in: everywhere. Layer src/core.
  */
 
@@ -50,8 +51,18 @@ export function firstSentence(text: string): string {
   return (match ? match[0] : flat).trim();
 }
 
+/** A block comment's prose as rendered: `{@code x}` / `{@link x}` -> x, HTML tags (`<p>`, `<code>`) dropped. */
+export function unwrapInlineTags(text: string): string {
+  return text
+    .replace(/\{@\w+\s+([^}]*)\}/g, '$1')
+    .replace(/<\/?[a-zA-Z][^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 export function parseDocstring(raw: string | null | undefined): ParsedDocstring {
   const text = raw ? cleanDocstring(raw) : '';
+  const block = raw ? raw.trim().startsWith('/*') : false;
   const lines = text.split('\n');
   const summaryLines: string[] = [];
   for (const line of lines) {
@@ -59,7 +70,8 @@ export function parseDocstring(raw: string | null | undefined): ParsedDocstring 
     if (t === '' || ANY_SECTION.test(t) || t.startsWith(':') || t.startsWith('@')) break;
     summaryLines.push(t);
   }
-  const summary = summaryLines.join(' ').replace(/\s+/g, ' ').trim();
+  const joined = summaryLines.join(' ').replace(/\s+/g, ' ').trim();
+  const summary = block ? unwrapInlineTags(joined) : joined;
   const params: DocParam[] = [];
   let returns: string | null = null;
   const addReturn = (part: string): void => {
