@@ -94,11 +94,12 @@ describe('parseDocstring', () => {
     expect(doc.returns).toBe('number: The sum.');
   });
 
-  it('unwraps a Javadoc summary\'s inline tags and drops its HTML, only in a block comment', () => {
+  it("unwraps a Javadoc summary's inline tags and drops its HTML markup, stored cleaned or not", () => {
     const doc = parseDocstring('/**\n * Retrieves the {@code ResultSet} of <i>this</i>\n * {@link Statement#close statement}. More.\n * @return the set\n */');
     expect(doc.summary).toBe('Retrieves the ResultSet of this Statement#close statement. More.');
     expect(doc.firstSentence).toBe('Retrieves the ResultSet of this Statement#close statement.');
-    expect(parseDocstring('"""Returns {@code x} as <name>."""').summary).toBe('Returns {@code x} as <name>.');
+    expect(parseDocstring('Return the encoding for this {@code Handler}.<p>\nMore.').firstSentence).toBe('Return the encoding for this Handler.');
+    expect(parseDocstring('Returns a List<T> for <name>, see <a href="x.html">x</a>.').summary).toBe('Returns a List<T> for <name>, see x.');
   });
 
   it('handles an empty or missing docstring', () => {

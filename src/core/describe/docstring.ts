@@ -2,8 +2,9 @@
  * @file Docstring parsing for structural descriptions: cleans comment markers, finds the
  * summary's first sentence, and reads parameter / return sections in Google
  * (Args:, Returns:), NumPy (Parameters / -------), reST (:param x:, :returns:) and JSDoc
- * (@param, @returns) styles. In a block comment (JSDoc, Javadoc) the summary's inline tags are
- * unwrapped (`{@code x}` -> x) and its HTML tags dropped, as a reader sees it.
+ * (@param, @returns) styles. The summary reads as rendered: Javadoc / JSDoc inline tags unwrapped
+ * (`{@code x}` -> x) and HTML markup tags (`<p>`, `<code>`, `<a href>`) dropped; other angle
+ * brackets (`<name>`, `List<T>`) stay.
  * Runs in: everywhere. Layer src/core.
  */
 
@@ -51,18 +52,19 @@ export function firstSentence(text: string): string {
   return (match ? match[0] : flat).trim();
 }
 
-/** A block comment's prose as rendered: `{@code x}` / `{@link x}` -> x, HTML tags (`<p>`, `<code>`) dropped. */
+const HTML_TAG = /<\/?(?:a|abbr|b|big|blockquote|br|cite|code|dd|div|dl|dt|em|h[1-6]|hr|i|kbd|li|ol|p|pre|s|samp|small|span|strong|sub|sup|table|td|th|tr|tt|u|ul|var)(?:\s[^<>]*)?\/?>/gi;
+
+/** Doc prose as rendered: `{@code x}` / `{@link x}` -> x, HTML markup tags (`<p>`, `<code>`) dropped. */
 export function unwrapInlineTags(text: string): string {
   return text
     .replace(/\{@\w+\s+([^}]*)\}/g, '$1')
-    .replace(/<\/?[a-zA-Z][^>]*>/g, '')
+    .replace(HTML_TAG, '')
     .replace(/\s+/g, ' ')
     .trim();
 }
 
 export function parseDocstring(raw: string | null | undefined): ParsedDocstring {
   const text = raw ? cleanDocstring(raw) : '';
-  const block = raw ? raw.trim().startsWith('/*') : false;
   const lines = text.split('\n');
   const summaryLines: string[] = [];
   for (const line of lines) {
@@ -70,8 +72,8 @@ export function parseDocstring(raw: string | null | undefined): ParsedDocstring 
     if (t === '' || ANY_SECTION.test(t) || t.startsWith(':') || t.startsWith('@')) break;
     summaryLines.push(t);
   }
-  const joined = summaryLines.join(' ').replace(/\s+/g, ' ').trim();
-  const summary = block ? unwrapInlineTags(joined) : joined;
+  const joined = summaryLines.join(' ');
+  const summary = unwrapInlineTags(joined);
   const params: DocParam[] = [];
   let returns: string | null = null;
   const addReturn = (part: string): void => {
