@@ -4,7 +4,7 @@
  * (`dpkg -x`) and indexed from its sources (SOURCE_ROOTS: `python3-*` from
  * `usr/lib/python3/dist-packages`, `golang-*` from `usr/share/gocode/src`, `node-*` from
  * `usr/share/nodejs`; `openjdk-17-source:<module>` is one module of the JDK's `lib/src.zip`, its
- * `.java` files unzipped; test folders left out) into its own database with structural
+ * `.java` files unzipped; test folders and Go's `_test.go` files left out) into its own database with structural
  * descriptions and the built-in embeddings; a `--model` adds that model's embedding set.
  * Everything is cached under one ignored folder (default `.tmp/quality-repos`), so later runs
  * reuse the databases.
@@ -134,7 +134,7 @@ export async function repoDatabase(pkg: string, options: { cache?: string; model
   if (!existsSync(db)) {
     const root = repoSource(pkg, cache);
     const { ext } = sourceRoot(pkg);
-    const files = selectFiles(listFiles(root, (p) => ext.test(p) && !p.endsWith('.d.ts') && !p.endsWith('.min.js')).map((path) => ({ path })), { noTests: true }).map(({ path }) => ({
+    const files = selectFiles(listFiles(root, (p) => ext.test(p) && !p.endsWith('.d.ts') && !p.endsWith('.min.js') && !p.endsWith('_test.go')).map((path) => ({ path })), { noTests: true }).map(({ path }) => ({
       path,
       data: readFileSync(join(root, path)),
     }));
