@@ -2,9 +2,11 @@
  * @file Docstring parsing for structural descriptions: cleans comment markers, finds the
  * summary's first sentence, and reads parameter / return sections in Google
  * (Args:, Returns:), NumPy (Parameters / -------), reST (:param x:, :returns:) and JSDoc
- * (@param, @returns) styles. The summary reads as rendered: Javadoc / JSDoc inline tags unwrapped
+ * (@param, @returns) styles. The summary of a Javadoc / JSDoc comment (one with an inline tag
+ * such as `{@code x}` or a tag line such as `@param`) reads as rendered: inline tags unwrapped
  * (`{@code x}` -> x) and HTML markup tags (`<p>`, `<code>`, `<a href>`) dropped; other angle
- * brackets (`<name>`, `List<T>`) stay.
+ * brackets (`<name>`, `List<T>`) stay, and other docstrings keep their text as written (a
+ * Python docstring's "wrap it in <p> tags" is prose, not markup).
  * Runs in: everywhere. Layer src/core.
  */
 
@@ -54,7 +56,7 @@ export function firstSentence(text: string): string {
 
 const HTML_TAG = /<\/?(?:a|abbr|b|big|blockquote|br|cite|code|dd|div|dl|dt|em|h[1-6]|hr|i|kbd|li|ol|p|pre|s|samp|small|span|strong|sub|sup|table|td|th|tr|tt|u|ul|var)(?:\s[^<>]*)?\/?>/gi;
 
-/** Doc prose as rendered: `{@code x}` / `{@link x}` -> x, HTML markup tags (`<p>`, `<code>`) dropped. */
+/** Javadoc / JSDoc prose as rendered: `{@code x}` / `{@link x}` -> x, HTML markup tags (`<p>`, `<code>`) dropped. */
 export function unwrapInlineTags(text: string): string {
   return text
     .replace(/\{@\w+\s+([^}]*)\}/g, '$1')
@@ -73,7 +75,8 @@ export function parseDocstring(raw: string | null | undefined): ParsedDocstring 
     summaryLines.push(t);
   }
   const joined = summaryLines.join(' ');
-  const summary = unwrapInlineTags(joined);
+  const javadocStyle = /\{@\w+|^\s*@\w+/m.test(text);
+  const summary = javadocStyle ? unwrapInlineTags(joined) : joined.replace(/\s+/g, ' ').trim();
   const params: DocParam[] = [];
   let returns: string | null = null;
   const addReturn = (part: string): void => {
