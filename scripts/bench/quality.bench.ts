@@ -2,8 +2,8 @@
  * @file Quality benchmark (`npm run bench:quality -- [--split tune|test|all] [--repos a,b,...]
  * [--list <file>] [--stdlib json,http,...] [--db <file>] [--model <id|folder>]
  * [--rerankers lexical,learned] [--limit N] [--seed S] [--methods ...]
- * [--curve 5,10,25,50,100,200] [--shares 0.02,0.05,0.1,0.15,0.25] [--cache <dir>] [--out <file.json>]
- * [--no-browser]`).
+ * [--curve 5,10,25,50,100,200] [--shares 0.02,0.05,0.1,0.15,0.25] [--guided key=value,...]
+ * [--cache <dir>] [--out <file.json>] [--no-browser]`).
  * Default: the test split of the held-out Debian packages of quality-repos.txt (settings are
  * chosen on the tune split), one database each (built and cached by qualityRepos.ts); `--repos`
  * warns about a package that is not held out of training (qualitySplit.ts). Every reranker of
@@ -17,7 +17,10 @@
  * then the table, both curves and the two summary figures; last, both built-in rerankers' ms per
  * pair on one sample of the engine's own MCTS calls (signals included, no doc tokenised yet) in Node and in chromium
  * (the embed bench's page; `--no-browser`: Node only). `--model` embeds the repos with that
- * model too (once, cached) and searches with it. Figures only: it never fails on a low number.
+ * model too (once, cached) and searches with it. `--guided pairShare=0.1,seedShare=0.5,width=5,c=1,alpha=0.8`
+ * overrides GUIDED_DEFAULTS for the guided MCTS (auto, mcts and the pair-budget curve: seedShare
+ * applies to every budget; pairShare only to the default budget), to tune them on the tune split.
+ * Figures only: it never fails on a low number.
  * Runs in: Node (tsx).
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,6 +39,8 @@ import { DEFAULT_CACHE, DEFAULT_REPO_LIST, repoDatabase } from './qualityRepos.t
 import { renderQualityReport, summarise } from './qualityReport.ts';
 import type { BudgetPoint, PackageReport, RerankerRun } from './qualityReport.ts';
 import { heldOutProblems, packageLanguage, QUALITY_SPLITS, readQualityList } from './qualitySplit.ts';
+import { GUIDED_DEFAULTS } from '../../src/core/search/mctsGuided.ts';
+import type { MctsParams } from '../../src/core/search/mctsParams.ts';
 import { createBuiltinReranker } from '../../src/core/models/builtinReranker.ts';
 import { BUILTIN_LEARNED_RERANKER, BUILTIN_RERANKER } from '../../src/core/models/modelSpec.ts';
 import type { Reranker, RerankSignals } from '../../src/core/models/types.ts';
@@ -61,6 +66,36 @@ interface RerankerSample {
   note: string;
 }
 
+/** The GUIDED_DEFAULTS `--guided` may override. */
+const GUIDED_KEYS = ['pairShare', 'seedShare', 'width', 'c', 'alpha'] as const;
+type GuidedOverrides = Partial<Record<(typeof GUIDED_KEYS)[number], number>>;
+
+/** `pairShare=0.1,seedShare=0.3,...` -> overrides of GUIDED_DEFAULTS. */
+function parseGuided(text: string): GuidedOverrides {
+  const out: GuidedOverrides = {};
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [key, value] = part.split('=');
+    if (!(GUIDED_KEYS as readonly string[]).includes(key) || !(Number(value) > 0)) throw new Error(`--guided takes ${GUIDED_KEYS.join(', ')} = a positive number, not '${part}'`);
+    out[key as keyof GuidedOverrides] = Number(value);
+  }
+  return out;
+}
+
+/** The guided MCTS's request parameters for `candidates` at `pairBudget` (undefined: its default budget), with the overrides. */
+function guidedRequest(guided: GuidedOverrides, candidates: number, pairBudget?: number): Partial<MctsParams> {
+  const out: Partial<MctsParams> = {};
+  const budget = pairBudget ?? (guided.pairShare !== undefined ? Math.max(GUIDED_DEFAULTS.minPairs, Math.round(guided.pairShare * candidates)) : undefined);
+  if (budget !== undefined) out.pairBudget = budget;
+  if (guided.seedShare !== undefined) {
+    const base = budget ?? Math.max(GUIDED_DEFAULTS.minPairs, Math.round(GUIDED_DEFAULTS.pairShare * candidates));
+    out.kInit = Math.max(1, Math.round(guided.seedShare * base));
+  }
+  if (guided.width !== undefined) out.kMin = Math.round(guided.width);
+  if (guided.c !== undefined) out.c = guided.c;
+  if (guided.alpha !== undefined) out.alpha = guided.alpha;
+  return out;
+}
+
 const RERANKERS: Record<string, string> = { lexical: BUILTIN_RERANKER.id, learned: BUILTIN_LEARNED_RERANKER.id };
 /** The methods every reranker answers (the others run once, with the first reranker). */
 const RERANKER_METHODS: readonly SearchMethod[] = ['auto', 'mcts', 'rerank-all'];
@@ -81,11 +116,13 @@ interface QualityArgs {
   cache: string;
   /** Time the rerankers in chromium too (`--no-browser`: Node only). */
   browser: boolean;
+  /** GUIDED_DEFAULTS overrides (`--guided`). */
+  guided: GuidedOverrides;
   out?: string;
 }
 
 function parseQualityArgs(argv: readonly string[]): QualityArgs {
-  const args: QualityArgs = { split: 'test', rerankers: ['lexical', 'learned'], list: DEFAULT_REPO_LIST, limit: DEFAULT_LIMIT, seed: 1, methods: [...SEARCH_METHODS], curve: DEFAULT_CURVE, shares: DEFAULT_SHARES, cache: DEFAULT_CACHE, browser: true };
+  const args: QualityArgs = { split: 'test', rerankers: ['lexical', 'learned'], list: DEFAULT_REPO_LIST, limit: DEFAULT_LIMIT, seed: 1, methods: [...SEARCH_METHODS], curve: DEFAULT_CURVE, shares: DEFAULT_SHARES, cache: DEFAULT_CACHE, browser: true, guided: {} };
   const list = (v: string) => v.split(',').map((x) => x.trim()).filter(Boolean);
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -110,6 +147,7 @@ function parseQualityArgs(argv: readonly string[]): QualityArgs {
     else if (flag === '--cache') args.cache = need();
     else if (flag === '--out') args.out = need();
     else if (flag === '--no-browser') args.browser = false;
+    else if (flag === '--guided') args.guided = parseGuided(need());
     else throw new Error(`Unknown option ${flag}`);
   }
   if (![...QUALITY_SPLITS, 'all'].includes(args.split)) throw new Error('--split takes tune, test or all');
@@ -131,7 +169,8 @@ async function budgetCurve(engine: SearchEngine, set: EvalSet, args: QualityArgs
   const points: BudgetPoint[] = [];
   for (const share of args.shares) {
     const pairBudget = Math.max(1, Math.floor(share * engine.candidates.length));
-    const r = await runEval(engine, { set, methods: ['mcts'], k: 10, params: { seed: args.seed, pairBudget } }, undefined, progress(`${name} ${(share * 100).toFixed(0)}%`));
+    const params = { seed: args.seed, ...guidedRequest(args.guided, engine.candidates.length, pairBudget) };
+    const r = await runEval(engine, { set, methods: ['mcts'], k: 10, params }, undefined, progress(`${name} ${(share * 100).toFixed(0)}%`));
     const m = r.methods.mcts!;
     points.push({ share, pairBudget, ndcg: m.ndcg, recall: m.recall, mrr: m.mrr, reranker_calls: m.reranker_calls });
   }
@@ -191,7 +230,8 @@ async function evaluateRepo(name: string, db: string, pathPrefix: string | undef
     const engine = await openSearchEngine(conn, { hiddenDocstrings: new Set(set.hiddenDocstrings ?? []), model: args.model, reranker });
     const buildMs = Date.now() - started;
     const route: AutoRoute = autoRoute(conn, engine);
-    const report: EvalReport = await runEval(engine, { set, methods: args.methods, k: 10, params: { seed: args.seed } }, route, progress(name));
+    const guided = { seed: args.seed, ...guidedRequest(args.guided, engine.candidates.length) };
+    const report: EvalReport = await runEval(engine, { set, methods: args.methods, k: 10, params: guided }, route, progress(name));
     if (args.curve.length > 0) {
       const paper = await runEval(engine, { set, methods: [], k: 10, preset: 'paper', params: { seed: args.seed }, curve: args.curve }, undefined, progress(`${name} paper`));
       report.curve = paper.curve;
@@ -208,14 +248,14 @@ async function evaluateRepo(name: string, db: string, pathPrefix: string | undef
       reranker.current = other;
       const label = `${name} ${args.rerankers[i]}`;
       const methods = RERANKER_METHODS.filter((m) => args.methods.includes(m));
-      const r = await runEval(engine, { set, methods, k: 10, params: { seed: args.seed } }, route, progress(label));
+      const r = await runEval(engine, { set, methods, k: 10, params: guided }, route, progress(label));
       const curve = args.shares.length > 0 ? await budgetCurve(engine, set, args, label) : undefined;
       runs.push({ reranker: args.rerankers[i], methods: pickMethods(r), ...(curve ? { budgetCurve: curve } : {}), msPerPair: perPair(other.info.id) });
     }
     sample.push(...reranker.sample);
     process.stderr.write(`\r\x1b[K${name}: ${engine.candidates.length} candidates, ${report.queries} queries, engine ${buildMs} ms, ${engine.embedderId}\n`);
     return {
-      package: name.replace(/^(?:python3-|golang-github-|golang-|node-)/, '').replace(/-dev$/, ''),
+      package: name.replace(/^(?:python3-|golang-github-|golang-|node-|openjdk-[0-9]+-source:)/, '').replace(/-dev$/, ''),
       language: packageLanguage(name),
       report,
       buildMs,
@@ -288,6 +328,7 @@ function choosePackages(args: QualityArgs): string[] {
 
 async function main(): Promise<void> {
   const args = parseQualityArgs(process.argv.slice(2));
+  if (Object.keys(args.guided).length > 0) process.stderr.write(`Guided MCTS: GUIDED_DEFAULTS with ${JSON.stringify(args.guided)}\n`);
   const packages: PackageReport[] = [];
   const sample: RerankWork[] = [];
   if (args.stdlib) {

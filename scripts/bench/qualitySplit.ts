@@ -2,9 +2,12 @@
  * @file The quality benchmark's splits and its held-out check: quality-repos.txt names each
  * package with its split (`tune`: settings and model choices are made there; `test`: the figures
  * reported), and every package it names must be out of every training set: the embedder's
- * (scripts/train/packages.txt mines it, scripts/train/heldout.txt must hold it), the learned
- * reranker's (scripts/rerank/packages.txt), the outside check's (scripts/rerank/excluded.txt) and
- * the built-in vocabulary's sources (the header of src/core/models/codeVocabulary.data.ts).
+ * (scripts/train/packages.txt and packages-code.txt must not mine it, scripts/train/heldout.txt
+ * must hold it: its miner never trains on a held-out entry and drops training pairs that repeat
+ * one), the learned reranker's (scripts/rerank/packages.txt), the outside check's
+ * (scripts/rerank/excluded.txt; for an openjdk module, no Java package it keeps there or in
+ * scripts/train/excluded.txt)
+ * and the built-in vocabulary's sources (the header of src/core/models/codeVocabulary.data.ts).
  * `heldOutProblems` says, per package, why it is not held out; the bench warns with it on
  * `--repos` and qualitySplit.test.ts fails with it on the list.
  * Runs in: Node (tsx).
@@ -25,9 +28,11 @@ export interface QualityRepo {
 const ROOT = resolve(import.meta.dirname, '../..');
 export const TRAINING_LISTS = {
   embedder: resolve(ROOT, 'scripts/train/packages.txt'),
+  embedderCode: resolve(ROOT, 'scripts/train/packages-code.txt'),
   embedderHeldOut: resolve(ROOT, 'scripts/train/heldout.txt'),
   reranker: resolve(ROOT, 'scripts/rerank/packages.txt'),
   excluded: resolve(ROOT, 'scripts/rerank/excluded.txt'),
+  embedderExcluded: resolve(ROOT, 'scripts/train/excluded.txt'),
   vocabulary: resolve(ROOT, 'src/core/models/codeVocabulary.data.ts'),
 };
 
@@ -36,7 +41,7 @@ export function packageLanguage(pkg: string): string {
   if (pkg.startsWith('python3-') || pkg.startsWith('stdlib:')) return 'python';
   if (pkg.startsWith('golang-')) return 'go';
   if (pkg.startsWith('node-')) return 'javascript';
-  if (pkg.endsWith('-java')) return 'java';
+  if (pkg.endsWith('-java') || pkg.startsWith('openjdk-')) return 'java';
   if (pkg.startsWith('librust-')) return 'rust';
   return 'other';
 }
@@ -58,6 +63,12 @@ function listOf(file: string): Set<string> {
   return new Set(parseRepoList(readFileSync(file, 'utf8')).map((line) => line.split(/\s+/)[0]));
 }
 
+/** The Java packages the outside check keeps (`openjdk:<package>` and `java:<package>` lines of both excluded lists). */
+function excludedJavaPackages(): string[] {
+  const lines = [...listOf(TRAINING_LISTS.excluded), ...listOf(TRAINING_LISTS.embedderExcluded)];
+  return [...new Set(lines.flatMap((e) => (/^(?:openjdk|java):/.test(e) ? [e.slice(e.indexOf(':') + 1)] : [])))];
+}
+
 /** Package-like names in the vocabulary's generated header (its sources), and whether it names the stdlib. */
 export function vocabularySources(file = TRAINING_LISTS.vocabulary): { packages: Set<string>; stdlibWithout: Set<string> | null } {
   const header = readFileSync(file, 'utf8').split('*/')[0];
@@ -69,15 +80,21 @@ export function vocabularySources(file = TRAINING_LISTS.vocabulary): { packages:
 /** Why each package is not held out of training (empty: held out). */
 export function heldOutProblems(packages: readonly string[]): Map<string, string[]> {
   const embedder = listOf(TRAINING_LISTS.embedder);
+  const embedderCode = listOf(TRAINING_LISTS.embedderCode);
   const heldOut = listOf(TRAINING_LISTS.embedderHeldOut);
   const reranker = listOf(TRAINING_LISTS.reranker);
   const excluded = listOf(TRAINING_LISTS.excluded);
+  const javaExcluded = excludedJavaPackages();
   const vocabulary = vocabularySources();
   const problems = new Map<string, string[]>();
   for (const pkg of packages) {
     const why: string[] = [];
     if (embedder.has(pkg)) why.push("the embedder's training list (scripts/train/packages.txt) mines it");
-    if (packageLanguage(pkg) === 'python' && !heldOut.has(pkg)) why.push("not in the embedder's held-out list (scripts/train/heldout.txt)");
+    if (embedderCode.has(pkg)) why.push("the embedder's training list (scripts/train/packages-code.txt) mines it");
+    if (!heldOut.has(pkg)) why.push("not in the embedder's held-out list (scripts/train/heldout.txt)");
+    const module = pkg.startsWith('openjdk-') ? pkg.split(':')[1] : undefined;
+    if (module !== undefined && javaExcluded.some((p) => module === p || module.startsWith(`${p}.`)))
+      why.push('its Java packages are kept for the outside check (scripts/rerank/excluded.txt)');
     if (reranker.has(pkg)) why.push("the learned reranker is trained on it (scripts/rerank/packages.txt)");
     if (excluded.has(pkg)) why.push('kept for the outside check (scripts/rerank/excluded.txt)');
     if (vocabulary.packages.has(pkg)) why.push('the built-in vocabulary was trained on it');

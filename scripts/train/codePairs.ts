@@ -1,6 +1,7 @@
 /**
  * @file The pure parts of mining code-search pairs in other languages than Python (mineCode.ts):
- * the training lists and the exclusion list read, the order entries are mined in, which names and Java folders are excluded,
+ * the training lists and the exclusion list read, which entries a set mines (held-out entries never
+ * in training), the order entries are mined in, which names and Java folders are excluded,
  * a doc comment's first sentence, and code with its comment lines taken out.
  * Runs in: Node (tsx, vitest).
  */
@@ -9,6 +10,16 @@ import { readFileSync } from 'node:fs';
 /** Non-blank, non-comment lines of a list file. */
 export function readList(file: string): string[] {
   return readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+}
+
+/**
+ * The entries a set mines: `heldout` the held-out list's other-language entries (packages and
+ * openjdk modules), `train` packages-code.txt without any held-out entry; never an excluded project.
+ */
+export function minedEntries(set: 'train' | 'heldout', lists: { code: readonly string[]; heldout: readonly string[] }, projects: readonly string[][]): string[] {
+  const heldout = lists.heldout.filter((e) => !e.startsWith('python3-') && !e.startsWith('stdlib:'));
+  const entries = set === 'heldout' ? heldout : lists.code.filter((e) => !heldout.includes(e));
+  return entries.filter((e) => !excludedName(e.split(':')[0], projects));
 }
 
 /** The language family an entry is counted under (`--per-language`). */

@@ -1,13 +1,14 @@
 /**
  * @file The training sources keep out what they must: no project or Java package of excluded.txt
  * (an outside check measures the model on them) in any training or held-out list, and no
- * quality-benchmark repository (scripts/bench/quality*repos*.txt) in training. Also the pure
+ * quality-benchmark repository (scripts/bench/quality*repos*.txt) in training: its non-Python
+ * repos (openjdk modules too) are held out, so the code miner never trains on them. Also the pure
  * helpers of the miner (codePairs.ts) on small inputs. Reads the real lists; fakes nothing.
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { excludedJavaPath, excludedName, firstSentence, readExclusions, readList, roundRobin, withoutComments } from './codePairs.ts';
+import { excludedJavaPath, excludedName, firstSentence, minedEntries, readExclusions, readList, roundRobin, withoutComments } from './codePairs.ts';
 
 const HERE = dirname(import.meta.filename);
 const exclusions = readExclusions(join(HERE, 'excluded.txt'));
@@ -71,6 +72,27 @@ describe('the quality benchmark repositories', () => {
     const names = readList(join(bench, file)).flatMap((line) => line.split(/\s+/));
     expect(names.length).toBeGreaterThan(0);
     expect(names.filter((name) => training.has(name))).toEqual([]);
+  });
+});
+
+describe("the code miner's entries", () => {
+  const lists = { code: readList(join(HERE, 'packages-code.txt')), heldout: readList(join(HERE, 'heldout.txt')) };
+  const bench = readdirSync(join(HERE, '..', 'bench'))
+    .filter((f) => /^quality.*repos.*\.txt$/.test(f))
+    .flatMap((f) => readList(join(HERE, '..', 'bench', f)).map((line) => line.split(/\s+/)[0]))
+    .filter((name) => !name.startsWith('python3-'));
+
+  it('mine every non-Python bench repo as held out, never for training', () => {
+    const train = minedEntries('train', lists, exclusions.projects);
+    const heldout = minedEntries('heldout', lists, exclusions.projects);
+    expect(bench).toEqual(expect.arrayContaining(['openjdk-17-source:java.sql']));
+    expect(bench.filter((name) => train.includes(name))).toEqual([]);
+    expect(bench.filter((name) => !heldout.includes(name))).toEqual([]);
+  });
+
+  it('take a held-out openjdk module out of training even when packages-code.txt names it', () => {
+    const train = minedEntries('train', { code: ['openjdk-17-source:java.base', 'openjdk-17-source:java.sql', 'node-lodash'], heldout: ['openjdk-17-source:java.sql'] }, exclusions.projects);
+    expect(train).toEqual(['openjdk-17-source:java.base']);
   });
 });
 

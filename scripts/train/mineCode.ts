@@ -27,7 +27,7 @@ import { languageOf } from '../../src/core/ingest/pathRules.ts';
 import type { Language } from '../../src/core/ingest/types.ts';
 import { extractorFor } from '../../src/core/languages/implementations.ts';
 import { parseSourceFile } from '../../src/core/parse/parseFile.ts';
-import { excludedJavaPath, excludedName, family, firstSentence, readExclusions, readList, roundRobin, withoutComments } from './codePairs.ts';
+import { excludedJavaPath, excludedName, family, firstSentence, minedEntries, readExclusions, readList, roundRobin, withoutComments } from './codePairs.ts';
 
 const HERE = dirname(import.meta.filename);
 const MAX_CODE_CHARS = 2000;
@@ -116,9 +116,7 @@ async function main(): Promise<void> {
   const perLanguage = Number(flag(argv, 'per-language', '0'));
   const minutes = Number(flag(argv, 'minutes', '0'));
   const { projects, javaPackages } = readExclusions(join(HERE, 'excluded.txt'));
-  const heldout = readList(join(HERE, 'heldout.txt')).filter((e) => !e.startsWith('python3-') && !e.startsWith('stdlib:'));
-  let entries = set === 'heldout' ? heldout : readList(join(HERE, 'packages-code.txt')).filter((e) => !heldout.includes(e));
-  entries = entries.filter((e) => !excludedName(e.split(':')[0], projects));
+  let entries = minedEntries(set, { code: readList(join(HERE, 'packages-code.txt')), heldout: readList(join(HERE, 'heldout.txt')) }, projects);
   if (perLanguage > 0) {
     const taken = new Map<string, number>();
     entries = entries.filter((e) => {

@@ -94,6 +94,15 @@ describe('parseDocstring', () => {
     expect(doc.returns).toBe('number: The sum.');
   });
 
+  it("unwraps a Javadoc summary's inline tags and drops its HTML markup, stored cleaned or not; other docstrings keep theirs", () => {
+    const doc = parseDocstring('/**\n * Retrieves the {@code ResultSet} of <i>this</i>\n * {@link Statement#close statement}. More.\n * @return the set\n */');
+    expect(doc.summary).toBe('Retrieves the ResultSet of this Statement#close statement. More.');
+    expect(doc.firstSentence).toBe('Retrieves the ResultSet of this Statement#close statement.');
+    expect(parseDocstring('Return the encoding for this {@code Handler}.<p>\nMore.').firstSentence).toBe('Return the encoding for this Handler.');
+    expect(parseDocstring('Returns a List<T> for <name>, see <a href="x.html">x</a>.\n\n@since 1.5').summary).toBe('Returns a List<T> for <name>, see x.');
+    expect(parseDocstring('Wrap the text in <p> tags.\n\n:param text: the text').summary).toBe('Wrap the text in <p> tags.');
+  });
+
   it('handles an empty or missing docstring', () => {
     for (const raw of [null, undefined, '', '""""""']) {
       expect(parseDocstring(raw)).toEqual({ summary: '', firstSentence: '', params: [], returns: null });

@@ -2,7 +2,11 @@
  * @file Docstring parsing for structural descriptions: cleans comment markers, finds the
  * summary's first sentence, and reads parameter / return sections in Google
  * (Args:, Returns:), NumPy (Parameters / -------), reST (:param x:, :returns:) and JSDoc
- * (@param, @returns) styles.
+ * (@param, @returns) styles. The summary of a Javadoc / JSDoc comment (one with an inline tag
+ * such as `{@code x}` or a tag line such as `@param`) reads as rendered: inline tags unwrapped
+ * (`{@code x}` -> x) and HTML markup tags (`<p>`, `<code>`, `<a href>`) dropped; other angle
+ * brackets (`<name>`, `List<T>`) stay, and other docstrings keep their text as written (a
+ * Python docstring's "wrap it in <p> tags" is prose, not markup).
  * Runs in: everywhere. Layer src/core.
  */
 
@@ -50,6 +54,17 @@ export function firstSentence(text: string): string {
   return (match ? match[0] : flat).trim();
 }
 
+const HTML_TAG = /<\/?(?:a|abbr|b|big|blockquote|br|cite|code|dd|div|dl|dt|em|h[1-6]|hr|i|kbd|li|ol|p|pre|s|samp|small|span|strong|sub|sup|table|td|th|tr|tt|u|ul|var)(?:\s[^<>]*)?\/?>/gi;
+
+/** Javadoc / JSDoc prose as rendered: `{@code x}` / `{@link x}` -> x, HTML markup tags (`<p>`, `<code>`) dropped. */
+export function unwrapInlineTags(text: string): string {
+  return text
+    .replace(/\{@\w+\s+([^}]*)\}/g, '$1')
+    .replace(HTML_TAG, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 export function parseDocstring(raw: string | null | undefined): ParsedDocstring {
   const text = raw ? cleanDocstring(raw) : '';
   const lines = text.split('\n');
@@ -59,7 +74,9 @@ export function parseDocstring(raw: string | null | undefined): ParsedDocstring 
     if (t === '' || ANY_SECTION.test(t) || t.startsWith(':') || t.startsWith('@')) break;
     summaryLines.push(t);
   }
-  const summary = summaryLines.join(' ').replace(/\s+/g, ' ').trim();
+  const joined = summaryLines.join(' ');
+  const javadocStyle = /\{@\w+|^\s*@\w+/m.test(text);
+  const summary = javadocStyle ? unwrapInlineTags(joined) : joined.replace(/\s+/g, ' ').trim();
   const params: DocParam[] = [];
   let returns: string | null = null;
   const addReturn = (part: string): void => {

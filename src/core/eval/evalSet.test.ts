@@ -3,7 +3,7 @@
  * innermost Function / Method / Class, def-line of decorated code, trivial-docstring rules.
  */
 import { describe, expect, it } from 'vitest';
-import { createNodeLocator, definitionLine, isTrivialQuery, namesDefinition, parseEvalJsonl, resolveRelevance, toEvalJsonl } from './evalSet.ts';
+import { createNodeLocator, definitionLine, isTrivialQuery, namesDefinition, parseEvalJsonl, resolveRelevance, toEvalJsonl, withoutGoName } from './evalSet.ts';
 
 describe('eval JSONL', () => {
   it('round-trips and keeps grades', () => {
@@ -64,5 +64,14 @@ describe('trivial docstrings', () => {
     expect(namesDefinition('Make a request to the server now.', 'make_request')).toBe(false);
     expect(namesDefinition('Make the request to the server now.', 'make_request')).toBe(false);
     expect(namesDefinition('Load the thing.', 'load_thing_x')).toBe(false);
+  });
+
+  it("takes the opening name off a Go doc comment's sentence, in Go files only", () => {
+    expect(withoutGoName('Use appends a MiddlewareFunc to the chain.', 'Use', 'mux/middleware.go')).toBe('Appends a MiddlewareFunc to the chain.');
+    expect(withoutGoName('A Route stores information to match a request.', 'Route', 'mux/route.go')).toBe('Stores information to match a request.');
+    expect(withoutGoName('Returns the route for the Use call.', 'Use', 'mux/route.go')).toBe('Returns the route for the Use call.');
+    expect(withoutGoName('Use appends a MiddlewareFunc to the chain.', 'Use', 'mux/middleware.py')).toBe('Use appends a MiddlewareFunc to the chain.');
+    expect(withoutGoName('User appends a name.', 'Use', 'mux/user.go')).toBe('User appends a name.');
+    expect(isTrivialQuery(withoutGoName('Name registers a new route with a name.', 'Name', 'mux/route.go'), 'Name')).toBe(true);
   });
 });

@@ -7,6 +7,9 @@
  * Trivial docstrings are skipped: a first sentence under MIN_QUERY_WORDS words or
  * MIN_QUERY_CHARS characters, one that names the definition itself (its name as a whole word,
  * or its identifier words in a row), and sentences shared by several definitions (ambiguous).
+ * Go's doc comments open with the name they document ("Use appends a MiddlewareFunc to the
+ * chain."): in a `.go` file that opening name is taken off first (`withoutGoName`: "Appends a
+ * MiddlewareFunc to the chain."), so a Go repo gives queries instead of skipping nearly all.
  * The answer's `line` is the line of its `def` / `class` keyword (decorators sit above it).
  * The set's `hiddenDocstrings` are the answers' node ids: the engine hides those docstrings.
  * Runs in: everywhere. Layer src/core.
@@ -120,6 +123,19 @@ export function namesDefinition(sentence: string, name: string): boolean {
   return ` ${splitWords(sentence).join(' ')} `.includes(` ${nameWords.join(' ')} `);
 }
 
+/**
+ * A Go doc comment's first sentence without the name it opens with, as Go's convention writes it
+ * ("Use appends ...", "A Route stores ..."): the rest, capitalised; the sentence as it is when
+ * it does not open with the name or the file is not Go.
+ */
+export function withoutGoName(sentence: string, name: string, filePath: string): string {
+  if (!filePath.endsWith('.go') || name === '') return sentence;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`^(?:(?:A|An|The)\\s+)?${escaped}\\s+(\\S.*)$`).exec(sentence);
+  if (!match) return sentence;
+  return match[1].charAt(0).toUpperCase() + match[1].slice(1);
+}
+
 export function isTrivialQuery(sentence: string, name: string): boolean {
   const words = sentence.split(/\s+/).filter((w) => /\p{L}/u.test(w));
   return words.length < MIN_QUERY_WORDS || sentence.length < MIN_QUERY_CHARS || namesDefinition(sentence, name);
@@ -143,7 +159,7 @@ export async function buildDocstringEvalSet(conn: SqlConnection, options: Docstr
   const picked: { id: number; query: string; file: string; line: number }[] = [];
   const uses = new Map<string, number>();
   for (const r of rows) {
-    const sentence = parseDocstring(String(r.docstring)).firstSentence.trim();
+    const sentence = withoutGoName(parseDocstring(String(r.docstring)).firstSentence.trim(), String(r.name), String(r.file_path));
     if (isTrivialQuery(sentence, String(r.name))) continue;
     const key = sentence.toLowerCase();
     uses.set(key, (uses.get(key) ?? 0) + 1);

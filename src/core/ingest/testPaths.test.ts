@@ -15,6 +15,9 @@ describe('isTestPath', () => {
     expect(isTestPath('conftest.py')).toBe(true);
     expect(isTestPath('web/cart.spec.tsx')).toBe(true);
     expect(isTestPath('web/cart.test.js')).toBe(true);
+    expect(isTestPath('mux/route_test.go')).toBe(true);
+    expect(isTestPath('mux/route.go')).toBe(false);
+    expect(isTestPath('mux/latest.go')).toBe(false);
     expect(isTestPath('src/black/mode.py')).toBe(false);
     expect(isTestPath('unittest/case.py')).toBe(false);
     expect(isTestPath('doctest.py')).toBe(false);

@@ -1,7 +1,7 @@
 /**
  * @file Which files are tests or fixtures, by path alone: a test folder anywhere above the file
  * (test, tests, __tests__, testing, fixtures, __fixtures__, __snapshots__, idle_test, e2e) or a
- * test file name (test_*.py, *_test.py, conftest.py, *.test.* / *.spec.*). Used by the index-time
+ * test file name (test_*.py, *_test.py, conftest.py, *_test.go, *.test.* / *.spec.*). Used by the index-time
  * filter (ingest option skipTests) and by search (tests ranked after code, or hidden).
  * Runs in: everywhere. Layer src/core.
  */
@@ -9,7 +9,7 @@
 /** Folder names that hold tests or fixtures: a file below one of them is a test file. */
 export const TEST_FOLDERS: ReadonlySet<string> = new Set(['test', 'tests', '__tests__', 'testing', 'fixtures', '__fixtures__', '__snapshots__', 'idle_test', 'e2e']);
 
-const TEST_FILE = /^(test_.+\.py|.+_test\.py|conftest\.py|.+\.(test|spec)\.[cm]?[jt]sx?)$/;
+const TEST_FILE = /^(test_.+\.py|.+_test\.py|conftest\.py|.+_test\.go|.+\.(test|spec)\.[cm]?[jt]sx?)$/;
 
 /** True when a folder on the path (not the file name itself) is a test folder. */
 export function inTestFolder(path: string): boolean {

@@ -256,7 +256,7 @@ export async function runGuidedMcts(inputs: GuidedInputs, params: GuidedParams, 
   return { ranking, trace, stats };
 }
 
-/** Defaults of the guided variant (chosen on the bench:quality curve, see docs/retrieval.md). */
+/** Defaults of the guided variant (chosen on the bench:quality curve and checked on its tuning split, see docs/retrieval.md). */
 export const GUIDED_DEFAULTS = Object.freeze({
   /** Pair budget as a share of the candidates (rerank-all's pairs). */
   pairShare: 0.1,

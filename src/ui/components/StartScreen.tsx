@@ -64,7 +64,7 @@ export function StartScreen({
           </button>
         </div>
         <div className="start-options">
-          <label className="start-option" title="Files under test / tests / fixtures folders, test_*.py, *.test.ts and the like: listed as skipped, not parsed">
+          <label className="start-option" title="Files under test / tests / fixtures folders, test_*.py, *_test.go, *.test.ts and the like: listed as skipped, not parsed">
             <input type="checkbox" checked={skipTests} data-testid="skip-tests" onChange={(e) => setState({ skipTests: e.target.checked })} />
             Leave tests and fixtures out
           </label>
