@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The CLI tests' shared demo databases (test/cli/runCli.ts sharedDb).
+    globalSetup: ['test/cli/sharedDbs.setup.ts'],
   },
 });

@@ -1,11 +1,11 @@
 /**
- * @file `describe` and `embed` end to end as child processes on the demo repo: index -> describe
- * -> embed -> sql shows descriptions, both embedding sets and SIMILAR edges; plus the error
+ * @file `describe` and `embed` end to end as child processes on the demo repo: index (a copy of the
+ * run's shared database) -> describe -> embed -> sql shows descriptions, both embedding sets and SIMILAR edges; plus the error
  * contract (--llm other than none, bad --sources / --eps, a missing database).
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ranger, scratchDir } from './runCli.ts';
+import { DEMO_INDEXED, ranger, scratchDir, sharedDb } from './runCli.ts';
 
 const dir = scratchDir('ranger-embed-cli-');
 const db = join(dir, 'demo.duckdb');
@@ -16,11 +16,8 @@ async function sql(query: string): Promise<Record<string, unknown>[]> {
   return JSON.parse(r.stdout) as Record<string, unknown>[];
 }
 
-beforeAll(async () => {
-  // --no-embed: the sets below are the ones this file's embed commands store.
-  const r = await ranger('index', 'demo/shopkit', '--db', db, '--json', '--no-embed');
-  expect(r.code, r.stderr).toBe(0);
-}, 120_000);
+// --no-embed: the sets below are the ones this file's embed commands store.
+beforeAll(() => sharedDb(dir, 'demo.duckdb', DEMO_INDEXED), 120_000);
 
 describe('ranger describe + embed on the demo repo', () => {
   it('describe --json stores structural descriptions for every node', async () => {
