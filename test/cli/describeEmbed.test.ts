@@ -30,7 +30,7 @@ describe('ranger describe + embed on the demo repo', () => {
     expect(typeof out.ms).toBe('number');
     const rows = await sql("SELECT count(*) AS n FROM nodes WHERE kind IN ('Function', 'Method', 'Class') AND coalesce(description, '') = ''");
     expect(rows[0].n).toBe(0);
-  });
+  }, 120_000);
 
   it('embed --json stores both sets and SIMILAR edges; sql sees them; a re-run replaces', async () => {
     const r = await ranger('embed', '--db', db, '--json', '--model', 'lexical', '--eps', '0.7', '--k', '3');
@@ -69,7 +69,7 @@ describe('ranger describe + embed on the demo repo', () => {
     expect(second.similar).toMatchObject({ source: 'description', eps: 0.9, k: 3 });
     expect((await sql("SELECT count(*) AS n FROM edges WHERE type = 'SIMILAR'"))[0].n).toBe(second.similar.edges);
     expect((await sql('SELECT count(*) AS n FROM embedding_sets'))[0].n).toBe(2);
-  });
+  }, 120_000);
 
   it('embed --model <folder> runs a transformers.js model and keeps the built-in sets beside it', async () => {
     const r = await ranger('embed', '--db', db, '--json', '--model', 'public/models/fixtures/tiny-embedder', '--sources', 'code');
@@ -91,7 +91,7 @@ describe('ranger describe + embed on the demo repo', () => {
     expect(r.stdout).toMatch(/built-in, not a neural model/);
     expect(r.stdout).toMatch(/SIMILAR\s+\d+ edges from code/);
     expect(r.stderr).toMatch(/\[embed code\] \d+\/\d+/);
-  });
+  }, 120_000);
 
   it('embeds with the shipped neural model by default (built-in neural, offline), and search uses its set', async () => {
     const r = await ranger('embed', '--db', db, '--sources', 'code');
@@ -118,5 +118,5 @@ describe('ranger describe + embed on the demo repo', () => {
     const missing = await ranger('embed', '--db', join(dir, 'nope.duckdb'), '--json');
     expect(missing.code).toBe(1);
     expect(JSON.parse(missing.stderr).error.message).toMatch(/not found/);
-  });
+  }, 120_000);
 });
