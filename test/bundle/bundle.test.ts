@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipSync, unzipSync } from 'fflate';
 import { openNodeDatabase } from '../../src/adapters/node/duckdbNode.ts';
-import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
+import { memoryConnections } from '../memoryConnections.ts';
 import { exportBundle } from '../../src/core/bundle/exportBundle.ts';
 import { importBundle, readBundle } from '../../src/core/bundle/importBundle.ts';
 import { MANIFEST_FILE } from '../../src/core/bundle/bundleFormat.ts';
@@ -25,6 +25,8 @@ import { computeSimilarEdges } from '../../src/core/semantic/similarEdges.ts';
 import { SCHEMA_VERSION } from '../../src/core/store/schema.ts';
 import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
 import { indexDemo } from '../cypher/demoGraph.ts';
+
+const openMemory = memoryConnections();
 
 let source: SqlConnection;
 let bundle: Uint8Array;
@@ -66,7 +68,7 @@ beforeAll(async () => {
 
 describe('repo bundles', () => {
   it('export -> import into a fresh duckdb-wasm: the same tables, rows, counts and search results', async () => {
-    const target = await openWasmMemoryConnection();
+    const target = await openMemory();
     const manifest = await importBundle(target, bundle);
     expect(manifest.schema_version).toBe(SCHEMA_VERSION);
     expect(manifest.repo_name).toBe('shopkit');
@@ -83,7 +85,7 @@ describe('repo bundles', () => {
       await importBundle(target, bundle);
       expect(await dump(target)).toEqual(await dump(source));
       const again = await exportBundle(target);
-      const back = await openWasmMemoryConnection();
+      const back = await openMemory();
       await importBundle(back, again.bytes);
       expect(await dump(back)).toEqual(await dump(source));
     } finally {
@@ -96,7 +98,7 @@ describe('repo bundles', () => {
     const nodes = files['tables/nodes.arrow']!;
     nodes[Math.floor(nodes.length / 2)] ^= 0xff;
     const damaged = zipSync(files);
-    const target = await openWasmMemoryConnection();
+    const target = await openMemory();
     await importBundle(target, bundle);
     const before = await dump(target);
     await expect(importBundle(target, damaged)).rejects.toThrow(/Damaged bundle: tables\/nodes\.arrow does not match its checksum/);

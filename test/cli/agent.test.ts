@@ -1,5 +1,6 @@
 /**
- * @file `requirements` and `agent` end to end as child processes on the demo repo: the
+ * @file `requirements` and `agent` end to end as child processes on the demo repo (indexed and
+ * embedded, a copy of the run's shared database): the
  * requirement counts, Cypher over the requirement graph, the agent's transcript JSON with the
  * rule-driven policy and with the scripted FAKE engine (`--llm fake:<script.json>`), and the
  * clear refusals (a real web-llm id in Node, a bad script).
@@ -7,12 +8,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildDb, ranger, rangerJson as json, scratchDir } from './runCli.ts';
+import { DEMO_EMBEDDED, ranger, rangerJson as json, scratchDir, sharedDb } from './runCli.ts';
 
 const dir = scratchDir('ranger-agent-cli-');
 const db = join(dir, 'demo.duckdb');
 
-beforeAll(() => buildDb(db, [['index', 'demo/shopkit', '--no-embed'], ['embed']]), 240_000);
+beforeAll(() => sharedDb(dir, 'demo.duckdb', DEMO_EMBEDDED), 240_000);
 
 describe('ranger requirements and agent', () => {
   it('builds the requirement graph and prints its counts', async () => {

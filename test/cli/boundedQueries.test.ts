@@ -1,5 +1,6 @@
 /**
- * @file Big and runaway answers through the real CLI: a 150,000-row answer prints whole with
+ * @file Big and runaway answers through the real CLI, on the indexed demo repo (a copy of the run's
+ * shared database): a 150,000-row answer prints whole with
  * `--max-rows 0`, with `--json` and without (the text table no longer spreads every row into
  * one call); a cross product is cut at the default 10,000 rows with a labelled note on stderr;
  * a query that would run for minutes stops at `--timeout` with a sentence that says so, and the
@@ -9,14 +10,12 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cappedSql } from '../../src/core/store/boundedQuery.ts';
-import { buildDb, ranger, scratchDir } from './runCli.ts';
+import { DEMO_INDEXED, ranger, scratchDir, sharedDb } from './runCli.ts';
 
 const dir = scratchDir('ranger-bounded-cli-');
 const db = join(dir, 'demo.duckdb');
 
-beforeAll(async () => {
-  await buildDb(db, [['index', 'demo/shopkit', '--no-embed']]);
-}, 120_000);
+beforeAll(() => sharedDb(dir, 'demo.duckdb', DEMO_INDEXED), 120_000);
 
 describe('bounded queries in the CLI', () => {
   it('prints a 150,000-row answer whole with --max-rows 0, as JSON and as a table', async () => {

@@ -1,22 +1,19 @@
 /**
  * @file `ranger export` / `ranger import` as child processes: a bundle round trip between two
- * database files (same counts), a damaged bundle refused with the target untouched, and the
+ * database files (from the indexed and embedded demo, a copy of the run's shared database) (same counts), a damaged bundle refused with the target untouched, and the
  * neo4j / kuzu CSV exports with their headers.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ranger, rangerJson as json, scratchDir } from './runCli.ts';
+import { DEMO_EMBEDDED, ranger, rangerJson as json, scratchDir, sharedDb } from './runCli.ts';
 
 const dir = scratchDir('ranger-bundle-cli-');
 const a = join(dir, 'a.duckdb');
 const g = join(dir, 'g.duckdb');
 const zip = join(dir, 'bundle.zip');
 
-beforeAll(async () => {
-  await json('index', 'demo/shopkit', '--db', a, '--no-embed');
-  await json('embed', '--db', a);
-}, 180_000);
+beforeAll(() => sharedDb(dir, 'a.duckdb', DEMO_EMBEDDED), 180_000);
 
 describe('ranger export / import', () => {
   it('exports a bundle and imports it into another file with the same counts', async () => {

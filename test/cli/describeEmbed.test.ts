@@ -1,11 +1,11 @@
 /**
- * @file `describe` and `embed` end to end as child processes on the demo repo: index -> describe
- * -> embed -> sql shows descriptions, both embedding sets and SIMILAR edges; plus the error
+ * @file `describe` and `embed` end to end as child processes on the demo repo: index (a copy of the
+ * run's shared database) -> describe -> embed -> sql shows descriptions, both embedding sets and SIMILAR edges; plus the error
  * contract (--llm other than none, bad --sources / --eps, a missing database).
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ranger, scratchDir } from './runCli.ts';
+import { DEMO_INDEXED, ranger, scratchDir, sharedDb } from './runCli.ts';
 
 const dir = scratchDir('ranger-embed-cli-');
 const db = join(dir, 'demo.duckdb');
@@ -16,11 +16,8 @@ async function sql(query: string): Promise<Record<string, unknown>[]> {
   return JSON.parse(r.stdout) as Record<string, unknown>[];
 }
 
-beforeAll(async () => {
-  // --no-embed: the sets below are the ones this file's embed commands store.
-  const r = await ranger('index', 'demo/shopkit', '--db', db, '--json', '--no-embed');
-  expect(r.code, r.stderr).toBe(0);
-}, 120_000);
+// --no-embed: the sets below are the ones this file's embed commands store.
+beforeAll(() => sharedDb(dir, 'demo.duckdb', DEMO_INDEXED), 120_000);
 
 describe('ranger describe + embed on the demo repo', () => {
   it('describe --json stores structural descriptions for every node', async () => {
@@ -33,7 +30,7 @@ describe('ranger describe + embed on the demo repo', () => {
     expect(typeof out.ms).toBe('number');
     const rows = await sql("SELECT count(*) AS n FROM nodes WHERE kind IN ('Function', 'Method', 'Class') AND coalesce(description, '') = ''");
     expect(rows[0].n).toBe(0);
-  });
+  }, 120_000);
 
   it('embed --json stores both sets and SIMILAR edges; sql sees them; a re-run replaces', async () => {
     const r = await ranger('embed', '--db', db, '--json', '--model', 'lexical', '--eps', '0.7', '--k', '3');
@@ -72,7 +69,7 @@ describe('ranger describe + embed on the demo repo', () => {
     expect(second.similar).toMatchObject({ source: 'description', eps: 0.9, k: 3 });
     expect((await sql("SELECT count(*) AS n FROM edges WHERE type = 'SIMILAR'"))[0].n).toBe(second.similar.edges);
     expect((await sql('SELECT count(*) AS n FROM embedding_sets'))[0].n).toBe(2);
-  });
+  }, 120_000);
 
   it('embed --model <folder> runs a transformers.js model and keeps the built-in sets beside it', async () => {
     const r = await ranger('embed', '--db', db, '--json', '--model', 'public/models/fixtures/tiny-embedder', '--sources', 'code');
@@ -94,7 +91,7 @@ describe('ranger describe + embed on the demo repo', () => {
     expect(r.stdout).toMatch(/built-in, not a neural model/);
     expect(r.stdout).toMatch(/SIMILAR\s+\d+ edges from code/);
     expect(r.stderr).toMatch(/\[embed code\] \d+\/\d+/);
-  });
+  }, 120_000);
 
   it('embeds with the shipped neural model by default (built-in neural, offline), and search uses its set', async () => {
     const r = await ranger('embed', '--db', db, '--sources', 'code');
@@ -121,5 +118,5 @@ describe('ranger describe + embed on the demo repo', () => {
     const missing = await ranger('embed', '--db', join(dir, 'nope.duckdb'), '--json');
     expect(missing.code).toBe(1);
     expect(JSON.parse(missing.stderr).error.message).toMatch(/not found/);
-  });
+  }, 120_000);
 });

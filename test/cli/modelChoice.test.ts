@@ -2,14 +2,14 @@
  * @file `search` and `eval --model`: which embedding set a database with
  * several is searched with — the choice rule on its own (chooseEmbeddingSet), then the CLI as a
  * child process on the demo repo embedded twice (built-in, then the tiny fixture model from its
- * folder): the default keeps the built-in, `--model` by id or folder picks the fixture set, an
+ * folder; built from a copy of the run's shared described and embedded database): the default keeps the built-in, `--model` by id or folder picks the fixture set, an
  * unknown model is a clear error naming the stored sets.
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chooseEmbeddingSet, parsePreset } from '../../src/cli/searchCommand.ts';
 import type { EmbeddingSetInfo } from '../../src/core/semantic/semanticService.ts';
-import { ranger, scratchDir } from './runCli.ts';
+import { DEMO_DESCRIBED, ranger, scratchDir, sharedDb } from './runCli.ts';
 
 const set = (model: string, createdAt: string, builtin = false): EmbeddingSetInfo => ({ model, source: 'code', dim: 8, count: 1, builtin, createdAt });
 
@@ -42,12 +42,7 @@ const dir = scratchDir('ranger-model-choice-');
 const db = join(dir, 'demo.duckdb');
 const FOLDER = 'public/models/fixtures/tiny-embedder';
 
-beforeAll(async () => {
-  for (const args of [['index', 'demo/shopkit', '--no-embed'], ['describe'], ['embed'], ['embed', '--model', FOLDER, '--sources', 'code']]) {
-    const r = await ranger(...args, '--db', db, '--json');
-    expect(r.code, r.stderr).toBe(0);
-  }
-}, 300_000);
+beforeAll(() => sharedDb(dir, 'demo.duckdb', [...DEMO_DESCRIBED, ['embed', '--model', FOLDER, '--sources', 'code']]), 300_000);
 
 describe('search / eval --model (tiny-embedder is a random-weight fixture model)', () => {
   it('picks the embedding set: default built-in, --model by folder, unknown is an error', async () => {

@@ -1,6 +1,6 @@
 /**
  * @file `search` and `eval` end to end as child processes on the demo repo (index -> describe ->
- * embed first): the exact JSON shapes of docs/cli.md, every method, "Nothing relevant found" for
+ * embed first, a copy of the run's shared database): the exact JSON shapes of docs/cli.md, every method, "Nothing relevant found" for
  * unrelated questions with the offline default (learned) reranker, the MCTS trace file,
  * an eval over a JSONL file and over an auto-built docstring set, Cypher typed as the question,
  * and the usage errors.
@@ -11,13 +11,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { RELEVANCE_THRESHOLD } from '../../src/core/agent/presentAnswer.ts';
 import { BUILTIN_NEURAL_EMBEDDER } from '../../src/core/models/modelSpec.ts';
 import { buildReplay, parseTrace, rankingFromTrace } from '../../src/core/search/mctsReplay.ts';
-import { buildDb, ranger, rangerJson as json, scratchDir } from './runCli.ts';
+import { DEMO_DESCRIBED, DEMO_INDEXED, ranger, rangerJson as json, scratchDir, sharedDb } from './runCli.ts';
 
 const dir = scratchDir('ranger-search-cli-');
 const db = join(dir, 'demo.duckdb');
 
 // index --no-embed: describe first, then embed the described texts (as the app's models panel does).
-beforeAll(() => buildDb(db, [['index', 'demo/shopkit', '--no-embed'], ['describe'], ['embed']]), 240_000);
+beforeAll(() => sharedDb(dir, 'demo.duckdb', DEMO_DESCRIBED), 240_000);
 
 const QUESTION = 'score active products against a free-text query';
 
@@ -107,10 +107,7 @@ describe('ranger search', () => {
 
 describe('ranger search on a graph nobody embedded', () => {
   const bare = join(dir, 'bare.duckdb');
-  beforeAll(async () => {
-    const r = await ranger('index', 'demo/shopkit', '--db', bare, '--json', '--no-embed');
-    expect(r.code, r.stderr).toBe(0);
-  }, 120_000);
+  beforeAll(() => sharedDb(dir, 'bare.duckdb', DEMO_INDEXED), 120_000);
 
   it('answers Path 1 without reading or writing embeddings, then Path 2 with the built-in ones computed first', async () => {
     const sets = async () => ((await json('sql', '--db', bare, "select count(*) AS n from information_schema.tables where table_name like 'embedding%'")) as unknown as { n: number }[])[0].n;

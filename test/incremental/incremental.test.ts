@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
+import { memoryConnections } from '../memoryConnections.ts';
 import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
 import { describeGraph } from '../../src/core/describe/describeGraph.ts';
 import { LexicalEmbedder } from '../../src/core/models/lexicalEmbedder.ts';
@@ -21,6 +21,8 @@ import { computeSimilarEdges } from '../../src/core/semantic/similarEdges.ts';
 import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
 import { filesBelow } from '../filesBelow.ts';
 import { extractorFor } from '../../src/core/languages/implementations.ts';
+
+const openMemory = memoryConnections();
 
 type Files = { path: string; data: Uint8Array }[];
 let parsers: Awaited<ReturnType<typeof createNodeParsers>>;
@@ -79,15 +81,15 @@ async function count(conn: SqlConnection, sql: string): Promise<number> {
  * database, as the CLI does, or into a new one, as the app does); v2 fully beside it.
  */
 async function compare(v1: Files, v2: Files, into: 'same' | 'new' = 'same') {
-  const old = await openWasmMemoryConnection();
+  const old = await openMemory();
   await index(old, v1);
   await describeGraph(old, null);
   await embedGraph(old, new LexicalEmbedder());
   await computeSimilarEdges(old, { model: 'builtin:lexical', source: 'code', eps: 0.6, k: 3 });
-  const conn = into === 'same' ? old : await openWasmMemoryConnection();
+  const conn = into === 'same' ? old : await openMemory();
   const summary = await index(conn, v2, old);
   const parsed = [...parsedPaths];
-  const full = await openWasmMemoryConnection();
+  const full = await openMemory();
   await index(full, v2);
   return { conn, full, summary, parsed };
 }
@@ -120,14 +122,14 @@ describe('incremental re-index after an extractor changed', () => {
       { path: 'src/shape.cpp', data: text('#include "shape.h"\nint Shape::area() const { return n; }\n') },
       { path: 'tools/report.ts', data: text('export function report(x: number): number {\n  return x;\n}\n') },
     ];
-    const old = await openWasmMemoryConnection();
+    const old = await openMemory();
     await index(old, files);
     expect(JSON.parse(String((await old.query("SELECT value FROM meta WHERE key = 'file_ir_versions'"))[0]!.value))).toMatchObject({ cpp: 4 });
     // As a graph an older Ranger Studio stored: no versions, so every language at 1.
     await old.run("DELETE FROM meta WHERE key = 'file_ir_versions'");
     await index(old, files, old);
     expect(parsedPaths.sort()).toEqual(['src/shape.cpp', 'src/shape.h']);
-    const full = await openWasmMemoryConnection();
+    const full = await openMemory();
     await index(full, files);
     expect(await graphDump(old)).toEqual(await graphDump(full));
     // Now current: nothing to parse again.

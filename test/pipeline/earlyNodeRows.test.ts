@@ -5,7 +5,7 @@
  * what comes after abort() (a parse batch still in flight), so nothing lands outside the rollback.
  */
 import { describe, expect, it } from 'vitest';
-import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
+import { memoryConnections } from '../memoryConnections.ts';
 import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
 import { parseSourceFiles } from '../../src/core/parse/parseFile.ts';
 import { EarlyNodeRows } from '../../src/core/pipeline/earlyNodeRows.ts';
@@ -13,12 +13,14 @@ import { EarlyStore } from '../../src/core/pipeline/earlyStore.ts';
 import { FILE_COLUMNS } from '../../src/core/store/schema.ts';
 import { extractorFor } from '../../src/core/languages/implementations.ts';
 
+const openMemory = memoryConnections();
+
 describe('EarlyNodeRows', () => {
   it('moves a renamed entity to its stable id after the rows were committed, and the index still builds', async () => {
     const text = 'def f():\n    return 1\n\n\ndef g():\n    return f()\n';
     const file = { path: 'm.py', language: 'python' as const, text, bytes: text.length, sha256: '', notes: [] };
     const [ir] = await parseSourceFiles(await createNodeParsers(), [file], extractorFor);
-    const conn = await openWasmMemoryConnection();
+    const conn = await openMemory();
     const early = new EarlyStore(conn, { fresh: true });
     const rows = new EarlyNodeRows(early);
     rows.named([file], []);
@@ -37,7 +39,7 @@ describe('EarlyNodeRows', () => {
   });
 
   it('drops loads and statements queued after abort(): the rolled-back database keeps the previous graph', async () => {
-    const conn = await openWasmMemoryConnection();
+    const conn = await openMemory();
     const row = (path: string) => ({ path, language: 'python', bytes: 6, sha256: '', text: 'x = 1\n' });
     const empty = { repoName: 'r', graph: { nodes: [], edges: [], unresolved: [] }, files: [], issues: [], skipped: [], summary: {} };
     const previous = new EarlyStore(conn);

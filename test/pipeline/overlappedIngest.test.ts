@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
+import { memoryConnections } from '../memoryConnections.ts';
 import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
 import { AppError } from '../../src/core/errors.ts';
 import type { SourceFile } from '../../src/core/ingest/types.ts';
@@ -23,6 +23,8 @@ import type { IndexDeps } from '../../src/core/pipeline/indexRepository.ts';
 import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
 import { filesBelow } from '../filesBelow.ts';
 import { extractorFor } from '../../src/core/languages/implementations.ts';
+
+const openMemory = memoryConnections();
 
 type Files = { path: string; data: Uint8Array }[];
 const ROOT = join(import.meta.dirname, '..', 'fixtures', 'stitch', 'pyshop');
@@ -65,8 +67,8 @@ async function nodeRows(conn: SqlConnection): Promise<string[]> {
 describe('overlapped ingest', () => {
   it('gives the graph of FileIRs that carry their code, and keeps no code in file_irs', async () => {
     const files = readTree(ROOT);
-    const detached = await openWasmMemoryConnection();
-    const attached = await openWasmMemoryConnection();
+    const detached = await openMemory();
+    const attached = await openMemory();
     const summary = await index(detached, files, detachedPool);
     await index(attached, files, attachedParse);
     expect(summary.nodes.Method).toBeGreaterThan(0);
@@ -94,11 +96,11 @@ describe('overlapped ingest', () => {
     const edited = before.map((f) =>
       f.path.endsWith('models.py') ? { path: f.path, data: new TextEncoder().encode(`# edited\n${new TextDecoder().decode(f.data)}`) } : f,
     );
-    const conn = await openWasmMemoryConnection();
+    const conn = await openMemory();
     await index(conn, before, detachedPool);
     const summary = await index(conn, edited, detachedPool, conn);
     expect(summary.changes?.parsed).toBe(1);
-    const full = await openWasmMemoryConnection();
+    const full = await openMemory();
     await index(full, edited, detachedPool);
     expect(await nodeRows(conn)).toEqual(await nodeRows(full));
   });
@@ -108,9 +110,9 @@ describe('overlapped ingest', () => {
     // later is re-hashed by the stitch, so its row, stored early with the shared primary, moves.
     const source = 'def f22449():\n    return f66598()\n\n\ndef f66598():\n    return 1\n\n\ndef g():\n    return f22449() + f66598()\n';
     const files: Files = [{ path: 'm.py', data: new TextEncoder().encode(source) }];
-    const streamed = await openWasmMemoryConnection();
+    const streamed = await openMemory();
     await index(streamed, files, detachedPool, undefined, fresh);
-    const whole = await openWasmMemoryConnection();
+    const whole = await openMemory();
     await index(whole, files, attachedParse);
     const ids = async (conn: SqlConnection) => conn.query("SELECT name, id FROM nodes WHERE kind = 'Function' ORDER BY name");
     const rows = await ids(streamed);
@@ -128,7 +130,7 @@ describe('overlapped ingest', () => {
 
   it('rolls back what was stored during the parse when the parse fails: the previous graph stays', async () => {
     const files = readTree(ROOT);
-    const conn = await openWasmMemoryConnection();
+    const conn = await openMemory();
     const first = await index(conn, files, detachedPool);
     const failing: IndexDeps['parseFiles'] = async (sources, onProgress, signal, onParsed) => {
       await detachedPool(fileFeedOf((await sources.all()).slice(0, 4)), onProgress, signal, onParsed);
@@ -146,7 +148,7 @@ describe('overlapped ingest', () => {
   it('stops reading once the parse has failed, and reports the parse error, not a cancellation', async () => {
     const many: Files = Array.from({ length: 3000 }, (_, i) => ({ path: `pkg/m${i}.py`, data: new TextEncoder().encode(`def f${i}():\n    return ${i}\n`) }));
     const zip = zipSync(Object.fromEntries(many.map((f) => [f.path, f.data])));
-    const conn = await openWasmMemoryConnection();
+    const conn = await openMemory();
     // Fails once the first files are in, as a pool would whose workers cannot start.
     const failing: IndexDeps['parseFiles'] = async (pending) => {
       await fileFeedOf(pending).waitBeyond(0);

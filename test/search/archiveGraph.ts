@@ -40,8 +40,9 @@ export const ARCHIVE_EDGES: readonly EdgeRow[] = [
   edge(10, 11, 'USES'),
 ];
 
-export async function openArchiveGraph(): Promise<SqlConnection> {
-  const conn = await openWasmMemoryConnection();
+/** The archive graph written into a database `open` gives (a new in-memory one by default). */
+export async function openArchiveGraph(open: () => Promise<SqlConnection> = openWasmMemoryConnection): Promise<SqlConnection> {
+  const conn = await open();
   await writeGraph(conn, { repoName: 'r', graph: { nodes: [...ARCHIVE_NODES], edges: [...ARCHIVE_EDGES], unresolved: [] }, files: [], issues: [], skipped: [], summary: {} });
   return conn;
 }

@@ -15,12 +15,15 @@ import { BUILTIN_EMBEDDER_ID, builtinQueryEmbedders, searchVectors } from '../..
 import { listEmbeddingSets } from '../../src/core/store/embeddingStore.ts';
 import { ARCHIVE_EDGES as EDGES, ARCHIVE_NODES as NODES, openArchiveGraph as openGraph, padPastBigGraph } from './archiveGraph.ts';
 import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
+import { memoryConnections } from '../memoryConnections.ts';
+
+const openMemory = memoryConnections();
 
 const lexicalModels = (conn: SqlConnection) => ({ embedderId: BUILTIN_EMBEDDER_ID, queryEmbedder: builtinQueryEmbedders(conn), reranker: new LexicalReranker() });
 
 describe('scoped search (big graphs)', () => {
   it('reads node rows by id with their code as the nodes view gives it', async () => {
-    const conn = await openGraph();
+    const conn = await openGraph(openMemory);
     try {
       const ids = [0, 10, 12, 30];
       const view = await conn.query(`SELECT * FROM nodes WHERE id IN (${ids.join(', ')}) ORDER BY id`);
@@ -32,7 +35,7 @@ describe('scoped search (big graphs)', () => {
   });
 
   it('seeds by the question words, rarest and name matches first', async () => {
-    const conn = await openGraph();
+    const conn = await openGraph(openMemory);
     try {
       expect(seedTerms('Compressed TARBALL of files, a')).toEqual(['compressed', 'tarball', 'of', 'files']);
       expect(await seedCandidates(conn, ['tarball'])).toEqual([10]);
@@ -45,7 +48,7 @@ describe('scoped search (big graphs)', () => {
   });
 
   it('takes neighbours up to the limit and every container up to the Repo', async () => {
-    const conn = await openGraph();
+    const conn = await openGraph(openMemory);
     try {
       const wide = await questionNeighbourhood(conn, 'compressed tarball');
       expect(wide.seeds).toBe(1);
@@ -60,7 +63,7 @@ describe('scoped search (big graphs)', () => {
   });
 
   it('answers over the neighbourhood alone, stores no vectors, and traces the whole graph', async () => {
-    const conn = await openGraph();
+    const conn = await openGraph(openMemory);
     try {
       const notes: string[] = [];
       const runner = scopedSearchRunner(conn, lexicalModels(conn), NODES.length, (note) => notes.push(note));
@@ -77,7 +80,7 @@ describe('scoped search (big graphs)', () => {
   });
 
   it(`leaves a graph of more than ${BIG_GRAPH_NODES.toLocaleString('en-US')} nodes unembedded (searched by neighbourhood)`, async () => {
-    const conn = await openGraph();
+    const conn = await openGraph(openMemory);
     try {
       await padPastBigGraph(conn);
       const vectors = await searchVectors(conn, null);

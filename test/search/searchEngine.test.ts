@@ -5,7 +5,6 @@
  * (CodeSearchNet way) removed from every text and vector, docstring eval sets and metrics.
  */
 import { describe, expect, it } from 'vitest';
-import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
 import { SEARCH_METHODS } from '../../src/core/agent/searchService.ts';
 import { RELEVANCE_THRESHOLD } from '../../src/core/agent/presentAnswer.ts';
 import { describeGraph } from '../../src/core/describe/describeGraph.ts';
@@ -21,6 +20,9 @@ import type { SearchEngine } from '../../src/core/search/searchEngine.ts';
 import { embedGraph, loadBuiltinEmbedder } from '../../src/core/semantic/embedGraph.ts';
 import { writeGraph } from '../../src/core/store/graphStore.ts';
 import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
+import { memoryConnections } from '../memoryConnections.ts';
+
+const openMemory = memoryConnections();
 
 let nextLine = 1;
 function node(id: number, kind: NodeRow['kind'], name: string, module: string, extra: Partial<NodeRow> = {}): NodeRow {
@@ -80,7 +82,7 @@ const EDGES: EdgeRow[] = [
 ];
 
 async function openGraph(): Promise<SqlConnection> {
-  const conn = await openWasmMemoryConnection();
+  const conn = await openMemory();
   await writeGraph(conn, { repoName: 'r', graph: { nodes: NODES, edges: EDGES, unresolved: [] }, files: [], issues: [], skipped: [], summary: {} });
   await describeGraph(conn, null);
   await embedGraph(conn, new LexicalEmbedder());

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openNodeDatabase } from '../../src/adapters/node/duckdbNode.ts';
-import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode.ts';
+import { memoryConnections } from '../memoryConnections.ts';
 import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
 import { exportBundle } from '../../src/core/bundle/exportBundle.ts';
 import { readNodesAndEdges } from '../../src/core/reads/graphSlices.ts';
@@ -22,6 +22,8 @@ import { createTableSql, NODE_COLUMNS, SCHEMA_VERSION, TABLE_NAMES } from '../..
 import { nodesKind, readSchemaVersion } from '../../src/core/store/schemaUpgrade.ts';
 import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
 import { extractorFor } from '../../src/core/languages/implementations.ts';
+
+const openMemory = memoryConnections();
 
 const dir = mkdtempSync(join(tmpdir(), 'ranger-code-once-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -69,7 +71,7 @@ function slice(text: string, from: string, lastLine: string): string {
 
 describe('node code stored once', () => {
   it('reads the source slice of a class and its methods through nodes, with no code copy in node_rows', async () => {
-    const conn = await openWasmMemoryConnection();
+    const conn = await openMemory();
     await indexFiles(conn, { 'shop.py': SHOP });
     expect(await codeOf(conn, 'Cart')).toBe(slice(SHOP, 'class Cart:', 'return sum(i.price for i in self.items)'));
     expect(await codeOf(conn, 'add')).toBe(slice(SHOP, 'def add', 'self.items.append(item)'));
@@ -86,7 +88,7 @@ describe('node code stored once', () => {
   });
 
   it('keeps the code in the row for a file with an astral character (offsets would be UTF-16, substring counts code points)', async () => {
-    const conn = await openWasmMemoryConnection();
+    const conn = await openMemory();
     await indexFiles(conn, { 'emoji.py': EMOJI, 'shop.py': SHOP });
     expect(await codeOf(conn, 'banner')).toBe('def banner():\n    return "\u{1F600} sale"');
     expect(await codeOf(conn, 'checkout')).toBe(slice(SHOP, 'def checkout', 'return cart.total()'));
@@ -149,7 +151,7 @@ describe('node code stored once', () => {
     await reopened.close?.();
 
     // The version-1 bundle (its nodes table carries the code) imports into node_rows.code.
-    const target = await openWasmMemoryConnection();
+    const target = await openMemory();
     await importBundle(target, bundle.bytes);
     expect(await nodesKind(target)).toBe('view');
     expect(await codeOf(target, 'f')).toBe('def f():\n    pass');
@@ -157,12 +159,12 @@ describe('node code stored once', () => {
   });
 
   it('exports the nodes view with its code and imports it back', async () => {
-    const source = await openWasmMemoryConnection();
+    const source = await openMemory();
     await indexFiles(source, { 'shop.py': SHOP });
     const bundle = await exportBundle(source);
     expect(bundle.manifest.tables.map((t) => t.name)).toContain('nodes');
     expect(bundle.manifest.tables.map((t) => t.name)).not.toContain('node_rows');
-    const target = await openWasmMemoryConnection();
+    const target = await openMemory();
     await importBundle(target, bundle.bytes);
     for (const name of ['Cart', 'add', 'total', 'checkout']) expect(await codeOf(target, name)).toBe(await codeOf(source, name));
     expect(await readSchemaVersion(target)).toBe(SCHEMA_VERSION);

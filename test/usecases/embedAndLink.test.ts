@@ -10,6 +10,9 @@ import { DEFAULT_SIMILAR_EPS, DEFAULT_SIMILAR_K, readSimilarInfo } from '../../s
 import type { SimilarInfo } from '../../src/core/semantic/semanticService.ts';
 import { embedAndLink, linkSimilar, similarSettings } from '../../src/core/usecases/embedAndLink.ts';
 import { openArchiveGraph } from '../search/archiveGraph.ts';
+import { memoryConnections } from '../memoryConnections.ts';
+
+const openMemory = memoryConnections();
 
 const last: SimilarInfo = { model: 'builtin:lexical', source: 'description', eps: 0.5, k: 2, edges: 3, method: 'exact' };
 
@@ -25,7 +28,7 @@ describe('similarSettings', () => {
 
 describe('embedAndLink', () => {
   it('embeds, links from the sets just written and keeps the thresholds a person chose', async () => {
-    const conn = await openArchiveGraph();
+    const conn = await openArchiveGraph(openMemory);
     try {
       const progress: string[] = [];
       const first = await embedAndLink(conn, new LexicalEmbedder(), { onProgress: (p) => progress.push(p.phase) });

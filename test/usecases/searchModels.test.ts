@@ -15,13 +15,16 @@ import { BUILT_FALLBACK_NOTE, BUILTIN_EMBEDDER_ID } from '../../src/core/search/
 import { embedGraph } from '../../src/core/semantic/embedGraph.ts';
 import { chooseSearchModels } from '../../src/core/usecases/searchModels.ts';
 import { openArchiveGraph } from '../search/archiveGraph.ts';
+import { memoryConnections } from '../memoryConnections.ts';
+
+const openMemory = memoryConnections();
 
 const reranker = createBuiltinReranker(BUILTIN_RERANKER);
 const lexicalOnly = async (): Promise<Embedder> => new LexicalEmbedder();
 
 describe('chooseSearchModels', () => {
   it('computes and stores the built-in vectors when the graph has none, and says so once', async () => {
-    const conn = await openArchiveGraph();
+    const conn = await openArchiveGraph(openMemory);
     try {
       const first = await chooseSearchModels(conn, { preferred: [BUILTIN_NEURAL_EMBEDDER.id], loadEmbedder: lexicalOnly, reranker });
       expect(first).toMatchObject({ embedderId: BUILTIN_EMBEDDER_ID, note: BUILT_FALLBACK_NOTE, reranker });
@@ -36,7 +39,7 @@ describe('chooseSearchModels', () => {
   });
 
   it('reads the shipped neural vectors when the model loads, and passes them over when the lexical embedder stands in', async () => {
-    const conn = await openArchiveGraph();
+    const conn = await openArchiveGraph(openMemory);
     try {
       const neural = await createNodeEmbedder(BUILTIN_NEURAL_EMBEDDER);
       expect(neural.info.id).toBe(BUILTIN_NEURAL_EMBEDDER.id);
@@ -63,7 +66,7 @@ describe('chooseSearchModels', () => {
   });
 
   it("loads another model's query embedder on first use only, and tries a failed load again", async () => {
-    const conn = await openArchiveGraph();
+    const conn = await openArchiveGraph(openMemory);
     try {
       const spec = resolveModelArg('public/models/fixtures/tiny-embedder', 'embedder');
       const tiny = await createNodeEmbedder(spec);

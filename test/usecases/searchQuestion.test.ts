@@ -18,6 +18,9 @@ import { chooseSearchModels } from '../../src/core/usecases/searchModels.ts';
 import { searchQuestion } from '../../src/core/usecases/searchQuestion.ts';
 import type { QuestionModels } from '../../src/core/usecases/searchQuestion.ts';
 import { openArchiveGraph, padPastBigGraph } from '../search/archiveGraph.ts';
+import { memoryConnections } from '../memoryConnections.ts';
+
+const openMemory = memoryConnections();
 
 /** The built-in models, counting how often the models and the whole graph's engine were asked for. */
 function builtinDeps(conn: SqlConnection, extra: Partial<QuestionModels> = {}) {
@@ -39,7 +42,7 @@ function builtinDeps(conn: SqlConnection, extra: Partial<QuestionModels> = {}) {
 
 describe('searchQuestion', () => {
   it('answers a lookup on Path 1 without choosing models or reading vectors', async () => {
-    const conn = await openArchiveGraph();
+    const conn = await openArchiveGraph(openMemory);
     try {
       const { deps, asked } = builtinDeps(conn);
       const answer = await searchQuestion(conn, { question: 'where is make_tarball defined', method: 'auto', k: 5 }, deps, { audience: 'app' });
@@ -55,7 +58,7 @@ describe('searchQuestion', () => {
   });
 
   it('runs Path 2 on the whole graph engine, says the built-in vectors were computed, and stores the run', async () => {
-    const conn = await openArchiveGraph();
+    const conn = await openArchiveGraph(openMemory);
     try {
       const { deps, asked } = builtinDeps(conn);
       const answer = await searchQuestion(conn, { question: 'pack several files into a compressed tarball', method: 'auto', k: 5 }, deps, { audience: 'cli', runSource: 'cli' });
@@ -74,7 +77,7 @@ describe('searchQuestion', () => {
   });
 
   it('says which vectors answered while an embedding builds others', async () => {
-    const conn = await openArchiveGraph();
+    const conn = await openArchiveGraph(openMemory);
     try {
       const pending = { model: 'ranger-code-search-mini', note: 'ranger-code-search-mini is still embedding: the built-in vectors answered.' };
       const { deps } = builtinDeps(conn, { pending });
@@ -88,7 +91,7 @@ describe('searchQuestion', () => {
   });
 
   it("searches a big graph over the question's neighbourhood, storing no vectors and building no whole-graph engine", async () => {
-    const conn = await openArchiveGraph();
+    const conn = await openArchiveGraph(openMemory);
     try {
       await padPastBigGraph(conn);
       const { deps, asked } = builtinDeps(conn);

@@ -3,6 +3,9 @@
  * and Arrow path as the browser, used by Node unit tests of the shared SQL.
  * Arrow goes in as IPC streams (insertArrowFromIPCStream), one record batch at a time, which
  * sidesteps the Arrow dual-package hazard of insertArrowTable.
+ * An engine instance costs about 2 s of CPU to start (mostly emscripten linking its exports), so
+ * a closed in-memory connection's instance is reset (a new, empty database) and kept for the
+ * next in-memory connection of the process.
  * Runs in: Node (tests, benchmarks). Cannot persist files across processes: use duckdbNode.ts
  * (openWasmFileConnection reads a file that one wrote, read-only).
  */
@@ -27,9 +30,15 @@ export interface WasmNodeConnection extends SqlConnection {
   close(): Promise<void>;
 }
 
-/** Instantiates duckdb-wasm (about 1 s) with an in-memory database and connects to it. */
+/** Closed in-memory connections' engine instances, reset, ready for the next one. */
+const idle: duckdb.DuckDBBindings[] = [];
+
+/**
+ * A new, empty in-memory database, connected: on an engine instance a closed connection left
+ * (reset), else on a new one (about 2 s of CPU).
+ */
 export async function openWasmMemoryConnection(): Promise<WasmNodeConnection> {
-  return openWasm();
+  return openWasm(undefined, idle.pop());
 }
 
 /**
@@ -44,13 +53,19 @@ export async function openWasmFileConnection(path: string): Promise<WasmNodeConn
   });
 }
 
-async function openWasm(setup?: (db: duckdb.DuckDBBindings, conn: duckdb.DuckDBConnection) => void): Promise<WasmNodeConnection> {
+async function newInstance(): Promise<duckdb.DuckDBBindings> {
   const db = await duckdb.createDuckDB(localBundles(), new duckdb.VoidLogger(), duckdb.NODE_RUNTIME);
   await db.instantiate();
+  return db;
+}
+
+async function openWasm(setup?: (db: duckdb.DuckDBBindings, conn: duckdb.DuckDBConnection) => void, reused?: duckdb.DuckDBBindings): Promise<WasmNodeConnection> {
+  const db = reused ?? (await newInstance());
   // BIGINT/HUGEINT/DECIMAL come back as doubles: JSON-safe numbers, like node-api's conversion.
   db.open({ path: ':memory:', query: { castBigIntToDouble: true, castDecimalToDouble: true } });
   const conn = db.connect();
   setup?.(db, conn);
+  let closed = false;
   return {
     async query(sql: string): Promise<Row[]> {
       return arrowTableToRows(conn.query(sql));
@@ -69,8 +84,12 @@ async function openWasm(setup?: (db: duckdb.DuckDBBindings, conn: duckdb.DuckDBC
       }
     },
     async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
       conn.close();
       db.reset();
+      // An instance with a registered file keeps it across a reset: only in-memory ones go back.
+      if (!setup) idle.push(db);
     },
   };
 }

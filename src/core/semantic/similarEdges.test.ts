@@ -170,5 +170,5 @@ describe('similarPairs LSH', () => {
     for (const p of lsh.pairs) expect(exactKeys.get(`${p.src}-${p.dst}`)).toBeCloseTo(p.cosine, 5);
     // Same seed, same result.
     expect(similarPairs(ids, m, dim, { eps: 0.8, k: 5, exactLimit: 1000, seed: 7 }).pairs).toEqual(lsh.pairs);
-  });
+  }, 120_000);
 });
