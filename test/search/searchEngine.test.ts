@@ -182,7 +182,7 @@ describe('search engine', () => {
     const question = 'compressed tarball of files';
     const tops: number[] = [];
     for (const sources of [['description', 'code'], ['code'], ['description']] as const) {
-      const conn = await openWasmMemoryConnection();
+      const conn = await openMemory();
       try {
         await writeGraph(conn, { repoName: 'r', graph: { nodes: NODES, edges: EDGES, unresolved: [] }, files: [], issues: [], skipped: [], summary: {} });
         await describeGraph(conn, null);
