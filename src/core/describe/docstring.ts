@@ -57,12 +57,8 @@ export function firstSentence(text: string): string {
 const HTML_TAG = /<\/?(?:a|abbr|b|big|blockquote|br|cite|code|dd|div|dl|dt|em|h[1-6]|hr|i|kbd|li|ol|p|pre|s|samp|small|span|strong|sub|sup|table|td|th|tr|tt|u|ul|var)(?:\s[^<>]*)?\/?>/gi;
 
 /** Javadoc / JSDoc prose as rendered: `{@code x}` / `{@link x}` -> x, HTML markup tags (`<p>`, `<code>`) dropped. */
-export function unwrapInlineTags(text: string): string {
-  return text
-    .replace(/\{@\w+\s+([^}]*)\}/g, '$1')
-    .replace(HTML_TAG, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+function unwrapInlineTags(text: string): string {
+  return text.replace(/\{@\w+\s+([^}]*)\}/g, '$1').replace(HTML_TAG, '');
 }
 
 export function parseDocstring(raw: string | null | undefined): ParsedDocstring {
@@ -76,7 +72,7 @@ export function parseDocstring(raw: string | null | undefined): ParsedDocstring 
   }
   const joined = summaryLines.join(' ');
   const javadocStyle = /\{@\w+|^\s*@\w+/m.test(text);
-  const summary = javadocStyle ? unwrapInlineTags(joined) : joined.replace(/\s+/g, ' ').trim();
+  const summary = (javadocStyle ? unwrapInlineTags(joined) : joined).replace(/\s+/g, ' ').trim();
   const params: DocParam[] = [];
   let returns: string | null = null;
   const addReturn = (part: string): void => {

@@ -112,11 +112,16 @@ export function definitionLine(startLine: number, code: string | null): number {
   return startLine + Math.max(0, at);
 }
 
+/** `text` matched literally inside a RegExp. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** True when the sentence names the definition: its name as a word, or its name's words in a row. */
 export function namesDefinition(sentence: string, name: string): boolean {
   const bare = name.replace(/^_+|_+$/g, '');
   if (bare.length === 0) return false;
-  const escaped = bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(bare);
   if (new RegExp(`(^|[^\\p{L}\\p{N}_])_*${escaped}_*($|[^\\p{L}\\p{N}_])`, 'iu').test(sentence)) return true;
   const nameWords = splitWords(bare);
   if (nameWords.length < 2) return false;
@@ -130,7 +135,7 @@ export function namesDefinition(sentence: string, name: string): boolean {
  */
 export function withoutGoName(sentence: string, name: string, filePath: string): string {
   if (!filePath.endsWith('.go') || name === '') return sentence;
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(name);
   const match = new RegExp(`^(?:(?:A|An|The)\\s+)?${escaped}\\s+(\\S.*)$`).exec(sentence);
   if (!match) return sentence;
   return match[1].charAt(0).toUpperCase() + match[1].slice(1);
