@@ -70,7 +70,9 @@ test('player: scrub, step, inspect, what-if diff, export/import, reopen after re
     await page.getByTestId('question-input').press('Enter');
     // Live: the player appears while the search runs (or it is already done on a fast machine).
     await page.getByTestId('mcts-player').waitFor({ timeout: 60_000 });
-    await ask(page, question);
+    // Wait for this search's answer; asking again would start a second search, whose end could
+    // take the player over (at its end) after the scrubbing below has begun.
+    await page.waitForFunction(() => document.querySelector('[data-testid="search-panel"]')?.getAttribute('data-state') === 'done', undefined, { timeout: 120_000, polling: 100 });
     await waitForPlayer(page);
     // Inspect (a tab of the side dock) holds the run's export, charts, inspector and what-if.
     await page.getByTestId('player-details').click();
