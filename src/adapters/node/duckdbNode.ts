@@ -14,6 +14,7 @@ import type { Table } from 'apache-arrow';
 import { AppError } from '../../core/errors.ts';
 import { toPlainRow } from '../../core/store/sqlConnection.ts';
 import { assertReadableSchema, readLegacyNodeRows, upgradeSchema } from '../../core/store/schemaUpgrade.ts';
+import { viewDerivedTables } from '../../core/store/derivedTables.ts';
 import type { CellReader, Row, SqlConnection } from '../../core/store/sqlConnection.ts';
 import type { ColumnSpec } from '../../core/store/schema.ts';
 
@@ -72,6 +73,7 @@ export async function openNodeDatabase(path: string, options: OpenNodeDbOptions 
     if (options.readOnly) {
       await assertReadableSchema(db);
       await readLegacyNodeRows(db);
+      await viewDerivedTables(db);
     } else await upgradeSchema(db);
   } catch (error) {
     await db.close();

@@ -1,6 +1,7 @@
 /**
  * @file Export a repo database as one bundle (bundleFormat.ts): every base table of the main
- * schema (graph, files, descriptions, embeddings, runs, requirement tables when present) as an
+ * schema (graph, files, descriptions, embeddings, runs, requirement tables when present; not the
+ * derived tables, which the import computes) as an
  * Arrow IPC stream in a zip, plus the manifest. Tables written later by other features travel
  * too, with their declared column types.
  * Runs in: the repo worker (app), Node (cli). Layer src/core.
@@ -11,6 +12,7 @@ import type { Zippable } from 'fflate';
 import { AppError } from '../errors.ts';
 import { crc32 } from '../ingest/crc32.ts';
 import { countGraph, readMeta } from '../store/graphStore.ts';
+import { DERIVED_TABLES } from '../store/derivedTables.ts';
 import { NODE_ROWS_TABLE, SCHEMA_VERSION } from '../store/schema.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import { EMBEDDING_SETS_TABLE } from '../store/embeddingStore.ts';
@@ -26,7 +28,11 @@ export interface ExportedBundle {
 export async function exportBundle(conn: SqlConnection, now = new Date()): Promise<ExportedBundle> {
   // The node rows travel as the `nodes` view (every row with its code, NODE_COLUMNS): the bundle
   // stays self-contained and a version-1 reader opens it; import turns it back into node_rows.
-  const names = (await listTables(conn)).map((name) => (name === NODE_ROWS_TABLE ? 'nodes' : name)).sort();
+  // The derived tables stay out: the import computes them from the graph (derivedTables.ts).
+  const names = (await listTables(conn))
+    .filter((name) => !DERIVED_TABLES.includes(name))
+    .map((name) => (name === NODE_ROWS_TABLE ? 'nodes' : name))
+    .sort();
   if (!names.includes('nodes')) throw new AppError('INPUT_INVALID', 'Nothing to export: this database holds no graph.');
   const meta = await readMeta(conn);
   const entries: Zippable = {};

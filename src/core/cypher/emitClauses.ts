@@ -6,6 +6,7 @@
  * type they were written with; RETURN ends the query, passing on the rows' order (rowOrder.ts)
  * and, for whole nodes, a form keyed by node id (fetchNodes). Runs in: everywhere.
  */
+import { NODE_ROWS_TABLE } from '../store/schema.ts';
 import { quoteIdent } from '../store/sqlConnection.ts';
 import type { Expr, MatchClause, Projection, WithClause } from './ast.ts';
 import { compileExpr, elementEntity, paramSql } from './emitExpr.ts';
@@ -15,7 +16,7 @@ import type { SourcePosition } from './errors.ts';
 import { ascending, firstOf, numberedRows, ORDINAL_COLUMN, priorColumn } from './rowOrder.ts';
 import { lookup, Scope } from './scope.ts';
 import type { Binding, CypherParams } from './scope.ts';
-import { nodeStruct } from './sqlText.ts';
+import { codeFromFile, nodeStruct } from './sqlText.ts';
 import type { QueryState } from './sqlText.ts';
 
 export interface CompiledPart {
@@ -51,16 +52,17 @@ export function compileMatch(clause: MatchClause, segment: Segment): void {
 }
 
 /**
- * Wraps a query whose node columns hold ids: joins each to `nodes` and builds the whole node,
- * so that DISTINCT / UNION compare integers instead of structs of every column.
+ * Wraps a query whose node columns hold ids: joins each to node_rows and builds the whole node
+ * (its code from its one file: codeFromFile), so that DISTINCT / UNION compare integers instead
+ * of structs of every column.
  */
 export function fetchNodes(keyedSql: string, columns: string[], nodeColumns: boolean[]): string {
   const joins: string[] = [];
   const select = columns.map((column, i) => {
     const col = `k.${quoteIdent(column)}`;
     if (!nodeColumns[i]) return `${col} AS ${quoteIdent(column)}`;
-    joins.push(`LEFT JOIN nodes AS f${i} ON f${i}.id = ${col}`);
-    return `${nodeStruct(`f${i}`)} AS ${quoteIdent(column)}`;
+    joins.push(`LEFT JOIN ${NODE_ROWS_TABLE} AS f${i} ON f${i}.id = ${col}`);
+    return `${nodeStruct(`f${i}`, codeFromFile(`f${i}`))} AS ${quoteIdent(column)}`;
   });
   return `SELECT ${select.join(', ')} FROM (${keyedSql}) AS k ${joins.join(' ')}`;
 }

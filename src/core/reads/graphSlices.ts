@@ -10,6 +10,7 @@
 import type { EdgeType } from '../graph/types.ts';
 import type { Row, SqlConnection } from '../store/sqlConnection.ts';
 import { sqlString } from '../store/sqlConnection.ts';
+import { MEMBER_COUNTS_TABLE, MEMBER_EDGE_TYPES, MODULE_LINKS_TABLE } from '../store/derivedTables.ts';
 import { NODE_ROWS_TABLE } from '../store/schema.ts';
 import { nodeFields } from './nodeFields.ts';
 import type { NamedNode } from './nodeFields.ts';
@@ -67,12 +68,11 @@ export interface PackageOverviewRows {
   links: ModuleLink[];
 }
 
-const MEMBER_EDGES = "('CONTAINS', 'HAS_METHOD', 'HAS_FIELD')";
 /** SIMILAR edges are read only on request (the toggle), through readSimilarEdges. */
 const CROSS_EDGES = "('USES', 'INHERITS', 'IMPORTS')";
-/** Member edges counted per drawn node (a correlated count: 5-7x faster than joining every node's count, on 929k nodes). */
+/** Each drawn node's member count, stored when the graph was written (derivedTables.ts). */
 const DRAWN_NODE_COLUMNS = `n.id, n.kind, n.name, n.qualified_name, n.import_name,
-  (SELECT count(*) FROM edges c WHERE c.src = n.id AND c.type IN ${MEMBER_EDGES}) AS children`;
+  coalesce((SELECT c.members FROM ${MEMBER_COUNTS_TABLE} c WHERE c.id = n.id), 0) AS children`;
 /** node_rows: every column of `nodes` but the code (reads here never take it). */
 const NODES = NODE_ROWS_TABLE;
 
@@ -88,24 +88,15 @@ function toEdge(row: Row): GraphEdge {
 
 /**
  * The package overview's data: every module with a file and the IMPORTS + USES edges between
- * different files summed per module pair. Each node's module is found once (by its file) and
- * the edges are grouped by the two module ids: half the time of grouping by the two paths.
+ * different files summed per module pair (module_links, stored when the graph was written).
  */
 export async function readPackageOverview(conn: Reader): Promise<PackageOverviewRows> {
   const [moduleRows, linkRows] = await Promise.all([
     conn.query(`SELECT ${DRAWN_NODE_COLUMNS}, n.file_path FROM ${NODES} n WHERE n.kind = 'Module' AND n.file_path IS NOT NULL`),
-    conn.query(
-      `WITH module_of AS (
-         SELECT r.id, m.id AS module FROM ${NODES} r JOIN ${NODES} m ON m.kind = 'Module' AND m.file_path = r.file_path
-       )
-       SELECT s.module AS src, d.module AS dst, count(*) AS n FROM edges e
-       JOIN module_of s ON s.id = e.src JOIN module_of d ON d.id = e.dst
-       WHERE e.type IN ('IMPORTS', 'USES') AND s.module <> d.module
-       GROUP BY s.module, d.module`,
-    ),
+    conn.query(`SELECT src, dst, weight FROM ${MODULE_LINKS_TABLE}`),
   ]);
   const modules = moduleRows.map((row) => ({ ...toNode(row), filePath: str(row, 'file_path') }));
-  const links = linkRows.map((row) => ({ src: num(row, 'src'), dst: num(row, 'dst'), weight: num(row, 'n') }));
+  const links = linkRows.map((row) => ({ src: num(row, 'src'), dst: num(row, 'dst'), weight: num(row, 'weight') }));
   return { modules, links };
 }
 
@@ -113,11 +104,11 @@ export async function readPackageOverview(conn: Reader): Promise<PackageOverview
 export async function readChildren(conn: Reader, parentId: number, limit = MAX_VISIBLE_NODES): Promise<GraphSlice> {
   const parent = sqlIds([parentId]);
   const [countRows, rows] = await Promise.all([
-    conn.query(`SELECT count(*) AS n FROM edges WHERE src = ${parent} AND type IN ${MEMBER_EDGES}`),
+    conn.query(`SELECT members AS n FROM ${MEMBER_COUNTS_TABLE} WHERE id = ${parent}`),
     conn.query(
       `SELECT ${DRAWN_NODE_COLUMNS}, e.type AS via
        FROM edges e JOIN ${NODES} n ON n.id = e.dst
-       WHERE e.src = ${parent} AND e.type IN ${MEMBER_EDGES} AND n.kind <> 'Module'
+       WHERE e.src = ${parent} AND e.type IN ${MEMBER_EDGE_TYPES} AND n.kind <> 'Module'
        ORDER BY n.start_line, n.name LIMIT ${Math.max(0, Math.floor(limit))}`,
     ),
   ]);

@@ -38,6 +38,7 @@ import type { TableName } from './schema.ts';
 import type { SqlConnection } from './sqlConnection.ts';
 import { sqlString, tableExists } from './sqlConnection.ts';
 
+import { fillDerivedTablesSql } from './derivedTables.ts';
 import { dropEmbeddingTables } from './embeddingStore.ts';
 import { dropNodes } from './schemaUpgrade.ts';
 import { DESCRIBED_TABLE } from './descriptionStore.ts';
@@ -150,7 +151,7 @@ export async function createSchema(conn: SqlConnection, keep: ReadonlySet<string
 /**
  * A graph write in progress: the transaction is open and the schema created; tables can be
  * loaded early (files while the parse runs, file_irs batch by batch as FileIRs arrive) and
- * finish() loads the rest, builds the indexes, commits and checkpoints. abort() rolls back:
+ * finish() loads the rest, fills the derived tables (derivedTables.ts), builds the indexes, commits and checkpoints. abort() rolls back:
  * the previous graph stays.
  */
 export interface GraphWriter {
@@ -218,6 +219,9 @@ export async function beginGraphWrite(conn: SqlConnection, options: WriteGraphOp
         }
         throwIfAborted(signal);
         if (options.afterLoad) await options.afterLoad(conn);
+        onProgress?.({ phase: 'store', done, total, detail: 'member counts and module links' });
+        for (const sql of fillDerivedTablesSql()) await conn.run(sql);
+        throwIfAborted(signal);
         for (const sql of createIndexesSql()) await conn.run(sql);
         onProgress?.({ phase: 'store', done, total, detail: 'indexes' });
         throwIfAborted(signal);

@@ -11,8 +11,10 @@
  * into node_rows).
  * 3: file_irs.ir may be compact JSON (parse/fileIRCodec.ts), which a version-2 reader cannot
  * decode; this version reads both forms, so 2 -> 3 changes no table, only the stamp.
+ * 4: the derived tables member_counts and module_links (derivedTables.ts), filled by every graph
+ * write; 3 -> 4 computes them.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export type ColumnType = 'INTEGER' | 'VARCHAR';
 
@@ -149,6 +151,19 @@ export const FILE_IR_COLUMNS = columns([
   { name: 'ir', type: 'VARCHAR' },
 ] as const);
 
+/** Derived (derivedTables.ts): each node's member edges (CONTAINS, HAS_METHOD, HAS_FIELD) counted. */
+export const MEMBER_COUNT_COLUMNS = columns([
+  { name: 'id', type: 'INTEGER' },
+  { name: 'members', type: 'INTEGER' },
+] as const);
+
+/** Derived (derivedTables.ts): IMPORTS + USES edges from one module's file to another's, per module pair. */
+export const MODULE_LINK_COLUMNS = columns([
+  { name: 'src', type: 'INTEGER' },
+  { name: 'dst', type: 'INTEGER' },
+  { name: 'weight', type: 'INTEGER' },
+] as const);
+
 // embeddings(node_id INTEGER, model VARCHAR, source VARCHAR, vec FLOAT[dim]) comes with the semantic layer
 // (one table per vector width); it is not created here yet.
 
@@ -162,6 +177,8 @@ export const TABLES = {
   meta: META_COLUMNS,
   runs: RUN_COLUMNS,
   file_irs: FILE_IR_COLUMNS,
+  member_counts: MEMBER_COUNT_COLUMNS,
+  module_links: MODULE_LINK_COLUMNS,
 } as const;
 
 export type TableName = keyof typeof TABLES;

@@ -2,13 +2,15 @@
  * @file Repo databases of older schema versions brought up to SCHEMA_VERSION, newer ones refused.
  * 1 -> 2 (node code stored once): a version-1 `nodes` table becomes the node_rows table (offset
  * columns NULL, so every row keeps its own code) with the `nodes` view over it. 2 -> 3 (compact
- * file_irs rows) changes no table: meta's stamp only. Definitions of graphs stored before they
+ * file_irs rows) changes no table: meta's stamp only. 3 -> 4 computes the derived tables
+ * (derivedTables.ts). Definitions of graphs stored before they
  * carried an import name get it (from their module's), without a new version. Runs on open of a
  * repo database and after a bundle import; idempotent.
  * Runs in: the repo worker (app), Node (cli, tests). Layer src/core.
  */
 import { AppError } from '../errors.ts';
 import { entityImportNameSql } from '../graph/importNames.ts';
+import { addDerivedTables, lacksDerivedTables } from './derivedTables.ts';
 import { createIndexesSql, createNodesViewSql, INDEXES, NODE_ROW_COLUMNS, NODE_ROWS_TABLE, SCHEMA_VERSION } from './schema.ts';
 import type { SqlConnection } from './sqlConnection.ts';
 import { tableExists } from './sqlConnection.ts';
@@ -66,6 +68,7 @@ export async function upgradeSchema(conn: SqlConnection, callerTransaction = fal
   // A copied table got its definitions' import names in the copy; the caller's transaction (a
   // bundle import) builds indexes next, which an UPDATE of its rows would stop.
   if (!copied && !callerTransaction) await fillDefinitionImportNames(conn);
+  if (await lacksDerivedTables(conn)) await (callerTransaction ? addDerivedTables(conn) : inTransaction(conn, () => addDerivedTables(conn)));
   if (version !== null && version !== SCHEMA_VERSION) await conn.run(`UPDATE meta SET value = '${SCHEMA_VERSION}' WHERE key = 'schema_version'`);
 }
 

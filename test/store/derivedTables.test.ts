@@ -1,0 +1,167 @@
+/**
+ * @file The derived tables (store/derivedTables.ts) always equal what they derive from: each
+ * node's member edges counted and the IMPORTS + USES edges summed per module pair, computed here
+ * from node_rows and edges in plain SQL of their own, after a full index, after an incremental
+ * re-index that moves a call across modules, on a database stored before them (schema 3: opened
+ * writable it gets them, opened read-only it reads views), and after a bundle's round trip (the
+ * bundle leaves them out). The overview and children reads return those figures.
+ * Real parse (tree-sitter), real stitcher, real DuckDB (@duckdb/node-api) on temp files.
+ * Runs in: Node (vitest).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openNodeDatabase } from '../../src/adapters/node/duckdbNode.ts';
+import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
+import { exportBundle } from '../../src/core/bundle/exportBundle.ts';
+import { importBundle } from '../../src/core/bundle/importBundle.ts';
+import { extractorFor } from '../../src/core/languages/implementations.ts';
+import { parseSourceFiles } from '../../src/core/parse/parseFile.ts';
+import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
+import { readChildren, readPackageOverview } from '../../src/core/reads/graphSlices.ts';
+import { DERIVED_TABLES } from '../../src/core/store/derivedTables.ts';
+import { SCHEMA_VERSION } from '../../src/core/store/schema.ts';
+import { readSchemaVersion } from '../../src/core/store/schemaUpgrade.ts';
+import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'ranger-derived-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const MODELS = ['class Item:', '    price = 0', '    def total(self):', '        return self.price', '', 'class Cart:', '    def add(self, item):', '        return item.total()', ''].join('\n');
+const SHOP = ['from models import Cart, Item', '', 'def checkout(cart: Cart):', '    return cart.add(Item())', ''].join('\n');
+const REPORT = ['from models import Item', '', 'def report(item: Item):', '    return item.total()', ''].join('\n');
+/** report.py no longer uses models (its call moved into shop.py). */
+const REPORT_ALONE = ['def report(item):', '    return 0', ''].join('\n');
+
+type Files = Record<string, string>;
+
+async function index(file: string, files: Files, incremental = false): Promise<void> {
+  const conn = await openNodeDatabase(file);
+  const parsers = await createNodeParsers();
+  const encoder = new TextEncoder();
+  await indexRepository(
+    { kind: 'files', name: 'shop', files: Object.entries(files).map(([path, text]) => ({ path, data: encoder.encode(text) })) },
+    { parseFiles: async (sources) => parseSourceFiles(parsers, await sources.all(), extractorFor), conn },
+    incremental ? { incremental: { previous: conn } } : {},
+  );
+  await conn.close?.();
+}
+
+/** The member counts and module links as the derived tables hold them, and as computed here. */
+async function stored(conn: SqlConnection) {
+  const counts = await conn.query('SELECT id, members FROM member_counts ORDER BY id');
+  const links = await conn.query('SELECT src, dst, weight FROM module_links ORDER BY src, dst');
+  return { counts, links };
+}
+
+async function computed(conn: SqlConnection) {
+  const counts = await conn.query(
+    "SELECT src AS id, count(*) AS members FROM edges WHERE type = 'CONTAINS' OR type = 'HAS_METHOD' OR type = 'HAS_FIELD' GROUP BY src ORDER BY id",
+  );
+  const links = await conn.query(
+    `SELECT ms.id AS src, md.id AS dst, count(*) AS weight FROM edges e
+     JOIN node_rows a ON a.id = e.src JOIN node_rows b ON b.id = e.dst
+     JOIN node_rows ms ON ms.kind = 'Module' AND ms.file_path = a.file_path
+     JOIN node_rows md ON md.kind = 'Module' AND md.file_path = b.file_path
+     WHERE (e.type = 'IMPORTS' OR e.type = 'USES') AND ms.id <> md.id GROUP BY ms.id, md.id ORDER BY src, dst`,
+  );
+  return { counts, links };
+}
+
+async function expectDerivedEqualComputed(conn: SqlConnection): Promise<Awaited<ReturnType<typeof stored>>> {
+  const held = await stored(conn);
+  expect(held).toEqual(await computed(conn));
+  expect(held.counts.length).toBeGreaterThan(0);
+  return held;
+}
+
+/** The pair of modules a link joins, by their files. */
+async function linkedFiles(conn: SqlConnection): Promise<string[]> {
+  const rows = await conn.query(
+    `SELECT s.file_path AS a, d.file_path AS b FROM module_links l JOIN node_rows s ON s.id = l.src JOIN node_rows d ON d.id = l.dst ORDER BY a, b`,
+  );
+  return rows.map((r) => `${r.a} -> ${r.b}`);
+}
+
+describe('derived tables', () => {
+  const file = join(dir, 'shop.duckdb');
+
+  it('a full index fills them; the overview and children reads give their figures', async () => {
+    await index(file, { 'models.py': MODELS, 'shop.py': SHOP, 'report.py': REPORT });
+    const conn = await openNodeDatabase(file);
+    try {
+      await expectDerivedEqualComputed(conn);
+      expect(await linkedFiles(conn)).toEqual(['report.py -> models.py', 'shop.py -> models.py']);
+      const overview = await readPackageOverview(conn);
+      expect(overview.modules.map((m) => m.filePath).sort()).toEqual(['models.py', 'report.py', 'shop.py']);
+      const models = overview.modules.find((m) => m.filePath === 'models.py')!;
+      expect(models.children).toBe(2); // Item, Cart
+      const cart = (await readChildren(conn, models.id)).nodes.find((n) => n.name === 'Cart')!;
+      expect(cart.children).toBe(1);
+      const item = (await readChildren(conn, models.id)).nodes.find((n) => n.name === 'Item')!;
+      const members = await readChildren(conn, item.id);
+      expect(members.nodes.map((n) => n.name).sort()).toEqual(['price', 'total']);
+      expect(item.children).toBe(2);
+      expect(members.hidden).toBe(0);
+      expect(overview.links.reduce((sum, l) => sum + l.weight, 0)).toBeGreaterThan(overview.links.length - 1);
+    } finally {
+      await conn.close?.();
+    }
+  });
+
+  it('an incremental re-index keeps them equal to the graph (a link gone)', async () => {
+    await index(file, { 'models.py': MODELS, 'shop.py': SHOP, 'report.py': REPORT_ALONE }, true);
+    const conn = await openNodeDatabase(file);
+    try {
+      await expectDerivedEqualComputed(conn);
+      expect(await linkedFiles(conn)).toEqual(['shop.py -> models.py']);
+    } finally {
+      await conn.close?.();
+    }
+  });
+
+  it('a database stored before them: opened read-only it reads views, opened writable it gets them', async () => {
+    const old = join(dir, 'old.duckdb');
+    await index(old, { 'models.py': MODELS, 'shop.py': SHOP, 'report.py': REPORT });
+    const before = await openNodeDatabase(old);
+    const expected = await stored(before);
+    for (const table of DERIVED_TABLES) await before.run(`DROP TABLE ${table}`);
+    await before.run("UPDATE meta SET value = '3' WHERE key = 'schema_version'");
+    await before.close?.();
+
+    const readOnly = await openNodeDatabase(old, { readOnly: true });
+    try {
+      expect(await stored(readOnly)).toEqual(expected);
+      expect((await readPackageOverview(readOnly)).links.length).toBe(2);
+      expect(await readSchemaVersion(readOnly)).toBe(3);
+    } finally {
+      await readOnly.close?.();
+    }
+    const writable = await openNodeDatabase(old);
+    try {
+      expect(await readSchemaVersion(writable)).toBe(SCHEMA_VERSION);
+      const kinds = await writable.query(`SELECT table_name AS t, table_type AS k FROM information_schema.tables WHERE table_name IN ('member_counts', 'module_links') ORDER BY t`);
+      expect(kinds.map((r) => r.k)).toEqual(['BASE TABLE', 'BASE TABLE']);
+      expect(await expectDerivedEqualComputed(writable)).toEqual(expected);
+    } finally {
+      await writable.close?.();
+    }
+  });
+
+  it('a bundle leaves them out and its import computes them', async () => {
+    const source = await openNodeDatabase(file);
+    const { bytes, manifest } = await exportBundle(source);
+    const expected = await stored(source);
+    await source.close?.();
+    expect(manifest.tables.map((t) => t.name)).not.toContain('member_counts');
+    expect(manifest.tables.map((t) => t.name)).not.toContain('module_links');
+    const target = await openNodeDatabase(join(dir, 'imported.duckdb'));
+    try {
+      await importBundle(target, bytes);
+      expect(await expectDerivedEqualComputed(target)).toEqual(expected);
+    } finally {
+      await target.close?.();
+    }
+  });
+});
