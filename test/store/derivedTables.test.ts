@@ -1,7 +1,8 @@
 /**
  * @file The derived tables (store/derivedTables.ts) always equal what they derive from: each
  * node's member edges counted and the IMPORTS + USES edges summed per module pair, computed here
- * from node_rows and edges in plain SQL of their own, after a full index, after an incremental
+ * from node_rows and edges in plain SQL of their own (the fingerprint's digest by its own select),
+ * after a full index, after an incremental
  * re-index that moves a call across modules, on a database stored before them (schema 3: opened
  * writable it gets them, opened read-only it reads views), and after a bundle's round trip (the
  * bundle leaves them out). The overview and children reads return those figures.
@@ -20,7 +21,7 @@ import { extractorFor } from '../../src/core/languages/implementations.ts';
 import { parseSourceFiles } from '../../src/core/parse/parseFile.ts';
 import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
 import { readChildren, readPackageOverview } from '../../src/core/reads/graphSlices.ts';
-import { DERIVED_TABLES } from '../../src/core/store/derivedTables.ts';
+import { DERIVED_TABLES, GRAPH_DIGEST_SELECT } from '../../src/core/store/derivedTables.ts';
 import { SCHEMA_VERSION } from '../../src/core/store/schema.ts';
 import { readSchemaVersion } from '../../src/core/store/schemaUpgrade.ts';
 import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
@@ -52,7 +53,8 @@ async function index(file: string, files: Files, incremental = false): Promise<v
 async function stored(conn: SqlConnection) {
   const counts = await conn.query('SELECT id, members FROM member_counts ORDER BY id');
   const links = await conn.query('SELECT src, dst, weight FROM module_links ORDER BY src, dst');
-  return { counts, links };
+  const digest = await conn.query('SELECT * FROM graph_digest');
+  return { counts, links, digest };
 }
 
 async function computed(conn: SqlConnection) {
@@ -66,7 +68,8 @@ async function computed(conn: SqlConnection) {
      JOIN node_rows md ON md.kind = 'Module' AND md.file_path = b.file_path
      WHERE (e.type = 'IMPORTS' OR e.type = 'USES') AND ms.id <> md.id GROUP BY ms.id, md.id ORDER BY src, dst`,
   );
-  return { counts, links };
+  const digest = await conn.query(GRAPH_DIGEST_SELECT);
+  return { counts, links, digest };
 }
 
 async function expectDerivedEqualComputed(conn: SqlConnection): Promise<Awaited<ReturnType<typeof stored>>> {
@@ -111,10 +114,13 @@ describe('derived tables', () => {
   });
 
   it('an incremental re-index keeps them equal to the graph (a link gone)', async () => {
+    const before = await openNodeDatabase(file);
+    const { digest } = await stored(before);
+    await before.close?.();
     await index(file, { 'models.py': MODELS, 'shop.py': SHOP, 'report.py': REPORT_ALONE }, true);
     const conn = await openNodeDatabase(file);
     try {
-      await expectDerivedEqualComputed(conn);
+      expect((await expectDerivedEqualComputed(conn)).digest).not.toEqual(digest);
       expect(await linkedFiles(conn)).toEqual(['shop.py -> models.py']);
     } finally {
       await conn.close?.();

@@ -9,6 +9,7 @@ import { LexicalEmbedder } from '../../core/models/lexicalEmbedder.ts';
 import { embedGraph, embedQuery, loadBuiltinEmbedder, MAX_CODE_CHARS } from '../../core/semantic/embedGraph.ts';
 import type { EmbedProgress } from '../../core/semantic/semanticService.ts';
 import { computeSimilarEdges, readSimilarInfo } from '../../core/semantic/similarEdges.ts';
+import { GRAPH_DIGEST_SELECT } from '../../core/store/derivedTables.ts';
 import { readEmbeddings } from '../../core/store/embeddingStore.ts';
 import { writeGraph } from '../../core/store/graphStore.ts';
 import type { SqlConnection } from '../../core/store/sqlConnection.ts';
@@ -120,6 +121,8 @@ describe('computeSimilarEdges', () => {
       expect(after[0].n).toBe(strict.edges);
       expect(strict.edges).toBeLessThan(loose.edges);
       expect(await readSimilarInfo(conn)).toEqual(strict);
+      // The fingerprint's stored digest follows the replaced edges (derivedTables.ts).
+      expect(await conn.query('SELECT * FROM graph_digest')).toEqual(await conn.query(GRAPH_DIGEST_SELECT));
       // Other edges untouched.
       expect((await conn.query("SELECT count(*) AS n FROM edges WHERE type = 'CONTAINS'"))[0].n).toBe(1);
       await expect(computeSimilarEdges(conn, { model: 'nope' })).rejects.toThrow(/run embed first/);

@@ -6,7 +6,9 @@
  * graph's fingerprint is computed in SQL instead (sqlGraphFingerprint).
  * Runs in: everywhere. Layer src/core.
  */
+import { GRAPH_DIGEST_SELECT, GRAPH_DIGEST_TABLE } from '../store/derivedTables.ts';
 import { NODE_ROWS_TABLE } from '../store/schema.ts';
+import { tableExists } from '../store/sqlConnection.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import { isBigGraph } from './bigGraph.ts';
 import type { GraphFingerprint } from './mctsTrace.ts';
@@ -47,17 +49,18 @@ export function sameGraph(a: GraphFingerprint | undefined, b: GraphFingerprint |
 }
 
 /**
- * The fingerprint of a big graph, computed in DuckDB: node and edge counts, and per table the
- * xor and the sum (mod 1000003) of DuckDB's hash of each row, order-independent like the edges
- * above; the same 8-hex form, from another formula (a big graph's rows never reach memory).
+ * The fingerprint of a big graph, computed in DuckDB when the graph was written (graph_digest,
+ * store/derivedTables.ts): node and edge counts, and per table the xor and the sum (mod 1000003)
+ * of DuckDB's hash of each row, order-independent like the edges above; the same 8-hex form,
+ * from another formula (a big graph's rows never reach memory).
  */
 export async function sqlGraphFingerprint(conn: Pick<SqlConnection, 'query'>): Promise<GraphFingerprint> {
-  const node = `hash(id, kind, coalesce(qualified_name, name, ''))`;
-  const edge = 'hash(src, dst, type)';
-  const [row] = await conn.query(`SELECT
-    (SELECT count(*) FROM ${NODE_ROWS_TABLE}) AS nodes, (SELECT count(*) FROM edges) AS edges,
-    (SELECT bit_xor(${node}) FROM ${NODE_ROWS_TABLE})::VARCHAR AS nx, (SELECT sum(${node} % 1000003) FROM ${NODE_ROWS_TABLE})::VARCHAR AS ns,
-    (SELECT bit_xor(${edge}) FROM edges)::VARCHAR AS ex, (SELECT sum(${edge} % 1000003) FROM edges)::VARCHAR AS es`);
+  const [stored] = (await tableExists(conn, GRAPH_DIGEST_TABLE))
+    ? await conn.query(`SELECT d.*, (SELECT count(*) FROM ${NODE_ROWS_TABLE}) AS live_nodes, (SELECT count(*) FROM edges) AS live_edges FROM ${GRAPH_DIGEST_TABLE} d`)
+    : [];
+  // Counts that moved since (rows written outside a graph write) mean the digest is computed again.
+  const current = stored !== undefined && Number(stored.nodes) === Number(stored.live_nodes) && Number(stored.edges) === Number(stored.live_edges);
+  const [row] = current ? [stored] : await conn.query(GRAPH_DIGEST_SELECT);
   const hash = [row?.nx, row?.ns, row?.ex, row?.es].reduce<number>((h, part) => fnv(h, String(part ?? '')), FNV_OFFSET);
   return { nodes: Number(row?.nodes ?? 0), edges: Number(row?.edges ?? 0), hash: hash.toString(16).padStart(8, '0') };
 }

@@ -11,7 +11,7 @@
  * into node_rows).
  * 3: file_irs.ir may be compact JSON (parse/fileIRCodec.ts), which a version-2 reader cannot
  * decode; this version reads both forms, so 2 -> 3 changes no table, only the stamp.
- * 4: the derived tables member_counts and module_links (derivedTables.ts), filled by every graph
+ * 4: the derived tables member_counts, module_links and graph_digest (derivedTables.ts), filled by every graph
  * write; 3 -> 4 computes them.
  */
 export const SCHEMA_VERSION = 4;
@@ -164,6 +164,16 @@ export const MODULE_LINK_COLUMNS = columns([
   { name: 'weight', type: 'INTEGER' },
 ] as const);
 
+/** Derived (derivedTables.ts): one row, the parts of the graph's fingerprint in SQL. */
+export const GRAPH_DIGEST_COLUMNS = columns([
+  { name: 'nodes', type: 'INTEGER' },
+  { name: 'edges', type: 'INTEGER' },
+  { name: 'nx', type: 'VARCHAR' },
+  { name: 'ns', type: 'VARCHAR' },
+  { name: 'ex', type: 'VARCHAR' },
+  { name: 'es', type: 'VARCHAR' },
+] as const);
+
 // embeddings(node_id INTEGER, model VARCHAR, source VARCHAR, vec FLOAT[dim]) comes with the semantic layer
 // (one table per vector width); it is not created here yet.
 
@@ -179,6 +189,7 @@ export const TABLES = {
   file_irs: FILE_IR_COLUMNS,
   member_counts: MEMBER_COUNT_COLUMNS,
   module_links: MODULE_LINK_COLUMNS,
+  graph_digest: GRAPH_DIGEST_COLUMNS,
 } as const;
 
 export type TableName = keyof typeof TABLES;
@@ -214,6 +225,17 @@ export function dropTablesSql(): string[] {
  * (2.8M edges: 1.6 against 19 ms). No index on names either: name lookups took the same with it
  * (5.1 / 5.2 ms p50).
  */
+/**
+ * DuckDB answers `id IN (literal values)` from the index when it matches at most this many rows
+ * (its default, 2,048, left a big graph's neighbourhood of 3,855 nodes to a scan of 929k rows);
+ * each connection sets it (indexScanSettingSql).
+ */
+export const INDEX_SCAN_MAX_ROWS = 20_000;
+
+export function indexScanSettingSql(): string {
+  return `SET index_scan_max_count = ${INDEX_SCAN_MAX_ROWS}`;
+}
+
 export const INDEXES = [{ name: 'nodes_id', table: 'node_rows', column: 'id' }] as const satisfies readonly { name: string; table: TableName; column: string }[];
 
 /** The indexes of INDEXES (those of `table` only, when given); IF NOT EXISTS: safe to run twice. */
