@@ -3,7 +3,7 @@
  * node's member edges counted and the IMPORTS + USES edges summed per module pair, computed here
  * from node_rows and edges in plain SQL of their own (the fingerprint's digest by its own select),
  * after a full index, after an incremental
- * re-index that moves a call across modules, on a database stored before them (schema 3: opened
+ * re-index that moves a call across modules (and each node's name and qualified name as lookup keys), on a database stored before them (schema 3: opened
  * writable it gets them, opened read-only it reads views), and after a bundle's round trip (the
  * bundle leaves them out). The overview and children reads return those figures.
  * Real parse (tree-sitter), real stitcher, real DuckDB (@duckdb/node-api) on temp files.
@@ -54,7 +54,8 @@ async function stored(conn: SqlConnection) {
   const counts = await conn.query('SELECT id, members FROM member_counts ORDER BY id');
   const links = await conn.query('SELECT src, dst, weight FROM module_links ORDER BY src, dst');
   const digest = await conn.query('SELECT * FROM graph_digest');
-  return { counts, links, digest };
+  const keys = await conn.query('SELECT key, id FROM node_keys ORDER BY key, id');
+  return { counts, links, digest, keys };
 }
 
 async function computed(conn: SqlConnection) {
@@ -69,7 +70,10 @@ async function computed(conn: SqlConnection) {
      WHERE (e.type = 'IMPORTS' OR e.type = 'USES') AND ms.id <> md.id GROUP BY ms.id, md.id ORDER BY src, dst`,
   );
   const digest = await conn.query(GRAPH_DIGEST_SELECT);
-  return { counts, links, digest };
+  const keys = await conn.query(
+    'SELECT DISTINCT k.key, k.id FROM (SELECT name AS key, id FROM node_rows UNION ALL SELECT qualified_name AS key, id FROM node_rows) AS k WHERE k.key IS NOT NULL ORDER BY k.key, k.id',
+  );
+  return { counts, links, digest, keys };
 }
 
 async function expectDerivedEqualComputed(conn: SqlConnection): Promise<Awaited<ReturnType<typeof stored>>> {

@@ -19,7 +19,7 @@ import type { Table as ArrowTable } from 'apache-arrow';
 import { AppError } from '../../core/errors.ts';
 import type { RepoEntry } from '../../core/pipeline/repoService.ts';
 import { arrowTableToRows } from '../../core/store/sqlConnection.ts';
-import { indexScanSettingSql } from '../../core/store/schema.ts';
+import { readSettingsSql } from '../../core/store/schema.ts';
 import { upgradeSchema } from '../../core/store/schemaUpgrade.ts';
 import { limitedConnection } from '../../core/store/limitedConnection.ts';
 import { DATABASE_WRITE_LIMIT_BYTES, softLimitOf, storageLimitError } from '../../core/store/storageLimit.ts';
@@ -202,7 +202,7 @@ async function openDatabaseOnce(repoId: string, path: string, onClose: () => voi
     // Compression analysis made the index commit the slowest step in wasm (stdlib: store 4.9 s
     // -> 3.6 s without it) for files about 17% larger (measured natively: 126 -> 148 MB).
     await conn.query("PRAGMA force_compression='uncompressed'");
-    await conn.query(indexScanSettingSql());
+    for (const sql of readSettingsSql()) await conn.query(sql);
     // An older database is upgraded (a version-1 `nodes` table becomes node_rows + the nodes
     // view); one a newer Ranger Studio wrote is refused and left as it is.
     await upgradeSchema(connectionOf(conn));

@@ -16,7 +16,7 @@ import { toPlainRow } from '../../core/store/sqlConnection.ts';
 import { assertReadableSchema, readLegacyNodeRows, upgradeSchema } from '../../core/store/schemaUpgrade.ts';
 import { viewDerivedTables } from '../../core/store/derivedTables.ts';
 import type { CellReader, Row, SqlConnection } from '../../core/store/sqlConnection.ts';
-import { indexScanSettingSql } from '../../core/store/schema.ts';
+import { readSettingsSql } from '../../core/store/schema.ts';
 import type { ColumnSpec } from '../../core/store/schema.ts';
 
 /** DuckDB's standard vector size: one data chunk holds at most this many rows. */
@@ -50,7 +50,7 @@ export async function openNodeDatabase(path: string, options: OpenNodeDbOptions 
   if (options.externalAccess === false) config.enable_external_access = 'false';
   const instance = await DuckDBInstance.create(path, config);
   const conn = await instance.connect();
-  await conn.run(indexScanSettingSql());
+  for (const sql of readSettingsSql()) await conn.run(sql);
   const db: NodeDbConnection = {
     async query(sql: string): Promise<Row[]> {
       const reader = await conn.runAndReadAll(sql);

@@ -15,7 +15,7 @@ import * as duckdb from '@duckdb/duckdb-wasm/blocking';
 import { Table, tableToIPC } from 'apache-arrow';
 import type { Table as ArrowTable } from 'apache-arrow';
 import { arrowTableToRows } from '../../core/store/sqlConnection.ts';
-import { indexScanSettingSql } from '../../core/store/schema.ts';
+import { readSettingsSql } from '../../core/store/schema.ts';
 import type { Row, SqlConnection } from '../../core/store/sqlConnection.ts';
 
 const require = createRequire(import.meta.url);
@@ -66,7 +66,7 @@ async function openWasm(setup?: (db: duckdb.DuckDBBindings, conn: duckdb.DuckDBC
   db.open({ path: ':memory:', query: { castBigIntToDouble: true, castDecimalToDouble: true } });
   const conn = db.connect();
   // As the app's connections (duckdbBrowser.ts): id lists answered from the index.
-  conn.query(indexScanSettingSql());
+  for (const sql of readSettingsSql()) conn.query(sql);
   setup?.(db, conn);
   let closed = false;
   return {

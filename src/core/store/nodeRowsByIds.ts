@@ -3,7 +3,7 @@
  * view joins every file's text before the id filter applies (20 s for 4k of 929k nodes), so
  * the rows come from node_rows and the code is sliced from the texts of their files alone.
  * The ids go in as literal values, which DuckDB answers from the id index (up to
- * INDEX_SCAN_MAX_ROWS ids, schema.ts); a join with a list reads every row (929k nodes: 3,855 ids
+ * INDEX_SCAN_MAX_ROWS ids, schema.ts readSettingsSql); a join with a list reads every row (929k nodes: 3,855 ids
  * read 3,855 rows against 929k). Offsets are written only for ASCII texts (schema.ts), where code
  * points are UTF-16 units.
  * Runs in: everywhere. Layer src/core.

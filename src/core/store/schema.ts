@@ -11,7 +11,7 @@
  * into node_rows).
  * 3: file_irs.ir may be compact JSON (parse/fileIRCodec.ts), which a version-2 reader cannot
  * decode; this version reads both forms, so 2 -> 3 changes no table, only the stamp.
- * 4: the derived tables member_counts, module_links and graph_digest (derivedTables.ts), filled by every graph
+ * 4: the derived tables member_counts, module_links, graph_digest and node_keys (derivedTables.ts), filled by every graph
  * write; 3 -> 4 computes them.
  */
 export const SCHEMA_VERSION = 4;
@@ -174,6 +174,12 @@ export const GRAPH_DIGEST_COLUMNS = columns([
   { name: 'es', type: 'VARCHAR' },
 ] as const);
 
+/** Derived (derivedTables.ts): each node's name and qualified name (key) with its id, in key order. */
+export const NODE_KEY_COLUMNS = columns([
+  { name: 'key', type: 'VARCHAR' },
+  { name: 'id', type: 'INTEGER' },
+] as const);
+
 // embeddings(node_id INTEGER, model VARCHAR, source VARCHAR, vec FLOAT[dim]) comes with the semantic layer
 // (one table per vector width); it is not created here yet.
 
@@ -190,6 +196,7 @@ export const TABLES = {
   member_counts: MEMBER_COUNT_COLUMNS,
   module_links: MODULE_LINK_COLUMNS,
   graph_digest: GRAPH_DIGEST_COLUMNS,
+  node_keys: NODE_KEY_COLUMNS,
 } as const;
 
 export type TableName = keyof typeof TABLES;
@@ -226,14 +233,20 @@ export function dropTablesSql(): string[] {
  * (5.1 / 5.2 ms p50).
  */
 /**
- * DuckDB answers `id IN (literal values)` from the index when it matches at most this many rows
- * (its default, 2,048, left a big graph's neighbourhood of 3,855 nodes to a scan of 929k rows);
- * each connection sets it (indexScanSettingSql).
+ * Settings every connection takes (readSettingsSql) so that reads by a list of ids stay small on
+ * a big graph (929k nodes, 2M edges; figures in docs/budgets.md):
+ * - `id IN (literal values)` is answered from the id index when it matches at most
+ *   INDEX_SCAN_MAX_ROWS rows (DuckDB's default, 2,048, left a neighbourhood of 3,855 nodes to a
+ *   scan of every row);
+ * - a join whose small side holds at most DYNAMIC_FILTER_MAX_KEYS keys hands them to the other
+ *   side's scan as a filter (`id IN (SELECT unnest([...]))`: the edges of 400 seeds 741 -> 69 ms;
+ *   DuckDB's default, 50, covered a name lookup's few matches only).
  */
 export const INDEX_SCAN_MAX_ROWS = 20_000;
+export const DYNAMIC_FILTER_MAX_KEYS = 5_000;
 
-export function indexScanSettingSql(): string {
-  return `SET index_scan_max_count = ${INDEX_SCAN_MAX_ROWS}`;
+export function readSettingsSql(): string[] {
+  return [`SET index_scan_max_count = ${INDEX_SCAN_MAX_ROWS}`, `SET dynamic_or_filter_threshold = ${DYNAMIC_FILTER_MAX_KEYS}`];
 }
 
 export const INDEXES = [{ name: 'nodes_id', table: 'node_rows', column: 'id' }] as const satisfies readonly { name: string; table: TableName; column: string }[];
