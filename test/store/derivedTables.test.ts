@@ -3,7 +3,7 @@
  * node's member edges counted and the IMPORTS + USES edges summed per module pair, computed here
  * from node_rows and edges in plain SQL of their own (the fingerprint's digest by its own select),
  * after a full index, after an incremental
- * re-index that moves a call across modules (and each node's name and qualified name as lookup keys), on a database stored before them (schema 3: opened
+ * re-index that moves a call across modules (and each node's name and qualified name as lookup keys, each candidate's lowercased text), on a database stored before them (schema 3: opened
  * writable it gets them, opened read-only it reads views), and after a bundle's round trip (the
  * bundle leaves them out). The overview and children reads return those figures.
  * Real parse (tree-sitter), real stitcher, real DuckDB (@duckdb/node-api) on temp files.
@@ -55,7 +55,8 @@ async function stored(conn: SqlConnection) {
   const links = await conn.query('SELECT src, dst, weight FROM module_links ORDER BY src, dst');
   const digest = await conn.query('SELECT * FROM graph_digest');
   const keys = await conn.query('SELECT key, id FROM node_keys ORDER BY key, id');
-  return { counts, links, digest, keys };
+  const texts = await conn.query('SELECT id, nm, txt FROM search_texts ORDER BY id');
+  return { counts, links, digest, keys, texts };
 }
 
 async function computed(conn: SqlConnection) {
@@ -73,7 +74,10 @@ async function computed(conn: SqlConnection) {
   const keys = await conn.query(
     'SELECT DISTINCT k.key, k.id FROM (SELECT name AS key, id FROM node_rows UNION ALL SELECT qualified_name AS key, id FROM node_rows) AS k WHERE k.key IS NOT NULL ORDER BY k.key, k.id',
   );
-  return { counts, links, digest, keys };
+  const texts = await conn.query(
+    "SELECT id, lower(name) AS nm, lower(concat_ws(' ', qualified_name, signature, docstring)) AS txt FROM nodes WHERE kind = 'Function' OR kind = 'Method' OR kind = 'Class' ORDER BY id",
+  );
+  return { counts, links, digest, keys, texts };
 }
 
 async function expectDerivedEqualComputed(conn: SqlConnection): Promise<Awaited<ReturnType<typeof stored>>> {

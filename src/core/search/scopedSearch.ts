@@ -3,7 +3,7 @@
  * question is searched over its neighbourhood instead of the whole graph, so the answer takes
  * seconds and memory stays flat however big the repository is. The neighbourhood, chosen in
  * DuckDB: the candidates (Function, Method, Class) whose name, signature or docstring hold the
- * question's words, scored by the rarest words matched (a name match counts double), the
+ * question's words (their lowercased texts stored with the graph: store/derivedTables.ts), scored by the rarest words matched (a name match counts double), the
  * SEED_COUNT best; their neighbours in the code graph (every edge type), the best seeds' first;
  * and the containers of all of them up to the Repo, so the walk starts at the root as on a
  * small graph. At most SCOPE_NODES nodes (containers past it). The search engine is then built over those nodes
@@ -13,6 +13,7 @@
  * Runs in: everywhere. Layer src/core.
  */
 import type { SearchRequest } from '../agent/searchService.ts';
+import { MEMBER_EDGE_TYPES, SEARCH_TEXTS_TABLE } from '../store/derivedTables.ts';
 import { idListSql } from '../store/embeddingStore.ts';
 import { NODE_ROWS_TABLE } from '../store/schema.ts';
 import { sqlString } from '../store/sqlConnection.ts';
@@ -29,7 +30,6 @@ export const SEED_COUNT = 400;
 export const SCOPE_NODES = 6_000;
 /** Question words used for the seeds (the rarest kept when a question has more). */
 const MAX_TERMS = 12;
-const CONTAINMENT = "('CONTAINS', 'HAS_METHOD', 'HAS_FIELD')";
 
 /** The question's words for matching: lowercased pieces of two letters or more, unique. */
 export function seedTerms(question: string): string[] {
@@ -49,10 +49,7 @@ export async function seedCandidates(conn: SqlConnection, terms: readonly string
   const score = words.map((_, i) => `(m${i} + n${i}) * ${idf(i)}`).join(' + ');
   const any = words.map((_, i) => `m${i}`).join(' + ');
   const rows = await conn.query(`
-    WITH c AS MATERIALIZED (
-      SELECT id, ${hits} FROM (
-        SELECT id, lower(name) AS nm, lower(concat_ws(' ', qualified_name, signature, docstring)) AS txt
-        FROM ${NODE_ROWS_TABLE} WHERE kind IN ('Function', 'Method', 'Class'))),
+    WITH c AS MATERIALIZED (SELECT id, ${hits} FROM ${SEARCH_TEXTS_TABLE}),
     df AS (SELECT count(*) AS total, ${dfs} FROM c)
     SELECT id, ${score} AS score FROM c, df WHERE ${any} > 0 ORDER BY score DESC, id LIMIT ${SEED_COUNT}`);
   return rows.map((r) => Number(r.id));
@@ -77,7 +74,7 @@ async function containers(conn: SqlConnection, ids: readonly number[]): Promise<
   const found: number[] = [];
   let frontier = [...ids];
   while (frontier.length > 0) {
-    const rows = await conn.query(`SELECT DISTINCT src FROM edges WHERE type IN ${CONTAINMENT} AND dst IN (SELECT unnest(${idListSql(frontier)}))`);
+    const rows = await conn.query(`SELECT DISTINCT src FROM edges WHERE type IN ${MEMBER_EDGE_TYPES} AND dst IN (SELECT unnest(${idListSql(frontier)}))`);
     frontier = rows.map((r) => Number(r.src)).filter((id) => !seen.has(id));
     for (const id of frontier) seen.add(id);
     found.push(...frontier);

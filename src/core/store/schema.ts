@@ -11,7 +11,7 @@
  * into node_rows).
  * 3: file_irs.ir may be compact JSON (parse/fileIRCodec.ts), which a version-2 reader cannot
  * decode; this version reads both forms, so 2 -> 3 changes no table, only the stamp.
- * 4: the derived tables member_counts, module_links, graph_digest and node_keys (derivedTables.ts), filled by every graph
+ * 4: the derived tables member_counts, module_links, graph_digest, node_keys and search_texts (derivedTables.ts), filled by every graph
  * write; 3 -> 4 computes them.
  */
 export const SCHEMA_VERSION = 4;
@@ -180,6 +180,13 @@ export const NODE_KEY_COLUMNS = columns([
   { name: 'id', type: 'INTEGER' },
 ] as const);
 
+/** Derived (derivedTables.ts): each Function, Method and Class's name, and its qualified name, signature and docstring, lowercased. */
+export const SEARCH_TEXT_COLUMNS = columns([
+  { name: 'id', type: 'INTEGER' },
+  { name: 'nm', type: 'VARCHAR' },
+  { name: 'txt', type: 'VARCHAR' },
+] as const);
+
 // embeddings(node_id INTEGER, model VARCHAR, source VARCHAR, vec FLOAT[dim]) comes with the semantic layer
 // (one table per vector width); it is not created here yet.
 
@@ -197,6 +204,7 @@ export const TABLES = {
   module_links: MODULE_LINK_COLUMNS,
   graph_digest: GRAPH_DIGEST_COLUMNS,
   node_keys: NODE_KEY_COLUMNS,
+  search_texts: SEARCH_TEXT_COLUMNS,
 } as const;
 
 export type TableName = keyof typeof TABLES;
