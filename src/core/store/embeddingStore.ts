@@ -272,13 +272,8 @@ export async function readEmbeddingSet(
 
 /** A SQL list literal of whole numbers (`[1,2,3]`), for `IN (SELECT unnest(...))`. */
 export function idListSql(ids: readonly number[]): string {
-  return `[${idValuesSql(ids)}]::INTEGER[]`;
-}
-
-/** Whole numbers as SQL values (`1,2,3`), for `IN (...)` on an indexed column. */
-export function idValuesSql(ids: readonly number[]): string {
   for (const id of ids) if (!Number.isInteger(id)) throw new Error(`idListSql: ${id} is not a whole number`);
-  return ids.join(',');
+  return `[${ids.join(',')}]::INTEGER[]`;
 }
 
 /**

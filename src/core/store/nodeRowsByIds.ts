@@ -2,13 +2,11 @@
  * @file Node rows of a few ids out of a big graph, code included, without the `nodes` view: the
  * view joins every file's text before the id filter applies (20 s for 4k of 929k nodes), so
  * the rows come from node_rows and the code is sliced from the texts of their files alone.
- * The ids go in as literal values, which DuckDB answers from the id index (up to
- * INDEX_SCAN_MAX_ROWS ids, schema.ts readSettingsSql); a join with a list reads every row (929k nodes: 3,855 ids
- * read 3,855 rows against 929k). Offsets are written only for ASCII texts (schema.ts), where code
- * points are UTF-16 units.
+ * The ids' join hands them to the scan as a filter (schema.ts readSettingsSql). Offsets are
+ * written only for ASCII texts (schema.ts), where code points are UTF-16 units.
  * Runs in: everywhere. Layer src/core.
  */
-import { idValuesSql } from './embeddingStore.ts';
+import { idListSql } from './embeddingStore.ts';
 import { NODE_COLUMNS, NODE_ROWS_TABLE } from './schema.ts';
 import { sqlString } from './sqlConnection.ts';
 import type { SqlConnection } from './sqlConnection.ts';
@@ -20,7 +18,7 @@ export async function nodeRowsByIds(conn: SqlConnection, ids: readonly number[],
   if (ids.length === 0) return [];
   const picked = [...new Set([...columns.filter((c) => c !== 'code'), 'id', 'file_path'])];
   const rows = await conn.query(
-    `SELECT ${picked.join(', ')}, code, code_start, code_end FROM ${NODE_ROWS_TABLE} WHERE id IN (${idValuesSql(ids)}) ORDER BY id`,
+    `SELECT ${picked.join(', ')}, code, code_start, code_end FROM ${NODE_ROWS_TABLE} WHERE id IN (SELECT unnest(${idListSql(ids)})) ORDER BY id`,
   );
   const paths = [...new Set(rows.filter((r) => r.code === null && r.code_start !== null && r.file_path !== null).map((r) => String(r.file_path)))];
   const texts = new Map<string, string>();
