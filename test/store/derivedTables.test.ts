@@ -3,9 +3,10 @@
  * node's member edges counted and the IMPORTS + USES edges summed per module pair, computed here
  * from node_rows and edges in plain SQL of their own (the fingerprint's digest by its own select),
  * after a full index, after an incremental
- * re-index that moves a call across modules (and each node's name and qualified name as lookup keys, each candidate's lowercased text), on a database stored before them (schema 3: opened
+ * re-index that moves a call across modules (and each candidate's lowercased text), on a database stored before them (schema 3: opened
  * writable it gets them, opened read-only it reads views), and after a bundle's round trip (the
- * bundle leaves them out). The overview and children reads return those figures.
+ * bundle leaves them out), stored (a big graph) or as views (a smaller one). The overview and
+ * children reads return those figures.
  * Real parse (tree-sitter), real stitcher, real DuckDB (@duckdb/node-api) on temp files.
  * Runs in: Node (vitest).
  */
@@ -21,7 +22,7 @@ import { extractorFor } from '../../src/core/languages/implementations.ts';
 import { parseSourceFiles } from '../../src/core/parse/parseFile.ts';
 import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
 import { readChildren, readPackageOverview } from '../../src/core/reads/graphSlices.ts';
-import { DERIVED_TABLES, GRAPH_DIGEST_SELECT } from '../../src/core/store/derivedTables.ts';
+import { dropDerivedTables, GRAPH_DIGEST_SELECT, writeDerivedTables } from '../../src/core/store/derivedTables.ts';
 import { SCHEMA_VERSION } from '../../src/core/store/schema.ts';
 import { readSchemaVersion } from '../../src/core/store/schemaUpgrade.ts';
 import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
@@ -54,9 +55,8 @@ async function stored(conn: SqlConnection) {
   const counts = await conn.query('SELECT id, members FROM member_counts ORDER BY id');
   const links = await conn.query('SELECT src, dst, weight FROM module_links ORDER BY src, dst');
   const digest = await conn.query('SELECT * FROM graph_digest');
-  const keys = await conn.query('SELECT key, id FROM node_keys ORDER BY key, id');
   const texts = await conn.query('SELECT id, nm, txt FROM search_texts ORDER BY id');
-  return { counts, links, digest, keys, texts };
+  return { counts, links, digest, texts };
 }
 
 async function computed(conn: SqlConnection) {
@@ -71,13 +71,10 @@ async function computed(conn: SqlConnection) {
      WHERE (e.type = 'IMPORTS' OR e.type = 'USES') AND ms.id <> md.id GROUP BY ms.id, md.id ORDER BY src, dst`,
   );
   const digest = await conn.query(GRAPH_DIGEST_SELECT);
-  const keys = await conn.query(
-    'SELECT DISTINCT k.key, k.id FROM (SELECT name AS key, id FROM node_rows UNION ALL SELECT qualified_name AS key, id FROM node_rows) AS k WHERE k.key IS NOT NULL ORDER BY k.key, k.id',
-  );
   const texts = await conn.query(
     "SELECT id, lower(name) AS nm, lower(concat_ws(' ', qualified_name, signature, docstring)) AS txt FROM nodes WHERE kind = 'Function' OR kind = 'Method' OR kind = 'Class' ORDER BY id",
   );
-  return { counts, links, digest, keys, texts };
+  return { counts, links, digest, texts };
 }
 
 async function expectDerivedEqualComputed(conn: SqlConnection): Promise<Awaited<ReturnType<typeof stored>>> {
@@ -85,6 +82,14 @@ async function expectDerivedEqualComputed(conn: SqlConnection): Promise<Awaited<
   expect(held).toEqual(await computed(conn));
   expect(held.counts.length).toBeGreaterThan(0);
   return held;
+}
+
+/** What the derived names are: 'BASE TABLE' each (stored) or 'VIEW' each. */
+async function kinds(conn: SqlConnection): Promise<string[]> {
+  const rows = await conn.query(
+    "SELECT DISTINCT table_type AS k FROM information_schema.tables WHERE table_name IN ('member_counts', 'module_links', 'graph_digest', 'search_texts')",
+  );
+  return rows.map((r) => String(r.k));
 }
 
 /** The pair of modules a link joins, by their files. */
@@ -98,11 +103,16 @@ async function linkedFiles(conn: SqlConnection): Promise<string[]> {
 describe('derived tables', () => {
   const file = join(dir, 'shop.duckdb');
 
-  it('a full index fills them; the overview and children reads give their figures', async () => {
+  it('a full index writes them (views on a small graph, stored on a big one); the overview and children reads give their figures', async () => {
     await index(file, { 'models.py': MODELS, 'shop.py': SHOP, 'report.py': REPORT });
     const conn = await openNodeDatabase(file);
     try {
-      await expectDerivedEqualComputed(conn);
+      expect(await kinds(conn)).toEqual(['VIEW']);
+      const viewed = await expectDerivedEqualComputed(conn);
+      // Stored as a big graph stores them (its threshold lowered to this graph's size).
+      await writeDerivedTables(conn, 0);
+      expect(await kinds(conn)).toEqual(['BASE TABLE']);
+      expect(await expectDerivedEqualComputed(conn)).toEqual(viewed);
       expect(await linkedFiles(conn)).toEqual(['report.py -> models.py', 'shop.py -> models.py']);
       const overview = await readPackageOverview(conn);
       expect(overview.modules.map((m) => m.filePath).sort()).toEqual(['models.py', 'report.py', 'shop.py']);
@@ -124,10 +134,13 @@ describe('derived tables', () => {
   it('an incremental re-index keeps them equal to the graph (a link gone)', async () => {
     const before = await openNodeDatabase(file);
     const { digest } = await stored(before);
+    expect(await kinds(before)).toEqual(['BASE TABLE']);
     await before.close?.();
     await index(file, { 'models.py': MODELS, 'shop.py': SHOP, 'report.py': REPORT_ALONE }, true);
     const conn = await openNodeDatabase(file);
     try {
+      // The re-index replaced the stored ones (this graph is small: views).
+      expect(await kinds(conn)).toEqual(['VIEW']);
       expect((await expectDerivedEqualComputed(conn)).digest).not.toEqual(digest);
       expect(await linkedFiles(conn)).toEqual(['shop.py -> models.py']);
     } finally {
@@ -139,8 +152,10 @@ describe('derived tables', () => {
     const old = join(dir, 'old.duckdb');
     await index(old, { 'models.py': MODELS, 'shop.py': SHOP, 'report.py': REPORT });
     const before = await openNodeDatabase(old);
+    await writeDerivedTables(before, 0);
     const expected = await stored(before);
-    for (const table of DERIVED_TABLES) await before.run(`DROP TABLE ${table}`);
+    await dropDerivedTables(before);
+    expect(await kinds(before)).toEqual([]);
     await before.run("UPDATE meta SET value = '3' WHERE key = 'schema_version'");
     await before.close?.();
 
@@ -155,8 +170,7 @@ describe('derived tables', () => {
     const writable = await openNodeDatabase(old);
     try {
       expect(await readSchemaVersion(writable)).toBe(SCHEMA_VERSION);
-      const kinds = await writable.query(`SELECT table_name AS t, table_type AS k FROM information_schema.tables WHERE table_name IN ('member_counts', 'module_links') ORDER BY t`);
-      expect(kinds.map((r) => r.k)).toEqual(['BASE TABLE', 'BASE TABLE']);
+      expect(await kinds(writable)).toEqual(['VIEW']);
       expect(await expectDerivedEqualComputed(writable)).toEqual(expected);
     } finally {
       await writable.close?.();

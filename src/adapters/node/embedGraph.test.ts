@@ -9,7 +9,7 @@ import { LexicalEmbedder } from '../../core/models/lexicalEmbedder.ts';
 import { embedGraph, embedQuery, loadBuiltinEmbedder, MAX_CODE_CHARS } from '../../core/semantic/embedGraph.ts';
 import type { EmbedProgress } from '../../core/semantic/semanticService.ts';
 import { computeSimilarEdges, readSimilarInfo } from '../../core/semantic/similarEdges.ts';
-import { GRAPH_DIGEST_SELECT } from '../../core/store/derivedTables.ts';
+import { GRAPH_DIGEST_SELECT, writeDerivedTables } from '../../core/store/derivedTables.ts';
 import { readEmbeddings } from '../../core/store/embeddingStore.ts';
 import { writeGraph } from '../../core/store/graphStore.ts';
 import type { SqlConnection } from '../../core/store/sqlConnection.ts';
@@ -106,6 +106,8 @@ describe('computeSimilarEdges', () => {
     const conn = await openGraph();
     try {
       await embedGraph(conn, new LexicalEmbedder(), { sources: ['code'] });
+      // The derived tables stored, as a big graph's are (this one is small: views otherwise).
+      await writeDerivedTables(conn, 0);
       const loose = await computeSimilarEdges(conn, { model: 'builtin:lexical', eps: 0.3, k: 5 });
       expect(loose).toMatchObject({ model: 'builtin:lexical', source: 'code', eps: 0.3, k: 5, method: 'exact' });
       const edges = await conn.query("SELECT src, dst, detail FROM edges WHERE type = 'SIMILAR' ORDER BY src, dst");
@@ -123,6 +125,7 @@ describe('computeSimilarEdges', () => {
       expect(await readSimilarInfo(conn)).toEqual(strict);
       // The fingerprint's stored digest follows the replaced edges (derivedTables.ts).
       expect(await conn.query('SELECT * FROM graph_digest')).toEqual(await conn.query(GRAPH_DIGEST_SELECT));
+      expect(await conn.query("SELECT table_type AS k FROM information_schema.tables WHERE table_name = 'graph_digest'")).toEqual([{ k: 'BASE TABLE' }]);
       // Other edges untouched.
       expect((await conn.query("SELECT count(*) AS n FROM edges WHERE type = 'CONTAINS'"))[0].n).toBe(1);
       await expect(computeSimilarEdges(conn, { model: 'nope' })).rejects.toThrow(/run embed first/);

@@ -12,6 +12,7 @@ import type { Progress } from '../../core/progress.ts';
 import { countGraph, readMeta, readSummary, writeGraph } from '../../core/store/graphStore.ts';
 import { readSchemaVersion } from '../../core/store/schemaUpgrade.ts';
 import type { GraphData } from '../../core/store/graphStore.ts';
+import { DERIVED_TABLES } from '../../core/store/derivedTables.ts';
 import { INDEXES, SCHEMA_VERSION, TABLE_NAMES } from '../../core/store/schema.ts';
 import { assertReadOnlySql } from '../../core/store/sqlGuard.ts';
 import type { SqlConnection } from '../../core/store/sqlConnection.ts';
@@ -102,9 +103,11 @@ export function describeSqlConnectionContract(engine: string, open: () => Promis
       await conn?.close?.();
     });
 
-    it('creates every table of the schema, and the nodes view', async () => {
-      const rows = await conn.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' ORDER BY 1");
-      expect(rows.map((r) => r.table_name)).toEqual([...TABLE_NAMES, 'nodes'].sort());
+    it('creates every table of the schema, the nodes view and (a small graph) the derived tables as views', async () => {
+      const rows = await conn.query("SELECT table_name, table_type FROM information_schema.tables WHERE table_schema = 'main' ORDER BY 1");
+      expect(rows.map((r) => r.table_name)).toEqual([...TABLE_NAMES, ...DERIVED_TABLES, 'nodes'].sort());
+      const views = rows.filter((r) => r.table_type === 'VIEW').map((r) => r.table_name);
+      expect(views).toEqual([...DERIVED_TABLES, 'nodes'].sort());
     });
 
     it('builds the lookup indexes', async () => {

@@ -14,6 +14,7 @@ import { crc32 } from '../ingest/crc32.ts';
 import { createIndexesSql, SCHEMA_VERSION } from '../store/schema.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import { inTransaction } from '../store/transaction.ts';
+import { dropDerivedTables } from '../store/derivedTables.ts';
 import { dropNodes, upgradeSchema } from '../store/schemaUpgrade.ts';
 import { readSummary } from '../store/graphStore.ts';
 import { tableExists } from '../store/sqlConnection.ts';
@@ -70,6 +71,7 @@ export async function importBundle(
   const total = bundle.manifest.tables.length;
   await inTransaction(conn, async () => {
     await dropNodes(conn);
+    await dropDerivedTables(conn);
     for (const name of await listTables(conn)) await conn.run(`DROP TABLE ${quoteIdent(name)}`);
     for (const [i, t] of bundle.manifest.tables.entries()) {
       signal?.throwIfAborted();

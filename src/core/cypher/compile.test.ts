@@ -92,9 +92,8 @@ describe('compiled SQL', () => {
   });
 
   it('seeds a variable-length walk from the constrained end', () => {
-    // A name with a label reads the start nodes through node_keys (nameTable in emitMatch.ts).
-    const byName = (name: string) =>
-      `(SELECT * FROM nodes WHERE id IN (SELECT id FROM node_keys WHERE key IN ('${name}')) AND name = '${name}' LIMIT 9223372036854775807) AS seed`;
+    // A name with a label reads the start nodes through the name index (nameLookup in compile.ts).
+    const byName = (name: string) => `(SELECT * FROM nodes WHERE name = '${name}' LIMIT 9223372036854775807) AS seed`;
     expect(compileCypher("MATCH (:Repo {name: 'a2'})-[:CONTAINS*1..2]->(x) RETURN x").sql).toContain(
       `WHERE a IN (SELECT id FROM ${byName('a2')} WHERE kind IN ('Repo') AND name = 'a2')`,
     );

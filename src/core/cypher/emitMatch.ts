@@ -7,7 +7,6 @@
  * emitter handed in (emitExpr.ts: expressions hold subqueries, subqueries expressions).
  * Runs in: everywhere.
  */
-import { idsByKeySql } from '../store/derivedTables.ts';
 import { sqlString } from '../store/sqlConnection.ts';
 import type { Expr, MatchClause, RelPattern } from './ast.ts';
 import { bindMatch } from './bindPattern.ts';
@@ -57,13 +56,12 @@ function matchParts(match: MatchClause, scope: Scope, emit: ExprEmitter): { item
 const NO_LIMIT = '9223372036854775807';
 
 /**
- * The rows of a node read by name: its ids from node_keys (store/derivedTables.ts: a few rows
- * read, where a scan of node_rows reads every name), below a no-op LIMIT that the other filters
- * cannot be pushed through, so they apply to the few rows left (bench:search, 100k nodes: Cypher
- * lookups p50 11.8 ms, 13.4 ms without the LIMIT).
+ * The rows of a node read by name: the name lookup sits below a no-op LIMIT that the other
+ * filters cannot be pushed through, so the scan filters on the name alone and the rest applies
+ * to the few rows left (bench:search, 100k nodes: Cypher lookups p50 11.8 ms, 13.4 ms without).
  */
 function nameTable(name: string): string {
-  return `(SELECT * FROM nodes WHERE id IN (${idsByKeySql(literalSql(name))}) AND name = ${literalSql(name)} LIMIT ${NO_LIMIT})`;
+  return `(SELECT * FROM nodes WHERE name = ${literalSql(name)} LIMIT ${NO_LIMIT})`;
 }
 
 /** SQL over a bare `nodes` row for a node pattern's labels and literal properties. */

@@ -27,6 +27,7 @@ import { createStringTable, decodeFileIR } from '../parse/fileIRCodec.ts';
 import { currentFileIRs } from '../parse/fileIRVersions.ts';
 import type { Language } from '../ingest/types.ts';
 import { EMBEDDING_SETS_TABLE } from '../store/embeddingStore.ts';
+import { DERIVED_TABLES } from '../store/derivedTables.ts';
 import { TABLE_NAMES } from '../store/schema.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import { arrowTableToRows, sqlString, tableExists } from '../store/sqlConnection.ts';
@@ -114,7 +115,7 @@ export async function readPreviousGraph(conn: SqlConnection, currentHashes: Map<
   const nodes = await conn.query(
     `SELECT n.id, ${FINGERPRINT_SQL} AS fp, n.description, n.member_descriptions, n.requirement FROM ${FINGERPRINT_FROM}`,
   );
-  const graphTables = new Set<string>([...TABLE_NAMES, 'nodes']); // 'nodes': a version-1 table
+  const graphTables = new Set<string>([...TABLE_NAMES, ...DERIVED_TABLES, 'nodes']); // 'nodes': a version-1 table
   const tables: CarriedTable[] = [];
   for (const name of await listTables(conn)) {
     if (name.startsWith('__') || (graphTables.has(name) && name !== 'runs')) continue;

@@ -5,11 +5,12 @@
  * its vectors may sit in memory at once.
  * Runs in: everywhere. Layer src/core.
  */
+import { BIG_GRAPH_NODES } from '../store/derivedTables.ts';
 import { NODE_ROWS_TABLE } from '../store/schema.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 
-/** Graphs with more nodes are big. */
-export const BIG_GRAPH_NODES = 200_000;
+/** Graphs with more nodes are big (they store their derived tables too: store/derivedTables.ts). */
+export { BIG_GRAPH_NODES };
 
 export async function graphNodeCount(conn: Pick<SqlConnection, 'query'>): Promise<number> {
   const [row] = await conn.query(`SELECT count(*) AS n FROM ${NODE_ROWS_TABLE}`);

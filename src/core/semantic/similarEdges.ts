@@ -16,7 +16,7 @@ import { throwIfAborted } from '../errors.ts';
 import type { EmbedProgress, SemanticSource, SimilarInfo } from './semanticService.ts';
 import { listEmbeddingSets, readEmbeddingSet } from '../store/embeddingStore.ts';
 import { edgesToArrow } from '../store/arrowTables.ts';
-import { GRAPH_DIGEST_TABLE, refillGraphDigestSql } from '../store/derivedTables.ts';
+import { refreshGraphDigest } from '../store/derivedTables.ts';
 import { sqlString, tableExists } from '../store/sqlConnection.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import { inTransaction } from '../store/transaction.ts';
@@ -462,7 +462,7 @@ export async function computeSimilarEdges(conn: SqlConnection, options: ComputeS
         edgesToArrow(result.pairs.map((p) => ({ src: p.src, dst: p.dst, type: 'SIMILAR', detail: p.cosine.toFixed(3) }))),
       );
     }
-    if (await tableExists(conn, GRAPH_DIGEST_TABLE)) for (const sql of refillGraphDigestSql()) await conn.run(sql);
+    await refreshGraphDigest(conn);
     await conn.run(`DELETE FROM meta WHERE key = ${sqlString(SIMILAR_META_KEY)}`);
     await conn.run(`INSERT INTO meta VALUES (${sqlString(SIMILAR_META_KEY)}, ${sqlString(JSON.stringify(info))})`);
   });

@@ -38,7 +38,7 @@ import type { TableName } from './schema.ts';
 import type { SqlConnection } from './sqlConnection.ts';
 import { sqlString, tableExists } from './sqlConnection.ts';
 
-import { fillDerivedTablesSql } from './derivedTables.ts';
+import { dropDerivedTables, writeDerivedTables } from './derivedTables.ts';
 import { dropEmbeddingTables } from './embeddingStore.ts';
 import { dropNodes } from './schemaUpgrade.ts';
 import { DESCRIBED_TABLE } from './descriptionStore.ts';
@@ -129,6 +129,7 @@ function storedNodeCell(row: object, column: string): unknown {
  */
 export async function createSchema(conn: SqlConnection, keep: ReadonlySet<string> = new Set()): Promise<void> {
   await dropNodes(conn);
+  await dropDerivedTables(conn);
   if (keep.size === 0) {
     await dropEmbeddingTables(conn);
     await conn.run(`DROP TABLE IF EXISTS ${DESCRIBED_TABLE}`);
@@ -220,7 +221,7 @@ export async function beginGraphWrite(conn: SqlConnection, options: WriteGraphOp
         throwIfAborted(signal);
         if (options.afterLoad) await options.afterLoad(conn);
         onProgress?.({ phase: 'store', done, total, detail: 'member counts and module links' });
-        for (const sql of fillDerivedTablesSql()) await conn.run(sql);
+        await writeDerivedTables(conn);
         throwIfAborted(signal);
         for (const sql of createIndexesSql()) await conn.run(sql);
         onProgress?.({ phase: 'store', done, total, detail: 'indexes' });

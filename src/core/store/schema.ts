@@ -11,8 +11,8 @@
  * into node_rows).
  * 3: file_irs.ir may be compact JSON (parse/fileIRCodec.ts), which a version-2 reader cannot
  * decode; this version reads both forms, so 2 -> 3 changes no table, only the stamp.
- * 4: the derived tables member_counts, module_links, graph_digest, node_keys and search_texts (derivedTables.ts), filled by every graph
- * write; 3 -> 4 computes them.
+ * 4: the derived tables (derivedTables.ts: member_counts, module_links, graph_digest,
+ * search_texts), written by every graph write; 3 -> 4 writes them.
  */
 export const SCHEMA_VERSION = 4;
 
@@ -151,42 +151,6 @@ export const FILE_IR_COLUMNS = columns([
   { name: 'ir', type: 'VARCHAR' },
 ] as const);
 
-/** Derived (derivedTables.ts): each node's member edges (CONTAINS, HAS_METHOD, HAS_FIELD) counted. */
-export const MEMBER_COUNT_COLUMNS = columns([
-  { name: 'id', type: 'INTEGER' },
-  { name: 'members', type: 'INTEGER' },
-] as const);
-
-/** Derived (derivedTables.ts): IMPORTS + USES edges from one module's file to another's, per module pair. */
-export const MODULE_LINK_COLUMNS = columns([
-  { name: 'src', type: 'INTEGER' },
-  { name: 'dst', type: 'INTEGER' },
-  { name: 'weight', type: 'INTEGER' },
-] as const);
-
-/** Derived (derivedTables.ts): one row, the parts of the graph's fingerprint in SQL. */
-export const GRAPH_DIGEST_COLUMNS = columns([
-  { name: 'nodes', type: 'INTEGER' },
-  { name: 'edges', type: 'INTEGER' },
-  { name: 'nx', type: 'VARCHAR' },
-  { name: 'ns', type: 'VARCHAR' },
-  { name: 'ex', type: 'VARCHAR' },
-  { name: 'es', type: 'VARCHAR' },
-] as const);
-
-/** Derived (derivedTables.ts): each node's name and qualified name (key) with its id, in key order. */
-export const NODE_KEY_COLUMNS = columns([
-  { name: 'key', type: 'VARCHAR' },
-  { name: 'id', type: 'INTEGER' },
-] as const);
-
-/** Derived (derivedTables.ts): each Function, Method and Class's name, and its qualified name, signature and docstring, lowercased. */
-export const SEARCH_TEXT_COLUMNS = columns([
-  { name: 'id', type: 'INTEGER' },
-  { name: 'nm', type: 'VARCHAR' },
-  { name: 'txt', type: 'VARCHAR' },
-] as const);
-
 // embeddings(node_id INTEGER, model VARCHAR, source VARCHAR, vec FLOAT[dim]) comes with the semantic layer
 // (one table per vector width); it is not created here yet.
 
@@ -200,11 +164,6 @@ export const TABLES = {
   meta: META_COLUMNS,
   runs: RUN_COLUMNS,
   file_irs: FILE_IR_COLUMNS,
-  member_counts: MEMBER_COUNT_COLUMNS,
-  module_links: MODULE_LINK_COLUMNS,
-  graph_digest: GRAPH_DIGEST_COLUMNS,
-  node_keys: NODE_KEY_COLUMNS,
-  search_texts: SEARCH_TEXT_COLUMNS,
 } as const;
 
 export type TableName = keyof typeof TABLES;
