@@ -4,7 +4,7 @@
  * Runs in: Node (e2e).
  */
 import type { Page } from 'playwright-core';
-import { turnAutoEmbedOff, waitForGraph, waitForSummary } from './harness.ts';
+import { waitForGraph, waitForSummary } from './harness.ts';
 import type { E2EEnv } from './harness.ts';
 
 /** Replaces the editor's text by typing (closing brackets and quotes are typed over). */
@@ -17,13 +17,9 @@ export async function typeQuery(page: Page, text: string): Promise<void> {
   await page.keyboard.press('Escape');
 }
 
-/**
- * The demo indexed, its overview drawn, and the Cypher console open. The console reads no
- * vectors: the embedding after the index is turned off (it would load both cores meanwhile).
- */
+/** The demo indexed, its overview drawn, and the Cypher console open. */
 export async function openDemoConsole(page: Page, env: E2EEnv): Promise<void> {
   await page.goto(env.baseUrl);
-  await turnAutoEmbedOff(page);
   await page.getByTestId('demo-button').click();
   await waitForSummary(page);
   await waitForGraph(page, 'overview');
