@@ -2,52 +2,17 @@
  * @file The Cypher console on the demo repo: typed Cypher is highlighted (keywords, labels,
  * strings), completion offers labels inside a node pattern, a query runs to a table and its
  * nodes are highlighted on the graph; a write clause shows the error with its line:column and
- * marks it in the editor; a WITH query takes $cls from the parameters box. At the edges: a cross
- * product is cut at Max rows and says so; a runaway query is cancelled while the tab keeps
- * answering, and the next query runs. One session, the demo indexed once. Screenshots light and dark.
+ * marks it in the editor; a WITH query takes $cls from the parameters box. Screenshots light and dark.
  * Runs in: Node (e2e, driving chromium).
  */
 import { assert, screenshot, setTheme, test, waitForGraph, withSession } from './harness.ts';
 import { openDemoConsole, typeQuery } from './cypherKit.ts';
 
-// The edges first, in light (their screenshots' theme); the console's own checks end in dark.
-test('Cypher console: queries at the edges (a cross product cut at Max rows, a runaway query cancelled while the tab answers), then highlighting, completion, table, highlighted subgraph, write rejected with position', async ({ env }) => {
-  test.setTimeout(360_000);
+test('Cypher console: highlighting, completion, table, highlighted subgraph, write rejected with position', async ({ env }) => {
+  test.setTimeout(180_000);
   await withSession(env, 'cypher', async (_session, page) => {
     await openDemoConsole(page, env);
     const consoleEl = page.getByTestId('cypher-console');
-
-    // Queries at the edges: a cross product is cut at Max rows and says so; a runaway query is
-    // cancelled, the tab answers meanwhile, the next query runs.
-
-    await typeQuery(page, 'MATCH (a), (b) RETURN a.id AS a, b.id AS b');
-    await page.getByTestId('cypher-run').click();
-    await consoleEl.locator('[data-testid="cypher-results"][data-rows="10000"]').waitFor({ timeout: 60_000 });
-    const cut = (await page.getByTestId('cypher-truncated').textContent()) ?? '';
-    assert(/Showing the first 10,000 rows of more than 10,000/.test(cut), `the cut answer says so: ${cut}`);
-    await screenshot(page, env, 'cypher-truncated-light');
-
-    await typeQuery(page, 'MATCH (a), (b), (c), (d) RETURN count(*) AS n');
-    await page.getByTestId('cypher-run').click();
-    await page.getByTestId('cypher-cancel').waitFor();
-    await page.waitForTimeout(1500);
-    // The tab stays responsive while DuckDB works in its worker: a page round trip is quick.
-    const t0 = Date.now();
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
-    const frameMs = Date.now() - t0;
-    assert(frameMs < 1000, `a frame while the query runs (${frameMs} ms)`);
-    await screenshot(page, env, 'cypher-running-light');
-    await page.getByTestId('cypher-cancel').click();
-    const cancelled = page.getByTestId('cypher-error');
-    await cancelled.waitFor({ timeout: 30_000 });
-    assert(/cancelled/.test((await cancelled.textContent()) ?? ''), `the cancel is said: ${await cancelled.textContent()}`);
-
-    await typeQuery(page, 'MATCH (c:Class) RETURN count(c) AS n');
-    await page.getByTestId('cypher-run').click();
-    await consoleEl.locator('[data-testid="cypher-results"][data-rows="1"]').waitFor({ timeout: 30_000 });
-    await screenshot(page, env, 'cypher-after-cancel-light');
-
-    // The console: completion, highlighting, a table and the highlighted subgraph.
 
     // Completion: labels inside a node pattern.
     const editor = consoleEl.locator('.cm-content');
@@ -104,5 +69,40 @@ test('Cypher console: queries at the edges (a cross product cut at Max rows, a r
     assert((await error.getAttribute('data-code')) === 'INPUT_INVALID', 'Cypher errors are INPUT_INVALID');
     assert((await editor.locator('.cy-error').textContent()) === 'SET', 'the editor marks SET');
     await screenshot(page, env, 'cypher-error-dark');
+  });
+});
+
+test('queries at the edges: a cross product is cut at Max rows and says so; a runaway query is cancelled, the tab answers meanwhile, the next query runs', async ({ env }) => {
+  test.setTimeout(240_000);
+  await withSession(env, 'cypher-edges', async (_session, page) => {
+    await openDemoConsole(page, env);
+    const consoleEl = page.getByTestId('cypher-console');
+
+    await typeQuery(page, 'MATCH (a), (b) RETURN a.id AS a, b.id AS b');
+    await page.getByTestId('cypher-run').click();
+    await consoleEl.locator('[data-testid="cypher-results"][data-rows="10000"]').waitFor({ timeout: 60_000 });
+    const cut = (await page.getByTestId('cypher-truncated').textContent()) ?? '';
+    assert(/Showing the first 10,000 rows of more than 10,000/.test(cut), `the cut answer says so: ${cut}`);
+    await screenshot(page, env, 'cypher-truncated-light');
+
+    await typeQuery(page, 'MATCH (a), (b), (c), (d) RETURN count(*) AS n');
+    await page.getByTestId('cypher-run').click();
+    await page.getByTestId('cypher-cancel').waitFor();
+    await page.waitForTimeout(1500);
+    // The tab stays responsive while DuckDB works in its worker: a page round trip is quick.
+    const t0 = Date.now();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
+    const frameMs = Date.now() - t0;
+    assert(frameMs < 1000, `a frame while the query runs (${frameMs} ms)`);
+    await screenshot(page, env, 'cypher-running-light');
+    await page.getByTestId('cypher-cancel').click();
+    const error = page.getByTestId('cypher-error');
+    await error.waitFor({ timeout: 30_000 });
+    assert(/cancelled/.test((await error.textContent()) ?? ''), `the cancel is said: ${await error.textContent()}`);
+
+    await typeQuery(page, 'MATCH (c:Class) RETURN count(c) AS n');
+    await page.getByTestId('cypher-run').click();
+    await consoleEl.locator('[data-testid="cypher-results"][data-rows="1"]').waitFor({ timeout: 30_000 });
+    await screenshot(page, env, 'cypher-after-cancel-light');
   });
 });
