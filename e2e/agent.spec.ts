@@ -10,7 +10,7 @@
  */
 import type { Core } from 'cytoscape';
 import type { Page } from 'playwright-core';
-import { assert, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
+import { assert, screenshot, setTheme, test, turnAutoEmbedOff, waitForGraph, waitForSummary, withSession } from './harness.ts';
 
 async function openPanel(page: Page) {
   await page.getByTestId('agent-toggle').click();
@@ -28,6 +28,9 @@ test('agent: no-LLM notice, tools by hand, fake-engine ReAct transcript with lit
   test.setTimeout(240_000);
   await withSession(env, 'agent', async (_session, page) => {
     await page.goto(env.baseUrl);
+    // The agent's tools read no stored vectors (its requirement search fits its own lexical
+    // embedder): the embedding after the index is turned off.
+    await turnAutoEmbedOff(page);
     await page.getByTestId('demo-button').click();
     await waitForSummary(page);
     await waitForGraph(page, 'overview');

@@ -8,7 +8,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assert, readSummary, screenshot, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
+import { assert, readSummary, screenshot, test, turnAutoEmbedOff, waitForGraph, waitForSummary, withSession } from './harness.ts';
 
 function tinyFolder(): string {
   const root = join(mkdtempSync(join(tmpdir(), 'ranger-folder-')), 'tinyrepo');
@@ -25,6 +25,8 @@ test('try the demo: graph, shortcuts, expand, SQL console and its guard', async 
   await withSession(env, 'demo', 
     async (_session, page) => {
       await page.goto(env.baseUrl);
+      // Nothing here reads vectors: the embedding after the index is turned off.
+      await turnAutoEmbedOff(page);
       await page.getByTestId('demo-button').click();
       const summary = await waitForSummary(page);
       assert(summary.files > 10 && summary.nodes > 50, `demo summary ${JSON.stringify(summary)}`);

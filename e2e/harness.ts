@@ -246,10 +246,14 @@ export async function waitForGraph(page: Page, mode?: 'overview' | 'ego', timeou
   return (await handle.jsonValue()) as number;
 }
 
-/** Opens the app at a window size and loads the ready demo, its overview drawn. */
-export async function openDemo(page: Page, env: E2EEnv, viewport = { width: 1280, height: 720 }): Promise<void> {
-  await page.setViewportSize(viewport);
+/**
+ * Opens the app at 1280x720 and indexes the demo, its overview drawn. `autoEmbed: false` turns
+ * the embedding after the index off first (`turnAutoEmbedOff`), for tests about something else.
+ */
+export async function openDemo(page: Page, env: E2EEnv, options: { autoEmbed?: boolean } = {}): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(env.baseUrl);
+  if (options.autoEmbed === false) await turnAutoEmbedOff(page);
   await page.getByTestId('demo-button').click();
   await waitForSummary(page);
   await waitForGraph(page, 'overview');

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Core } from 'cytoscape';
 import type { Page } from 'playwright-core';
-import { assert, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
+import { assert, screenshot, setTheme, test, turnAutoEmbedOff, waitForGraph, waitForSummary, withSession } from './harness.ts';
 import { ask } from './playerKit.ts';
 import { typeQuery } from './cypherKit.ts';
 
@@ -30,6 +30,8 @@ test('naming: black by its import names in the overview, an answer, the details 
   await withSession(env, 'naming', async (_session, page) => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(env.baseUrl);
+    // Names do not depend on vectors: the embedding after the index is turned off.
+    await turnAutoEmbedOff(page);
     const zip = readFileSync(join(env.repoRoot, 'e2e', 'fixtures', 'black-23.1.0.zip'));
     await page.getByTestId('zip-input').setInputFiles({ name: 'black-23.1.0.zip', mimeType: 'application/zip', buffer: zip });
     await waitForSummary(page);

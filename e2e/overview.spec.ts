@@ -13,7 +13,7 @@
 import type { Core } from 'cytoscape';
 import type { Page } from 'playwright-core';
 import { stdlibCorpus } from '../scripts/bench/corpus.ts';
-import { assert, openDemo, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
+import { assert, openDemo, screenshot, setTheme, test, turnAutoEmbedOff, waitForGraph, waitForSummary, withSession } from './harness.ts';
 
 interface Box {
   id: string;
@@ -65,6 +65,8 @@ const breadcrumb = (page: Page) => page.getByTestId('overview-breadcrumb').getAt
 test('package overview: open a package by keyboard and by click, breadcrumb, no overlaps', async ({ env }) => {
   await withSession(env, 'overview', async (_session, page) => {
     await page.goto(env.baseUrl);
+    // The overview reads no vectors: the embedding after the index is turned off.
+    await turnAutoEmbedOff(page);
     await page.getByTestId('demo-button').click();
     await waitForSummary(page);
     await waitForGraph(page, 'overview');
@@ -124,7 +126,8 @@ async function topLevel(page: Page): Promise<{ tests: Box | null; code: Box[] }>
 
 test('package overview: the tests come after the code, in their own group, and go with Hide tests', async ({ env }) => {
   await withSession(env, 'overview-tests', async (_session, page) => {
-    await openDemo(page, env);
+    // The overview reads no vectors: the embedding after the index is turned off.
+    await openDemo(page, env, { autoEmbed: false });
     await setTheme(page, 'light');
     for (const [width, height, theme] of [
       [1280, 720, 'light'],

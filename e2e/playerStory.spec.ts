@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assert, openDemo, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
+import { assert, openDemo, screenshot, setTheme, test, turnAutoEmbedOff, waitForGraph, waitForSummary, withSession } from './harness.ts';
 import type { E2EEnv } from './harness.ts';
 import { ask, canvasAt, playerAt, showDockTab, waitForPlayer, waitForStep } from './playerKit.ts';
 
@@ -61,6 +61,8 @@ test('player story: black (paper, T=100) and the demo, 1280x720 and 1440x900, li
   await withSession(env, 'player-story', async (_session, page) => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(env.baseUrl);
+    // The player's story and labels, not vectors: the embedding after the index is turned off.
+    await turnAutoEmbedOff(page);
     const zip = readFileSync(join(env.repoRoot, 'e2e', 'fixtures', 'black-23.1.0.zip'));
     await page.getByTestId('zip-input').setInputFiles({ name: 'black-23.1.0.zip', mimeType: 'application/zip', buffer: zip });
     await waitForSummary(page);
@@ -135,7 +137,8 @@ test('player story: black (paper, T=100) and the demo, 1280x720 and 1440x900, li
 test('player story: the demo at 1280x720 dark and 1440x900 light; the guided default says why it stopped', async ({ env }) => {
   test.setTimeout(400_000);
   await withSession(env, 'player-story-demo', async (_session, page) => {
-    await openDemo(page, env);
+    // The player's story and labels, not vectors: the embedding after the index is turned off.
+    await openDemo(page, env, { autoEmbed: false });
     await setTheme(page, 'dark');
     // The guided default stops at its reranker-pair budget: the player says so and offers the full search.
     await ask(page, 'how are prices discounted for a cart');

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { assert, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
+import { assert, screenshot, setTheme, test, turnAutoEmbedOff, waitForGraph, waitForSummary, withSession } from './harness.ts';
 
 /** Waits until an element reports `state` in data-state (fails fast on an error banner or message). */
 async function waitForState(page: Page, testId: string, state: string, errorIds: string[] = [], timeout = 120_000): Promise<void> {
@@ -65,6 +65,9 @@ test('search: Path 1 Cypher, Path 2 MCTS with tree and trace, eval panel', async
   test.setTimeout(360_000);
   await withSession(env, 'search', async (_session, page) => {
     await page.goto(env.baseUrl);
+    // This test describes and embeds itself (describeAndEmbed): the embedding the app starts
+    // after an index (e2e/autoEmbed.spec.ts) is turned off here.
+    await turnAutoEmbedOff(page);
     await page.getByTestId('demo-button').click();
     await waitForSummary(page);
     await waitForGraph(page, 'overview');

@@ -11,7 +11,7 @@
  * Runs in: Node (e2e, driving chromium).
  */
 import type { Page } from 'playwright-core';
-import { assert, screenshot, setTheme, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
+import { assert, screenshot, setTheme, test, turnAutoEmbedOff, waitForGraph, waitForSummary, withSession } from './harness.ts';
 import type { Session } from './harness.ts';
 
 async function attr(page: Page, testId: string, name: string): Promise<string | null> {
@@ -184,6 +184,9 @@ test('semantic: a fixture model from /models/ and a picked folder load through t
   test.setTimeout(180_000);
   await withSession(env, 'semantic-models', async (session, page) => {
     await page.goto(env.baseUrl);
+    // Models chosen and loaded by hand: the embedding after the index is turned off here (the
+    // test above runs it).
+    await turnAutoEmbedOff(page);
     await page.getByTestId('demo-button').click();
     await waitForSummary(page);
     await openModels(page);

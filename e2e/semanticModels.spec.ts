@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startHubServer } from '../scripts/hubServer.ts';
 import type { HubServer } from '../scripts/hubServer.ts';
-import { assert, screenshot, test, waitForSummary, withSession } from './harness.ts';
+import { assert, screenshot, test, turnAutoEmbedOff, waitForSummary, withSession } from './harness.ts';
 
 const EMBEDDER = 'fixtures/tiny-embedder';
 const RERANKER = 'fixtures/tiny-reranker';
@@ -105,6 +105,9 @@ test('semantic models: WebGPU chosen automatically, devices agree', async ({ env
     'semantic-webgpu',
     async (session, page) => {
       await page.goto(env.baseUrl);
+      // Models chosen, loaded and run by hand: the embedding the app starts after an index (the
+      // shipped embedder, e2e/autoEmbed.spec.ts) is turned off here.
+      await turnAutoEmbedOff(page);
       await page.getByTestId('demo-button').click();
       await waitForSummary(page);
       await openModels(page);
@@ -160,6 +163,9 @@ test('semantic models: hub download with progress, cache, offline second visit, 
   try {
     await withSession(env, 'semantic-hub', async (session, page) => {
       await page.goto(env.baseUrl);
+      // Models chosen, loaded and run by hand: the embedding the app starts after an index (the
+      // shipped embedder, e2e/autoEmbed.spec.ts) is turned off here.
+      await turnAutoEmbedOff(page);
       await page.getByTestId('demo-button').click();
       await waitForSummary(page);
       await openModels(page);

@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { buildZipSync } from '../scripts/fixtures/makeBadZips.ts';
-import { assert, readSummary, screenshot, test, waitForGraph, waitForSummary, withSession } from './harness.ts';
+import { assert, readSummary, screenshot, test, turnAutoEmbedOff, waitForGraph, waitForSummary, withSession } from './harness.ts';
 
 /** The OPFS database files of this origin and their sizes (their access handles may be open). */
 async function databaseFiles(page: Page): Promise<Record<string, number>> {
@@ -39,6 +39,8 @@ test('storage limit: an index that would grow its database past the limit stops 
   await withSession(env, 'storage-limit', async (_session, page) => {
     const url = `${env.baseUrl}?e2e-storage-limit=${LIMIT}`;
     await page.goto(url);
+    // The index's own writes meet the limit: the embedding after the demo's index is turned off.
+    await turnAutoEmbedOff(page);
     await page.getByTestId('demo-button').click();
     const demo = await waitForSummary(page);
     await waitForGraph(page, 'overview');
