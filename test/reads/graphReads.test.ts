@@ -6,6 +6,7 @@
  * Runs in: Node (vitest).
  */
 import { describe, expect, it } from 'vitest';
+import { moduleLinkList, readPackageOverview } from '../../src/core/reads/graphSlices.ts';
 import { assertReadOnlySql } from '../../src/core/store/sqlGuard.ts';
 import { loadPackageOverview } from '../../src/ui/graph/overviewData.ts';
 import { useDemoService } from '../ui/demoService.ts';
@@ -25,6 +26,16 @@ describe('UI queries on the indexed demo', () => {
     expect(data.links.every((l) => l.src !== l.dst && l.weight > 0 && data.modules.has(l.src) && data.modules.has(l.dst))).toBe(true);
     const total = data.links.reduce((sum, l) => sum + l.weight, 0);
     expect(total).toBeGreaterThan(data.links.length);
+  });
+
+  it('package overview links: the same columns from Arrow (duckdb-wasm) as from rows', async () => {
+    const viaArrow = await readPackageOverview(demo.conn);
+    const viaRows = await readPackageOverview({ query: (sql) => demo.conn.query(sql) });
+    expect(viaArrow.links.src).toBeInstanceOf(Int32Array);
+    expect(viaArrow.links).toEqual(viaRows.links);
+    const stored = await demo.conn.query('SELECT src, dst, weight FROM module_links');
+    expect(moduleLinkList(viaArrow.links)).toEqual(stored);
+    expect(stored.length).toBeGreaterThan(0);
   });
 
   it('children of a module and of a class, with member counts', async () => {

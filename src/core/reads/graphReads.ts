@@ -43,7 +43,7 @@ export interface GraphReads {
 }
 
 /** The reads on whatever `connection()` gives at each call. */
-export function createGraphReads(connection: () => Pick<SqlConnection, 'query'> | null): GraphReads {
+export function createGraphReads(connection: () => Pick<SqlConnection, 'query' | 'queryArrow'> | null): GraphReads {
   const conn = () => {
     const open = connection();
     if (!open) throw new AppError('INPUT_INVALID', 'No graph is open: index a repository or pick one from the repos menu.');

@@ -4,6 +4,7 @@
  * from it (packageOverview.ts).
  * Runs in: the main thread (the read runs in the repo worker).
  */
+import { moduleLinkList } from '../../core/reads/graphSlices.ts';
 import type { GraphNode, ModuleLink } from '../../core/reads/graphSlices.ts';
 import type { RepoClient } from '../clients/repoClient.ts';
 import { buildPackageTree } from './packageOverview.ts';
@@ -21,6 +22,6 @@ export async function loadPackageOverview(service: Pick<RepoClient, 'readPackage
   return {
     modules: new Map(modules.map(({ filePath: _filePath, ...node }) => [node.id, node])),
     tree: buildPackageTree(modules.map((m) => ({ id: m.id, path: m.filePath }))),
-    links,
+    links: moduleLinkList(links),
   };
 }
