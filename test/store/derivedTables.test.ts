@@ -52,7 +52,7 @@ async function index(file: string, files: Files, incremental = false): Promise<v
   await conn.close?.();
 }
 
-/** The member counts and module links as the derived tables hold them, and as computed here. */
+/** The derived tables' rows as they hold them (stored), and as computed here (computed). */
 async function stored(conn: SqlConnection) {
   const counts = await conn.query('SELECT id, members FROM member_counts ORDER BY id');
   const links = await conn.query('SELECT src, dst, weight FROM module_links ORDER BY src, dst');

@@ -109,19 +109,18 @@ export async function readPackageOverview(conn: Pick<SqlConnection, 'query' | 'q
   return { modules, links };
 }
 
-const LINK_COLUMNS = ['src', 'dst', 'weight'] as const;
-
 /** module_links as columns: straight from Arrow where the engine gives it (duckdb-wasm), else from rows. */
 async function readModuleLinks(conn: Pick<SqlConnection, 'query' | 'queryArrow'>): Promise<ModuleLinkColumns> {
   const sql = `SELECT src, dst, weight FROM ${MODULE_LINKS_TABLE}`;
+  let column: (name: string) => Int32Array;
   if (conn.queryArrow) {
     const table = await conn.queryArrow(sql);
-    const column = (name: string) => Int32Array.from(table.getChild(name)?.toArray() ?? [], Number);
-    return { src: column('src'), dst: column('dst'), weight: column('weight') };
+    column = (name) => Int32Array.from(table.getChild(name)?.toArray() ?? [], Number);
+  } else {
+    const rows = await conn.query(sql);
+    column = (name) => Int32Array.from(rows, (row) => num(row, name));
   }
-  const rows = await conn.query(sql);
-  const [src, dst, weight] = LINK_COLUMNS.map((name) => Int32Array.from(rows, (row) => num(row, name)));
-  return { src: src!, dst: dst!, weight: weight! };
+  return { src: column('src'), dst: column('dst'), weight: column('weight') };
 }
 
 /** The links of `columns` as objects. */

@@ -152,8 +152,8 @@ export async function createSchema(conn: SqlConnection, keep: ReadonlySet<string
 /**
  * A graph write in progress: the transaction is open and the schema created; tables can be
  * loaded early (files while the parse runs, file_irs batch by batch as FileIRs arrive) and
- * finish() loads the rest, fills the derived tables (derivedTables.ts), builds the indexes, commits and checkpoints. abort() rolls back:
- * the previous graph stays.
+ * finish() loads the rest, writes the derived tables (derivedTables.ts), builds the indexes,
+ * commits and checkpoints. abort() rolls back: the previous graph stays.
  */
 export interface GraphWriter {
   /** Loads rows into one table now; a table may take several calls. `bytes`: about how much text they hold. */
@@ -220,7 +220,7 @@ export async function beginGraphWrite(conn: SqlConnection, options: WriteGraphOp
         }
         throwIfAborted(signal);
         if (options.afterLoad) await options.afterLoad(conn);
-        onProgress?.({ phase: 'store', done, total, detail: 'member counts and module links' });
+        onProgress?.({ phase: 'store', done, total, detail: 'derived tables' });
         await writeDerivedTables(conn);
         throwIfAborted(signal);
         for (const sql of createIndexesSql()) await conn.run(sql);
