@@ -5,6 +5,9 @@
  * Output goes to node_modules/.cache/ranger-studio/<name>/<content hash>/: an unchanged build
  * writes nothing, and a new one is written beside it and renamed into place, so concurrent
  * processes never load a half-written folder. Folders unused for a day are removed.
+ * Each build also records the files it read and a digest of their contents (inputs-*.json):
+ * while those files are unchanged, the next start reuses the folder without running esbuild
+ * (hashing the inputs costs about 10 ms; a bundle about 0.5-0.8 s).
  * Plain JavaScript (types in nodeBundle.d.mts) because the CLI launcher imports it before any
  * TypeScript can load.
  * Runs in: Node (cli launcher, parse pool).
@@ -35,6 +38,9 @@ export function repoRoot(from = fileURLToPath(import.meta.url)) {
 export async function bundleForNode(name, entry, { splitting = false } = {}) {
   const root = repoRoot();
   const cache = join(root, 'node_modules', '.cache', PACKAGE_NAME, name);
+  const record = join(cache, `inputs-${createHash('sha256').update(JSON.stringify([entry, splitting])).digest('hex').slice(0, 12)}.json`);
+  const reused = reusedFolder(root, record);
+  if (reused) return outputUrl(reused, entry);
   const staging = join(cache, `.staging-${process.pid}-${++builds}`);
   const result = await build({
     absWorkingDir: root,
@@ -50,6 +56,7 @@ export async function bundleForNode(name, entry, { splitting = false } = {}) {
     chunkNames: 'chunk-[hash]',
     sourcemap: 'linked',
     write: false,
+    metafile: true,
     logLevel: 'silent',
   });
   const files = [...result.outputFiles].sort((a, b) => (a.path < b.path ? -1 : 1));
@@ -72,7 +79,52 @@ export async function bundleForNode(name, entry, { splitting = false } = {}) {
     }
   }
   removeUnused(cache, folder);
+  writeRecord(root, record, folder, Object.keys(result.metafile.inputs));
+  return outputUrl(folder, entry);
+}
+
+function outputUrl(folder, entry) {
   return pathToFileURL(join(folder, basename(entry).replace(/\.ts$/, '.js')));
+}
+
+/** Files whose change can change any bundle besides its own inputs (esbuild reads both). */
+const SETTINGS = ['package.json', 'tsconfig.json'];
+
+/** sha256 of each file's path and contents, in order; null when one cannot be read. */
+function digestOf(root, files) {
+  const hash = createHash('sha256');
+  for (const file of files) {
+    try {
+      hash.update(file).update('\0').update(readFileSync(join(root, file))).update('\0');
+    } catch {
+      return null;
+    }
+  }
+  return hash.digest('hex');
+}
+
+/** The folder of the last build recorded in `record`, when its inputs are unchanged and it still exists. */
+function reusedFolder(root, record) {
+  let last;
+  try {
+    last = JSON.parse(readFileSync(record, 'utf8'));
+  } catch {
+    return null;
+  }
+  const folder = join(dirname(record), last.folder);
+  if (!existsSync(folder) || digestOf(root, [...SETTINGS, ...last.inputs]) !== last.digest) return null;
+  const now = new Date();
+  utimesSync(folder, now, now);
+  return folder;
+}
+
+/** Records the build's inputs, written beside and renamed so that readers never see half a file. */
+function writeRecord(root, record, folder, inputs) {
+  const digest = digestOf(root, [...SETTINGS, ...inputs]);
+  if (!digest) return;
+  const staging = `${record}.${process.pid}-${++builds}`;
+  writeFileSync(staging, JSON.stringify({ folder: basename(folder), inputs, digest }));
+  renameSync(staging, record);
 }
 
 function removeUnused(cache, keep) {

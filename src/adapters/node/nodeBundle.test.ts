@@ -1,10 +1,11 @@
 /**
  * @file nodeBundle.mjs: the repository root from any depth, and content-addressed bundles that
- * run in plain Node, are reused when unchanged, and survive concurrent builders.
+ * run in plain Node, are reused when unchanged (without a build while their inputs are), are
+ * built again when any input changes, and survive concurrent builders.
  * Runs in: Node (vitest).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,18 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const NAME = `test-bundle-${process.pid}`;
 const CACHE = join(ROOT, 'node_modules', '.cache', 'ranger-studio', NAME);
 
-afterAll(() => rmSync(CACHE, { recursive: true, force: true }));
+const SOURCES = `${CACHE}-src`;
+
+afterAll(() => {
+  rmSync(CACHE, { recursive: true, force: true });
+  rmSync(SOURCES, { recursive: true, force: true });
+});
+
+/** Runs the bundle at `url` in plain Node and prints its default export. */
+function runDefault(url: URL): string {
+  const script = `import(${JSON.stringify(url.href)}).then((m) => console.log(m.default))`;
+  return execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim();
+}
 
 describe('repoRoot', () => {
   it('finds the package from a source file and from inside the bundle cache', () => {
@@ -30,7 +42,7 @@ describe('bundleForNode', () => {
       bundleForNode(NAME, 'src/core/languages/catalog.ts'),
     ]);
     expect(a.href).toBe(b.href);
-    expect(readdirSync(CACHE)).toEqual([fileURLToPath(a).split('/').at(-2)]);
+    expect(readdirSync(CACHE).filter((file) => !file.startsWith('inputs-'))).toEqual([fileURLToPath(a).split('/').at(-2)]);
     const again = await bundleForNode(NAME, 'src/core/languages/catalog.ts');
     expect(again.href).toBe(a.href);
     const script = `import(${JSON.stringify(a.href)}).then((m) => console.log(m.languageOfExtension('rs')))`;
@@ -40,5 +52,27 @@ describe('bundleForNode', () => {
 
   it('rejects with the compiler message when the entry does not exist', async () => {
     await expect(bundleForNode(NAME, 'src/no/such/entry.ts')).rejects.toThrow(/entry\.ts/);
+  });
+
+  it('records its inputs: unchanged, the next call returns the folder; an imported file changed, it builds again', async () => {
+    mkdirSync(SOURCES, { recursive: true });
+    const entry = `${SOURCES.slice(ROOT.length + 1)}/entry.ts`;
+    writeFileSync(join(SOURCES, 'entry.ts'), "import { word } from './word.ts';\nexport default `says ${word}`;\n");
+    writeFileSync(join(SOURCES, 'word.ts'), "export const word = 'one';\n");
+    const first = await bundleForNode(NAME, entry);
+    expect(runDefault(first)).toBe('says one');
+    const records = readdirSync(CACHE).filter((file) => file.startsWith('inputs-'));
+    const inputs = records.map((file) => (JSON.parse(readFileSync(join(CACHE, file), 'utf8')) as { inputs: string[] }).inputs.sort());
+    expect(inputs).toContainEqual([entry, entry.replace('entry.ts', 'word.ts')]);
+    expect((await bundleForNode(NAME, entry)).href).toBe(first.href);
+    writeFileSync(join(SOURCES, 'word.ts'), "export const word = 'two';\n");
+    const second = await bundleForNode(NAME, entry);
+    expect(second.href).not.toBe(first.href);
+    expect(runDefault(second)).toBe('says two');
+    // The recorded folder removed, the next call builds it again.
+    rmSync(dirname(fileURLToPath(second)), { recursive: true });
+    const third = await bundleForNode(NAME, entry);
+    expect(third.href).toBe(second.href);
+    expect(runDefault(third)).toBe('says two');
   });
 });
