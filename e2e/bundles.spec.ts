@@ -263,7 +263,7 @@ test('offline app: installed app reloads with the network off, opens the stored 
     await page.getByTestId('storage-estimate').waitFor({ timeout: 15_000 }).catch(() => undefined);
     assert(await page.getByTestId('storage-estimate').isVisible(), 'the menu shows the storage estimate');
     await screenshot(page, env, 'offline-menu-light');
-  });
+  }, { serviceWorker: true });
 });
 
 test('offline install refused: a site quota too small for the app says the app will not work offline, and it still works online; a full quota stops an index with a storage message', async ({ env }) => {
@@ -301,6 +301,6 @@ test('offline install refused: a site quota too small for the app says the app w
     const after = await readSummary(page);
     assert(after?.repo === demo.repo && after.nodes === demo.nodes, `the demo stays open: ${JSON.stringify(after)} against ${JSON.stringify(demo)}`);
     assert(await sqlHolds(page, 'count(*) > 400', 'node_rows'), 'and answers queries');
-  });
+  }, { serviceWorker: true });
 });
 

@@ -81,6 +81,12 @@ export async function pageCheck<T>(page: Page, url: string, key: string, timeout
 export interface SessionOptions {
   colorScheme?: 'light' | 'dark';
   webgpu?: boolean;
+  /**
+   * Lets the app install its service worker, which caches the build for offline use (about
+   * 75 MB fetched and stored, some 4 CPU-s per fresh profile). Off by default: only the offline
+   * specs are about it, and the others need not pay for it in every session.
+   */
+  serviceWorker?: boolean;
 }
 
 /** A persistent chromium profile (OPFS survives reloads and is shared by its tabs). */
@@ -106,6 +112,7 @@ export class Session {
       ...chromiumLaunchOptions(dir, { webgpu: options.webgpu }),
       viewport: { width: 1400, height: 880 },
       colorScheme: options.colorScheme ?? 'light',
+      serviceWorkers: options.serviceWorker ? 'allow' : 'block',
     });
     // A wait without its own timeout fails after 2 minutes instead of holding the test until its
     // own timeout: a flake is retried sooner and names the wait that hung.
