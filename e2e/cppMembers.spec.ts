@@ -2,11 +2,12 @@
  * @file C++ in the app: a header and its source in one folder are two modules (`src.shape`,
  * `src.shape.cpp`), whose members read by their namespace's name (`geo.Shape.area`); search
  * takes a name as C++ writes it (`Shape::area`); the declared member's details lead to its
- * out-of-line definition, which reads the class's members, and back.
+ * out-of-line definition, which reads the class's members, and back. Nothing here reads vectors,
+ * so the embedding the app starts after an index is turned off.
  * Runs in: Node (e2e, driving chromium).
  */
 import { zipSync } from 'fflate';
-import { assert, screenshot, test, waitForSummary, withSession } from './harness.ts';
+import { assert, screenshot, test, turnAutoEmbedOff, waitForSummary, withSession } from './harness.ts';
 
 const GEO: Record<string, string> = {
   'geo/src/shape.h': [
@@ -31,6 +32,7 @@ test('C++: a header and its source, a name searched as written, a declared membe
   test.setTimeout(120_000);
   await withSession(env, 'cpp-members', async (_session, page) => {
     await page.goto(env.baseUrl);
+    await turnAutoEmbedOff(page);
     const entries = Object.fromEntries(Object.entries(GEO).map(([path, text]) => [path, new TextEncoder().encode(text)]));
     await page.getByTestId('zip-input').setInputFiles({ name: 'geo.zip', mimeType: 'application/zip', buffer: Buffer.from(zipSync(entries)) });
     const summary = await waitForSummary(page);

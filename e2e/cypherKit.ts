@@ -4,7 +4,7 @@
  * Runs in: Node (e2e).
  */
 import type { Page } from 'playwright-core';
-import { waitForGraph, waitForSummary } from './harness.ts';
+import { turnAutoEmbedOff, waitForGraph, waitForSummary } from './harness.ts';
 import type { E2EEnv } from './harness.ts';
 
 /** Replaces the editor's text by typing (closing brackets and quotes are typed over). */
@@ -17,9 +17,13 @@ export async function typeQuery(page: Page, text: string): Promise<void> {
   await page.keyboard.press('Escape');
 }
 
-/** The demo indexed, its overview drawn, and the Cypher console open. */
+/**
+ * The demo indexed, its overview drawn, and the Cypher console open. Cypher reads no vectors, so
+ * the embedding the app starts after an index is turned off (the start screen's setting).
+ */
 export async function openDemoConsole(page: Page, env: E2EEnv): Promise<void> {
   await page.goto(env.baseUrl);
+  await turnAutoEmbedOff(page);
   await page.getByTestId('demo-button').click();
   await waitForSummary(page);
   await waitForGraph(page, 'overview');
