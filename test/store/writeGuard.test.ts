@@ -6,13 +6,15 @@
  * reopened. limitedConnection, which the app puts in front so the guard need not act, on a
  * database file of native DuckDB (whose file holds exactly the blocks it counts; the blocking
  * bundle's Node file runtime writes in-place writes at the end of its file, so its file outgrows
- * the count): the step is refused, and the database stays usable with every row written before.
+ * the count): the step is refused, and the database stays usable with every row written before;
+ * and it keeps the engine's cancel, so a user's runaway query through it still stops.
  */
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/core/errors.ts';
+import { boundedQuery } from '../../src/core/store/boundedQuery.ts';
 import { limitedConnection } from '../../src/core/store/limitedConnection.ts';
 import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
 import { softLimitOf, storageLimitError } from '../../src/core/store/storageLimit.ts';
@@ -96,4 +98,19 @@ describe('storage limit on duckdb-wasm files (blocking bundle, lowered limit)', 
       await db.close();
     }
   });
+
+  it('limitedConnection keeps the engine\'s cancel: a runaway query through it stops at its time limit', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ranger-write-guard-'));
+    const db = await openNodeDatabase(join(dir, 'cancel.duckdb'));
+    try {
+      const conn = limitedConnection(db, softLimitOf(LIMIT));
+      expect(conn.interrupt).toBeTypeOf('function');
+      // Hours of work unless interrupted.
+      const runaway = 'SELECT count(*) AS n FROM range(2000) a, range(2000) b, range(2000) c, range(2000) d';
+      await expect(boundedQuery(conn, runaway, { maxRows: 10, timeoutMs: 300 })).rejects.toMatchObject({ code: 'TIMEOUT' });
+      expect(await conn.query('SELECT 42 AS n')).toEqual([{ n: 42 }]);
+    } finally {
+      await db.close();
+    }
+  }, 30_000);
 });

@@ -64,8 +64,13 @@ export function limitedConnection(conn: SqlConnection, limit: number): SqlConnec
   };
   const queryArrow = conn.queryArrow?.bind(conn);
   const insertRows = conn.insertRows?.bind(conn);
+  const queryInterruptible = conn.queryInterruptible?.bind(conn);
+  const interrupt = conn.interrupt?.bind(conn);
   return {
     query: (sql) => execute(sql, () => conn.query(sql)),
+    // The engine's cancel passes through: without it a user's runaway query could not be stopped.
+    ...(queryInterruptible ? { queryInterruptible: (sql: string) => execute(sql, () => queryInterruptible(sql)) } : {}),
+    ...(interrupt ? { interrupt } : {}),
     run: (sql) => execute(sql, () => conn.run(sql)),
     ...(queryArrow ? { queryArrow: (sql: string) => execute(sql, () => queryArrow(sql)) } : {}),
     async insertArrow(table: string, data: ArrowTable) {
