@@ -42,6 +42,7 @@ export async function bundleForNode(name, entry, { splitting = false } = {}) {
   const reused = reusedFolder(root, record);
   if (reused) return outputUrl(reused, entry);
   const staging = join(cache, `.staging-${process.pid}-${++builds}`);
+  const started = Date.now();
   const result = await build({
     absWorkingDir: root,
     entryPoints: [join(root, entry)],
@@ -79,7 +80,7 @@ export async function bundleForNode(name, entry, { splitting = false } = {}) {
     }
   }
   removeUnused(cache, folder);
-  writeRecord(root, record, folder, Object.keys(result.metafile.inputs));
+  writeRecord(root, record, folder, Object.keys(result.metafile.inputs), started);
   return outputUrl(folder, entry);
 }
 
@@ -118,9 +119,15 @@ function reusedFolder(root, record) {
   return folder;
 }
 
-/** Records the build's inputs, written beside and renamed so that readers never see half a file. */
-function writeRecord(root, record, folder, inputs) {
-  const digest = digestOf(root, [...SETTINGS, ...inputs]);
+/**
+ * Records the build's inputs, written beside and renamed so that readers never see half a file.
+ * Not when an input changed from a second before the build on: the digest read now could then
+ * describe other contents than the ones bundled.
+ */
+function writeRecord(root, record, folder, inputs, started) {
+  const files = [...SETTINGS, ...inputs];
+  if (files.some((file) => (statSync(join(root, file), { throwIfNoEntry: false })?.mtimeMs ?? Infinity) >= started - 1000)) return;
+  const digest = digestOf(root, files);
   if (!digest) return;
   const staging = `${record}.${process.pid}-${++builds}`;
   writeFileSync(staging, JSON.stringify({ folder: basename(folder), inputs, digest }));

@@ -5,7 +5,7 @@
  * Runs in: Node (vitest).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,22 +57,37 @@ describe('bundleForNode', () => {
   it('records its inputs: unchanged, the next call returns the folder; an imported file changed, it builds again', async () => {
     mkdirSync(SOURCES, { recursive: true });
     const entry = `${SOURCES.slice(ROOT.length + 1)}/entry.ts`;
-    writeFileSync(join(SOURCES, 'entry.ts'), "import { word } from './word.ts';\nexport default `says ${word}`;\n");
-    writeFileSync(join(SOURCES, 'word.ts'), "export const word = 'one';\n");
+    const records = () =>
+      readdirSync(CACHE)
+        .filter((file) => file.startsWith('inputs-'))
+        .map((file) => JSON.parse(readFileSync(join(CACHE, file), 'utf8')) as { folder: string; inputs: string[] });
+    const mine = () => records().filter((r) => r.inputs.includes(entry));
+    // Written a minute ago: a file changed from a second before the build on gets no record.
+    const write = (file: string, text: string, ago = 60_000) => {
+      writeFileSync(join(SOURCES, file), text);
+      const then = new Date(Date.now() - ago);
+      utimesSync(join(SOURCES, file), then, then);
+    };
+    write('entry.ts', "import { word } from './word.ts';\nexport default `says ${word}`;\n");
+    write('word.ts', "export const word = 'one';\n");
     const first = await bundleForNode(NAME, entry);
     expect(runDefault(first)).toBe('says one');
-    const records = readdirSync(CACHE).filter((file) => file.startsWith('inputs-'));
-    const inputs = records.map((file) => (JSON.parse(readFileSync(join(CACHE, file), 'utf8')) as { inputs: string[] }).inputs.sort());
-    expect(inputs).toContainEqual([entry, entry.replace('entry.ts', 'word.ts')]);
+    expect(mine().map((r) => r.inputs.sort())).toEqual([[entry, entry.replace('entry.ts', 'word.ts')]]);
     expect((await bundleForNode(NAME, entry)).href).toBe(first.href);
-    writeFileSync(join(SOURCES, 'word.ts'), "export const word = 'two';\n");
+    write('word.ts', "export const word = 'two';\n");
     const second = await bundleForNode(NAME, entry);
     expect(second.href).not.toBe(first.href);
     expect(runDefault(second)).toBe('says two');
+    expect(mine().map((r) => r.folder)).toEqual([fileURLToPath(second).split('/').at(-2)]);
     // The recorded folder removed, the next call builds it again.
     rmSync(dirname(fileURLToPath(second)), { recursive: true });
     const third = await bundleForNode(NAME, entry);
     expect(third.href).toBe(second.href);
     expect(runDefault(third)).toBe('says two');
+    // Changed just now: bundled as it is, but not recorded (the next call builds again).
+    write('word.ts', "export const word = 'three';\n", 0);
+    const fourth = await bundleForNode(NAME, entry);
+    expect(runDefault(fourth)).toBe('says three');
+    expect(mine().map((r) => r.folder)).toEqual([fileURLToPath(second).split('/').at(-2)]);
   });
 });
