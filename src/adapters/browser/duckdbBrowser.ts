@@ -90,7 +90,14 @@ async function limited<T>(pending: Promise<T>): Promise<T> {
   }
 }
 
-function connectionOf(conn: duckdb.AsyncDuckDBConnection): SqlConnection {
+/**
+ * The connection's SqlConnection. A person's query (queryInterruptible) runs on a connection of
+ * its own: duckdb-wasm streams it as a pending query, which another query on the same connection
+ * would end midway (the app reads the graph while it runs). `interrupt` cancels every such query
+ * running then.
+ */
+function connectionOf(db: duckdb.AsyncDuckDB, conn: duckdb.AsyncDuckDBConnection): SqlConnection {
+  const interruptible = new Set<duckdb.AsyncDuckDBConnection>();
   return {
     async query(sql: string): Promise<Row[]> {
       return arrowTableToRows(await limited(conn.query(sql)));
@@ -103,14 +110,22 @@ function connectionOf(conn: duckdb.AsyncDuckDBConnection): SqlConnection {
     },
     // A pending query runs in steps the worker can interrupt between (cancelSent); a plain query cannot be.
     async queryInterruptible(sql: string): Promise<Row[]> {
-      const reader = await conn.send(sql);
-      const rows: Row[] = [];
-      if (!reader) return rows;
-      for await (const batch of reader) for (const row of arrowTableToRows(batch as unknown as ArrowTable)) rows.push(row);
-      return rows;
+      const own = await db.connect();
+      interruptible.add(own);
+      try {
+        for (const setting of readSettingsSql()) await own.query(setting);
+        const reader = await own.send(sql);
+        const rows: Row[] = [];
+        if (!reader) return rows;
+        for await (const batch of reader) for (const row of arrowTableToRows(batch as unknown as ArrowTable)) rows.push(row);
+        return rows;
+      } finally {
+        interruptible.delete(own);
+        await own.close().catch(() => undefined);
+      }
     },
     async interrupt(): Promise<void> {
-      await conn.cancelSent();
+      await Promise.all([...interruptible].map((own) => own.cancelSent().catch(() => false)));
     },
     async insertArrow(table: string, data: ArrowTable): Promise<void> {
       // One IPC stream per record batch: bounded messages, and no Arrow instance shared with
@@ -205,11 +220,11 @@ async function openDatabaseOnce(repoId: string, path: string, onClose: () => voi
     for (const sql of readSettingsSql()) await conn.query(sql);
     // An older database is upgraded (a version-1 `nodes` table becomes node_rows + the nodes
     // view); one a newer Ranger Studio wrote is refused and left as it is.
-    await upgradeSchema(connectionOf(conn));
+    await upgradeSchema(connectionOf(db, conn));
     let closed = false;
     // An OPFS database stops taking new data before its file nears the write limit (the worker's
     // guard refuses any write past it: docs/architecture.md, "Storage limit").
-    const sql = connectionOf(conn);
+    const sql = connectionOf(db, conn);
     return {
       repoId,
       conn: path === ':memory:' ? sql : limitedConnection(sql, softLimitOf(writeLimit)),
