@@ -30,7 +30,7 @@ import { useDockRoom } from './layout/useDockRoom.ts';
 import { dropInput, folderPickInput, zipInput } from './input/readInput.ts';
 import { cancelSemantic, refreshSemantic } from './semanticSession.ts';
 import { ReplaceDialog } from './components/ReplaceDialog.tsx';
-import { cancelIndex, openStorage, runIndex } from './session.ts';
+import { cancelIndex, openStorage, prepareIndex, runIndex } from './session.ts';
 import { getState, setState, useAppState } from './store/appStore.ts';
 
 export function App() {
@@ -117,6 +117,15 @@ export function App() {
   }, []);
 
   const canIndex = storage === 'ready';
+  const pickZip = () => {
+    prepareIndex(service);
+    zipRef.current?.click();
+  };
+  const pickFolder = () => {
+    prepareIndex(service);
+    folderRef.current?.click();
+  };
+
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
@@ -132,6 +141,7 @@ export function App() {
         onDragOver={(e) => {
           if (!e.dataTransfer.types.includes('Files')) return;
           e.preventDefault();
+          if (!dragging && canIndex) prepareIndex(service);
           setDragging(true);
         }}
         onDragLeave={(e) => {
@@ -172,8 +182,11 @@ export function App() {
         />
         <Header
           searchRef={searchRef}
-          onPickZip={() => zipRef.current?.click()}
-          onNew={() => setState({ showStart: true })}
+          onPickZip={pickZip}
+          onNew={() => {
+            prepareIndex(service);
+            setState({ showStart: true });
+          }}
         />
         <div className="banners">
           <StorageBanner />
@@ -193,8 +206,8 @@ export function App() {
         ) : (
           <main className="workspace start">
             <StartScreen
-              onPickZip={() => zipRef.current?.click()}
-              onPickFolder={() => folderRef.current?.click()}
+              onPickZip={pickZip}
+              onPickFolder={pickFolder}
               onDemo={() => void runIndex(service, demoInput(), 'demo')}
               onDemoBundle={() => void runIndex(service, demoBundleInput(), 'demo')}
             />

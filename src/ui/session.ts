@@ -101,6 +101,14 @@ async function stopSemanticTask(service: RepoClient): Promise<void> {
 export const INDEX_MARK = 'ranger:index-start';
 export const INDEX_MEASURE = 'ranger:index';
 
+/**
+ * The person is about to index (files dragged over the window, a file picker opened): the worker
+ * starts the index's database and parse workers while they choose. Best effort.
+ */
+export function prepareIndex(service: RepoClient): void {
+  if (!getState().indexing) void service.prepareIndex().catch(() => undefined);
+}
+
 export async function runIndex(service: RepoClient, input: Promise<RepoInput | null>, name: string): Promise<void> {
   if (getState().indexing) return;
   performance.mark(INDEX_MARK);

@@ -4,7 +4,8 @@
  * "shopkit (2)", both kept; an imported bundle's summary carries the original index's figures
  * (syntax errors, index time, phases), not the import's; an index of a repo whose name another,
  * not open, repo has keeps both; an index of the open repo's name replaces it (incrementally);
- * an index that names a stored repo (the person confirmed) replaces that one.
+ * an index that names a stored repo (the person confirmed) replaces that one. The next index's
+ * workers start after an open with no graph and on a sign of one (prepareIndex), not after an index.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -77,16 +78,19 @@ function demoInput(): RepoInput {
   return { kind: 'files', name: 'shopkit', files };
 }
 
-async function newService(): Promise<BrowserRepoService> {
+async function newService(store = memoryStore(), prewarm?: () => void): Promise<BrowserRepoService> {
   const parsers = await createNodeParsers();
-  const store = memoryStore();
   const service = new BrowserRepoService({
     openStore: async () => store,
     parseFiles: async (sources) => (await sources.all()).map((f) => parseSourceFile(parsers, f, extractorFor)),
+    prewarm,
+    prewarmDelayMs: 5,
   });
   await service.open();
   return service;
 }
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A bundle of a small repo with one file that does not parse, its summary saying 8.8 s. */
 let bundle: Uint8Array;
@@ -163,4 +167,24 @@ describe('repo names and bundle imports in the app repo service', () => {
     expect(last.map((r) => r.name).sort()).toEqual(['shopkit', 'shopkit (2)', 'shopkit (3)']);
     expect(last.some((r) => r.id === again.repoId)).toBe(false);
   }, 120_000);
+});
+
+describe("when the next index's workers start", () => {
+  it('after an open with no graph and on prepareIndex, never on their own after an index or an open with a graph', async () => {
+    let prewarms = 0;
+    const store = memoryStore();
+    const service = await newService(store, () => prewarms++);
+    await pause(50);
+    expect(prewarms).toBe(1); // the start screen: an index is what comes next
+    await service.index(demoInput());
+    await pause(50);
+    expect(prewarms).toBe(1); // a graph is open: no second index is in sight
+    await service.prepareIndex();
+    expect(prewarms).toBe(2);
+
+    let reopened = 0;
+    await newService(store, () => reopened++);
+    await pause(50);
+    expect(reopened).toBe(0); // the stored graph opens; workers wait for a sign
+  });
 });

@@ -30,14 +30,16 @@ import { throttleProgress } from './throttleProgress.ts';
 export interface BrowserRepoServiceDeps {
   openStore: () => Promise<BrowserStore>;
   parseFiles: IndexDeps['parseFiles'];
-  /** Starts what the next index needs (a duckdb-wasm instance, parse workers) while the app idles. */
+  /** Starts what the next index needs (a duckdb-wasm instance, parse workers) ahead of it. */
   prewarm?: () => void;
+  /** How long after an open with no graph the prewarm waits (PREWARM_DELAY_MS). */
+  prewarmDelayMs?: number;
 }
 
 /**
- * After the app opens or an index ends, the next index's workers start this much later: the
- * page's first draw of the graph comes first (started beside it, their wasm compiles stretched
- * the main thread's tasks on two cores: up to 283 ms against 201 ms in the bad-inputs e2e).
+ * When the app opens with no graph to show, the first index's workers start this much later: the
+ * page's first draw comes first (started beside it, their wasm compiles stretched the main
+ * thread's tasks on two cores: up to 283 ms against 201 ms in the bad-inputs e2e).
  */
 const PREWARM_DELAY_MS = 3_000;
 
@@ -68,11 +70,24 @@ export class BrowserRepoService implements RepoService {
 
   constructor(private readonly deps: BrowserRepoServiceDeps = { openStore: openBrowserStore, parseFiles: parseFilesInBrowserWorkers, prewarm: prewarmIndexing }) {}
 
-  /** Starts the next index's workers a moment from now (the app has just opened or indexed). */
+  /**
+   * Starts the next index's workers a moment from now: the app has opened with no graph, so an
+   * index is what the person will do. With a graph open, they wait for a sign (prepareIndex):
+   * started after every open or index, they cost about 2 CPU-s and their memory each time, for
+   * an index that mostly never comes.
+   */
   private prewarmSoon(): void {
     const prewarm = this.deps.prewarm;
     // An index that started meanwhile has its workers: a prewarm then would only compete with it.
-    if (prewarm) setTimeout(() => this.indexing || prewarm(), PREWARM_DELAY_MS);
+    if (prewarm) setTimeout(() => this.indexing || this.active || prewarm(), this.deps.prewarmDelayMs ?? PREWARM_DELAY_MS);
+  }
+
+  /**
+   * The person is about to index (files dragged over the window, a file picker opened): starts
+   * the index's duckdb-wasm instance and parse workers now, while they choose. Idempotent.
+   */
+  async prepareIndex(): Promise<void> {
+    if (!this.indexing) this.deps.prewarm?.();
   }
 
   /** The active repo's database for in-worker services (not for comlink callers: not cloneable). */
@@ -176,7 +191,6 @@ export class BrowserRepoService implements RepoService {
       }
       if (prior?.owned) await prior.database.close().catch(() => undefined);
       this.indexing = null;
-      this.prewarmSoon();
     }
   }
 
@@ -250,7 +264,6 @@ export class BrowserRepoService implements RepoService {
     } finally {
       if (!committed && created) await this.discard(created);
       this.indexing = null;
-      this.prewarmSoon();
     }
   }
 

@@ -5,8 +5,9 @@
  * a second tab gets STORAGE_LOCKED with a message that says what to do. Without OPFS the
  * databases live in memory and `persistent` is false.
  * Each open database has its own AsyncDuckDB worker, so a new repo can be indexed while the
- * previous one stays open, and closing terminates the worker (releasing the OPFS handles). One
- * instance may be started ahead of the next open (prewarmDatabase). Its worker is duckdb-wasm's
+ * previous one stays open. Closing releases the OPFS handles and ends the worker, or, for a
+ * small database, keeps it as the spare instance the next open takes; one may also be started
+ * ahead of the next open (prewarmDatabase). Its worker is duckdb-wasm's
  * own with the write guard (workers/duckdbEh.worker.ts): no write ends past the storage limit,
  * and a statement that tried fails with STORAGE_LIMIT (core/store/storageLimit.ts).
  * Runs in: the repo worker (browser).
@@ -21,7 +22,7 @@ import type { RepoEntry } from '../../core/pipeline/repoService.ts';
 import { arrowTableToRows } from '../../core/store/sqlConnection.ts';
 import { readSettingsSql } from '../../core/store/schema.ts';
 import { upgradeSchema } from '../../core/store/schemaUpgrade.ts';
-import { limitedConnection } from '../../core/store/limitedConnection.ts';
+import { databaseFileBytes, limitedConnection } from '../../core/store/limitedConnection.ts';
 import { DATABASE_WRITE_LIMIT_BYTES, softLimitOf, storageLimitError } from '../../core/store/storageLimit.ts';
 import type { Row, SqlConnection } from '../../core/store/sqlConnection.ts';
 import { duckdbWorkerName } from './duckdbWriteGuard.ts';
@@ -96,9 +97,10 @@ async function limited<T>(pending: Promise<T>): Promise<T> {
  * would end midway (the app reads the graph while it runs). `interrupt` cancels every such query
  * running then.
  */
-function connectionOf(db: duckdb.AsyncDuckDB, conn: duckdb.AsyncDuckDBConnection): SqlConnection {
+function connectionOf(db: duckdb.AsyncDuckDB, conn: duckdb.AsyncDuckDBConnection): SqlConnection & { ownRunning(): boolean } {
   const interruptible = new Set<duckdb.AsyncDuckDBConnection>();
   return {
+    ownRunning: () => interruptible.size > 0,
     async query(sql: string): Promise<Row[]> {
       return arrowTableToRows(await limited(conn.query(sql)));
     },
@@ -182,6 +184,21 @@ export function prewarmDatabase(): void {
   spare.catch(() => {}); // seen by takeInstance, which then makes a fresh one
 }
 
+/**
+ * A closed database's instance serves the next open when the database was small: making one
+ * is mostly JS work (emscripten links the module's exports, about 1.5 CPU-s in the worker), so
+ * each index of a small repo paid more for it than for its parse. A big database's instance
+ * ends: its wasm memory grew with the data and never shrinks.
+ */
+const REUSE_BELOW_BYTES = 64 * 1024 * 1024;
+
+/** Makes `instance` the spare unless one waits already; false when the caller must end it. */
+function keepAsSpare(instance: Instance): boolean {
+  if (spare) return false;
+  spare = Promise.resolve(instance);
+  return true;
+}
+
 /** The spare instance (made with the default write limit) or a fresh one with `writeLimit`. */
 async function takeInstance(writeLimit: number): Promise<Instance> {
   if (writeLimit !== DATABASE_WRITE_LIMIT_BYTES) return instantiate(writeLimit);
@@ -232,16 +249,21 @@ async function openDatabaseOnce(repoId: string, path: string, onClose: () => voi
         if (closed) return;
         closed = true;
         onClose();
+        let reusable = false;
         try {
+          // Not while a person's query runs: its late close would reach the next database.
+          const small = path !== ':memory:' && writeLimit === DATABASE_WRITE_LIMIT_BYTES && !sql.ownRunning() && (await databaseFileBytes(sql).catch(() => Infinity)) < REUSE_BELOW_BYTES;
           await conn.close();
           if (path !== ':memory:') {
             // Close the OPFS database, then its sync access handles (dropFiles), so the files
             // can be removed or reopened right away; terminating alone releases them late.
             await db.open({ path: ':memory:' });
+            // (and the worker closes the handles duckdb-wasm keeps: duckdbHandleRelease.ts).
             await db.dropFiles();
+            reusable = small;
           }
         } finally {
-          await db.terminate();
+          if (!(reusable && keepAsSpare({ db, ready: Promise.resolve() }))) await db.terminate();
         }
       },
     };

@@ -67,7 +67,7 @@ export function createRepoWorkerApi(): RepoWorkerApi {
     void search.cancelSearch();
     search.invalidate();
   });
-  const repoMethods: (keyof RepoService)[] = ['open', 'index', 'cancel', 'listRepos', 'switchRepo', 'deleteRepo', 'query', 'exportBundle'];
+  const repoMethods: (keyof RepoService)[] = ['open', 'index', 'prepareIndex', 'cancel', 'listRepos', 'switchRepo', 'deleteRepo', 'query', 'exportBundle'];
   const semanticMethods: (keyof SemanticService)[] = [
     'semanticStatus', 'selectPreset', 'setModel', 'setHubHost', 'addModelFolder', 'loadModels', 'checkDevices',
     'describe', 'pauseDescribe', 'embed', 'computeSimilar', 'cancelSemantic', 'clearModelCache',

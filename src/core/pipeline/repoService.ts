@@ -65,6 +65,8 @@ export interface RepoService {
    * listed is called "name (2)". A zip that is a Ranger bundle is imported instead (a new repo).
    */
   index(input: RepoInput, onProgress?: ProgressListener, options?: IndexRequestOptions): Promise<IndexSummary>;
+  /** The person is about to index (a drag over the window, a file picker): start its workers now. */
+  prepareIndex(): Promise<void>;
   /** The active repo as one bundle file. */
   exportBundle(): Promise<{ fileName: string; bytes: Uint8Array }>;
   /** Cancels a running index(); index() then rejects with CANCELLED. */
