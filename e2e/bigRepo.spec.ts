@@ -6,7 +6,8 @@
  * neighbourhood (docs/retrieval.md, "Big graphs") and says so; the player opens on the run and
  * is stepped from the start (the p50 / p95 of the app's own measure of a step drawn). The
  * embedding after the index is skipped on a big graph.
- * Prints each step's time and the page's renderer memory (RSS, /proc) and takes screenshots.
+ * Prints each step's time and the page's renderer memory (RSS, /proc; as it is and after a full
+ * garbage collection) and takes screenshots.
  * Not in the default suite: the index alone takes minutes on 2 cores.
  * Runs in: Node (e2e, driving chromium).
  */
@@ -26,6 +27,18 @@ const FILES = Number(process.env.RANGER_E2E_BIG ?? 0);
 function rendererMb(): number {
   const rss = rendererPids(process.pid).map((pid) => readProcMemory(pid)?.rssBytes ?? 0);
   return Math.round(Math.max(0, ...rss) / 1024 / 1024);
+}
+
+/**
+ * The renderer's RSS once every context of the page has been garbage collected, in MB:
+ * measureUserAgentSpecificMemory (a cross-origin isolated page's API) runs a full GC in the page
+ * and its workers before it measures. The RSS before it also holds garbage the index or the
+ * search left, which V8 collects only when it next needs room; the two figures side by side say
+ * how much of the RSS is live.
+ */
+async function rendererMbAfterGc(page: Page): Promise<number> {
+  await page.evaluate(() => (performance as Performance & { measureUserAgentSpecificMemory(): Promise<unknown> }).measureUserAgentSpecificMemory());
+  return rendererMb();
 }
 
 /** The last User Timing measure of each name, in ms (the app's marks: overviewView.ts). */
@@ -68,6 +81,7 @@ test('a big repository (RANGER_E2E_BIG files): overview, Path 1, Path 2 over a n
     assert(boxes > 0 && boxes <= 150, `the overview stays readable (${boxes} boxes)`);
     Object.assign(figures, await userTimings(page, { overviewReadMs: 'ranger:overview-read', overviewDrawMs: 'ranger:overview' }));
     await screenshot(page, env, 'big-overview');
+    figures.afterIndexGcMb = await rendererMbAfterGc(page);
 
     started = performance.now();
     await ask(page, 'JSONDecoder');
@@ -82,6 +96,7 @@ test('a big repository (RANGER_E2E_BIG files): overview, Path 1, Path 2 over a n
     figures.path2Ms = Math.round(performance.now() - started);
     figures.path2WorkerMs = await searchMs(page);
     figures.searchMb = rendererMb();
+    figures.searchGcMb = await rendererMbAfterGc(page);
     const path2 = await page.getByTestId('route-path').getAttribute('data-path');
     assert(path2 === 'mcts', `a sentence goes to Path 2 (${path2})`);
     const notes = (await page.getByTestId('answer-notes').textContent()) ?? '';

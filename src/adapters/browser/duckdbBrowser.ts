@@ -255,10 +255,10 @@ async function openDatabaseOnce(repoId: string, path: string, onClose: () => voi
           const small = path !== ':memory:' && writeLimit === DATABASE_WRITE_LIMIT_BYTES && !sql.ownRunning() && (await databaseFileBytes(sql).catch(() => Infinity)) < REUSE_BELOW_BYTES;
           await conn.close();
           if (path !== ':memory:') {
-            // Close the OPFS database, then its sync access handles (dropFiles), so the files
-            // can be removed or reopened right away; terminating alone releases them late.
+            // Close the OPFS database, then its sync access handles (dropFiles; the worker also
+            // closes those duckdb-wasm keeps, duckdbHandleRelease.ts), so the files can be
+            // removed or reopened right away; terminating alone releases them late.
             await db.open({ path: ':memory:' });
-            // (and the worker closes the handles duckdb-wasm keeps: duckdbHandleRelease.ts).
             await db.dropFiles();
             reusable = small;
           }
