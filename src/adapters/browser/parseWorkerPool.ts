@@ -3,7 +3,7 @@
  * (runParsePool: batches, progress, crash/hang replacement, per-file retry). A worker that
  * fails (onerror, messageerror) rejects its pending batch so the scheduler replaces it; the e2e
  * kills one on purpose through parseWorkerFault.ts (inert without its page flag). Workers started
- * ahead of an index (prewarmParseWorkers) are taken first.
+ * ahead of an index (prewarmParseWorkers), or kept from a small one, are taken first.
  * Runs in: the repo worker (nested workers).
  */
 import { AppError } from '../../core/errors.ts';
@@ -68,8 +68,28 @@ export async function prewarmParseWorkers(count = browserPoolSize()): Promise<vo
   await Promise.all(warmUps);
 }
 
+/**
+ * A worker that parsed less than this in its run is kept for the next index: its start-up (the
+ * runtime and a grammar's compile, about 250 ms) was most of a small repo's parse, and its
+ * tree-sitter heap grew little. A bigger run's worker ends, taking its grown heap with it.
+ */
+const KEEP_BELOW_BYTES = 4 * 1024 * 1024;
+
+/** A warm worker (or a new one) for this run; a small run's worker goes back to the warm list. */
 function takeParseWorker(): ParseWorkerHandle {
-  return warm.pop() ?? createBrowserParseWorker();
+  const worker = warm.pop() ?? createBrowserParseWorker();
+  let bytes = 0;
+  return {
+    parseBatch(files) {
+      for (const file of files) bytes += file.bytes;
+      return worker.parseBatch(files);
+    },
+    terminate: () => worker.terminate(),
+    release() {
+      if (bytes < KEEP_BELOW_BYTES && warm.length < browserPoolSize()) warm.push(worker);
+      else worker.terminate();
+    },
+  };
 }
 
 export function parseFilesInBrowserWorkers(

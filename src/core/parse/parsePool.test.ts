@@ -189,4 +189,28 @@ describe('runParsePool', () => {
     });
     await expect(run).rejects.toMatchObject({ code: 'CANCELLED' });
   });
+
+  it('a run that ends well releases its workers to their adapter; a cancelled run terminates them', async () => {
+    const files = Array.from({ length: 6 }, (_, i) => file(i));
+    const releasable = (log: string[]): ParseWorkerHandle => ({
+      ...simulatedWorker('crash', log),
+      release: () => log.push('release'),
+    });
+    const log: string[] = [];
+    await runParsePool(files, () => releasable(log), { size: 2, batchFiles: 2 });
+    expect(log.filter((l) => l === 'release')).toHaveLength(2);
+    expect(log).not.toContain('terminate');
+
+    const cancelled: string[] = [];
+    const controller = new AbortController();
+    const run = runParsePool(files, () => releasable(cancelled), {
+      size: 2,
+      batchFiles: 1,
+      onProgress: (done) => done === 2 && controller.abort(),
+      signal: controller.signal,
+    });
+    await expect(run).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(cancelled).not.toContain('release');
+    expect(cancelled.filter((l) => l === 'terminate')).toHaveLength(2);
+  });
 });

@@ -30,6 +30,8 @@ function decodedBatch(batch: ParsedBatch, strings: StringTable): { irs: FileIR[]
 export interface ParseWorkerHandle {
   parseBatch(files: SourceFile[]): Promise<ParsedBatch>;
   terminate(): void;
+  /** The run ended well and this worker is idle and sound: its adapter may keep it (default: terminate). */
+  release?(): void;
 }
 
 export interface ParsePoolOptions {
@@ -137,12 +139,19 @@ export async function runParsePool(
     if (run.over) throw new AppError('CANCELLED', 'The parse has ended.');
     return createWorker();
   };
+  let parsedAll = false;
   try {
     if (!feed.ended) for (let slot = 0; slot < Math.max(1, options.size); slot++) workers.push(spawn());
-    return await parseAll(feed, spawn, options, workers, spares, run);
+    const irs = await parseAll(feed, spawn, options, workers, spares, run);
+    parsedAll = true;
+    return irs;
   } finally {
     run.over = true;
-    for (const worker of workers) worker.terminate();
+    // After a failure or a cancel a worker may still be parsing: only a run that ended well releases.
+    for (const worker of workers) {
+      if (parsedAll && worker.release) worker.release();
+      else worker.terminate();
+    }
     for (const spare of spares) spare.terminate();
   }
 }
