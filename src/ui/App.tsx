@@ -125,6 +125,10 @@ export function App() {
     prepareIndex(service);
     folderRef.current?.click();
   };
+  const openNew = () => {
+    prepareIndex(service);
+    setState({ showStart: true });
+  };
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -183,10 +187,7 @@ export function App() {
         <Header
           searchRef={searchRef}
           onPickZip={pickZip}
-          onNew={() => {
-            prepareIndex(service);
-            setState({ showStart: true });
-          }}
+          onNew={openNew}
         />
         <div className="banners">
           <StorageBanner />

@@ -192,6 +192,15 @@ export function prewarmDatabase(): void {
  */
 const REUSE_BELOW_BYTES = 64 * 1024 * 1024;
 
+/**
+ * Whether a closing OPFS database's instance may serve the next open: a small file, the default
+ * write limit, and no person's query running (its late close would reach the next database).
+ */
+async function worthKeeping(sql: ReturnType<typeof connectionOf>, path: string, writeLimit: number): Promise<boolean> {
+  if (path === ':memory:' || writeLimit !== DATABASE_WRITE_LIMIT_BYTES || sql.ownRunning()) return false;
+  return (await databaseFileBytes(sql).catch(() => Infinity)) < REUSE_BELOW_BYTES;
+}
+
 /** Makes `instance` the spare unless one waits already; false when the caller must end it. */
 function keepAsSpare(instance: Instance): boolean {
   if (spare) return false;
@@ -251,8 +260,7 @@ async function openDatabaseOnce(repoId: string, path: string, onClose: () => voi
         onClose();
         let reusable = false;
         try {
-          // Not while a person's query runs: its late close would reach the next database.
-          const small = path !== ':memory:' && writeLimit === DATABASE_WRITE_LIMIT_BYTES && !sql.ownRunning() && (await databaseFileBytes(sql).catch(() => Infinity)) < REUSE_BELOW_BYTES;
+          const keep = await worthKeeping(sql, path, writeLimit);
           await conn.close();
           if (path !== ':memory:') {
             // Close the OPFS database, then its sync access handles (dropFiles; the worker also
@@ -260,7 +268,7 @@ async function openDatabaseOnce(repoId: string, path: string, onClose: () => voi
             // removed or reopened right away; terminating alone releases them late.
             await db.open({ path: ':memory:' });
             await db.dropFiles();
-            reusable = small;
+            reusable = keep;
           }
         } finally {
           if (!(reusable && keepAsSpare({ db, ready: Promise.resolve() }))) await db.terminate();
