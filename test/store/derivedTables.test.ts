@@ -61,17 +61,22 @@ async function stored(conn: SqlConnection) {
   return { counts, links, digest, texts };
 }
 
-async function computed(conn: SqlConnection) {
-  const counts = await conn.query(
-    "SELECT src AS id, count(*) AS members FROM edges WHERE type = 'CONTAINS' OR type = 'HAS_METHOD' OR type = 'HAS_FIELD' GROUP BY src ORDER BY id",
-  );
-  const links = await conn.query(
+/** IMPORTS + USES edges summed per pair of distinct modules, each end's module found by its file. */
+function computedLinks(conn: SqlConnection) {
+  return conn.query(
     `SELECT ms.id AS src, md.id AS dst, count(*) AS weight FROM edges e
      JOIN node_rows a ON a.id = e.src JOIN node_rows b ON b.id = e.dst
      JOIN node_rows ms ON ms.kind = 'Module' AND ms.file_path = a.file_path
      JOIN node_rows md ON md.kind = 'Module' AND md.file_path = b.file_path
      WHERE (e.type = 'IMPORTS' OR e.type = 'USES') AND ms.id <> md.id GROUP BY ms.id, md.id ORDER BY src, dst`,
   );
+}
+
+async function computed(conn: SqlConnection) {
+  const counts = await conn.query(
+    "SELECT src AS id, count(*) AS members FROM edges WHERE type = 'CONTAINS' OR type = 'HAS_METHOD' OR type = 'HAS_FIELD' GROUP BY src ORDER BY id",
+  );
+  const links = await computedLinks(conn);
   const digest = await conn.query(GRAPH_DIGEST_SELECT);
   const texts = await conn.query(
     "SELECT id, lower(name) AS nm, lower(concat_ws(' ', qualified_name, signature, docstring)) AS txt FROM nodes WHERE kind = 'Function' OR kind = 'Method' OR kind = 'Class' ORDER BY id",
@@ -176,6 +181,30 @@ describe('derived tables', () => {
       expect(await expectDerivedEqualComputed(writable)).toEqual(expected);
     } finally {
       await writable.close?.();
+    }
+  });
+
+  it("written in the transaction that wrote the graph (the optimizer has no statistics of its rows), module_links joins the two modules only through edges", async () => {
+    // The CLI's index writes a graph and its derived tables in one transaction. There, a
+    // nested-loop join of every node's module with every other's (929k x 929k on 50,000 files)
+    // looked as cheap as any plan, and the index never ended.
+    const conn = await openNodeDatabase(join(dir, 'in-transaction.duckdb'));
+    try {
+      await conn.run(`ATTACH '${file}' AS source (READ_ONLY)`);
+      await conn.run('BEGIN TRANSACTION');
+      await conn.run('CREATE TABLE node_rows AS SELECT * FROM source.node_rows');
+      await conn.run('CREATE TABLE edges AS SELECT * FROM source.edges');
+      await writeDerivedTables(conn, Number.POSITIVE_INFINITY);
+      const plan = (await conn.query('EXPLAIN SELECT * FROM module_links')).map((r) => String(r.explain_value)).join('\n');
+      expect(plan).toContain('HASH_JOIN');
+      expect(plan).not.toMatch(/NESTED_LOOP_JOIN|CROSS_PRODUCT|BLOCKWISE_NL_JOIN|PIECEWISE_MERGE_JOIN/);
+      await writeDerivedTables(conn, 0);
+      const links = await conn.query('SELECT src, dst, weight FROM module_links ORDER BY src, dst');
+      expect(links.length).toBeGreaterThan(0);
+      expect(links).toEqual(await computedLinks(conn));
+      await conn.run('COMMIT');
+    } finally {
+      await conn.close?.();
     }
   });
 
