@@ -4,7 +4,8 @@
  * inside a closed package (the breadcrumb follows), and no two drawn boxes overlap. The demo's
  * tests/ is the "tests and fixtures" group, drawn after the code's packages and gone while "Hide
  * tests" is on (the summary counts what it hides); photographed at 1280x720 light and 1440x900
- * dark (test-results/overview-tests-*.png).
+ * dark (test-results/overview-tests-*.png). An idle overview asks for no animation frames, and a
+ * wheel zoom draws it again.
  * With RANGER_E2E_STDLIB=1 (out of the default suite: it indexes 1,790 files) the system Python's
  * standard library with its tests is indexed and its overview photographed at 1280x720 and
  * 1440x900, light and dark (test-results/overview-stdlib-*.png).
@@ -60,6 +61,22 @@ async function clickNode(page: Page, id: string): Promise<void> {
   await page.mouse.click(at.x, at.y);
 }
 
+/** How many animation frames the page asks for in `ms` (Cytoscape's loop asks one a frame while it runs). */
+async function framesAskedIn(page: Page, ms: number): Promise<number> {
+  return page.evaluate(async (wait) => {
+    const w = window as unknown as { requestAnimationFrame: (cb: FrameRequestCallback) => number };
+    const own = w.requestAnimationFrame;
+    let asked = 0;
+    w.requestAnimationFrame = (cb) => {
+      asked++;
+      return own.call(window, cb);
+    };
+    await new Promise((done) => setTimeout(done, wait));
+    w.requestAnimationFrame = own;
+    return asked;
+  }, ms);
+}
+
 const breadcrumb = (page: Page) => page.getByTestId('overview-breadcrumb').getAttribute('data-path');
 
 test('package overview: open a package by keyboard and by click, breadcrumb, no overlaps', async ({ env }) => {
@@ -72,6 +89,22 @@ test('package overview: open a package by keyboard and by click, breadcrumb, no 
     await waitForGraph(page, 'overview');
     const before = Number(await page.getByTestId('graph').getAttribute('data-nodes'));
     assert(overlapping(await drawnBoxes(page)).length === 0, `boxes overlap: ${overlapping(await drawnBoxes(page)).join(', ')}`);
+
+    // Nothing to draw, no frames asked for (the loop runs about 60 a second); a wheel zoom draws
+    // again, and then the loop stops once more (src/ui/graph/renderLoopPause.ts).
+    const graph = page.getByTestId('graph');
+    await page.waitForTimeout(500);
+    const idle = await framesAskedIn(page, 1000);
+    assert(idle <= 5, `an idle overview asked for ${idle} frames in a second`);
+    const still = await graph.screenshot();
+    const box = (await graph.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -300);
+    await page.waitForTimeout(500);
+    assert(!still.equals(await graph.screenshot()), 'a wheel zoom redrew the paused overview');
+    const after = await framesAskedIn(page, 1000);
+    assert(after <= 5, `the overview asked for ${after} frames in the second after its zoom settled`);
+    await page.getByTestId('fit-button').click();
 
     // Keyboard: Tab onto the canvas puts the focus on the first item; move to the closed "web" package and open it.
     await page.getByTestId('fit-button').focus();

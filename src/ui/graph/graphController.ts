@@ -10,7 +10,6 @@
  * and go to the view of the mode.
  * Runs in: the main thread.
  */
-import cytoscape from 'cytoscape';
 import type { Core, NodeSingular } from 'cytoscape';
 import type { RepoClient } from '../clients/repoClient.ts';
 import type { ThemeChoice } from '../store/appStore.ts';
@@ -28,6 +27,7 @@ import type { Crumb } from './overviewFocus.ts';
 import { OverviewView } from './overviewView.ts';
 import { moduleLabel } from '../../core/graph/displayName.ts';
 import { PlayerCanvasView } from './playerCanvasView.ts';
+import { pausingCytoscape } from './renderLoopPause.ts';
 import { workerLayouts } from './viewHost.ts';
 import type { GraphCallbacks, ViewHost, ViewMode } from './viewHost.ts';
 
@@ -68,7 +68,7 @@ export class GraphController {
     theme: ThemeChoice,
     private readonly callbacks: GraphCallbacks,
   ) {
-    this.cy = cytoscape({
+    this.cy = pausingCytoscape({
       container,
       style: graphStylesheet(theme),
       webgl: webglAvailable(),
