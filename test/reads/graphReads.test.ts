@@ -6,7 +6,7 @@
  * Runs in: Node (vitest).
  */
 import { describe, expect, it } from 'vitest';
-import { moduleLinkList, readPackageOverview } from '../../src/core/reads/graphSlices.ts';
+import { moduleLinkList, overviewModuleList, readPackageOverview } from '../../src/core/reads/graphSlices.ts';
 import { assertReadOnlySql } from '../../src/core/store/sqlGuard.ts';
 import { loadPackageOverview } from '../../src/ui/graph/overviewData.ts';
 import { useDemoService } from '../ui/demoService.ts';
@@ -28,11 +28,21 @@ describe('UI queries on the indexed demo', () => {
     expect(total).toBeGreaterThan(data.links.length);
   });
 
-  it('package overview links: the same columns from Arrow (duckdb-wasm) as from rows', async () => {
+  it('package overview modules and links: the same columns from Arrow (duckdb-wasm) as from rows', async () => {
     const viaArrow = await readPackageOverview(demo.conn);
     const viaRows = await readPackageOverview({ query: (sql) => demo.conn.query(sql) });
     expect(viaArrow.links.src).toBeInstanceOf(Int32Array);
     expect(viaArrow.links).toEqual(viaRows.links);
+    expect(viaArrow.modules.id).toBeInstanceOf(Int32Array);
+    expect(viaArrow.modules).toEqual(viaRows.modules);
+    // Each module as the explorer's other reads give a node (names, member count) with its file.
+    const modules = overviewModuleList(viaArrow.modules);
+    const rows = await demo.conn.query(
+      "SELECT n.id, n.file_path, (SELECT count(*) FROM edges e WHERE e.src = n.id AND e.type = 'CONTAINS') AS members FROM nodes n WHERE n.kind = 'Module' ORDER BY n.id",
+    );
+    expect(modules.map((m) => [m.id, m.filePath, m.children]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(rows.map((r) => [Number(r.id), r.file_path, Number(r.members)]));
+    const hit = (await service.searchNodeNames('shopkit.orders.service')).find((h) => h.kind === 'Module')!;
+    expect(modules.find((m) => m.id === hit.id)).toMatchObject({ kind: 'Module', name: hit.name, qualifiedName: hit.qualifiedName, displayName: hit.displayName, shortName: hit.shortName, filePath: hit.filePath });
     const stored = await demo.conn.query('SELECT src, dst, weight FROM module_links');
     expect(moduleLinkList(viaArrow.links)).toEqual(stored);
     expect(stored.length).toBeGreaterThan(0);

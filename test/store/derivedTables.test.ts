@@ -21,7 +21,7 @@ import { importBundle } from '../../src/core/bundle/importBundle.ts';
 import { extractorFor } from '../../src/core/languages/implementations.ts';
 import { parseSourceFiles } from '../../src/core/parse/parseFile.ts';
 import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
-import { moduleLinkList, readChildren, readPackageOverview } from '../../src/core/reads/graphSlices.ts';
+import { moduleLinkList, overviewModuleList, readChildren, readPackageOverview } from '../../src/core/reads/graphSlices.ts';
 import { dropDerivedTables, GRAPH_DIGEST_SELECT, writeDerivedTables } from '../../src/core/store/derivedTables.ts';
 import { SCHEMA_VERSION } from '../../src/core/store/schema.ts';
 import { readSchemaVersion } from '../../src/core/store/schemaUpgrade.ts';
@@ -122,8 +122,9 @@ describe('derived tables', () => {
       expect(await expectDerivedEqualComputed(conn)).toEqual(viewed);
       expect(await linkedFiles(conn)).toEqual(['report.py -> models.py', 'shop.py -> models.py']);
       const overview = await readPackageOverview(conn);
-      expect(overview.modules.map((m) => m.filePath).sort()).toEqual(['models.py', 'report.py', 'shop.py']);
-      const models = overview.modules.find((m) => m.filePath === 'models.py')!;
+      const modules = overviewModuleList(overview.modules);
+      expect(modules.map((m) => m.filePath).sort()).toEqual(['models.py', 'report.py', 'shop.py']);
+      const models = modules.find((m) => m.filePath === 'models.py')!;
       expect(models.children).toBe(2); // Item, Cart
       const cart = (await readChildren(conn, models.id)).nodes.find((n) => n.name === 'Cart')!;
       expect(cart.children).toBe(1);

@@ -14,6 +14,7 @@ import { MEMBER_COUNTS_TABLE, MEMBER_EDGE_TYPES, MODULE_LINKS_TABLE } from '../s
 import { NODE_ROWS_TABLE } from '../store/schema.ts';
 import { nodeFields } from './nodeFields.ts';
 import type { NamedNode } from './nodeFields.ts';
+import { displayName, shortName } from '../graph/displayName.ts';
 import { namesOf, num, sqlIds, str } from './rowValues.ts';
 
 type Reader = Pick<SqlConnection, 'query'>;
@@ -56,6 +57,21 @@ export interface OverviewModuleNode extends GraphNode {
   filePath: string;
 }
 
+/**
+ * The overview's modules as columns, one entry per module (each an OverviewModuleNode's fields
+ * but its kind, always Module): 49,963 module objects took three times as long to read out of
+ * the engine and to copy to the page (50,000 files; docs/budgets.md).
+ */
+export interface OverviewModuleColumns {
+  id: Int32Array;
+  children: Int32Array;
+  name: string[];
+  qualifiedName: string[];
+  displayName: string[];
+  shortName: string[];
+  filePath: string[];
+}
+
 /** A weighted dependency between two modules (IMPORTS + USES edges from one to the other). */
 export interface ModuleLink {
   src: number;
@@ -74,7 +90,7 @@ export interface ModuleLinkColumns {
 }
 
 export interface PackageOverviewRows {
-  modules: OverviewModuleNode[];
+  modules: OverviewModuleColumns;
   links: ModuleLinkColumns;
 }
 
@@ -101,26 +117,62 @@ function toEdge(row: Row): GraphEdge {
  * different files summed per module pair (module_links, stored when the graph was written).
  */
 export async function readPackageOverview(conn: Pick<SqlConnection, 'query' | 'queryArrow'>): Promise<PackageOverviewRows> {
-  const [moduleRows, links] = await Promise.all([
-    conn.query(`SELECT ${DRAWN_NODE_COLUMNS}, n.file_path FROM ${NODES} n WHERE n.kind = 'Module' AND n.file_path IS NOT NULL`),
-    readModuleLinks(conn),
-  ]);
-  const modules = moduleRows.map((row) => ({ ...toNode(row), filePath: str(row, 'file_path') }));
+  const [modules, links] = await Promise.all([readOverviewModules(conn), readModuleLinks(conn)]);
   return { modules, links };
 }
 
-/** module_links as columns: straight from Arrow where the engine gives it (duckdb-wasm), else from rows. */
-async function readModuleLinks(conn: Pick<SqlConnection, 'query' | 'queryArrow'>): Promise<ModuleLinkColumns> {
-  const sql = `SELECT src, dst, weight FROM ${MODULE_LINKS_TABLE}`;
-  let column: (name: string) => Int32Array;
+type Column = ArrayLike<unknown>;
+
+/** A query's result as columns: straight from Arrow where the engine gives it (duckdb-wasm), else from rows. */
+async function queryColumns(conn: Pick<SqlConnection, 'query' | 'queryArrow'>, sql: string): Promise<(name: string) => Column> {
   if (conn.queryArrow) {
     const table = await conn.queryArrow(sql);
-    column = (name) => Int32Array.from(table.getChild(name)?.toArray() ?? [], Number);
-  } else {
-    const rows = await conn.query(sql);
-    column = (name) => Int32Array.from(rows, (row) => num(row, name));
+    return (name) => (table.getChild(name)?.toArray() as Column | undefined) ?? [];
   }
-  return { src: column('src'), dst: column('dst'), weight: column('weight') };
+  const rows = await conn.query(sql);
+  return (name) => rows.map((row) => row[name]);
+}
+
+const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+
+async function readOverviewModules(conn: Pick<SqlConnection, 'query' | 'queryArrow'>): Promise<OverviewModuleColumns> {
+  const column = await queryColumns(conn, `SELECT ${DRAWN_NODE_COLUMNS}, n.file_path FROM ${NODES} n WHERE n.kind = 'Module' AND n.file_path IS NOT NULL`);
+  const [names, qualified, imports, paths] = [column('name'), column('qualified_name'), column('import_name'), column('file_path')];
+  const out: OverviewModuleColumns = {
+    id: Int32Array.from(column('id'), Number),
+    children: Int32Array.from(column('children'), Number),
+    name: Array.from(names, text),
+    qualifiedName: Array.from(qualified, text),
+    displayName: [],
+    shortName: [],
+    filePath: Array.from(paths, text),
+  };
+  for (let i = 0; i < out.id.length; i++) {
+    const node = { kind: 'Module', name: out.name[i]!, qualified_name: out.qualifiedName[i]!, import_name: imports[i] == null ? null : String(imports[i]) };
+    out.displayName.push(displayName(node));
+    out.shortName.push(shortName(node));
+  }
+  return out;
+}
+
+/** The modules of `columns` as objects. */
+export function overviewModuleList(columns: OverviewModuleColumns): OverviewModuleNode[] {
+  return Array.from(columns.id, (id, i) => ({
+    id,
+    kind: 'Module' as const,
+    name: columns.name[i]!,
+    qualifiedName: columns.qualifiedName[i]!,
+    displayName: columns.displayName[i]!,
+    shortName: columns.shortName[i]!,
+    children: columns.children[i]!,
+    filePath: columns.filePath[i]!,
+  }));
+}
+
+async function readModuleLinks(conn: Pick<SqlConnection, 'query' | 'queryArrow'>): Promise<ModuleLinkColumns> {
+  const column = await queryColumns(conn, `SELECT src, dst, weight FROM ${MODULE_LINKS_TABLE}`);
+  const ints = (name: string) => Int32Array.from(column(name), Number);
+  return { src: ints('src'), dst: ints('dst'), weight: ints('weight') };
 }
 
 /** The links of `columns` as objects. */
