@@ -18,7 +18,7 @@ import { runMcts } from '../../../src/core/search/mcts.ts';
 import { buildReplay, stateAt } from '../../../src/core/search/mctsReplay.ts';
 import type { Replay } from '../../../src/core/search/mctsReplay.ts';
 import { createPrng } from '../../../src/core/search/prng.ts';
-import { webglAvailable } from '../../../src/ui/graph/graphController.ts';
+import { gpuWebglAvailable } from '../../../src/ui/graph/graphController.ts';
 import { graphStylesheet } from '../../../src/ui/graph/graphStyle.ts';
 import { mountPlayer, playerElements } from '../../../src/ui/player/playerCanvas.ts';
 
@@ -95,7 +95,7 @@ async function run(request: UiBenchRequest): Promise<UiBenchResult> {
   const replay = await traceWithTree(request.treeNodes, request.seed);
   const baselineReplay = buildReplay(replay.trace, Infinity);
   const container = document.getElementById('cy')!;
-  const webgl = webglAvailable();
+  const webgl = gpuWebglAvailable();
   const cy = cytoscape({ container, style: graphStylesheet('light'), webgl, minZoom: 0.02, maxZoom: 4 });
   const mountStarted = performance.now();
   const mount = await playerElements(null, replay, 'tree', 1400 / 800);

@@ -1,6 +1,6 @@
 /**
  * @file The explorer's imperative side, a facade over its views: owns one Cytoscape instance
- * (WebGL renderer when the browser has WebGL2), the camera (graphCamera.ts), the current mode
+ * (WebGL renderer when WebGL2 draws on a GPU, the canvas renderer otherwise), the camera (graphCamera.ts), the current mode
  * and the view that draws each one (overviewView.ts: the package overview; egoView.ts: the ego
  * view; playerCanvasView.ts: the MCTS player's tree; answerView.ts: a Path 1 answer), the
  * expand / collapse of modules and classes (memberExpansion.ts), the generation counter that
@@ -35,9 +35,23 @@ export type { Crumb, FollowMove, FollowOptions, GraphCallbacks, ViewMode };
 
 export { moduleLabel };
 
-export function webglAvailable(): boolean {
+/** WebGL renderers that draw on the CPU. */
+const SOFTWARE_GL = /swiftshader|llvmpipe|softpipe|software|basic render/i;
+
+/**
+ * Whether WebGL2 draws on a GPU here. Drawn in software (a browser with no GPU, or its GPU
+ * blocked), Cytoscape's WebGL renderer spends more on its texture atlases than the canvas
+ * renderer spends on the whole first drawing: the package overview of 50,000 files drew in
+ * 0.86-1.23 s with it and 0.66 s without (docs/budgets.md).
+ */
+export function gpuWebglAvailable(): boolean {
   try {
-    return document.createElement('canvas').getContext('webgl2') !== null;
+    const gl = document.createElement('canvas').getContext('webgl2', { failIfMajorPerformanceCaveat: true });
+    if (!gl) return false;
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const renderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return !SOFTWARE_GL.test(renderer);
   } catch {
     return false;
   }
@@ -71,7 +85,7 @@ export class GraphController {
     this.cy = pausingCytoscape({
       container,
       style: graphStylesheet(theme),
-      webgl: webglAvailable(),
+      webgl: gpuWebglAvailable(),
       minZoom: 0.05,
       maxZoom: 4,
       wheelSensitivity: 0.3,
