@@ -16,7 +16,7 @@ import cytoscape from 'cytoscape';
 import type { Core, CytoscapeOptions } from 'cytoscape';
 
 /** About a quarter of a second at 60 Hz: texture work and late hover redraws have settled by then. */
-export const IDLE_FRAMES = 15;
+const IDLE_FRAMES = 15;
 
 /** The canvas renderer's fields the loop reads and writes (cytoscape's own names). */
 interface LoopRenderer {
