@@ -78,13 +78,15 @@ function demoInput(): RepoInput {
   return { kind: 'files', name: 'shopkit', files };
 }
 
-async function newService(store = memoryStore(), prewarm?: () => void): Promise<BrowserRepoService> {
+async function newService(store = memoryStore(), prewarm?: () => void, releasePrewarm?: () => void): Promise<BrowserRepoService> {
   const parsers = await createNodeParsers();
   const service = new BrowserRepoService({
     openStore: async () => store,
     parseFiles: async (sources) => (await sources.all()).map((f) => parseSourceFile(parsers, f, extractorFor)),
     prewarm,
     prewarmDelayMs: 5,
+    releasePrewarm,
+    prewarmHoldMs: 40,
   });
   await service.open();
   return service;
@@ -187,4 +189,29 @@ describe("when the next index's workers start", () => {
     await pause(50);
     expect(reopened).toBe(0); // the stored graph opens; workers wait for a sign
   });
+
+  it('a sign with a graph open that no index follows ends them after the hold; an index or import within it, or the start screen, keeps them', async () => {
+    let released = 0;
+    const store = memoryStore();
+    const empty = await newService(memoryStore(), () => undefined, () => released++);
+    await empty.prepareIndex();
+    await pause(100);
+    expect(released).toBe(0); // the start screen: the index is still to come
+
+    const service = await newService(store, () => undefined, () => released++);
+    await service.index(demoInput());
+    await service.prepareIndex(); // a drag that leaves
+    await pause(100);
+    expect(released).toBe(1);
+
+    await service.prepareIndex(); // a picker, then the index it chose
+    await service.index(demoInput());
+    await pause(100);
+    expect(released).toBe(1);
+
+    await service.prepareIndex();
+    await service.prepareIndex(); // a second sign restarts the hold: one release
+    await pause(100);
+    expect(released).toBe(2);
+  }, 60_000);
 });

@@ -21,9 +21,9 @@ import { importBundle, readBundle, storedIndexFigures } from '../../core/bundle/
 import { repoNameOf } from '../../core/ingest/ingest.ts';
 import { uniqueRepoName } from '../../core/ingest/repoNames.ts';
 import { transfer } from 'comlink';
-import { openBrowserStore, prewarmDatabase } from './duckdbBrowser.ts';
+import { endSpareDatabase, openBrowserStore, prewarmDatabase } from './duckdbBrowser.ts';
 import type { BrowserStore, RepoDatabase } from './duckdbBrowser.ts';
-import { parseFilesInBrowserWorkers, prewarmParseWorkers } from './parseWorkerPool.ts';
+import { endWarmParseWorkers, parseFilesInBrowserWorkers, prewarmParseWorkers } from './parseWorkerPool.ts';
 import { explainStorageFailure } from './storageShortfall.ts';
 import { throttleProgress } from './throttleProgress.ts';
 
@@ -34,6 +34,10 @@ export interface BrowserRepoServiceDeps {
   prewarm?: () => void;
   /** How long after an open with no graph the prewarm waits (PREWARM_DELAY_MS). */
   prewarmDelayMs?: number;
+  /** Ends what `prewarm` started (and what a small index left warm), when no index came. */
+  releasePrewarm?: () => void;
+  /** How long a prewarm on a sign (prepareIndex) waits for its index with a graph open (PREWARM_HOLD_MS). */
+  prewarmHoldMs?: number;
 }
 
 /**
@@ -43,9 +47,20 @@ export interface BrowserRepoServiceDeps {
  */
 const PREWARM_DELAY_MS = 3_000;
 
+/**
+ * A sign of an index (files dragged over the window, a picker opened) with a graph open that no
+ * index followed within this long: the prewarmed instance and workers end, their memory with them.
+ */
+const PREWARM_HOLD_MS = 120_000;
+
 function prewarmIndexing(): void {
   prewarmDatabase();
   void prewarmParseWorkers();
+}
+
+function releaseIndexingPrewarm(): void {
+  endSpareDatabase();
+  endWarmParseWorkers();
 }
 
 /**
@@ -68,7 +83,18 @@ export class BrowserRepoService implements RepoService {
   private indexing: AbortController | null = null;
   private activeListeners = new Set<() => void>();
 
-  constructor(private readonly deps: BrowserRepoServiceDeps = { openStore: openBrowserStore, parseFiles: parseFilesInBrowserWorkers, prewarm: prewarmIndexing }) {}
+  /** Indexes and imports started so far: a prewarm's hold ends in a release only when none began. */
+  private indexStarts = 0;
+  private prewarmHold: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly deps: BrowserRepoServiceDeps = {
+      openStore: openBrowserStore,
+      parseFiles: parseFilesInBrowserWorkers,
+      prewarm: prewarmIndexing,
+      releasePrewarm: releaseIndexingPrewarm,
+    },
+  ) {}
 
   /**
    * Starts the next index's workers a moment from now: the app has opened with no graph, so an
@@ -84,10 +110,20 @@ export class BrowserRepoService implements RepoService {
 
   /**
    * The person is about to index (files dragged over the window, a file picker opened): starts
-   * the index's duckdb-wasm instance and parse workers now, while they choose. Idempotent.
+   * the index's duckdb-wasm instance and parse workers now, while they choose. Idempotent. With
+   * a graph open, they end again if no index began within PREWARM_HOLD_MS (a drag that left, a
+   * picker cancelled); on the start screen an index is what comes next, so they stay.
    */
   async prepareIndex(): Promise<void> {
-    if (!this.indexing) this.deps.prewarm?.();
+    if (this.indexing) return;
+    this.deps.prewarm?.();
+    const release = this.deps.releasePrewarm;
+    if (!release) return;
+    clearTimeout(this.prewarmHold);
+    const starts = this.indexStarts;
+    this.prewarmHold = setTimeout(() => {
+      if (!this.indexing && this.indexStarts === starts && this.active) release();
+    }, this.deps.prewarmHoldMs ?? PREWARM_HOLD_MS);
   }
 
   /** The active repo's database for in-worker services (not for comlink callers: not cloneable). */
@@ -144,6 +180,7 @@ export class BrowserRepoService implements RepoService {
     if (isBundleInput(input)) return this.importBundle(input.data, onProgress);
     const controller = new AbortController();
     this.indexing = controller;
+    this.indexStarts++;
     // The new database opens while the files are read and parsed; it becomes active only once
     // everything is stored, and is deleted again on any failure or cancel.
     let creating: Promise<RepoDatabase> | null = null;
@@ -243,6 +280,7 @@ export class BrowserRepoService implements RepoService {
     if (this.indexing) throw new AppError('INPUT_INVALID', 'An index is already running; cancel it or wait for it to finish.');
     const controller = new AbortController();
     this.indexing = controller;
+    this.indexStarts++;
     let created: RepoDatabase | null = null;
     let committed = false;
     try {

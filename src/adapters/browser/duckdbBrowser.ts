@@ -201,6 +201,13 @@ async function worthKeeping(sql: ReturnType<typeof connectionOf>, path: string, 
   return (await databaseFileBytes(sql).catch(() => Infinity)) < REUSE_BELOW_BYTES;
 }
 
+/** Ends the spare instance, if one waits (an index that did not come: its worker's memory goes). */
+export function endSpareDatabase(): void {
+  const taken = spare;
+  spare = null;
+  void taken?.then((instance) => instance.db.terminate()).catch(() => undefined);
+}
+
 /** Makes `instance` the spare unless one waits already; false when the caller must end it. */
 function keepAsSpare(instance: Instance): boolean {
   if (spare) return false;

@@ -68,6 +68,11 @@ export async function prewarmParseWorkers(count = browserPoolSize()): Promise<vo
   await Promise.all(warmUps);
 }
 
+/** Ends the warm parse workers (an index that did not come). */
+export function endWarmParseWorkers(): void {
+  for (const worker of warm.splice(0)) worker.terminate();
+}
+
 /**
  * A worker that parsed less than this in its run is kept for the next index: its start-up (the
  * runtime and a grammar's compile, about 250 ms) was most of a small repo's parse, and its
