@@ -83,8 +83,7 @@ export class BrowserRepoService implements RepoService {
   private indexing: AbortController | null = null;
   private activeListeners = new Set<() => void>();
 
-  /** Indexes and imports started so far: a prewarm's hold ends in a release only when none began. */
-  private indexStarts = 0;
+  /** A prewarm's wait for its index (prepareIndex); an index or import that starts ends it. */
   private prewarmHold: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -120,10 +119,14 @@ export class BrowserRepoService implements RepoService {
     const release = this.deps.releasePrewarm;
     if (!release) return;
     clearTimeout(this.prewarmHold);
-    const starts = this.indexStarts;
-    this.prewarmHold = setTimeout(() => {
-      if (!this.indexing && this.indexStarts === starts && this.active) release();
-    }, this.deps.prewarmHoldMs ?? PREWARM_HOLD_MS);
+    this.prewarmHold = setTimeout(() => this.active && release(), this.deps.prewarmHoldMs ?? PREWARM_HOLD_MS);
+  }
+
+  /** An index or import begins: it takes the prewarmed workers, so their wait ends. */
+  private startIndexing(): AbortController {
+    clearTimeout(this.prewarmHold);
+    this.indexing = new AbortController();
+    return this.indexing;
   }
 
   /** The active repo's database for in-worker services (not for comlink callers: not cloneable). */
@@ -178,9 +181,7 @@ export class BrowserRepoService implements RepoService {
   async index(input: RepoInput, onProgress?: ProgressListener, options: IndexRequestOptions = {}): Promise<IndexSummary> {
     if (this.indexing) throw new AppError('INPUT_INVALID', 'An index is already running; cancel it or wait for it to finish.');
     if (isBundleInput(input)) return this.importBundle(input.data, onProgress);
-    const controller = new AbortController();
-    this.indexing = controller;
-    this.indexStarts++;
+    const controller = this.startIndexing();
     // The new database opens while the files are read and parsed; it becomes active only once
     // everything is stored, and is deleted again on any failure or cancel.
     let creating: Promise<RepoDatabase> | null = null;
@@ -278,9 +279,7 @@ export class BrowserRepoService implements RepoService {
    */
   async importBundle(bytes: Uint8Array, onProgress?: ProgressListener): Promise<IndexSummary> {
     if (this.indexing) throw new AppError('INPUT_INVALID', 'An index is already running; cancel it or wait for it to finish.');
-    const controller = new AbortController();
-    this.indexing = controller;
-    this.indexStarts++;
+    const controller = this.startIndexing();
     let created: RepoDatabase | null = null;
     let committed = false;
     try {

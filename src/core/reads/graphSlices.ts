@@ -155,18 +155,22 @@ async function readOverviewModules(conn: Pick<SqlConnection, 'query' | 'queryArr
   return out;
 }
 
-/** The modules of `columns` as objects. */
-export function overviewModuleList(columns: OverviewModuleColumns): OverviewModuleNode[] {
-  return Array.from(columns.id, (id, i) => ({
-    id,
-    kind: 'Module' as const,
+/** Module `i` of `columns` as the graph draws it (without its file). */
+export function overviewModuleAt(columns: OverviewModuleColumns, i: number): GraphNode {
+  return {
+    id: columns.id[i]!,
+    kind: 'Module',
     name: columns.name[i]!,
     qualifiedName: columns.qualifiedName[i]!,
     displayName: columns.displayName[i]!,
     shortName: columns.shortName[i]!,
     children: columns.children[i]!,
-    filePath: columns.filePath[i]!,
-  }));
+  };
+}
+
+/** The modules of `columns` as objects, each with its file. */
+export function overviewModuleList(columns: OverviewModuleColumns): OverviewModuleNode[] {
+  return Array.from(columns.id, (_, i) => ({ ...overviewModuleAt(columns, i), filePath: columns.filePath[i]! }));
 }
 
 async function readModuleLinks(conn: Pick<SqlConnection, 'query' | 'queryArrow'>): Promise<ModuleLinkColumns> {

@@ -1,7 +1,7 @@
 /**
  * @file The explorer's imperative side, a facade over its views: owns one Cytoscape instance
- * (WebGL renderer when WebGL2 draws on a GPU, the canvas renderer otherwise), the camera (graphCamera.ts), the current mode
- * and the view that draws each one (overviewView.ts: the package overview; egoView.ts: the ego
+ * (WebGL renderer when WebGL2 draws on a GPU, the canvas renderer otherwise), the camera
+ * (graphCamera.ts), the current mode and the view that draws each one (overviewView.ts: the package overview; egoView.ts: the ego
  * view; playerCanvasView.ts: the MCTS player's tree; answerView.ts: a Path 1 answer), the
  * expand / collapse of modules and classes (memberExpansion.ts), the generation counter that
  * drops stale loads (a newer request wins), the busy / error wrapper, the render report,
@@ -45,6 +45,14 @@ const SOFTWARE_GL = /swiftshader|llvmpipe|softpipe|software|basic render/i;
  * 0.86-1.23 s with it and 0.66 s without (docs/budgets.md).
  */
 export function gpuWebglAvailable(): boolean {
+  gpuWebgl ??= probeGpuWebgl();
+  return gpuWebgl;
+}
+
+/** The answer for this page: the probe makes a WebGL context, which a new view need not make again. */
+let gpuWebgl: boolean | undefined;
+
+function probeGpuWebgl(): boolean {
   try {
     const gl = document.createElement('canvas').getContext('webgl2', { failIfMajorPerformanceCaveat: true });
     if (!gl) return false;

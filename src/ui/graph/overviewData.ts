@@ -4,7 +4,7 @@
  * from it (packageOverview.ts).
  * Runs in: the main thread (the read runs in the repo worker).
  */
-import { moduleLinkList, overviewModuleList } from '../../core/reads/graphSlices.ts';
+import { moduleLinkList, overviewModuleAt } from '../../core/reads/graphSlices.ts';
 import type { GraphNode, ModuleLink } from '../../core/reads/graphSlices.ts';
 import type { RepoClient } from '../clients/repoClient.ts';
 import { buildPackageTree } from './packageOverview.ts';
@@ -20,7 +20,7 @@ export interface PackageOverviewData {
 export async function loadPackageOverview(service: Pick<RepoClient, 'readPackageOverview'>): Promise<PackageOverviewData> {
   const { modules, links } = await service.readPackageOverview();
   return {
-    modules: new Map(overviewModuleList(modules).map(({ filePath: _filePath, ...node }) => [node.id, node])),
+    modules: new Map(Array.from(modules.id, (id, i) => [id, overviewModuleAt(modules, i)])),
     tree: buildPackageTree(Array.from(modules.id, (id, i) => ({ id, path: modules.filePath[i]! }))),
     links: moduleLinkList(links),
   };
