@@ -1,13 +1,14 @@
 /**
  * @file The explorer's imperative side, a facade over its views: owns one Cytoscape instance
  * (WebGL renderer when WebGL2 draws on a GPU, the canvas renderer otherwise), the camera
- * (graphCamera.ts), the current mode and the view that draws each one (overviewView.ts: the package overview; egoView.ts: the ego
- * view; playerCanvasView.ts: the MCTS player's tree; answerView.ts: a Path 1 answer), the
- * expand / collapse of modules and classes (memberExpansion.ts), the generation counter that
- * drops stale loads (a newer request wins), the busy / error wrapper, the render report,
- * selection, the SIMILAR toggle (dashed, curved edges among the visible nodes only while it
- * is on) and "Hide tests" (passed to the overview). Visible nodes stay <= MAX_VISIBLE_NODES. Pointer events and canvas resizes land here
- * and go to the view of the mode.
+ * (graphCamera.ts), the current mode and the view that draws each one (overviewView.ts: the
+ * package overview; egoView.ts: the ego view; playerCanvasView.ts: the MCTS player's tree;
+ * answerView.ts: a Path 1 answer), the expand / collapse of modules and classes
+ * (memberExpansion.ts), the generation counter that drops stale loads (a newer request wins),
+ * the busy / error wrapper, the render report, selection, the SIMILAR toggle (dashed, curved
+ * edges among the visible nodes only while it is on) and "Hide tests" (passed to the overview).
+ * Visible nodes stay <= MAX_VISIBLE_NODES. Pointer events and canvas resizes land here and go
+ * to the view of the mode.
  * Runs in: the main thread.
  */
 import type { Core, NodeSingular } from 'cytoscape';
