@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
+import { nodesOverSql } from '../store/schema.ts';
 import { assertReadOnlySql } from '../store/sqlGuard.ts';
 import { compileCypher } from './compile.ts';
 
@@ -92,8 +93,8 @@ describe('compiled SQL', () => {
   });
 
   it('seeds a variable-length walk from the constrained end', () => {
-    // A name with a label reads the start nodes through the name index (nameLookup in compile.ts).
-    const byName = (name: string) => `(SELECT * FROM nodes WHERE name = '${name}' LIMIT 9223372036854775807) AS seed`;
+    // A name with a label reads the start nodes by name (nameTable in emitMatch.ts).
+    const byName = (name: string) => `(${nodesOverSql(`(SELECT * FROM node_rows WHERE name = '${name}' LIMIT 9223372036854775807)`)}) AS seed`;
     expect(compileCypher("MATCH (:Repo {name: 'a2'})-[:CONTAINS*1..2]->(x) RETURN x").sql).toContain(
       `WHERE a IN (SELECT id FROM ${byName('a2')} WHERE kind IN ('Repo') AND name = 'a2')`,
     );

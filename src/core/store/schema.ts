@@ -78,12 +78,21 @@ export const NODE_ROWS_TABLE = 'node_rows';
  * 38 ms (the hash table holds the file texts), a nodes-edges join 10 ms (node_rows 4.2).
  */
 export function createNodesViewSql(): string {
+  return `CREATE VIEW nodes AS ${nodesOverSql(NODE_ROWS_TABLE)}`;
+}
+
+/**
+ * The `nodes` view's SELECT over `rows` (node_rows, or a subquery of some of its rows): the
+ * Cypher compiler reads a node by name as this over `(SELECT * FROM node_rows WHERE name = …)`,
+ * which a big graph's name index answers (derivedTables.ts); through the view the scan is a full one.
+ */
+export function nodesOverSql(rows: string): string {
   const cols = NODE_COLUMNS.map((c) =>
     c.name === 'code'
       ? 'coalesce(r.code, substring(f.text, r.code_start + 1, r.code_end - r.code_start)) AS code'
       : `r.${c.name}`,
   ).join(', ');
-  return `CREATE VIEW nodes AS SELECT ${cols} FROM ${NODE_ROWS_TABLE} r LEFT JOIN files f ON f.path = r.file_path`;
+  return `SELECT ${cols} FROM ${rows} r LEFT JOIN files f ON f.path = r.file_path`;
 }
 
 export const EDGE_COLUMNS = columns([
