@@ -160,16 +160,27 @@ describe("a big graph's lookups read its indexes", () => {
     await big.close();
   });
 
-  /** The node_rows scans of the compiled query's plan, as DuckDB ran it: 'Index Scan' or 'Sequential Scan'. */
-  async function nodeScans(query: string): Promise<string[]> {
+  interface PlanOp {
+    extra_info?: { Table?: string; Type?: string };
+    operator_cardinality?: number;
+    children?: PlanOp[];
+  }
+
+  /** The scans of `table` in the compiled query's plan, as DuckDB ran it. */
+  async function scans(query: string, table: string): Promise<PlanOp[]> {
     const [row] = await big.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${compileCypher(query).sql}`);
-    const scans: string[] = [];
-    const walk = (op: { extra_info?: { Table?: string; Type?: string }; children?: unknown[] }) => {
-      if (op.extra_info?.Table === 'node_rows') scans.push(process.env.DBG ? JSON.stringify(op.extra_info) : op.extra_info.Type ?? '');
-      for (const child of op.children ?? []) walk(child as typeof op);
+    const found: PlanOp[] = [];
+    const walk = (op: PlanOp) => {
+      if (op.extra_info?.Table === table) found.push(op);
+      for (const child of op.children ?? []) walk(child);
     };
-    walk(JSON.parse(String(Object.values(row!).at(-1))));
-    return scans;
+    walk(JSON.parse(String(Object.values(row!).at(-1))) as PlanOp);
+    return found;
+  }
+
+  /** How the compiled query read node_rows: 'Index Scan' or 'Sequential Scan' per scan. */
+  async function nodeScans(query: string): Promise<string[]> {
+    return (await scans(query, 'node_rows')).map((op) => op.extra_info?.Type ?? '');
   }
 
   it('a name and the labelled nodes it reaches are read from the indexes, with the same rows', async () => {
@@ -183,6 +194,17 @@ describe("a big graph's lookups read its indexes", () => {
     const rows = (await runCypher(big, withCode)).rows;
     expect(rows.map((r) => r.name).sort()).toEqual(names);
     expect(rows.find((r) => r.name === 'f3')).toEqual({ name: 'f3', code: 'code of f3', module: 'code of pkg.m7' });
+  });
+
+  it("a walk's steps read only the edges leaving the last step's ends", async () => {
+    const query = "MATCH (f:Function {name: 'f1'})-[:USES*1..3]->(d) RETURN DISTINCT d.name AS name";
+    expect((await runCypher(big, query)).rows.map((r) => r.name).sort()).toEqual(['f2', 'f3', 'f4']);
+    // Along a chain of 29 calls: the start reads the calls once (29 rows), then each of the walk's
+    // steps reads the one edge leaving its end (at most 3 rows), not all 29 calls again.
+    const edgeRows = (await scans(query, 'edges')).map((op) => op.operator_cardinality ?? 0);
+    expect(edgeRows.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(PER_MODULE - 1 + 3);
+    const trails = "MATCH (f:Function {name: 'f1'})-[r:USES*2..3]->(d) RETURN d.name AS name, size(r) AS hops";
+    expect((await runCypher(big, trails)).rows.map((r) => `${r.name}:${r.hops}`).sort()).toEqual(['f3:2', 'f4:3']);
   });
 
   it("a joined node's label still filters its rows", async () => {
