@@ -22,7 +22,7 @@ import { extractorFor } from '../../src/core/languages/implementations.ts';
 import { parseSourceFiles } from '../../src/core/parse/parseFile.ts';
 import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
 import { moduleLinkList, overviewModuleList, readChildren, readPackageOverview } from '../../src/core/reads/graphSlices.ts';
-import { dropDerivedTables, GRAPH_DIGEST_SELECT, writeDerivedTables } from '../../src/core/store/derivedTables.ts';
+import { dropDerivedTables, GRAPH_DIGEST_SELECT, NAME_INDEX, writeDerivedTables } from '../../src/core/store/derivedTables.ts';
 import { SCHEMA_VERSION } from '../../src/core/store/schema.ts';
 import { readSchemaVersion } from '../../src/core/store/schemaUpgrade.ts';
 import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
@@ -59,6 +59,11 @@ async function stored(conn: SqlConnection) {
   const digest = await conn.query('SELECT * FROM graph_digest');
   const texts = await conn.query('SELECT id, nm, txt FROM search_texts ORDER BY id');
   return { counts, links, digest, texts };
+}
+
+/** The database's index names, sorted. */
+async function indexNames(conn: SqlConnection): Promise<string[]> {
+  return (await conn.query('SELECT index_name AS n FROM duckdb_indexes() ORDER BY n')).map((r) => String(r.n));
 }
 
 /** IMPORTS + USES edges summed per pair of distinct modules, each end's module found by its file. */
@@ -117,8 +122,11 @@ describe('derived tables', () => {
       expect(await kinds(conn)).toEqual(['VIEW']);
       const viewed = await expectDerivedEqualComputed(conn);
       // Stored as a big graph stores them (its threshold lowered to this graph's size).
+      expect(await indexNames(conn)).toEqual(['nodes_id']);
       await writeDerivedTables(conn, 0);
       expect(await kinds(conn)).toEqual(['BASE TABLE']);
+      // With the name index a big graph's Cypher lookups by name read (cypher/emitMatch.ts).
+      expect(await indexNames(conn)).toEqual(['nodes_id', NAME_INDEX]);
       expect(await expectDerivedEqualComputed(conn)).toEqual(viewed);
       expect(await linkedFiles(conn)).toEqual(['report.py -> models.py', 'shop.py -> models.py']);
       const overview = await readPackageOverview(conn);
@@ -134,8 +142,16 @@ describe('derived tables', () => {
       expect(item.children).toBe(2);
       expect(members.hidden).toBe(0);
       expect(moduleLinkList(overview.links).reduce((sum, l) => sum + l.weight, 0)).toBeGreaterThan(overview.links.src.length - 1);
+      await conn.run(`DROP INDEX ${NAME_INDEX}`);
     } finally {
       await conn.close?.();
+    }
+    // A big graph stored before the name index gets it when opened writable.
+    const reopened = await openNodeDatabase(file);
+    try {
+      expect(await indexNames(reopened)).toEqual(['nodes_id', NAME_INDEX]);
+    } finally {
+      await reopened.close?.();
     }
   });
 
@@ -147,8 +163,9 @@ describe('derived tables', () => {
     await index(file, { 'models.py': MODELS, 'shop.py': SHOP, 'report.py': REPORT_ALONE }, true);
     const conn = await openNodeDatabase(file);
     try {
-      // The re-index replaced the stored ones (this graph is small: views).
+      // The re-index replaced the stored ones (this graph is small: views, and no name index).
       expect(await kinds(conn)).toEqual(['VIEW']);
+      expect(await indexNames(conn)).toEqual(['nodes_id']);
       expect((await expectDerivedEqualComputed(conn)).digest).not.toEqual(digest);
       expect(await linkedFiles(conn)).toEqual(['shop.py -> models.py']);
     } finally {

@@ -108,6 +108,12 @@ export async function writeDerivedTables(conn: Conn, storeAbove = BIG_GRAPH_NODE
   await conn.run(stored ? `CREATE INDEX IF NOT EXISTS ${NAME_INDEX} ON ${NODE_ROWS_TABLE} (name)` : `DROP INDEX IF EXISTS ${NAME_INDEX}`);
 }
 
+/** A big graph stored before its name index existed gets it (on a writable open, upgradeSchema). */
+export async function ensureNameIndex(conn: Conn): Promise<void> {
+  if ((await derivedKinds(conn)).get(MEMBER_COUNTS_TABLE) !== 'BASE TABLE') return;
+  await conn.run(`CREATE INDEX IF NOT EXISTS ${NAME_INDEX} ON ${NODE_ROWS_TABLE} (name)`);
+}
+
 /** Refills a stored graph_digest after the edges changed (SIMILAR edges replaced); a view needs nothing. */
 export async function refreshGraphDigest(conn: Conn): Promise<void> {
   if ((await derivedKinds(conn)).get(GRAPH_DIGEST_TABLE) !== 'BASE TABLE') return;

@@ -10,7 +10,7 @@
  */
 import { AppError } from '../errors.ts';
 import { entityImportNameSql } from '../graph/importNames.ts';
-import { lacksDerivedTables, writeDerivedTables } from './derivedTables.ts';
+import { ensureNameIndex, lacksDerivedTables, writeDerivedTables } from './derivedTables.ts';
 import { createIndexesSql, createNodesViewSql, INDEXES, NODE_ROW_COLUMNS, NODE_ROWS_TABLE, SCHEMA_VERSION } from './schema.ts';
 import type { SqlConnection } from './sqlConnection.ts';
 import { tableExists } from './sqlConnection.ts';
@@ -69,6 +69,7 @@ export async function upgradeSchema(conn: SqlConnection, callerTransaction = fal
   // bundle import) builds indexes next, which an UPDATE of its rows would stop.
   if (!copied && !callerTransaction) await fillDefinitionImportNames(conn);
   if (await lacksDerivedTables(conn)) await (callerTransaction ? writeDerivedTables(conn) : inTransaction(conn, () => writeDerivedTables(conn)));
+  else await ensureNameIndex(conn);
   if (version !== null && version !== SCHEMA_VERSION) await conn.run(`UPDATE meta SET value = '${SCHEMA_VERSION}' WHERE key = 'schema_version'`);
 }
 
