@@ -11,7 +11,7 @@
  * Runs in: everywhere. Layer src/core.
  */
 import { AppError } from '../errors.ts';
-import { EDGE_COLUMNS, NODE_COLUMNS } from '../store/schema.ts';
+import { EDGE_COLUMNS, NODE_COLUMNS, NODE_ROWS_TABLE } from '../store/schema.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import { REQUIREMENT_EDGE_TYPES, REQUIREMENT_EDGES_TABLE, REQUIREMENTS_TABLE } from './requirementStore.ts';
 
@@ -56,13 +56,17 @@ function requirementNodeSelect(): string {
   return `SELECT ${columns.join(', ')} FROM main.${REQUIREMENTS_TABLE} AS r LEFT JOIN main.nodes AS c ON c.id = r.node_id`;
 }
 
-/** The two shadowing CTEs (code graph + requirement graph). */
+/**
+ * The shadowing CTEs (code graph + requirement graph): `nodes`, `edges`, and `node_rows` over
+ * that `nodes` with its code in place (the compiler reads a node given by name from node_rows).
+ */
 export function requirementGraphCtes(): string[] {
   const nodeColumns = NODE_COLUMNS.map((c) => c.name).join(', ');
   const edgeColumns = EDGE_COLUMNS.map((c) => c.name).join(', ');
   return [
     `nodes AS (SELECT ${nodeColumns} FROM main.nodes UNION ALL ${requirementNodeSelect()})`,
     `edges AS (SELECT ${edgeColumns} FROM main.edges UNION ALL SELECT ${edgeColumns} FROM main.${REQUIREMENT_EDGES_TABLE})`,
+    `${NODE_ROWS_TABLE} AS (SELECT ${nodeColumns}, CAST(NULL AS INTEGER) AS code_start, CAST(NULL AS INTEGER) AS code_end FROM nodes)`,
   ];
 }
 
