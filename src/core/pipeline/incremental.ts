@@ -78,11 +78,16 @@ export interface PreviousGraph {
   copied: boolean;
 }
 
-/** The fingerprint SQL over `nodes n LEFT JOIN files f` (the same on both graphs). */
-const FINGERPRINT_SQL =
+/** The fingerprint SQL over `nodes n LEFT JOIN files f` (the same on both graphs): a module's carries its file's hash. */
+export const FINGERPRINT_SQL =
   "md5(concat_ws('\u0001', n.kind, n.qualified_name, coalesce(n.file_path, ''), coalesce(n.signature, ''), " +
   "coalesce(n.code, ''), coalesce(n.docstring, ''), CASE WHEN n.kind = 'Module' THEN coalesce(f.sha256, '') ELSE '' END))";
-const FINGERPRINT_FROM = "nodes n LEFT JOIN files f ON f.path = n.file_path AND n.kind = 'Module'";
+/**
+ * Each node with its file (paths are unique: one row per node). The join is on the path alone:
+ * with `AND n.kind = 'Module'` in the ON clause (a test of the kept side alone) duckdb made it a
+ * nested-loop join, 68 CPU-s on 50,000 files, and an incremental re-index there took 3 minutes.
+ */
+export const FINGERPRINT_FROM = 'nodes n LEFT JOIN files f ON f.path = n.file_path';
 
 const PREV_COLUMNS: TableColumn[] = [
   { name: 'id', type: 'INTEGER' },
