@@ -15,8 +15,9 @@ export interface NodeCode {
 /** The code of node `id` (null when the id is not in the graph). */
 export async function readNodeCode(conn: Pick<SqlConnection, 'query'>, id: number): Promise<NodeCode | null> {
   const [row] = await conn.query(
-    `SELECT n.code, n.start_line, f.text AS file_text FROM nodes n
-     LEFT JOIN files f ON n.kind = 'Module' AND n.code IS NULL AND f.path = n.file_path
+    // Joined on the path alone (a test of the node in the ON clause makes it a nested-loop join).
+    `SELECT n.code, n.start_line, CASE WHEN n.kind = 'Module' AND n.code IS NULL THEN f.text END AS file_text FROM nodes n
+     LEFT JOIN files f ON f.path = n.file_path
      WHERE n.id = ${Math.trunc(id)}`,
   );
   if (!row) return null;

@@ -251,11 +251,12 @@ async function createPlan(conn: SqlConnection, generator: string): Promise<numbe
 }
 
 async function readNodes(conn: SqlConnection, range: string): Promise<DescribeNode[]> {
-  // A Module's code is its file's text (nodes.code is null for modules).
+  // A Module's code is its file's text (nodes.code is null for modules). The join is on the path
+  // alone: a test of the node's kind in its ON clause makes it a nested-loop join over every file.
   const rows = await conn.query(
     'SELECT n.id, n.kind, n.name, n.qualified_name, n.module_name, n.class_name, n.signature, n.docstring, n.language, ' +
       "COALESCE(n.code, CASE WHEN n.kind = 'Module' THEN f.text END) AS code " +
-      `FROM ${PLAN_TABLE} p JOIN nodes n ON n.id = p.id LEFT JOIN files f ON f.path = n.file_path AND n.kind = 'Module' ` +
+      `FROM ${PLAN_TABLE} p JOIN nodes n ON n.id = p.id LEFT JOIN files f ON f.path = n.file_path ` +
       `WHERE ${range} ORDER BY p.seq`,
   );
   return rows as unknown as DescribeNode[];
