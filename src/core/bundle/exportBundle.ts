@@ -13,7 +13,7 @@ import { AppError } from '../errors.ts';
 import { crc32 } from '../ingest/crc32.ts';
 import { countGraph, readMeta } from '../store/graphStore.ts';
 import { DERIVED_TABLES } from '../store/derivedTables.ts';
-import { NODE_ROWS_TABLE, SCHEMA_VERSION } from '../store/schema.ts';
+import { NODE_ROWS_TABLE, nodesOverSql, SCHEMA_VERSION } from '../store/schema.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import { EMBEDDING_SETS_TABLE } from '../store/embeddingStore.ts';
 import type { BundleManifest, BundleModel, BundleTable } from './bundleFormat.ts';
@@ -29,17 +29,20 @@ export async function exportBundle(conn: SqlConnection, now = new Date()): Promi
   // The node rows travel as the `nodes` view (every row with its code, NODE_COLUMNS): the bundle
   // stays self-contained and a version-1 reader opens it; import turns it back into node_rows.
   // The derived tables stay out: the import computes them from the graph (derivedTables.ts).
-  const names = (await listTables(conn))
+  const listed = await listTables(conn);
+  const names = listed
     .filter((name) => !DERIVED_TABLES.includes(name))
     .map((name) => (name === NODE_ROWS_TABLE ? 'nodes' : name))
     .sort();
+  // The view is read a chunk of node_rows at a time, each chunk's rows then given their code.
+  const nodesView = listed.includes(NODE_ROWS_TABLE) ? { table: NODE_ROWS_TABLE, over: nodesOverSql } : undefined;
   if (!names.includes('nodes')) throw new AppError('INPUT_INVALID', 'Nothing to export: this database holds no graph.');
   const meta = await readMeta(conn);
   const entries: Zippable = {};
   const tables: BundleTable[] = [];
   for (const name of names) {
     const columns = await tableColumns(conn, name);
-    const table = await readTableArrow(conn, name, columns, name === 'nodes' ? 'id' : 'rowid');
+    const table = name === 'nodes' ? await readTableArrow(conn, name, columns, 'id', nodesView) : await readTableArrow(conn, name, columns);
     const bytes = tableToIPC(table, 'stream');
     const file = tableFile(name);
     entries[file] = bytes;

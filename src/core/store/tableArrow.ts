@@ -119,21 +119,40 @@ export function rowsToTypedArrow(columns: readonly TableColumn[], rows: readonly
   return new Table(vectors);
 }
 
+/** The page key readTableArrow selects beside the columns. */
+const PAGE_KEY = '__page_key';
+
+/** Where a view's rows come from, chunk by chunk: a base table, and the view's SELECT over a chunk of it. */
+export interface ChunkedView {
+  table: string;
+  over: (chunk: string) => string;
+}
+
 /**
- * A whole table as Arrow (declared types), read in chunks in the table's storage order (`orderBy`:
- * a view has no rowid; the `nodes` view is read by id).
+ * A whole table as Arrow (declared types), read in chunks in the order of `orderBy`, a unique
+ * integer key (the table's rowid; a view has none: the `nodes` view is read by id). Each chunk
+ * starts after the last key read: with OFFSET, every chunk sorted the whole table again (the
+ * nodes of 50,000 files: 114 chunks of 1.2-2.5 s each, a bundle export of 3.6 minutes). A view
+ * given as `view` reads a chunk of its base table first, then the view's SELECT over that chunk:
+ * the `nodes` view chunked whole joined every node to its file at each chunk (0.8-1.1 s against
+ * 0.1 s).
  */
-export async function readTableArrow(conn: SqlConnection, table: string, columns: readonly TableColumn[], orderBy = 'rowid'): Promise<Table> {
+export async function readTableArrow(conn: SqlConnection, table: string, columns: readonly TableColumn[], orderBy = 'rowid', view?: ChunkedView): Promise<Table> {
   for (const c of columns) {
     if (!isSupportedColumnType(c.type)) throw new AppError('UNKNOWN', `Table ${table}: column ${c.name} has a type bundles do not carry (${c.type}).`);
   }
   const list = columns.map((c) => quoteIdent(c.name)).join(', ');
+  const chunk = (after: string) =>
+    view
+      ? `SELECT ${list}, ${orderBy} AS ${PAGE_KEY} FROM (${view.over(`(SELECT * FROM ${quoteIdent(view.table)}${after} ORDER BY ${orderBy} LIMIT ${READ_CHUNK_ROWS})`)}) AS c ORDER BY ${orderBy}`
+      : `SELECT ${list}, ${orderBy} AS ${PAGE_KEY} FROM ${quoteIdent(table)}${after} ORDER BY ${orderBy} LIMIT ${READ_CHUNK_ROWS}`;
   const batches: Table[] = [];
-  for (let offset = 0; ; offset += READ_CHUNK_ROWS) {
-    const rows = await conn.query(`SELECT ${list} FROM ${quoteIdent(table)} ORDER BY ${orderBy} LIMIT ${READ_CHUNK_ROWS} OFFSET ${offset}`);
+  for (let after: number | null = null; ; ) {
+    const rows = await conn.query(chunk(after === null ? '' : ` WHERE ${orderBy} > ${after}`));
     if (rows.length === 0 && batches.length > 0) break;
     batches.push(rowsToTypedArrow(columns, rows));
     if (rows.length < READ_CHUNK_ROWS) break;
+    after = Number(rows[rows.length - 1]![PAGE_KEY]);
   }
   return batches.length === 1 ? batches[0]! : batches.reduce((all, t) => all.concat(t));
 }
