@@ -18,7 +18,8 @@ import { createNodeParsers } from '../adapters/node/nodeParsers.ts';
 import { parseInteger, UsageError } from './args.ts';
 import type { ParsedArgs } from './args.ts';
 import { cliLlm } from './cliLlm.ts';
-import { openSearchEngine } from './searchCommand.ts';
+import { focusedEngines } from '../core/search/scopedSearch.ts';
+import { openSearchEngine, searchModelsFor } from './searchCommand.ts';
 
 export interface AgentCommandOptions {
   llm?: string;
@@ -34,7 +35,8 @@ export async function runAgentCommand(
   const llm = (await cliLlm(options.llm)) ?? rulePolicyLlm();
   const conn = await openNodeDatabase(dbPath, { mustExist: true });
   try {
-    const tools = createAgentTools({ conn, searchEngine: lazy(() => openSearchEngine(conn)), parsers: lazy(() => createNodeParsers()) });
+    const engines = focusedEngines(conn, lazy(() => openSearchEngine(conn)), () => searchModelsFor(conn));
+    const tools = createAgentTools({ conn, searchEngine: engines, parsers: lazy(() => createNodeParsers()) });
     const transcript = await runAgent(question, { llm, tools, offlineNote: OFFLINE_NOTE, maxRounds: options.rounds });
     const ids = transcript.cited.map((id) => Math.trunc(id));
     const rows = ids.length > 0 ? await conn.query(`SELECT id, kind, qualified_name, import_name, file_path, start_line FROM nodes WHERE id IN (${ids.join(', ')})`) : [];

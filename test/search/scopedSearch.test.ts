@@ -3,14 +3,17 @@
  * in memory): the seeds the question's words pick in SQL, the neighbourhood (neighbours, then
  * containers up to the Repo, whatever the limit), an answer searched over the neighbourhood alone
  * with built-in vectors computed in memory and nothing stored, the whole graph's fingerprint in
- * its trace, and searchVectors leaving a graph above BIG_GRAPH_NODES unembedded.
+ * its trace, searchVectors leaving a graph above BIG_GRAPH_NODES unembedded, and the agent's
+ * mcts tool searching there over its question's and anchors' neighbourhood, never the whole graph.
  */
 import { describe, expect, it } from 'vitest';
 import { LexicalReranker } from '../../src/core/models/lexicalReranker.ts';
 import { BIG_GRAPH_NODES } from '../../src/core/search/bigGraph.ts';
 import { readGraphFingerprint, sqlGraphFingerprint } from '../../src/core/search/graphFingerprint.ts';
 import { nodeRowsByIds } from '../../src/core/store/nodeRowsByIds.ts';
-import { questionNeighbourhood, scopedSearchRunner, seedCandidates, seedTerms } from '../../src/core/search/scopedSearch.ts';
+import { focusedEngines, questionNeighbourhood, scopedSearchRunner, seedCandidates, seedTerms } from '../../src/core/search/scopedSearch.ts';
+import { createSearchEngine } from '../../src/core/search/searchEngine.ts';
+import { searchTools } from '../../src/core/agent/tools/searchTools.ts';
 import { BUILTIN_EMBEDDER_ID, builtinQueryEmbedders, searchVectors } from '../../src/core/search/searchVectors.ts';
 import { listEmbeddingSets } from '../../src/core/store/embeddingStore.ts';
 import { ARCHIVE_EDGES as EDGES, ARCHIVE_NODES as NODES, openArchiveGraph as openGraph, padPastBigGraph } from './archiveGraph.ts';
@@ -74,6 +77,39 @@ describe('scoped search (big graphs)', () => {
       expect(answer.trace!.graph).toEqual(await readGraphFingerprint(conn));
       expect(await listEmbeddingSets(conn)).toEqual([]);
       expect(notes).toEqual([expect.stringMatching(/^This graph has 9 nodes, so the search ran over the \d+ around the question's \d+ best name and docstring matches \(built-in lexical vectors computed for them\)\.$/)]);
+    } finally {
+      await conn.close?.();
+    }
+  });
+
+  it("the agent's mcts tool: the whole graph's engine on a small graph, its question's and anchors' neighbourhood on a big one", async () => {
+    const conn = await openGraph(openMemory);
+    try {
+      const models = async () => lexicalModels(conn);
+      let wholeBuilt = 0;
+      const whole = () => {
+        wholeBuilt++;
+        return createSearchEngine(conn, lexicalModels(conn));
+      };
+      const small = await focusedEngines(conn, whole, models)({ question: 'compressed tarball', anchors: [] });
+      expect(wholeBuilt).toBe(1);
+      expect(small.snapshot.ids.length).toBe(NODES.length);
+
+      await padPastBigGraph(conn);
+      wholeBuilt = 0;
+      const engines = focusedEngines(conn, whole, models);
+      // Anchored at unpack_zip (12), which the question's words do not reach (they find hypot2,
+      // 20): it joins the scope with its module and the Repo; the padding (ids from 1000) never does.
+      expect((await questionNeighbourhood(conn, 'hypotenuse of a right triangle')).nodeIds).not.toContain(12);
+      const focused = await engines({ question: 'hypotenuse of a right triangle', anchors: [12] });
+      expect(wholeBuilt).toBe(0);
+      const ids = [...focused.snapshot.ids];
+      expect(ids).toEqual(expect.arrayContaining([0, 1, 12, 20]));
+      expect(Math.max(...ids)).toBeLessThan(1000);
+      const [mcts] = searchTools(engines);
+      const result = await mcts!.run({ query: 'unpack a zip archive', anchor_ids: [12], k: 3, iterations: 10 }, { signal: new AbortController().signal });
+      expect(result.text).toMatch(/^MCTS from #12:/);
+      expect(wholeBuilt).toBe(0);
     } finally {
       await conn.close?.();
     }

@@ -28,6 +28,8 @@ import { buildDocstringEvalSet } from '../../core/eval/evalSet.ts';
 import { runEval } from '../../core/eval/runEval.ts';
 import type { Llm } from '../../core/models/types.ts';
 import { readGraphFingerprint } from '../../core/search/graphFingerprint.ts';
+import { focusedEngines } from '../../core/search/scopedSearch.ts';
+import type { SearchFocus } from '../../core/search/scopedSearch.ts';
 import type { GraphFingerprint, MctsEvent, MctsTrace } from '../../core/search/mctsTrace.ts';
 import { listRuns, readRun, storeRun, storeTrace } from '../../core/store/runStore.ts';
 import type { RunInfo } from '../../core/store/runStore.ts';
@@ -53,6 +55,7 @@ export interface SearchDeps {
 
 export class BrowserSearchService implements SearchService {
   private engine: { conn: SqlConnection; key: string; engine: Promise<SearchEngine> } | null = null;
+  private focused: { conn: SqlConnection; engines: (focus: SearchFocus) => Promise<SearchEngine> } | null = null;
   private readonly jobs = new JobSlot('A search is already running; cancel it first.');
   private readonly consoleQueries = new ConsoleQueries(() => this.conn());
 
@@ -80,14 +83,19 @@ export class BrowserSearchService implements SearchService {
     return this.engineOf(conn, await this.deps.searchModels(conn));
   }
 
-  /** The cached engine of the active graph (built on first use), for the agent's mcts tool. */
-  activeEngine(conn: SqlConnection): Promise<SearchEngine> {
-    return this.engineFor(conn);
+  /**
+   * The engine for the agent's mcts tool: the cached one of the active graph (built on first use),
+   * or on a big graph one over the call's focus (focusedEngines).
+   */
+  focusedEngine(conn: SqlConnection, focus: SearchFocus): Promise<SearchEngine> {
+    if (this.focused?.conn !== conn) this.focused = { conn, engines: focusedEngines(conn, () => this.engineFor(conn), () => this.deps.searchModels(conn)) };
+    return this.focused.engines(focus);
   }
 
   /** Drops the cached engine (the graph or the vectors changed). */
   invalidate(): void {
     this.engine = null;
+    this.focused = null;
   }
 
   async search(request: SearchRequest, onEvent?: (event: MctsEvent) => void): Promise<SearchResponse> {

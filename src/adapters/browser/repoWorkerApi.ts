@@ -56,7 +56,7 @@ export function createRepoWorkerApi(): RepoWorkerApi {
       const conn = repo.activeConnection();
       return conn && writeGateOf(conn).flow(conn);
     },
-    searchEngine: (conn) => search.activeEngine(baseConnection(conn)),
+    searchEngine: (conn, focus) => search.focusedEngine(baseConnection(conn), focus),
     llm: () => semantic.routerLlm(),
     // tree-sitter for the code check loads on first use, like the parse workers' grammars.
     parsers: async () => (await import('./browserParsers.ts')).browserParsers(),

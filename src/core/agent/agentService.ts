@@ -16,6 +16,7 @@ import type { RequirementGraphSummary, RequirementProgress } from '../requiremen
 import { readRequirementCounts } from '../requirements/requirementStore.ts';
 import type { RequirementCounts } from '../requirements/requirementStore.ts';
 import type { SearchEngine } from '../search/searchEngine.ts';
+import type { SearchFocus } from '../search/scopedSearch.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import { llmOverEngine } from './loop/chatEngine.ts';
 import type { EngineLlm } from './loop/chatEngine.ts';
@@ -61,7 +62,7 @@ export interface AgentService {
 
 export interface AgentServicePorts {
   connection(): SqlConnection | null;
-  searchEngine(conn: SqlConnection): Promise<SearchEngine>;
+  searchEngine(conn: SqlConnection, focus: SearchFocus): Promise<SearchEngine>;
   /** The selected LLM, loaded on first use; null when none is selected (the built-in describer). */
   llm(): Promise<Llm | null>;
   parsers?: () => Promise<Parsers>;
@@ -74,7 +75,7 @@ export function createAgentService(ports: AgentServicePorts): AgentService {
     if (!c) throw new AppError('INPUT_INVALID', 'No graph is open: index a repository or pick one from the repos menu.');
     return c;
   };
-  const tools = (c: SqlConnection) => createAgentTools({ conn: c, searchEngine: () => ports.searchEngine(c), parsers: ports.parsers });
+  const tools = (c: SqlConnection) => createAgentTools({ conn: c, searchEngine: (focus) => ports.searchEngine(c, focus), parsers: ports.parsers });
   // One fake engine per script: its turns run on across questions (a scripted conversation).
   let fake: { key: string; llm: EngineLlm } | null = null;
   const chooseLlm = async (choice: AgentLlmChoice | undefined): Promise<EngineLlm> => {

@@ -18,10 +18,11 @@ import { idListSql } from '../store/embeddingStore.ts';
 import { NODE_ROWS_TABLE } from '../store/schema.ts';
 import { sqlString } from '../store/sqlConnection.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
+import { isBigGraph } from './bigGraph.ts';
 import { readGraphFingerprint } from './graphFingerprint.ts';
 import type { GraphFingerprint } from './mctsTrace.ts';
 import { createSearchEngine } from './searchEngine.ts';
-import type { SearchModels, SearchRunOptions, SearchRunResult } from './searchEngine.ts';
+import type { SearchEngine, SearchModels, SearchRunOptions, SearchRunResult } from './searchEngine.ts';
 import { searchTokens } from './tokens.ts';
 
 /** Candidates matched by the question's words that seed the neighbourhood. */
@@ -140,5 +141,44 @@ export function scopedSearchRunner(conn: SqlConnection, models: SearchModels, to
       onNote?.(scopeNote(total, scope, vectors));
       return engine.run(request, options);
     },
+  };
+}
+
+/** What an MCTS the agent asks for is about: its question, and the nodes it starts from. */
+export interface SearchFocus {
+  question: string;
+  anchors: readonly number[];
+}
+
+/**
+ * The question's neighbourhood (questionNeighbourhood) with the anchors, their neighbours (up
+ * to SCOPE_NODES more) and their containers: a walk rooted at an anchor finds its way there.
+ */
+export async function focusNeighbourhood(conn: SqlConnection, focus: SearchFocus): Promise<Neighbourhood> {
+  const around = await questionNeighbourhood(conn, focus.question);
+  if (focus.anchors.length === 0) return around;
+  const picked = new Set(around.nodeIds);
+  const added: number[] = [];
+  for (const id of [...focus.anchors, ...(await neighbours(conn, focus.anchors))]) {
+    if (added.length >= SCOPE_NODES) break;
+    if (!picked.has(id)) added.push(id);
+    picked.add(id);
+  }
+  for (const id of await containers(conn, added)) picked.add(id);
+  return { nodeIds: [...picked].sort((a, b) => a - b), seeds: around.seeds };
+}
+
+/**
+ * The engines the agent's mcts tool runs on: on a graph of at most BIG_GRAPH_NODES nodes the
+ * whole graph's (`whole`: the caller's cached one); on a bigger one an engine over each call's
+ * focus (focusNeighbourhood), as Path 2 searches there, since the whole graph's rows and their
+ * lexical vectors take gigabytes (the CLI's agent at 50,000 files: 5.3 GB).
+ */
+export function focusedEngines(conn: SqlConnection, whole: () => Promise<SearchEngine>, models: () => Promise<SearchModels>): (focus: SearchFocus) => Promise<SearchEngine> {
+  let big: Promise<boolean> | null = null;
+  return async (focus) => {
+    if (!(await (big ??= isBigGraph(conn)))) return whole();
+    const scope = await focusNeighbourhood(conn, focus);
+    return createSearchEngine(conn, await models(), { scope: { nodeIds: scope.nodeIds, fingerprint: await wholeGraphFingerprint(conn) } });
   };
 }

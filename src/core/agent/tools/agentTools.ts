@@ -7,6 +7,7 @@
  */
 import type { Parsers } from '../../parse/treeSitter.ts';
 import type { SearchEngine } from '../../search/searchEngine.ts';
+import type { SearchFocus } from '../../search/scopedSearch.ts';
 import type { SqlConnection } from '../../store/sqlConnection.ts';
 import type { AgentTool } from './agentTool.ts';
 import { codeCheckTool } from './codeCheckTool.ts';
@@ -16,8 +17,11 @@ import { searchTools } from './searchTools.ts';
 
 export interface AgentPorts {
   conn: Pick<SqlConnection, 'query'>;
-  /** The MCTS engine, built lazily by the caller's cache (first call builds, later calls reuse). */
-  searchEngine: () => Promise<SearchEngine>;
+  /**
+   * The MCTS engine for a call's focus: the whole graph's, built lazily by the caller's cache
+   * (first call builds, later calls reuse), or on a big graph one over the focus (focusedEngines).
+   */
+  searchEngine: (focus: SearchFocus) => Promise<SearchEngine>;
   /** Tree-sitter parsers for check_code; absent: no code check tool. */
   parsers?: () => Promise<Parsers>;
 }

@@ -2,17 +2,19 @@
  * @file `mcts`: RANGER's Path 2 as a tool, optionally started from anchor nodes (RANGER's future
  * work: Cypher or the requirement graph first, then a targeted MCTS). With anchors, one run per
  * anchor (at most 3) rooted there, iterations split between them, rankings merged by best score.
- * The search engine (the in-memory snapshot) is built only when this tool first runs.
+ * The search engine (the in-memory snapshot) is built only when this tool first runs; on a big
+ * graph one is built per call over its question's and anchors' neighbourhood (focusedEngines).
  * Runs in: everywhere. Layer src/core.
  */
 import type { SearchHit } from '../searchService.ts';
 import type { SearchEngine } from '../../search/searchEngine.ts';
+import type { SearchFocus } from '../../search/scopedSearch.ts';
 import type { AgentTool, ToolResult } from './agentTool.ts';
 import { nodeLine } from './agentTool.ts';
 
 const MAX_ANCHORS = 3;
 
-export function searchTools(searchEngine: () => Promise<SearchEngine>): AgentTool[] {
+export function searchTools(searchEngine: (focus: SearchFocus) => Promise<SearchEngine>): AgentTool[] {
   const mcts: AgentTool = {
     name: 'mcts',
     description:
@@ -29,9 +31,9 @@ export function searchTools(searchEngine: () => Promise<SearchEngine>): AgentToo
       additionalProperties: false,
     },
     async run(args, context): Promise<ToolResult> {
-      const engine = await searchEngine();
-      const k = (args.k as number | undefined) ?? 10;
       const anchors = ((args.anchor_ids as number[] | undefined) ?? []).map((id) => Math.trunc(id));
+      const engine = await searchEngine({ question: String(args.query), anchors });
+      const k = (args.k as number | undefined) ?? 10;
       const indexOf = (id: number): number => engine.snapshot.ids.indexOf(id);
       const roots = anchors.map(indexOf).filter((i) => i >= 0);
       const unknown = anchors.filter((id) => indexOf(id) < 0);
