@@ -17,6 +17,7 @@ import { SEARCH_METHODS } from '../core/agent/searchService.ts';
 import type { EvalReport, EvalSet, MethodReport, SearchMethod } from '../core/agent/searchService.ts';
 import { buildDocstringEvalSet, parseEvalJsonl, toEvalJsonl } from '../core/eval/evalSet.ts';
 import { runEval } from '../core/eval/runEval.ts';
+import { refuseWholeGraphEval } from '../core/search/bigGraph.ts';
 import type { MctsParams, MctsPreset } from '../core/search/mctsParams.ts';
 import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
 import { parseInteger, parseNumber, UsageError } from './args.ts';
@@ -50,6 +51,7 @@ export interface EvalCommandOptions {
 export async function runEvalCommand(dbPath: string, options: EvalCommandOptions): Promise<EvalOutput> {
   const conn = await openNodeDatabase(dbPath, { mustExist: true });
   try {
+    await refuseWholeGraphEval(conn);
     let set: EvalSet;
     if (options.queries === 'auto') {
       set = await buildDocstringEvalSet(conn, { pathPrefix: options.prefix, limit: options.limit, seed: options.params?.seed });

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LexicalReranker } from '../../src/core/models/lexicalReranker.ts';
-import { BIG_GRAPH_NODES } from '../../src/core/search/bigGraph.ts';
+import { BIG_GRAPH_NODES, refuseWholeGraphEval } from '../../src/core/search/bigGraph.ts';
 import { readGraphFingerprint, sqlGraphFingerprint } from '../../src/core/search/graphFingerprint.ts';
 import { nodeRowsByIds } from '../../src/core/store/nodeRowsByIds.ts';
 import { focusedEngines, questionNeighbourhood, scopedSearchRunner, seedCandidates, seedTerms } from '../../src/core/search/scopedSearch.ts';
@@ -118,7 +118,10 @@ describe('scoped search (big graphs)', () => {
   it(`leaves a graph of more than ${BIG_GRAPH_NODES.toLocaleString('en-US')} nodes unembedded (searched by neighbourhood)`, async () => {
     const conn = await openGraph(openMemory);
     try {
+      await expect(refuseWholeGraphEval(conn)).resolves.toBeUndefined();
       await padPastBigGraph(conn);
+      // An evaluation would build the whole graph's engine: refused, saying why.
+      await expect(refuseWholeGraphEval(conn)).rejects.toThrow(/this one has 200,009 nodes: it runs on graphs of up to 200,000 nodes/);
       const vectors = await searchVectors(conn, null);
       expect(vectors).toMatchObject({ embedderId: BUILTIN_EMBEDDER_ID, builtFallback: false });
       expect(await listEmbeddingSets(conn)).toEqual([]);

@@ -27,6 +27,7 @@ import { AppError } from '../../core/errors.ts';
 import { buildDocstringEvalSet } from '../../core/eval/evalSet.ts';
 import { runEval } from '../../core/eval/runEval.ts';
 import type { Llm } from '../../core/models/types.ts';
+import { refuseWholeGraphEval } from '../../core/search/bigGraph.ts';
 import { readGraphFingerprint } from '../../core/search/graphFingerprint.ts';
 import { focusedEngines } from '../../core/search/scopedSearch.ts';
 import type { SearchFocus } from '../../core/search/scopedSearch.ts';
@@ -153,6 +154,7 @@ export class BrowserSearchService implements SearchService {
   async runEval(options: EvalOptions, onProgress?: (p: EvalProgress) => void): Promise<EvalReport> {
     const conn = this.conn();
     return this.jobs.run(async (signal) => {
+      await refuseWholeGraphEval(conn);
       const hidden = options.set.hiddenDocstrings ?? [];
       // Hidden docstrings change every text the methods see: a dedicated engine for this run.
       const engine = hidden.length > 0 ? await createSearchEngine(conn, await this.deps.searchModels(conn), { hiddenDocstrings: new Set(hidden) }) : await this.engineFor(conn);
