@@ -5,7 +5,8 @@
  * tests/ is the "tests and fixtures" group, drawn after the code's packages and gone while "Hide
  * tests" is on (the summary counts what it hides); photographed at 1280x720 light and 1440x900
  * dark (test-results/overview-tests-*.png). An idle overview asks for no animation frames, and a
- * wheel zoom draws it again.
+ * wheel zoom draws it again; so does the WebGL renderer, forced with `?e2e-webgl` (headless
+ * chromium's GL is software, where the app draws with the canvas renderer).
  * With RANGER_E2E_STDLIB=1 (out of the default suite: it indexes 1,790 files) the system Python's
  * standard library with its tests is indexed and its overview photographed at 1280x720 and
  * 1440x900, light and dark (test-results/overview-stdlib-*.png).
@@ -78,6 +79,35 @@ async function framesAskedIn(page: Page, ms: number): Promise<number> {
 }
 
 const breadcrumb = (page: Page) => page.getByTestId('overview-breadcrumb').getAttribute('data-path');
+
+test("the WebGL renderer (forced on the software GL, as a GPU's browser draws): the overview draws, a click opens a package, an idle view asks for no frames", async ({ env }) => {
+  await withSession(env, 'overview-webgl', async (_session, page) => {
+    await page.goto(`${env.baseUrl}?e2e-webgl`);
+    await turnAutoEmbedOff(page);
+    await page.getByTestId('demo-button').click();
+    await waitForSummary(page);
+    await waitForGraph(page, 'overview');
+    const webgl = await page.evaluate(() => {
+      const container = document.querySelector('[data-testid="graph"]') as unknown as { _cyreg: { cy: Core } };
+      return Boolean((container._cyreg.cy.renderer() as unknown as { webgl?: boolean }).webgl);
+    });
+    assert(webgl, 'the graph draws with the WebGL renderer');
+    const graph = page.getByTestId('graph');
+    await page.waitForTimeout(500);
+    const idle = await framesAskedIn(page, 1000);
+    assert(idle <= 5, `an idle WebGL overview asked for ${idle} frames in a second`);
+    const still = await graph.screenshot();
+    const before = Number(await graph.getAttribute('data-nodes'));
+    await clickNode(page, 't:');
+    await page.waitForFunction(() => document.querySelector('[data-testid="overview-breadcrumb"]')?.getAttribute('data-path') === 'All packages/tests and fixtures');
+    await waitForGraph(page, 'overview');
+    assert(Number(await graph.getAttribute('data-nodes')) > before, 'the click opened the tests and fixtures group');
+    await page.waitForTimeout(500);
+    assert(!still.equals(await graph.screenshot()), 'the WebGL view drew the opened group');
+    await page.waitForTimeout(1000);
+    await screenshot(page, env, 'overview-webgl-light');
+  });
+});
 
 test('package overview: open a package by keyboard and by click, breadcrumb, no overlaps', async ({ env }) => {
   await withSession(env, 'overview', async (_session, page) => {
