@@ -88,8 +88,9 @@ test("the WebGL renderer (forced on the software GL, as a GPU's browser draws): 
     await waitForSummary(page);
     await waitForGraph(page, 'overview');
     const webgl = await page.evaluate(() => {
-      const container = document.querySelector('[data-testid="graph"]') as unknown as { _cyreg: { cy: Core } };
-      return Boolean((container._cyreg.cy.renderer() as unknown as { webgl?: boolean }).webgl);
+      // Cytoscape's renderer (not in its typings) says whether it draws with WebGL.
+      const container = document.querySelector('[data-testid="graph"]') as unknown as { _cyreg: { cy: { renderer(): { webgl?: boolean } } } };
+      return Boolean(container._cyreg.cy.renderer().webgl);
     });
     assert(webgl, 'the graph draws with the WebGL renderer');
     const graph = page.getByTestId('graph');
