@@ -97,11 +97,14 @@ const PREV_COLUMNS: TableColumn[] = [
   { name: 'requirement', type: 'VARCHAR' },
 ];
 
+/** Stored FileIRs read per query by readPreviousGraph. */
+const IR_CHUNK_FILES = 2048;
+
 /**
  * Reads what a re-index may reuse; null when `conn` holds no graph. `sameAsTarget`: the new
  * graph replaces this one in the same database (its tables are copied to temp tables now).
  */
-export async function readPreviousGraph(conn: SqlConnection, currentHashes: Map<string, string>, sameAsTarget: boolean): Promise<PreviousGraph | null> {
+export async function readPreviousGraph(conn: SqlConnection, currentHashes: Map<string, string>, sameAsTarget: boolean, chunkFiles = IR_CHUNK_FILES): Promise<PreviousGraph | null> {
   if (!(await tableExists(conn, 'nodes')) || !(await tableExists(conn, 'files'))) return null;
   const files = new Map<string, string>();
   for (const r of await conn.query('SELECT path, sha256 FROM files')) files.set(String(r.path), String(r.sha256));
@@ -111,10 +114,20 @@ export async function readPreviousGraph(conn: SqlConnection, currentHashes: Map<
     const strings = createStringTable();
     // FileIRs an older extractor wrote are parsed again (fileIRVersions.ts), and not decoded.
     const current = currentFileIRs(storedMeta.find(([key]) => key === 'file_ir_versions')?.[1] ?? null);
-    for (const r of await conn.query('SELECT i.path, i.sha256, i.ir, f.language FROM file_irs i JOIN files f ON f.path = i.path')) {
-      const path = String(r.path);
-      if (currentHashes.get(path) !== String(r.sha256) || files.get(path) !== String(r.sha256) || !current(String(r.language) as Language)) continue;
-      irs.set(path, decodeFileIR(String(r.ir), strings));
+    // A few thousand files at a time: all 50,000 files' IRs as one result held their JSON twice
+    // over (the engine's result and its strings) beside the decoded IRs (the app's re-index of
+    // 50,000 files peaked at 6.8 GB, 5.6 GB read in chunks).
+    for (let after = -1; ; ) {
+      const rows = await conn.query(
+        `SELECT i.rowid AS k, i.path, i.sha256, i.ir, f.language FROM file_irs i JOIN files f ON f.path = i.path WHERE i.rowid > ${after} ORDER BY i.rowid LIMIT ${chunkFiles}`,
+      );
+      for (const r of rows) {
+        const path = String(r.path);
+        if (currentHashes.get(path) !== String(r.sha256) || files.get(path) !== String(r.sha256) || !current(String(r.language) as Language)) continue;
+        irs.set(path, decodeFileIR(String(r.ir), strings));
+      }
+      if (rows.length < chunkFiles) break;
+      after = Number(rows[rows.length - 1]!.k);
     }
   }
   const nodes = await conn.query(
