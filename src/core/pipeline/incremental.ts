@@ -18,7 +18,7 @@
  * indexes into a new one) they move as Arrow (queryArrow), filtered in the source.
  * Runs in: the repo worker (app), Node (cli, bench). Layer src/core.
  */
-import { createTableSql, listTables, readTableArrow, rowsToTypedArrow, tableColumns } from '../store/tableArrow.ts';
+import { createTableSql, keysetChunks, listTables, PAGE_KEY, readTableArrow, rowsToTypedArrow, tableColumns } from '../store/tableArrow.ts';
 import { quoteIdent } from '../store/sqlConnection.ts';
 import type { TableColumn } from '../store/tableArrow.ts';
 import { Table } from 'apache-arrow';
@@ -117,17 +117,15 @@ export async function readPreviousGraph(conn: SqlConnection, currentHashes: Map<
     // A few thousand files at a time: all 50,000 files' IRs as one result held their JSON twice
     // over (the engine's result and its strings) beside the decoded IRs (the app's re-index of
     // 50,000 files peaked at 6.8 GB, 5.6 GB read in chunks).
-    for (let after = -1; ; ) {
-      const rows = await conn.query(
-        `SELECT i.rowid AS k, i.path, i.sha256, i.ir, f.language FROM file_irs i JOIN files f ON f.path = i.path WHERE i.rowid > ${after} ORDER BY i.rowid LIMIT ${chunkFiles}`,
-      );
+    const chunk = (after: number | null) =>
+      `SELECT i.rowid AS ${PAGE_KEY}, i.path, i.sha256, i.ir, f.language FROM file_irs i JOIN files f ON f.path = i.path` +
+      `${after === null ? '' : ` WHERE i.rowid > ${after}`} ORDER BY i.rowid LIMIT ${chunkFiles}`;
+    for await (const rows of keysetChunks(conn, chunk, chunkFiles)) {
       for (const r of rows) {
         const path = String(r.path);
         if (currentHashes.get(path) !== String(r.sha256) || files.get(path) !== String(r.sha256) || !current(String(r.language) as Language)) continue;
         irs.set(path, decodeFileIR(String(r.ir), strings));
       }
-      if (rows.length < chunkFiles) break;
-      after = Number(rows[rows.length - 1]!.k);
     }
   }
   const nodes = await conn.query(

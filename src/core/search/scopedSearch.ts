@@ -127,6 +127,11 @@ export function scopeNote(total: number, scope: Neighbourhood, vectors: string):
   return `This graph has ${total.toLocaleString('en-US')} nodes, so the search ran over the ${scope.nodeIds.length.toLocaleString('en-US')} around the question's ${scope.seeds} best name and docstring matches (${vectors}).`;
 }
 
+/** An engine over a neighbourhood alone, its traces carrying the whole graph's fingerprint. */
+async function engineOver(conn: SqlConnection, models: SearchModels, scope: Neighbourhood): Promise<SearchEngine> {
+  return createSearchEngine(conn, models, { scope: { nodeIds: scope.nodeIds, fingerprint: await wholeGraphFingerprint(conn) } });
+}
+
 /**
  * A runner that searches each question over its neighbourhood. `onNote` hears the sentence each
  * answer should carry.
@@ -135,8 +140,7 @@ export function scopedSearchRunner(conn: SqlConnection, models: SearchModels, to
   return {
     async run(request, options = {}) {
       const scope = await questionNeighbourhood(conn, request.question);
-      const fingerprint = await wholeGraphFingerprint(conn);
-      const engine = await createSearchEngine(conn, models, { scope: { nodeIds: scope.nodeIds, fingerprint } });
+      const engine = await engineOver(conn, models, scope);
       const vectors = engine.vectorsNote ?? `stored vectors of ${models.embedderId}`;
       onNote?.(scopeNote(total, scope, vectors));
       return engine.run(request, options);
@@ -178,7 +182,6 @@ export function focusedEngines(conn: SqlConnection, whole: () => Promise<SearchE
   let big: Promise<boolean> | null = null;
   return async (focus) => {
     if (!(await (big ??= isBigGraph(conn)))) return whole();
-    const scope = await focusNeighbourhood(conn, focus);
-    return createSearchEngine(conn, await models(), { scope: { nodeIds: scope.nodeIds, fingerprint: await wholeGraphFingerprint(conn) } });
+    return engineOver(conn, await models(), await focusNeighbourhood(conn, focus));
   };
 }

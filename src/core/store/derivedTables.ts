@@ -71,6 +71,7 @@ const DERIVED: Record<string, { select: string; order?: string }> = {
  * an index only where the name is its scan's one filter, with at most 2,048 matches.
  */
 export const NAME_INDEX = 'nodes_name';
+const CREATE_NAME_INDEX = `CREATE INDEX IF NOT EXISTS ${NAME_INDEX} ON ${NODE_ROWS_TABLE} (name)`;
 
 /** The derived tables' names: bundles leave them out, their import computes them again. */
 export const DERIVED_TABLES: readonly string[] = Object.keys(DERIVED);
@@ -105,13 +106,12 @@ export async function writeDerivedTables(conn: Conn, storeAbove = BIG_GRAPH_NODE
   for (const [name, { select, order }] of Object.entries(DERIVED)) {
     await conn.run(stored ? `CREATE TABLE ${name} AS ${select}${order ? ` ORDER BY ${order}` : ''}` : `CREATE VIEW ${name} AS ${select}`);
   }
-  await conn.run(stored ? `CREATE INDEX IF NOT EXISTS ${NAME_INDEX} ON ${NODE_ROWS_TABLE} (name)` : `DROP INDEX IF EXISTS ${NAME_INDEX}`);
+  await conn.run(stored ? CREATE_NAME_INDEX : `DROP INDEX IF EXISTS ${NAME_INDEX}`);
 }
 
 /** A big graph stored before its name index existed gets it (on a writable open, upgradeSchema). */
 export async function ensureNameIndex(conn: Conn): Promise<void> {
-  if ((await derivedKinds(conn)).get(MEMBER_COUNTS_TABLE) !== 'BASE TABLE') return;
-  await conn.run(`CREATE INDEX IF NOT EXISTS ${NAME_INDEX} ON ${NODE_ROWS_TABLE} (name)`);
+  if ((await derivedKinds(conn)).get(MEMBER_COUNTS_TABLE) === 'BASE TABLE') await conn.run(CREATE_NAME_INDEX);
 }
 
 /** Refills a stored graph_digest after the edges changed (SIMILAR edges replaced); a view needs nothing. */

@@ -119,8 +119,22 @@ export function rowsToTypedArrow(columns: readonly TableColumn[], rows: readonly
   return new Table(vectors);
 }
 
-/** The page key readTableArrow selects beside the columns. */
-const PAGE_KEY = '__page_key';
+/** The key column a chunked read selects beside its own columns (keysetChunks). */
+export const PAGE_KEY = '__page_key';
+
+/**
+ * The rows of a read chunk by chunk: `sqlAfter(after)` selects a unique integer key AS PAGE_KEY,
+ * in its order, at most `size` rows past `after` (null: from the start). Each chunk starts after
+ * the last key read, where OFFSET would sort every row again at each chunk; a short chunk ends it.
+ */
+export async function* keysetChunks(conn: Pick<SqlConnection, 'query'>, sqlAfter: (after: number | null) => string, size: number): AsyncGenerator<Row[]> {
+  for (let after: number | null = null; ; ) {
+    const rows = await conn.query(sqlAfter(after));
+    yield rows;
+    if (rows.length < size) return;
+    after = Number(rows[rows.length - 1]![PAGE_KEY]);
+  }
+}
 
 /** Where a view's rows come from, chunk by chunk: a base table, and the view's SELECT over a chunk of it. */
 export interface ChunkedView {
@@ -142,17 +156,16 @@ export async function readTableArrow(conn: SqlConnection, table: string, columns
     if (!isSupportedColumnType(c.type)) throw new AppError('UNKNOWN', `Table ${table}: column ${c.name} has a type bundles do not carry (${c.type}).`);
   }
   const list = columns.map((c) => quoteIdent(c.name)).join(', ');
-  const chunk = (after: string) =>
-    view
-      ? `SELECT ${list}, ${orderBy} AS ${PAGE_KEY} FROM (${view.over(`(SELECT * FROM ${quoteIdent(view.table)}${after} ORDER BY ${orderBy} LIMIT ${READ_CHUNK_ROWS})`)}) AS c ORDER BY ${orderBy}`
-      : `SELECT ${list}, ${orderBy} AS ${PAGE_KEY} FROM ${quoteIdent(table)}${after} ORDER BY ${orderBy} LIMIT ${READ_CHUNK_ROWS}`;
+  const chunk = (after: number | null) => {
+    const past = after === null ? '' : ` WHERE ${orderBy} > ${after}`;
+    return view
+      ? `SELECT ${list}, ${orderBy} AS ${PAGE_KEY} FROM (${view.over(`(SELECT * FROM ${quoteIdent(view.table)}${past} ORDER BY ${orderBy} LIMIT ${READ_CHUNK_ROWS})`)}) AS c ORDER BY ${orderBy}`
+      : `SELECT ${list}, ${orderBy} AS ${PAGE_KEY} FROM ${quoteIdent(table)}${past} ORDER BY ${orderBy} LIMIT ${READ_CHUNK_ROWS}`;
+  };
   const batches: Table[] = [];
-  for (let after: number | null = null; ; ) {
-    const rows = await conn.query(chunk(after === null ? '' : ` WHERE ${orderBy} > ${after}`));
-    if (rows.length === 0 && batches.length > 0) break;
-    batches.push(rowsToTypedArrow(columns, rows));
-    if (rows.length < READ_CHUNK_ROWS) break;
-    after = Number(rows[rows.length - 1]![PAGE_KEY]);
+  for await (const rows of keysetChunks(conn, chunk, READ_CHUNK_ROWS)) {
+    // An empty table still gives one (empty) batch, for its schema.
+    if (rows.length > 0 || batches.length === 0) batches.push(rowsToTypedArrow(columns, rows));
   }
   return batches.length === 1 ? batches[0]! : batches.reduce((all, t) => all.concat(t));
 }
