@@ -39,7 +39,7 @@ function readTree(root: string, subdirs: readonly string[]): Files {
     .map((path) => ({ path: relative(root, path), data: new Uint8Array(readFileSync(path)) }));
 }
 
-async function index(conn: SqlConnection, files: Files, previous?: SqlConnection): Promise<IndexSummary> {
+async function index(conn: SqlConnection, files: Files, previous?: SqlConnection, freshDatabase = false): Promise<IndexSummary> {
   const input: RepoInput = { kind: 'files', name: 'repo', files };
   parsedPaths = [];
   return indexRepository(
@@ -51,6 +51,7 @@ async function index(conn: SqlConnection, files: Files, previous?: SqlConnection
         return sources.map((f) => parseSourceFile(parsers, f, extractorFor));
       },
       conn,
+      freshDatabase,
     },
     previous ? { incremental: { previous } } : {},
   );
@@ -78,7 +79,8 @@ async function count(conn: SqlConnection, sql: string): Promise<number> {
 
 /**
  * v1 indexed, described, embedded (SIMILAR edges too), then v2 incrementally (into the same
- * database, as the CLI does, or into a new one, as the app does); v2 fully beside it.
+ * database, as the CLI does, or into a new one, as the app does: streamed, committed as it
+ * loads); v2 fully beside it.
  */
 async function compare(v1: Files, v2: Files, into: 'same' | 'new' = 'same') {
   const old = await openMemory();
@@ -87,7 +89,7 @@ async function compare(v1: Files, v2: Files, into: 'same' | 'new' = 'same') {
   await embedGraph(old, new LexicalEmbedder());
   await computeSimilarEdges(old, { model: 'builtin:lexical', source: 'code', eps: 0.6, k: 3 });
   const conn = into === 'same' ? old : await openMemory();
-  const summary = await index(conn, v2, old);
+  const summary = await index(conn, v2, old, into === 'new');
   const parsed = [...parsedPaths];
   const full = await openMemory();
   await index(full, v2);

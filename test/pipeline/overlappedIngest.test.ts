@@ -91,18 +91,26 @@ describe('overlapped ingest', () => {
     }
   });
 
-  it('re-indexes incrementally over stored FileIRs without code: the same graph as a full index', async () => {
+  it.each(['in place', 'into a new database'] as const)('re-indexes incrementally over stored FileIRs without code (%s): the same graph as a full index', async (into) => {
     const before = readTree(ROOT);
     const edited = before.map((f) =>
       f.path.endsWith('models.py') ? { path: f.path, data: new TextEncoder().encode(`# edited\n${new TextDecoder().decode(f.data)}`) } : f,
     );
-    const conn = await openMemory();
-    await index(conn, before, detachedPool);
-    const summary = await index(conn, edited, detachedPool, conn);
+    const old = await openMemory();
+    await index(old, before, detachedPool);
+    // The app's way: a new database (committed as it loads) streamed like a full index.
+    const conn = into === 'in place' ? old : await openMemory();
+    const summary = await index(conn, edited, detachedPool, old, into !== 'in place');
     expect(summary.changes?.parsed).toBe(1);
+    expect(summary.changes?.files).toEqual({ added: 0, removed: 0, changed: 1, unchanged: before.length - 1 });
+    expect(summary.changes?.nodes.changed).toBeGreaterThan(0);
     const full = await openMemory();
     await index(full, edited, detachedPool);
     expect(await nodeRows(conn)).toEqual(await nodeRows(full));
+    const irs = async (c: SqlConnection) => (await c.query('SELECT * FROM file_irs ORDER BY path')).map((r) => JSON.stringify(r));
+    expect(await irs(conn)).toEqual(await irs(full));
+    // Nothing left behind in the previous database.
+    expect(await old.query("SELECT table_name FROM duckdb_tables() WHERE table_name LIKE '\\_\\_%' ESCAPE '\\'")).toEqual([]);
   });
 
   it.each([false, true])('stores entity rows during the parse with the ids the stitch settles, a hash collision included (fresh database: %s)', async (fresh) => {

@@ -15,7 +15,7 @@ import { openNodeDatabase } from '../../src/adapters/node/duckdbNode.ts';
 import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
 import { parseSourceFiles } from '../../src/core/parse/parseFile.ts';
 import { indexRepository } from '../../src/core/pipeline/indexRepository.ts';
-import { readPreviousGraph } from '../../src/core/pipeline/incremental.ts';
+import { readPreviousGraph, releasePrevious, reusedPaths, storedIRs } from '../../src/core/pipeline/incremental.ts';
 import { SCHEMA_VERSION } from '../../src/core/store/schema.ts';
 import { readSchemaVersion } from '../../src/core/store/schemaUpgrade.ts';
 import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
@@ -65,8 +65,11 @@ describe('schema versions on open', () => {
     expect(await readSchemaVersion(conn)).toBe(SCHEMA_VERSION);
     expect(await names(conn)).toEqual(['Cart', 'add', 'checkout', 'shop']);
     const hash = String((await conn.query("SELECT sha256 FROM files WHERE path = 'shop.py'"))[0]!.sha256);
-    const previous = await readPreviousGraph(conn, new Map([['shop.py', hash]]), true);
-    expect(previous?.irs.get('shop.py')?.entities.map((e) => e.name)).toEqual(['Cart', 'add', 'checkout']);
+    const previous = (await readPreviousGraph(conn, false))!;
+    const [stored] = await collect(storedIRs(previous, reusedPaths(previous, new Map([['shop.py', hash]]))));
+    expect(stored?.irs.map((ir) => ir.path)).toEqual(['shop.py']);
+    expect(stored?.irs[0]!.entities.map((e) => e.name)).toEqual(['Cart', 'add', 'checkout']);
+    await releasePrevious(previous);
     await conn.close?.();
   });
 
@@ -86,3 +89,9 @@ describe('schema versions on open', () => {
     await conn.close?.();
   });
 });
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}

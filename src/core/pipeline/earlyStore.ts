@@ -79,7 +79,7 @@ export class EarlyStore {
 
   /**
    * Waits for the queued loads, then loads the rest of `data`, indexes, commits. `data.irs`, when
-   * given, replaces whatever file_irs rows were loaded early (a pool that skipped onParsed).
+   * given, go in beside the file_irs rows loaded early (those of a pool that skipped onParsed).
    */
   async finish(data: GraphData, onProgress?: ProgressListener, signal?: AbortSignal): Promise<void> {
     await this.chain;
@@ -89,7 +89,7 @@ export class EarlyStore {
       throw this.failure.error;
     }
     const early = new Set(this.loaded.keys());
-    if (data.irs && early.delete('file_irs')) await writer.clear('file_irs');
+    if (data.irs) early.delete('file_irs');
     await writer.finish(data, early, onProgress, signal);
   }
 

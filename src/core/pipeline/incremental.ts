@@ -28,7 +28,7 @@ import { currentFileIRs } from '../parse/fileIRVersions.ts';
 import type { Language } from '../ingest/types.ts';
 import { EMBEDDING_SETS_TABLE } from '../store/embeddingStore.ts';
 import { DERIVED_TABLES } from '../store/derivedTables.ts';
-import { TABLE_NAMES } from '../store/schema.ts';
+import { NODE_ROWS_TABLE, TABLE_NAMES } from '../store/schema.ts';
 import type { SqlConnection } from '../store/sqlConnection.ts';
 import { arrowTableToRows, sqlString, tableExists } from '../store/sqlConnection.ts';
 
@@ -69,25 +69,56 @@ interface CarriedTable {
 export interface PreviousGraph {
   conn: SqlConnection;
   files: Map<string, string>;
-  irs: Map<string, FileIR>;
-  /** id, fingerprint and descriptions of every previous node (small: no code). */
-  nodes: Record<string, unknown>[];
+  /**
+   * The sha256 of each stored FileIR a new index may reuse (path -> hash): stored for that content,
+   * by an extractor of its language still current (fileIRVersions.ts). Read with storedIRs.
+   */
+  reusable: Map<string, string>;
+  /**
+   * Set by fingerprintPrevious: settles once the previous nodes' ids, fingerprints and
+   * descriptions are in a temp table of `conn` (computed there, never held as JS rows: 929k of
+   * them at 50,000 files).
+   */
+  fingerprints: Promise<void> | null;
+  /** Files in both versions whose content changed (set by fingerprintPrevious). */
+  changed: string[];
   tables: CarriedTable[];
   meta: [string, string][];
   /** Same database as the target: the carried tables stay in place (writeGraph keepTables). */
   copied: boolean;
 }
 
-/** The fingerprint SQL over `nodes n LEFT JOIN files f` (the same on both graphs): a module's carries its file's hash. */
-export const FINGERPRINT_SQL =
-  "md5(concat_ws('\u0001', n.kind, n.qualified_name, coalesce(n.file_path, ''), coalesce(n.signature, ''), " +
-  "coalesce(n.code, ''), coalesce(n.docstring, ''), CASE WHEN n.kind = 'Module' THEN coalesce(f.sha256, '') ELSE '' END))";
+const CHANGED_FILES = '__changed_files';
+
 /**
- * Each node with its file (paths are unique: one row per node). The join is on the path alone:
- * with `AND n.kind = 'Module'` in the ON clause (a test of the kept side alone) duckdb made it a
- * nested-loop join, 68 CPU-s on 50,000 files, and an incremental re-index there took 3 minutes.
+ * Each node's id, content fingerprint and descriptions, the same SQL on both graphs: md5 of
+ * kind, qualified name, file, signature, code, docstring, and a module's file hash. A node's code
+ * is read from its file's text only in a changed file (`changed`: a table of paths in both
+ * versions whose content differs); in a file unchanged since, the file's hash and the code's
+ * offsets stand for it (the same text and offsets are the same code), so the fingerprints of a
+ * big graph never read every file's text (929k nodes over 250 MB at 50,000 files). Every join is
+ * on the path alone: an ON clause that tests the kept side only (`AND kind = 'Module'`) made
+ * duckdb plan a nested-loop join of every node with every file (68 CPU-s on 50,000 files).
  */
-export const FINGERPRINT_FROM = 'nodes n LEFT JOIN files f ON f.path = n.file_path';
+export function fingerprintsSql(changed: string): string {
+  const code =
+    'coalesce(r.code, CASE WHEN c.path IS NULL THEN concat_ws(\':\', f.sha256, r.code_start, r.code_end) ' +
+    "ELSE substring(c.text, r.code_start + 1, r.code_end - r.code_start) END, '')";
+  const fp =
+    "md5(concat_ws('\u0001', r.kind, r.qualified_name, coalesce(r.file_path, ''), coalesce(r.signature, ''), " +
+    `${code}, coalesce(r.docstring, ''), CASE WHEN r.kind = 'Module' THEN coalesce(f.sha256, '') ELSE '' END))`;
+  return (
+    `SELECT r.id, ${fp} AS fp, r.description, r.member_descriptions, r.requirement FROM ${NODE_ROWS_TABLE} r ` +
+    'LEFT JOIN files f ON f.path = r.file_path ' +
+    `LEFT JOIN (SELECT path, text FROM files WHERE path IN (SELECT path FROM ${changed})) c ON c.path = r.file_path`
+  );
+}
+
+/** `paths` as a one-column temp table `name` of `conn`. */
+async function writePaths(conn: SqlConnection, name: string, paths: readonly string[]): Promise<void> {
+  await conn.run(`CREATE OR REPLACE TEMP TABLE ${name} (path VARCHAR)`);
+  if (paths.length > 0) await conn.insertArrow(name, rowsToTypedArrow([{ name: 'path', type: 'VARCHAR' }], paths.map((path) => ({ path }))));
+}
 
 const PREV_COLUMNS: TableColumn[] = [
   { name: 'id', type: 'INTEGER' },
@@ -97,40 +128,26 @@ const PREV_COLUMNS: TableColumn[] = [
   { name: 'requirement', type: 'VARCHAR' },
 ];
 
-/** Stored FileIRs read per query by readPreviousGraph. */
+/** Stored FileIRs read per query by storedIRs. */
 const IR_CHUNK_FILES = 2048;
 
 /**
  * Reads what a re-index may reuse; null when `conn` holds no graph. `sameAsTarget`: the new
- * graph replaces this one in the same database (its tables are copied to temp tables now).
+ * graph replaces this one in the same database (what it needs of the old tables is copied to
+ * temp tables now, before the write replaces them).
  */
-export async function readPreviousGraph(conn: SqlConnection, currentHashes: Map<string, string>, sameAsTarget: boolean, chunkFiles = IR_CHUNK_FILES): Promise<PreviousGraph | null> {
+export async function readPreviousGraph(conn: SqlConnection, sameAsTarget: boolean): Promise<PreviousGraph | null> {
   if (!(await tableExists(conn, 'nodes')) || !(await tableExists(conn, 'files'))) return null;
   const files = new Map<string, string>();
   for (const r of await conn.query('SELECT path, sha256 FROM files')) files.set(String(r.path), String(r.sha256));
   const storedMeta = (await conn.query('SELECT key, value FROM meta')).map((r) => [String(r.key), String(r.value)] as [string, string]);
-  const irs = new Map<string, FileIR>();
+  const reusable = new Map<string, string>();
   if (await tableExists(conn, 'file_irs')) {
-    const strings = createStringTable();
-    // FileIRs an older extractor wrote are parsed again (fileIRVersions.ts), and not decoded.
+    // FileIRs an older extractor wrote are parsed again (fileIRVersions.ts).
     const current = currentFileIRs(storedMeta.find(([key]) => key === 'file_ir_versions')?.[1] ?? null);
-    // A few thousand files at a time: all 50,000 files' IRs as one result held their JSON twice
-    // over (the engine's result and its strings) beside the decoded IRs (the app's re-index of
-    // 50,000 files peaked at 6.8 GB, 5.6 GB read in chunks).
-    const chunk = (after: number | null) =>
-      `SELECT i.rowid AS ${PAGE_KEY}, i.path, i.sha256, i.ir, f.language FROM file_irs i JOIN files f ON f.path = i.path` +
-      `${after === null ? '' : ` WHERE i.rowid > ${after}`} ORDER BY i.rowid LIMIT ${chunkFiles}`;
-    for await (const rows of keysetChunks(conn, chunk, chunkFiles)) {
-      for (const r of rows) {
-        const path = String(r.path);
-        if (currentHashes.get(path) !== String(r.sha256) || files.get(path) !== String(r.sha256) || !current(String(r.language) as Language)) continue;
-        irs.set(path, decodeFileIR(String(r.ir), strings));
-      }
-    }
+    const stored = await conn.query('SELECT i.path, i.sha256, f.language FROM file_irs i JOIN files f ON f.path = i.path AND f.sha256 = i.sha256');
+    for (const r of stored) if (current(String(r.language) as Language)) reusable.set(String(r.path), String(r.sha256));
   }
-  const nodes = await conn.query(
-    `SELECT n.id, ${FINGERPRINT_SQL} AS fp, n.description, n.member_descriptions, n.requirement FROM ${FINGERPRINT_FROM}`,
-  );
   const graphTables = new Set<string>([...TABLE_NAMES, ...DERIVED_TABLES, 'nodes']); // 'nodes': a version-1 table
   const tables: CarriedTable[] = [];
   for (const name of await listTables(conn)) {
@@ -140,7 +157,65 @@ export async function readPreviousGraph(conn: SqlConnection, currentHashes: Map<
   }
   if (sameAsTarget) await conn.run(`CREATE OR REPLACE TEMP TABLE ${SIMILAR_COPY} AS SELECT * FROM edges WHERE type = 'SIMILAR'`);
   const meta = storedMeta.filter(([key]) => !GRAPH_META_KEYS.has(key));
-  return { conn, files, irs, nodes, tables, meta, copied: sameAsTarget };
+  return { conn, files, reusable, fingerprints: null, changed: [], tables, meta, copied: sameAsTarget };
+}
+
+/**
+ * Starts the previous nodes' fingerprints once the new version's files are known (`current`:
+ * path -> sha256), in the previous database: in another one they are computed while the re-index
+ * goes on (restorePrevious awaits them); one re-indexed in place must await them before its write.
+ */
+export function fingerprintPrevious(previous: PreviousGraph, current: ReadonlyMap<string, string>): Promise<void> {
+  previous.changed = [...current].filter(([path, hash]) => (previous.files.get(path) ?? hash) !== hash).map(([path]) => path);
+  const source = previous.conn;
+  previous.fingerprints = (async () => {
+    await writePaths(source, CHANGED_FILES, previous.changed);
+    await source.run(`CREATE OR REPLACE TEMP TABLE ${PREV_NODES} AS ${fingerprintsSql(CHANGED_FILES)}`);
+    await source.run(`DROP TABLE ${CHANGED_FILES}`);
+  })();
+  previous.fingerprints.catch(() => {}); // awaited by restorePrevious
+  return previous.fingerprints;
+}
+
+/** Stored FileIRs, decoded, with the JSON each was decoded from (file_irs rows as they are). */
+export interface StoredIRs {
+  irs: FileIR[];
+  json: string[];
+}
+
+/**
+ * The stored FileIRs of `paths` (reusable ones: PreviousGraph.reusable), `chunkFiles` files at
+ * a time: all 50,000 files' IRs as one result held their JSON twice over (the engine's result
+ * and its strings) beside the decoded IRs. Strings repeated across IRs are shared.
+ */
+export async function* storedIRs(previous: PreviousGraph, paths: ReadonlySet<string>, chunkFiles = IR_CHUNK_FILES): AsyncGenerator<StoredIRs> {
+  if (paths.size === 0) return;
+  const strings = createStringTable();
+  const chunk = (after: number | null) =>
+    `SELECT rowid AS ${PAGE_KEY}, path, sha256, ir FROM file_irs${after === null ? '' : ` WHERE rowid > ${after}`} ORDER BY rowid LIMIT ${chunkFiles}`;
+  for await (const rows of keysetChunks(previous.conn, chunk, chunkFiles)) {
+    const out: StoredIRs = { irs: [], json: [] };
+    for (const r of rows) {
+      const path = String(r.path);
+      if (!paths.has(path) || previous.reusable.get(path) !== String(r.sha256)) continue;
+      out.json.push(String(r.ir));
+      out.irs.push(decodeFileIR(out.json[out.json.length - 1]!, strings));
+    }
+    if (out.irs.length > 0) yield out;
+  }
+}
+
+/** The files of `current` (path -> sha256) whose stored FileIR the re-index reuses. */
+export function reusedPaths(previous: PreviousGraph, current: ReadonlyMap<string, string>): Set<string> {
+  const paths = new Set<string>();
+  for (const [path, hash] of current) if (previous.reusable.get(path) === hash) paths.add(path);
+  return paths;
+}
+
+/** Drops what readPreviousGraph left in the previous database (a re-index that failed). */
+export async function releasePrevious(previous: PreviousGraph): Promise<void> {
+  await previous.fingerprints?.catch(() => {});
+  for (const table of [PREV_NODES, SIMILAR_COPY, CHANGED_FILES]) await previous.conn.run(`DROP TABLE IF EXISTS ${table}`).catch(() => {});
 }
 
 export function fileChanges(previous: Map<string, string>, current: Map<string, string>): ChangeCounts {
@@ -215,23 +290,32 @@ export async function restorePrevious(
   conn: SqlConnection,
   previous: PreviousGraph,
 ): Promise<{ nodes: ChangeCounts; kept: IndexChanges['kept']; similar: number }> {
-  await conn.run(createTableSql(PREV_NODES, PREV_COLUMNS));
-  if (previous.nodes.length > 0) await conn.insertArrow(PREV_NODES, rowsToTypedArrow(PREV_COLUMNS, previous.nodes));
+  if (!previous.fingerprints) throw new Error('restorePrevious before fingerprintPrevious');
+  await previous.fingerprints;
+  if (!previous.copied) {
+    // From the other database as Arrow (id, md5, descriptions: ~50 MB at 929k nodes).
+    await conn.run(createTableSql(PREV_NODES, PREV_COLUMNS));
+    const data = await sourceArrow(previous.conn, `SELECT * FROM ${PREV_NODES}`, PREV_COLUMNS, PREV_NODES);
+    if (data.numRows > 0) await conn.insertArrow(PREV_NODES, data);
+    await previous.conn.run(`DROP TABLE IF EXISTS ${PREV_NODES}`);
+  }
+  const before = await count(conn, `SELECT count(*) AS n FROM ${PREV_NODES}`);
+  await writePaths(conn, CHANGED_FILES, previous.changed);
   await conn.run(
-    `CREATE OR REPLACE TEMP TABLE ${UNCHANGED} AS SELECT n.id FROM ${FINGERPRINT_FROM} JOIN ${PREV_NODES} p ON p.id = n.id WHERE p.fp = ${FINGERPRINT_SQL}`,
+    `CREATE OR REPLACE TEMP TABLE ${UNCHANGED} AS SELECT n.id FROM (${fingerprintsSql(CHANGED_FILES)}) n JOIN ${PREV_NODES} p ON p.id = n.id WHERE p.fp = n.fp`,
   );
-  const total = await count(conn, 'SELECT count(*) AS n FROM nodes');
+  await conn.run(`DROP TABLE ${CHANGED_FILES}`);
+  const total = await count(conn, `SELECT count(*) AS n FROM ${NODE_ROWS_TABLE}`);
   const unchanged = await count(conn, `SELECT count(*) AS n FROM ${UNCHANGED}`);
-  const existing = await count(conn, `SELECT count(*) AS n FROM nodes WHERE id IN (SELECT id FROM ${PREV_NODES})`);
-  const nodes: ChangeCounts = { added: total - existing, removed: previous.nodes.length - existing, changed: existing - unchanged, unchanged };
-  const descriptions = await count(
-    conn,
-    `SELECT count(*) AS n FROM ${PREV_NODES} WHERE id IN (SELECT id FROM ${UNCHANGED}) ` +
-      'AND (description IS NOT NULL OR member_descriptions IS NOT NULL OR requirement IS NOT NULL)',
-  );
+  const existing = await count(conn, `SELECT count(*) AS n FROM ${NODE_ROWS_TABLE} WHERE id IN (SELECT id FROM ${PREV_NODES})`);
+  const nodes: ChangeCounts = { added: total - existing, removed: before - existing, changed: existing - unchanged, unchanged };
+  const described = `${PREV_NODES} p WHERE p.id IN (SELECT id FROM ${UNCHANGED}) AND (p.description IS NOT NULL OR p.member_descriptions IS NOT NULL OR p.requirement IS NOT NULL)`;
+  const descriptions = await count(conn, `SELECT count(*) AS n FROM ${described}`);
+  // Only the rows that had a description: an UPDATE of every unchanged row (929k at 50,000 files,
+  // most never described) only grew the transaction.
   await conn.run(
-    'UPDATE node_rows SET description = p.description, member_descriptions = p.member_descriptions, requirement = p.requirement ' +
-      `FROM ${PREV_NODES} p WHERE node_rows.id = p.id AND p.id IN (SELECT id FROM ${UNCHANGED})`,
+    `UPDATE ${NODE_ROWS_TABLE} SET description = p.description, member_descriptions = p.member_descriptions, requirement = p.requirement ` +
+      `FROM ${described} AND ${NODE_ROWS_TABLE}.id = p.id`,
   );
   const unchangedIds = Int32Array.from((await conn.query(`SELECT id FROM ${UNCHANGED}`)).map((r) => Number(r.id)));
   let embeddings = 0;

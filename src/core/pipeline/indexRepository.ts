@@ -27,7 +27,7 @@ import { beginGraphWrite, edgeRowLoad, nodeRowLoad, writeSummary } from '../stor
 import { fileIrRows } from '../store/arrowTables.ts';
 import { EarlyStore, FileRowsBuffer } from './earlyStore.ts';
 import { EarlyNodeRows, NODE_ROW_BYTES } from './earlyNodeRows.ts';
-import { fileChanges, readPreviousGraph, restorePrevious } from './incremental.ts';
+import { fileChanges, fingerprintPrevious, readPreviousGraph, releasePrevious, restorePrevious, reusedPaths, storedIRs } from './incremental.ts';
 import type { IndexChanges, PreviousGraph } from './incremental.ts';
 import type { Phase, ProgressListener } from '../progress.ts';
 import type { IndexSummary, RepoInput } from './repoService.ts';
@@ -59,8 +59,9 @@ export interface IndexOptions {
   /** Include the skipped paths and reasons in the summary (CLI --verbose, UI skip list). */
   verbose?: boolean;
   /**
-   * Incremental re-index (incremental.ts): reuse what `previous` (the stored graph of this repo,
-   * possibly the same database as deps.conn) holds for unchanged files and nodes.
+   * Incremental re-index (incremental.ts): reuse what `previous` (the stored graph of this repo)
+   * holds for unchanged files and nodes. `previous` may be deps.conn itself (the same object: the
+   * CLI re-indexes in place); another database (the app's) lets the re-index stream like a full one.
    */
   incremental?: { previous: SqlConnection | Promise<SqlConnection> };
 }
@@ -76,11 +77,20 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     phaseStart = now;
   };
   const readProgress = (done: number, total: number) => onProgress?.({ phase: 'read', done, total });
-  // A full index streams: the pool parses the files the read hands over while it reads on, and
-  // the store takes the files table meanwhile. An incremental one reads everything first (it
-  // parses only what the stored graph lacks).
+  // An index streams: the pool parses the files the read hands over while it reads on, and the
+  // store takes the files table meanwhile. A re-index into another database streams too: the
+  // stored graph's reusable FileIRs are known before the read, so only the other files go to the
+  // pool, and the reused FileIRs go into the store while it parses. One in place (the previous
+  // graph is the target's) reads everything first and stores after the stitch.
   const feed = new FileFeed();
-  const early = options.incremental ? null : new EarlyStore(deps.conn, { fresh: deps.freshDatabase });
+  const inPlace = options.incremental !== undefined && options.incremental.previous === deps.conn;
+  let restore: ((conn: SqlConnection) => Promise<void>) | undefined;
+  const early = inPlace
+    ? null
+    : new EarlyStore(deps.conn, { fresh: deps.freshDatabase, afterLoad: options.incremental ? (c) => restore!(c) : undefined });
+  // The previous graph of a re-index into another database: read while the input is.
+  const reading = options.incremental && !inPlace ? Promise.resolve(options.incremental.previous).then((source) => readPreviousGraph(source, false)) : null;
+  reading?.catch(() => {}); // awaited in prepare()
   const texts = new TextRelease();
   const nodeRows = early ? new EarlyNodeRows(early) : null;
   const filesToStore = early ? new FileRowsBuffer<SourceFile>(early, (files) => texts.stored(files)) : null;
@@ -88,14 +98,18 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
   const parseFailed = new AbortController();
   const readSignal = signal ? AbortSignal.any([signal, parseFailed.signal]) : parseFailed.signal;
   const keep = (files: SourceFile[]) => (input.skipTests ? files.filter((f) => !isTestPath(f.path)) : files);
+  let reusable: ReadonlyMap<string, string> | null = null;
   const onFiles = early
     ? (files: SourceFile[]) => {
         const kept = keep(files);
-        feed.push(kept);
+        feed.push(reusable ? kept.filter((f) => reusable!.get(f.path) !== f.sha256) : kept);
         filesToStore!.add(kept);
       }
     : undefined;
   const prepare = async () => {
+    let previous = reading ? await reading : null;
+    if (reading && !previous) throw new AppError('INPUT_INVALID', 'The repository to re-index holds no graph.');
+    reusable = previous?.reusable ?? null;
     const ingested =
       input.kind === 'zip'
         ? await ingestZip(input.name, input.data, { onProgress: readProgress, signal: readSignal, onFiles, codec: deps.codec })
@@ -107,14 +121,22 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     nodeRows?.named(ingested.files, ingested.configs);
     endPhase('read');
     const hashes = new Map(ingested.files.map((f) => [f.path, f.sha256]));
-    let previous: PreviousGraph | null = null;
-    if (options.incremental) {
-      const source = await options.incremental.previous;
-      previous = await readPreviousGraph(source, hashes, source === (await deps.conn));
-      feed.push(ingested.files.filter((f) => !previous!.irs.has(f.path)));
+    const reused = new Map<string, FileIR>();
+    if (early) {
+      feed.end();
+      if (previous) void fingerprintPrevious(previous, hashes);
+      if (previous) await loadReusedIRs(previous, ingested.files, reused, early, nodeRows!, texts);
+    } else if (options.incremental) {
+      previous = await readPreviousGraph(await options.incremental.previous, true);
+      if (!previous) throw new AppError('INPUT_INVALID', 'The repository to re-index holds no graph.');
+      await fingerprintPrevious(previous, hashes); // before the write replaces the graph
+      for await (const chunk of storedIRs(previous, reusedPaths(previous, hashes))) chunk.irs.forEach((ir) => reused.set(ir.path, ir));
+      feed.push(ingested.files.filter((f) => !reused.has(f.path)));
+      feed.end();
+    } else {
+      feed.end();
     }
-    feed.end();
-    return { ingested, hashes, previous };
+    return { ingested, hashes, previous, reused };
   };
   const preparing = prepare();
   preparing.catch((error: unknown) => feed.fail(error)); // the pool stops taking files
@@ -144,18 +166,19 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
       (e: unknown) => e,
     );
     await early?.abort();
+    await reading?.then((p) => p && releasePrevious(p), () => {});
     // The read stopped because the parse failed: the parse's error is the one to report.
     const stoppedByParse = isCancelled(error) && parseFailed.signal.aborted && !signal?.aborted;
     throw stoppedByParse && parseError ? parseError : error;
   }
-  const { ingested, hashes, previous } = prepared;
+  const { ingested, hashes, previous, reused } = prepared;
   try {
     const parsed = await parsing;
     throwIfAborted(signal);
     endPhase('parse');
     // The FileIRs live only inside stitchParsed: once stored (early) they can go before the
     // graph's own tables are built.
-    const { graph, stats, issues, filesWithSyntaxErrors, irs } = await stitchParsed(ingested, parsed, previous, onProgress, early, texts.released, nodeRows);
+    const { graph, stats, issues, filesWithSyntaxErrors, irs } = await stitchParsed(ingested, parsed, previous ? reused : null, onProgress, early, texts.released, nodeRows);
     parsed.length = 0;
     throwIfAborted(signal);
     endPhase('stitch');
@@ -174,10 +197,8 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     const files: FileRow[] = ingested.files;
     const data = { repoName: ingested.repoName, graph, files, issues, skipped: ingested.skipped, summary, irs };
     const conn = await deps.conn;
-    if (early) {
-      await early.finish(data, onProgress, signal);
-    } else {
-      const prior = previous!;
+    if (previous) {
+      const prior = previous;
       const changes: IndexChanges = {
         files: fileChanges(prior.files, hashes),
         nodes: { added: 0, removed: 0, changed: 0, unchanged: 0 },
@@ -185,14 +206,18 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
         kept: { descriptions: 0, embeddings: 0 },
       };
       summary.changes = changes;
-      const afterLoad = async (c: SqlConnection) => {
+      restore = async (c: SqlConnection) => {
         const restored = await restorePrevious(c, prior);
         changes.nodes = restored.nodes;
         changes.kept = restored.kept;
         if (restored.similar > 0) summary.edges.SIMILAR = restored.similar;
       };
-      const keepTables = prior.copied ? new Set(prior.tables.map((t) => t.name)) : undefined;
-      const writer = await beginGraphWrite(conn, { afterLoad, keepTables });
+    }
+    if (early) {
+      await early.finish(data, onProgress, signal);
+    } else {
+      const keepTables = new Set(previous!.tables.map((t) => t.name));
+      const writer = await beginGraphWrite(conn, { afterLoad: restore, keepTables });
       await writer.finish(data, new Set(), onProgress, signal);
     }
     endPhase('store');
@@ -203,7 +228,35 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     return summary;
   } catch (error) {
     await early?.abort();
+    if (previous && !previous.copied) await releasePrevious(previous);
     throw error;
+  }
+}
+
+/**
+ * A re-index into another database: the stored FileIRs of the files unchanged since go into the
+ * store as they are (file_irs rows), their entity rows too, and `reused` keeps the decoded
+ * FileIRs for the stitch (lean once their rows are out). A chunk at a time, each stored before
+ * the next is read.
+ */
+async function loadReusedIRs(
+  previous: PreviousGraph,
+  files: readonly SourceFile[],
+  reused: Map<string, FileIR>,
+  early: EarlyStore,
+  nodeRows: EarlyNodeRows,
+  texts: TextRelease,
+): Promise<void> {
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const paths = reusedPaths(previous, new Map(files.map((f) => [f.path, f.sha256])));
+  for await (const chunk of storedIRs(previous, paths)) {
+    const chunkFiles = chunk.irs.map((ir) => byPath.get(ir.path)!);
+    const bytes = chunk.json.reduce((sum, json) => sum + json.length, 0);
+    const stored = early.load('file_irs', fileIrRows(chunk.irs, chunkFiles, chunk.json), undefined, bytes);
+    nodeRows.add(chunkFiles, chunk.irs);
+    texts.parsed(chunkFiles); // a stored FileIR is in storage form: the stitch needs no text
+    for (const ir of chunk.irs) reused.set(ir.path, ir);
+    if (!(await stored)) return; // a load failed: finish() reports it
   }
 }
 
@@ -219,15 +272,15 @@ const EDGE_ROW_BYTES = 28;
 async function stitchParsed(
   ingested: IngestResult,
   parsed: readonly FileIR[],
-  previous: PreviousGraph | null,
+  reused: ReadonlyMap<string, FileIR> | null,
   onProgress: ProgressListener | undefined,
   early: EarlyStore | null,
   released: ReadonlySet<SourceFile>,
   nodeRows: EarlyNodeRows | null,
 ): Promise<{ graph: Graph; stats: StitchStats; issues: FileIssueRow[]; filesWithSyntaxErrors: number; irs: FileIR[] | undefined }> {
   const parsedByPath = new Map(parsed.map((ir) => [ir.path, ir]));
-  const fileIRs = previous
-    ? ingested.files.map((f) => previous.irs.get(f.path) ?? parsedByPath.get(f.path)).filter((ir) => ir !== undefined)
+  const fileIRs = reused
+    ? ingested.files.map((f) => reused.get(f.path) ?? parsedByPath.get(f.path)).filter((ir) => ir !== undefined)
     : [...parsed];
   onProgress?.({ phase: 'stitch', done: 0, total: fileIRs.length, detail: 'resolving imports' });
   const texts = new Map(ingested.files.filter((f) => !released.has(f)).map((f) => [f.path, f.text]));
@@ -253,7 +306,9 @@ async function stitchParsed(
     stats,
     issues: fileIssues(ingested.files, fileIRs),
     filesWithSyntaxErrors: fileIRs.filter((ir) => ir.syntaxErrors.length > 0).length,
-    irs: irsStored ? undefined : fileIRs,
+    // Those not stored yet: a pool that skipped onParsed (an in-process parse) stored none of its
+    // own, while the reused ones of a streamed re-index are in (their entity fields are gone).
+    irs: irsStored ? undefined : early && reused ? fileIRs.filter((ir) => !reused.has(ir.path)) : fileIRs,
   };
 }
 

@@ -158,8 +158,6 @@ export async function createSchema(conn: SqlConnection, keep: ReadonlySet<string
 export interface GraphWriter {
   /** Loads rows into one table now; a table may take several calls. `bytes`: about how much text they hold. */
   load(table: TableName, rows: RowLoad, bytes?: number): Promise<void>;
-  /** Deletes the rows loaded into `table` so far. */
-  clear(table: TableName): Promise<void>;
   /** Runs a statement on the loaded rows (inside the write). */
   execute(sql: string): Promise<void>;
   /** Loads every table of `data` not loaded early (`early`), then indexes, COMMIT, CHECKPOINT. */
@@ -199,9 +197,6 @@ export async function beginGraphWrite(conn: SqlConnection, options: WriteGraphOp
         await conn.run('BEGIN TRANSACTION');
         pendingBytes = 0;
       }
-    },
-    async clear(table) {
-      await conn.run(`DELETE FROM ${table}`);
     },
     async execute(sql) {
       await conn.run(sql);
