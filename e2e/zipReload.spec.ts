@@ -2,7 +2,9 @@
  * @file The main flow: drop a zip (file input), wait for the graph, search a name (Enter right
  * after typing), open the node, see its code highlighted, switch themes, reload and find the
  * graph restored from OPFS (as stored once the embedding after the index, which adds SIMILAR
- * edges, has ended).
+ * edges, has ended). Then the same with the size from which an index's database is served by a
+ * fresh duckdb instance lowered (`?e2e-refresh-below=1`): what a big repository's index does
+ * (src/adapters/browser/duckdbBrowser.ts `refresh`), on the demo.
  * Runs in: Node (e2e, driving chromium).
  */
 import { assert, readSummary, screenshot, setTheme, test, waitForAutoEmbed, waitForGraph, waitForSummary, withSession } from './harness.ts';
@@ -57,6 +59,31 @@ test('zip upload: graph, search, details with highlighted code, reload restores 
     assert((await waitForGraph(page, 'overview')) === overviewNodes, 'the restored overview shows the same modules');
     assert((await page.evaluate(() => document.documentElement.dataset.theme)) === 'dark', 'the theme choice survives a reload');
     assert((await readSummary(page))?.files === summary.files, 'same file count after reload');
+    session.verify();
+  });
+});
+
+test('an index served by a fresh database instance: search, the embedding after it, reload', async ({ env }) => {
+  await withSession(env, 'zip-refresh', async (session, page) => {
+    await page.goto(`${env.baseUrl}?e2e-refresh-below=1`);
+    await page.getByTestId('drop-zone').waitFor();
+    const instances = () => session.requests.filter((url) => /duckdb-eh.*\.wasm/.test(url)).length;
+    await page.getByTestId('zip-input').setInputFiles({ name: 'shopkit.zip', mimeType: 'application/zip', buffer: demoZip(env.repoRoot) });
+    const summary = await waitForSummary(page);
+    const before = instances();
+    assert(before >= 2, `the index's database was reopened in a new instance (duckdb wasm fetched ${before} times)`);
+    assert((await waitForGraph(page, 'overview')) > 3, 'the overview draws from the new instance');
+    await page.keyboard.press('/');
+    await page.getByTestId('search-input').fill('OrderService');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('details-pane').getByTestId('details-name').filter({ hasText: /^OrderService$/ }).waitFor();
+    // The embedding after the index writes through the new instance, and its edges are stored.
+    assert((await waitForAutoEmbed(page)).state === 'done', 'the embedding after the index ended');
+    const stored = (await readSummary(page))!;
+    assert(stored.edges > summary.edges, `SIMILAR edges added (${stored.edges} > ${summary.edges})`);
+    await page.reload();
+    const restored = await waitForSummary(page);
+    assert(restored.nodes === stored.nodes && restored.edges === stored.edges, `restored ${JSON.stringify(restored)} vs ${JSON.stringify(stored)}`);
     session.verify();
   });
 });

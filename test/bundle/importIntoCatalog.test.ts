@@ -62,6 +62,9 @@ function memoryStore(): BrowserStore {
       if (activeRepoId === repoId) activeRepoId = null;
       return catalog();
     },
+    async refresh(database) {
+      return database; // in memory, as the browser store without OPFS
+    },
     async close() {},
   };
 }

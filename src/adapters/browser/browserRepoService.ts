@@ -209,7 +209,8 @@ export class BrowserRepoService implements RepoService {
       summary.repoName = uniqueRepoName(prior?.name ?? summary.repoName, others.map((r) => r.name));
       if (controller.signal.aborted) throw new AppError('CANCELLED', 'Cancelled by the user.');
       await database.conn.run('CHECKPOINT');
-      await this.commitAndSwap(store, database, summary, () => (committed = true));
+      // Served from here on by a fresh instance (a big one's index memory goes with the old).
+      await this.commitAndSwap(store, await store.refresh(database), summary, () => (committed = true));
       // The new version carries what the old one had: the old entry goes.
       if (prior) {
         if (prior.owned) await prior.database.close();

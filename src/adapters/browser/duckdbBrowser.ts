@@ -59,6 +59,12 @@ export interface BrowserStore {
   setActive(repoId: string | null): Promise<RepoCatalog>;
   /** Closes the repo's database, removes its files and its catalog entry (ids not in it too). */
   delete(repoId: string): Promise<RepoCatalog>;
+  /**
+   * The database in a fresh instance when its file is big (REUSE_BELOW_BYTES or more), else
+   * `database` itself: an index's instance keeps all the wasm memory the index grew (a
+   * 50,000-file repository's: ~450 MB that a fresh one, reading what it is asked, never takes).
+   */
+  refresh(database: RepoDatabase): Promise<RepoDatabase>;
   /** Closes every database and releases the storage lock. */
   close(): Promise<void>;
 }
@@ -327,6 +333,16 @@ function e2eWriteLimit(): number | null {
   return flag > 0 ? Math.min(flag, DATABASE_WRITE_LIMIT_BYTES) : null;
 }
 
+/**
+ * The file size from which BrowserStore.refresh reopens an index's database: REUSE_BELOW_BYTES,
+ * or lower in a test build (`?e2e-refresh-below=<bytes>` on the page), so the e2e suite's small
+ * repos take the path of a big one.
+ */
+function refreshFromBytes(): number {
+  const flag = import.meta.env.MODE === 'e2e' ? Number(workerNameFlag('e2e-refresh-below')) : 0;
+  return flag > 0 ? Math.min(flag, REUSE_BELOW_BYTES) : REUSE_BELOW_BYTES;
+}
+
 export interface BrowserStoreOptions {
   /**
    * No write to a database file ends past this many bytes (default DATABASE_WRITE_LIMIT_BYTES,
@@ -402,6 +418,13 @@ export async function openBrowserStore(options: BrowserStoreOptions = {}): Promi
       const catalog = await load();
       const repos = catalog.repos.filter((r) => r.id !== repoId);
       return save({ repos, activeRepoId: catalog.activeRepoId === repoId ? null : catalog.activeRepoId });
+    },
+    async refresh(database) {
+      // In memory (no OPFS) the instance is the data.
+      if (!root || (await databaseFileBytes(database.conn).catch(() => 0)) < refreshFromBytes()) return database;
+      prewarmDatabase(); // the new instance starts while the old one closes
+      await database.close();
+      return openById(database.repoId);
     },
     async close() {
       for (const database of [...open.values()]) await database.close();

@@ -44,9 +44,11 @@ export function connectRepoService(): RepoClient {
  * Page flags of the e2e suite that the repo worker reads from its name, in a test build only
  * (`vite build --mode e2e`; a production build has no such branch, the flags do nothing):
  * `?e2e-kill-parse-worker=<path>` (src/adapters/browser/parseWorkerFault.ts) and
- * `?e2e-storage-limit=<bytes>` (a lower database write limit, src/adapters/browser/duckdbBrowser.ts).
+ * `?e2e-storage-limit=<bytes>` (a lower database write limit) and `?e2e-refresh-below=<bytes>`
+ * (a lower size from which an index's database is reopened in a fresh instance; both
+ * src/adapters/browser/duckdbBrowser.ts).
  */
-const E2E_FLAGS = ['e2e-kill-parse-worker', 'e2e-storage-limit'];
+const E2E_FLAGS = ['e2e-kill-parse-worker', 'e2e-storage-limit', 'e2e-refresh-below'];
 
 /** 'repo', plus `;flag=value` for each e2e flag in the page URL. */
 function repoWorkerName(): string {
