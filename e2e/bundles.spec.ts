@@ -2,7 +2,8 @@
  * @file Offline demos in the built app: "Try the demo" imports the prepared
  * bundle (described, embedded, a saved run); the repo menu exports it; after deleting the repo
  * the exported file imports back with the same counts; dropping the demo zip of the same name
- * re-indexes it incrementally (changes shown, descriptions and vectors kept). A damaged bundle
+ * re-indexes it incrementally (changes shown, descriptions and vectors kept), each served after by a
+ * fresh database instance (as a big repository's: `?e2e-refresh-below=1`). A damaged bundle
  * gives a clear error and leaves the stored repo as it was. Offline: after the first visit the
  * service worker serves the app; with the network off a reload restores the stored repo, a
  * search runs with the neural vectors, and the ready demo opens. An imported bundle shows its own
@@ -51,7 +52,9 @@ async function ask(page: Page, question: string): Promise<void> {
 test('bundles: ready demo, export, delete, import, incremental re-index, damaged bundle', async ({ env }) => {
   test.setTimeout(240_000);
   await withSession(env, 'bundles', async (_session, page) => {
-    await page.goto(env.baseUrl);
+    // Each import and index here is then served by a fresh database instance, as a big
+    // repository's is (src/adapters/browser/duckdbBrowser.ts `refresh`).
+    await page.goto(`${env.baseUrl}?e2e-refresh-below=1`);
     await page.getByTestId('drop-zone').waitFor();
     await screenshot(page, env, 'bundles-start-light');
     await page.getByTestId('demo-bundle-button').click();

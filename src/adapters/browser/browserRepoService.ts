@@ -295,7 +295,7 @@ export class BrowserRepoService implements RepoService {
         onProgress?.({ phase: 'store', done, total, detail: 'importing the bundle' }),
       );
       const summary = summaryFromManifest(manifest, created.repoId, await storedIndexFigures(created.conn), name);
-      await this.commitAndSwap(store, created, summary, () => (committed = true));
+      await this.commitAndSwap(store, await store.refresh(created), summary, () => (committed = true));
       return summary;
     } catch (error) {
       throw await explainStorageFailure(error);
