@@ -60,7 +60,7 @@ export interface BrowserStore {
   /** Closes the repo's database, removes its files and its catalog entry (ids not in it too). */
   delete(repoId: string): Promise<RepoCatalog>;
   /**
-   * The database in a fresh instance when its file is big (REUSE_BELOW_BYTES or more), else
+   * The database in a fresh instance when its file is big (REFRESH_FROM_BYTES or more), else
    * `database` itself: an index's instance keeps all the wasm memory the index grew (a
    * 50,000-file repository's: ~450 MB that a fresh one, reading what it is asked, never takes).
    */
@@ -334,13 +334,20 @@ function e2eWriteLimit(): number | null {
 }
 
 /**
- * The file size from which BrowserStore.refresh reopens an index's database: REUSE_BELOW_BYTES,
+ * From this file size an index's database is served by a fresh instance (BrowserStore.refresh):
+ * the reopen takes about 1 s, a sixth of the stdlib's index (a 100 MB file) for the little its
+ * instance grew, and 2 % of a 50,000-file repository's, whose instance kept ~450 MB.
+ */
+const REFRESH_FROM_BYTES = 512 * 1024 * 1024;
+
+/**
+ * The file size from which BrowserStore.refresh reopens an index's database: REFRESH_FROM_BYTES,
  * or lower in a test build (`?e2e-refresh-below=<bytes>` on the page), so the e2e suite's small
  * repos take the path of a big one.
  */
 function refreshFromBytes(): number {
   const flag = import.meta.env.MODE === 'e2e' ? Number(workerNameFlag('e2e-refresh-below')) : 0;
-  return flag > 0 ? Math.min(flag, REUSE_BELOW_BYTES) : REUSE_BELOW_BYTES;
+  return flag > 0 ? Math.min(flag, REFRESH_FROM_BYTES) : REFRESH_FROM_BYTES;
 }
 
 export interface BrowserStoreOptions {
