@@ -4,7 +4,8 @@
  * graph restored from OPFS (as stored once the embedding after the index, which adds SIMILAR
  * edges, has ended). Then the same with the size from which an index's database is served by a
  * fresh duckdb instance lowered (`?e2e-refresh-below=1`): what a big repository's index does
- * (src/adapters/browser/duckdbBrowser.ts `refresh`), on the demo.
+ * (src/adapters/browser/duckdbBrowser.ts `refresh`), on the demo. And a zip named otherwise than its
+ * folder (`shopkit-v2.zip` holding `shopkit/`) re-indexes the open `shopkit`, not a second repo.
  * Runs in: Node (e2e, driving chromium).
  */
 import { assert, readSummary, screenshot, setTheme, test, waitForAutoEmbed, waitForGraph, waitForSummary, withSession } from './harness.ts';
@@ -84,6 +85,23 @@ test('an index served by a fresh database instance: search, the embedding after 
     await page.reload();
     const restored = await waitForSummary(page);
     assert(restored.nodes === stored.nodes && restored.edges === stored.edges, `restored ${JSON.stringify(restored)} vs ${JSON.stringify(stored)}`);
+    session.verify();
+  });
+});
+
+test('a zip named otherwise than its folder re-indexes the open repo of that folder', async ({ env }) => {
+  await withSession(env, 'zip-renamed', async (session, page) => {
+    await page.goto(env.baseUrl);
+    await page.getByTestId('drop-zone').waitFor();
+    const zip = demoZip(env.repoRoot);
+    await page.getByTestId('zip-input').setInputFiles({ name: 'shopkit.zip', mimeType: 'application/zip', buffer: zip });
+    const first = await waitForSummary(page);
+    await page.getByTestId('zip-input').setInputFiles({ name: 'shopkit-v2.zip', mimeType: 'application/zip', buffer: zip });
+    await page.getByTestId('index-changes').waitFor({ timeout: 90_000 });
+    const changes = JSON.parse((await page.getByTestId('index-changes').getAttribute('data-changes'))!);
+    assert(changes.files.unchanged === first.files && changes.parsed === 0, `an incremental re-index with nothing to parse: ${JSON.stringify(changes.files)}`);
+    const again = (await readSummary(page))!;
+    assert(again.repo === first.repo && again.repo === 'shopkit', `the same repo, not "shopkit (2)": ${again.repo}`);
     session.verify();
   });
 });

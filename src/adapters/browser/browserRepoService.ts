@@ -18,7 +18,7 @@ import { writeGateOf } from '../../core/store/writeGate.ts';
 import { isBundle, summaryFromManifest } from '../../core/bundle/bundleFormat.ts';
 import { exportBundle } from '../../core/bundle/exportBundle.ts';
 import { importBundle, readBundle, storedIndexFigures } from '../../core/bundle/importBundle.ts';
-import { repoNameOf } from '../../core/ingest/ingest.ts';
+import { inputRepoName } from '../../core/ingest/ingest.ts';
 import { uniqueRepoName } from '../../core/ingest/repoNames.ts';
 import { transfer } from 'comlink';
 import { endSpareDatabase, openBrowserStore, prewarmDatabase } from './duckdbBrowser.ts';
@@ -264,7 +264,9 @@ export class BrowserRepoService implements RepoService {
   ): Promise<{ repoId: string; name: string; database: RepoDatabase; owned: boolean } | null> {
     if (options.incremental === false) return null;
     const { repos } = await store.list();
-    const name = repoNameOf(input.name);
+    // Named as its index will name it: a zip whose single folder has another name than the file
+    // (`shop-v2.zip` holding `shop/`) re-indexes the open `shop`.
+    const name = inputRepoName(input);
     const entry = options.incrementalFrom
       ? repos.find((r) => r.id === options.incrementalFrom)
       : repos.find((r) => r.id === this.active?.repoId && r.name === name);

@@ -9,7 +9,7 @@ import {
   zeroChunks,
 } from '../../../scripts/fixtures/makeBadZips.ts';
 import { AppError } from '../errors.ts';
-import { ingestFiles, ingestZip, repoNameOf } from './ingest.ts';
+import { ingestFiles, ingestZip, inputRepoName, repoNameOf } from './ingest.ts';
 
 async function ingestError(run: Promise<unknown>): Promise<AppError> {
   try {
@@ -148,5 +148,19 @@ describe('repoNameOf', () => {
     expect(repoNameOf('flask-main.zip')).toBe('flask-main');
     expect(repoNameOf('C:\\fakepath\\Repo.ZIP')).toBe('Repo');
     expect(repoNameOf('folder')).toBe('folder');
+  });
+});
+
+describe('inputRepoName', () => {
+  it('is the name the index gives the repo: the single folder of a zip or a folder, else the input name', async () => {
+    const text = new TextEncoder().encode('def f():\n    return 1\n');
+    const zip = (paths: string[]) => buildZip(paths.map((name) => ({ name, data: text })));
+    const renamed = { kind: 'zip' as const, name: 'shop-v2.zip', data: zip(['shop/a.py', 'shop/pkg/b.py']) };
+    expect(inputRepoName(renamed)).toBe('shop');
+    expect(inputRepoName(renamed)).toBe((await ingestZip(renamed.name, renamed.data)).repoName);
+    expect(inputRepoName({ kind: 'zip', name: 'shop-v2.zip', data: zip(['a.py', 'shop/b.py']) })).toBe('shop-v2');
+    expect(inputRepoName({ kind: 'zip', name: 'not-a.zip', data: new Uint8Array([1, 2, 3]) })).toBe('not-a');
+    const folder = { kind: 'files' as const, name: 'upload', files: [{ path: 'shop/a.py', data: text }] };
+    expect(inputRepoName(folder)).toBe((await ingestFiles(folder.name, folder.files)).repoName);
   });
 });

@@ -9,11 +9,11 @@
  */
 import { AppError, throwIfAborted } from '../errors.ts';
 import { languageList } from '../languages/catalog.ts';
-import { resolveLimits } from './limits.ts';
+import { DEFAULT_LIMITS, resolveLimits } from './limits.ts';
 import { repoNameOf } from './repoNames.ts';
 import { createEntryReader, listZipEntries } from './readZip.ts';
 import type { ZipCodec } from './readZip.ts';
-import { HASH_BATCH, SourceSelector, createCandidateFilter, selectSourceFiles, summariseSkips } from './selectSourceFiles.ts';
+import { HASH_BATCH, SourceSelector, createCandidateFilter, selectSourceFiles, singleTopFolderOf, summariseSkips } from './selectSourceFiles.ts';
 import { yieldToEventLoop } from '../yieldToEventLoop.ts';
 import type { IngestLimits, IngestResult, RawEntry, SourceFile } from './types.ts';
 
@@ -120,3 +120,20 @@ function requireSources(name: string, result: IngestResult): IngestResult {
 
 /** The repo name of an input (its home is repoNames.ts, which the main thread can load alone). */
 export { repoNameOf };
+
+/**
+ * The name an index of `input` gives its repo, before reading it: the folder every entry sits in
+ * (`flask-main.zip` holding `flask/` is "flask"), else the input's name. Reads a zip's central
+ * directory only; one that cannot be listed gets the input's name (its index says what is wrong).
+ */
+export function inputRepoName(
+  input: { kind: 'zip'; name: string; data: Uint8Array } | { kind: 'files'; name: string; files: readonly { path: string }[] },
+): string {
+  let entries: Pick<RawEntry, 'path' | 'isDirectory'>[];
+  try {
+    entries = input.kind === 'zip' ? listZipEntries(input.data, DEFAULT_LIMITS) : input.files.map((f) => ({ path: f.path, isDirectory: false }));
+  } catch {
+    return repoNameOf(input.name);
+  }
+  return singleTopFolderOf(entries) ?? repoNameOf(input.name);
+}

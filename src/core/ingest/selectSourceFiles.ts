@@ -227,6 +227,11 @@ function judgeByName(
   return { kind: 'skip', reason: 'not source' };
 }
 
+/** The folder every entry sits in, which the repository is named after; null when there is none. */
+export function singleTopFolderOf(entries: readonly Pick<RawEntry, 'path' | 'isDirectory'>[]): string | null {
+  return planLayout(entries).strippedRoot;
+}
+
 function planLayout(entries: readonly Pick<RawEntry, 'path' | 'isDirectory'>[]): Layout {
   const raw = entries.map((entry) => (entry.isDirectory ? null : normaliseEntryPath(entry.path)));
   const strippedRoot = singleTopFolder(raw);
