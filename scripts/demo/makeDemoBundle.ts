@@ -8,7 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { exportBundle } from '../../src/core/bundle/exportBundle.ts';
+import { bundleBytes, exportBundle } from '../../src/core/bundle/exportBundle.ts';
 import { describeGraph } from '../../src/core/describe/describeGraph.ts';
 import { LexicalEmbedder } from '../../src/core/models/lexicalEmbedder.ts';
 import { LexicalReranker } from '../../src/core/models/lexicalReranker.ts';
@@ -36,7 +36,9 @@ async function main(): Promise<void> {
   if (!result.trace) throw new Error('the MCTS run returned no trace');
   await storeTrace(conn, result.trace, 'demo');
   await buildRequirementGraph(conn);
-  const { bytes, manifest } = await exportBundle(conn);
+  const bundle = await exportBundle(conn);
+  const { manifest } = bundle;
+  const bytes = bundleBytes(bundle);
   writeFileSync(OUT, bytes);
   await conn.close?.();
   process.stdout.write(

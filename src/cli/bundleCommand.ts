@@ -58,9 +58,9 @@ export async function exportCommand(args: ParsedArgs): Promise<CommandResult> {
   } finally {
     await conn.close();
   }
-  await writeFile(out, bundle.bytes);
-  const json = { out, bytes: bundle.bytes.length, ...describeManifest(bundle.manifest) };
-  return { json, text: [`Exported ${bundle.manifest.repo_name} to ${out} (${bundle.bytes.length.toLocaleString('en-US')} bytes)`, ...summaryLines(bundle.manifest)].join('\n') };
+  await writeFile(out, bundle.parts);
+  const json = { out, bytes: bundle.size, ...describeManifest(bundle.manifest) };
+  return { json, text: [`Exported ${bundle.manifest.repo_name} to ${out} (${bundle.size.toLocaleString('en-US')} bytes)`, ...summaryLines(bundle.manifest)].join('\n') };
 }
 
 /** Imports the bundle file `input` into the database file `db` (every check first; a bad bundle changes nothing). */

@@ -229,8 +229,8 @@ export async function deleteRepo(service: RepoClient, repoId: string): Promise<v
 /** Downloads the active repo as a bundle file (graph, files, descriptions, vectors, runs). */
 export async function exportActiveBundle(service: RepoClient): Promise<void> {
   try {
-    const { fileName, bytes } = await service.exportBundle();
-    const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' }));
+    const { fileName, blob } = await service.exportBundle();
+    const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = url;
     link.download = fileName;

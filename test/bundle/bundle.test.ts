@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipSync, unzipSync } from 'fflate';
 import { openNodeDatabase } from '../../src/adapters/node/duckdbNode.ts';
 import { memoryConnections } from '../memoryConnections.ts';
-import { exportBundle } from '../../src/core/bundle/exportBundle.ts';
+import { bundleBytes, exportBundle } from '../../src/core/bundle/exportBundle.ts';
 import { importBundle, readBundle } from '../../src/core/bundle/importBundle.ts';
 import { MANIFEST_FILE } from '../../src/core/bundle/bundleFormat.ts';
 import { listTables } from '../../src/core/store/tableArrow.ts';
@@ -63,7 +63,7 @@ beforeAll(async () => {
   await embedGraph(source, new LexicalEmbedder());
   await computeSimilarEdges(source, { model: 'builtin:lexical', source: 'code', eps: 0.7, k: 3 });
   await source.run(`INSERT INTO runs BY NAME SELECT 1 AS id, 'mcts' AS kind, '{"question":"q"}' AS payload`);
-  bundle = (await exportBundle(source)).bytes;
+  bundle = bundleBytes(await exportBundle(source));
 }, 120_000);
 
 describe('repo bundles', () => {
@@ -86,7 +86,7 @@ describe('repo bundles', () => {
       expect(await dump(target)).toEqual(await dump(source));
       const again = await exportBundle(target);
       const back = await openMemory();
-      await importBundle(back, again.bytes);
+      await importBundle(back, bundleBytes(again));
       expect(await dump(back)).toEqual(await dump(source));
     } finally {
       await target.close();

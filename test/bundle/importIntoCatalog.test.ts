@@ -14,7 +14,7 @@ import { openWasmMemoryConnection } from '../../src/adapters/node/duckdbWasmNode
 import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
 import { BrowserRepoService } from '../../src/adapters/browser/browserRepoService.ts';
 import type { BrowserStore, RepoDatabase } from '../../src/adapters/browser/duckdbBrowser.ts';
-import { exportBundle } from '../../src/core/bundle/exportBundle.ts';
+import { bundleBytes, exportBundle } from '../../src/core/bundle/exportBundle.ts';
 import { storedIndexFigures } from '../../src/core/bundle/importBundle.ts';
 import { parseSourceFile } from '../../src/core/parse/parseFile.ts';
 import type { Progress } from '../../src/core/progress.ts';
@@ -106,7 +106,7 @@ beforeAll(async () => {
   });
   const summary = (await readSummary(conn))!;
   await writeSummary(conn, { ...summary, ms: 8_800, phaseMs: { read: 100, parse: 8_000, stitch: 200, store: 500 } });
-  bundle = (await exportBundle(conn)).bytes;
+  bundle = bundleBytes(await exportBundle(conn));
 }, 60_000);
 
 describe('repo names and bundle imports in the app repo service', () => {

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openNodeDatabase } from '../../src/adapters/node/duckdbNode.ts';
 import { memoryConnections } from '../memoryConnections.ts';
 import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
-import { exportBundle } from '../../src/core/bundle/exportBundle.ts';
+import { bundleBytes, exportBundle } from '../../src/core/bundle/exportBundle.ts';
 import { readNodesAndEdges } from '../../src/core/reads/graphSlices.ts';
 import { importBundle } from '../../src/core/bundle/importBundle.ts';
 import { parseSourceFiles } from '../../src/core/parse/parseFile.ts';
@@ -141,18 +141,18 @@ describe('node code stored once', () => {
     await indexFiles(conn, { 'shop.py': SHOP });
     expect(await codeOf(conn, 'add')).toBe(slice(SHOP, 'def add', 'self.items.append(item)'));
     // The version-1 bundle imports over that graph in the same file, and again after a reopen.
-    await importBundle(conn, bundle.bytes);
+    await importBundle(conn, bundleBytes(bundle));
     expect(await codeOf(conn, 'f')).toBe('def f():\n    pass');
     await conn.close?.();
     const reopened = await openNodeDatabase(file);
-    await importBundle(reopened, bundle.bytes);
+    await importBundle(reopened, bundleBytes(bundle));
     expect(await codeOf(reopened, 'f')).toBe('def f():\n    pass');
     expect(await nodesKind(reopened)).toBe('view');
     await reopened.close?.();
 
     // The version-1 bundle (its nodes table carries the code) imports into node_rows.code.
     const target = await openMemory();
-    await importBundle(target, bundle.bytes);
+    await importBundle(target, bundleBytes(bundle));
     expect(await nodesKind(target)).toBe('view');
     expect(await codeOf(target, 'f')).toBe('def f():\n    pass');
     await target.close?.();
@@ -165,7 +165,7 @@ describe('node code stored once', () => {
     expect(bundle.manifest.tables.map((t) => t.name)).toContain('nodes');
     expect(bundle.manifest.tables.map((t) => t.name)).not.toContain('node_rows');
     const target = await openMemory();
-    await importBundle(target, bundle.bytes);
+    await importBundle(target, bundleBytes(bundle));
     for (const name of ['Cart', 'add', 'total', 'checkout']) expect(await codeOf(target, name)).toBe(await codeOf(source, name));
     expect(await readSchemaVersion(target)).toBe(SCHEMA_VERSION);
     await source.close?.();

@@ -20,7 +20,6 @@ import { exportBundle } from '../../core/bundle/exportBundle.ts';
 import { importBundle, readBundle, storedIndexFigures } from '../../core/bundle/importBundle.ts';
 import { inputRepoName } from '../../core/ingest/ingest.ts';
 import { uniqueRepoName } from '../../core/ingest/repoNames.ts';
-import { transfer } from 'comlink';
 import { endSpareDatabase, openBrowserStore, prewarmDatabase } from './duckdbBrowser.ts';
 import type { BrowserStore, RepoDatabase } from './duckdbBrowser.ts';
 import { endWarmParseWorkers, parseFilesInBrowserWorkers, prewarmParseWorkers } from './parseWorkerPool.ts';
@@ -307,13 +306,15 @@ export class BrowserRepoService implements RepoService {
     }
   }
 
-  async exportBundle(): Promise<{ fileName: string; bytes: Uint8Array }> {
+  async exportBundle(): Promise<{ fileName: string; blob: Blob }> {
     if (!this.active) throw new AppError('INPUT_INVALID', 'No graph is open: index a repository or pick one from the repos menu.');
     const conn = this.active.conn;
     // One unit of the write gate: a semantic job's transaction never lands between two tables' reads.
-    const { bytes, manifest } = await writeGateOf(conn).exclusive(() => exportBundle(conn));
+    const { parts, manifest } = await writeGateOf(conn).exclusive(() => exportBundle(conn));
     const slug = manifest.repo_name.replace(/[^A-Za-z0-9._-]+/g, '-') || 'repo';
-    return transfer({ fileName: `${slug}.ranger.zip`, bytes }, [bytes.buffer as ArrayBuffer]);
+    // A Blob of the zip's pieces: the browser keeps it (on disk when big), and it travels to the
+    // page without a copy of its bytes.
+    return { fileName: `${slug}.ranger.zip`, blob: new Blob(parts as Uint8Array<ArrayBuffer>[], { type: 'application/zip' }) };
   }
 
   private async discard(database: RepoDatabase): Promise<void> {

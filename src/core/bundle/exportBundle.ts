@@ -3,12 +3,15 @@
  * schema (graph, files, descriptions, embeddings, runs, requirement tables when present; not the
  * derived tables, which the import computes) as an
  * Arrow IPC stream in a zip, plus the manifest. Tables written later by other features travel
- * too, with their declared column types.
+ * too, with their declared column types. Streamed: each table is read a chunk at a time, its IPC
+ * stream written and deflated as it comes (fflate's Zip), so no table is held whole in memory,
+ * nor the zip in one piece (a 50,000-file repository's bundle: 1.2 GB of tables, 317 MB zipped;
+ * read whole, its export took the tab to 3.9 GB).
  * Runs in: the repo worker (app), Node (cli). Layer src/core.
  */
 import { tableToIPC } from 'apache-arrow';
-import { zipSync } from 'fflate';
-import type { Zippable } from 'fflate';
+import type { Table } from 'apache-arrow';
+import { Zip, ZipDeflate } from 'fflate';
 import { AppError } from '../errors.ts';
 import { crc32 } from '../ingest/crc32.ts';
 import { countGraph, readMeta } from '../store/graphStore.ts';
@@ -18,11 +21,56 @@ import type { SqlConnection } from '../store/sqlConnection.ts';
 import { EMBEDDING_SETS_TABLE } from '../store/embeddingStore.ts';
 import type { BundleManifest, BundleModel, BundleTable } from './bundleFormat.ts';
 import { BUNDLE_FORMAT, BUNDLE_VERSION, MANIFEST_FILE, tableFile } from './bundleFormat.ts';
-import { listTables, readTableArrow, tableColumns } from '../store/tableArrow.ts';
+import { listTables, readTableArrowChunks, tableColumns } from '../store/tableArrow.ts';
 
 export interface ExportedBundle {
-  bytes: Uint8Array;
+  /** The zip, in the pieces it was written in (a Blob or a file takes them as they are: bundleBytes joins them). */
+  parts: Uint8Array[];
+  /** The zip's size in bytes. */
+  size: number;
   manifest: BundleManifest;
+}
+
+/** The bundle's zip as one array (tests, small bundles). */
+export function bundleBytes(bundle: Pick<ExportedBundle, 'parts' | 'size'>): Uint8Array {
+  const out = new Uint8Array(bundle.size);
+  let at = 0;
+  for (const part of bundle.parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** The end-of-stream marker of an Arrow IPC stream: a continuation and a zero length. */
+const IPC_END = new Uint8Array([0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0]);
+
+/**
+ * One table's Arrow IPC stream, a piece per chunk read: the schema and the first record batch,
+ * then each further batch (its own stream's schema message cut off), then the end marker. The
+ * same bytes as `tableToIPC` of the whole table, whose batches are these chunks.
+ */
+async function* ipcStreamPieces(chunks: AsyncIterable<Table>): AsyncGenerator<Uint8Array> {
+  let schema: Uint8Array | null = null;
+  for await (const chunk of chunks) {
+    const ipc = tableToIPC(chunk, 'stream');
+    const body = ipc.subarray(0, ipc.length - IPC_END.length);
+    if (schema === null) {
+      // A message: the continuation marker, its metadata's length, the metadata (a schema has no body).
+      schema = body.slice(0, 8 + new DataView(body.buffer, body.byteOffset).getInt32(4, true));
+      yield body;
+    } else {
+      if (!sameBytes(body.subarray(0, schema.length), schema)) throw new AppError('UNKNOWN', 'A table changed its Arrow schema between two chunks of the export.');
+      yield body.subarray(schema.length);
+    }
+  }
+  yield IPC_END;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 export async function exportBundle(conn: SqlConnection, now = new Date()): Promise<ExportedBundle> {
@@ -38,15 +86,37 @@ export async function exportBundle(conn: SqlConnection, now = new Date()): Promi
   const nodesView = listed.includes(NODE_ROWS_TABLE) ? { table: NODE_ROWS_TABLE, over: nodesOverSql } : undefined;
   if (!names.includes('nodes')) throw new AppError('INPUT_INVALID', 'Nothing to export: this database holds no graph.');
   const meta = await readMeta(conn);
-  const entries: Zippable = {};
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  let failure: Error | null = null;
+  const zip = new Zip((error, data) => {
+    if (error) failure = error;
+    else {
+      parts.push(data);
+      size += data.length;
+    }
+  });
   const tables: BundleTable[] = [];
   for (const name of names) {
     const columns = await tableColumns(conn, name);
-    const table = name === 'nodes' ? await readTableArrow(conn, name, columns, 'id', nodesView) : await readTableArrow(conn, name, columns);
-    const bytes = tableToIPC(table, 'stream');
+    const chunks = name === 'nodes' ? readTableArrowChunks(conn, name, columns, 'id', nodesView) : readTableArrowChunks(conn, name, columns);
+    let rows = 0;
+    const counted = (async function* () {
+      for await (const chunk of chunks) {
+        rows += chunk.numRows;
+        yield chunk;
+      }
+    })();
     const file = tableFile(name);
-    entries[file] = bytes;
-    tables.push({ name, file, rows: table.numRows, crc32: crc32(bytes), columns });
+    const entry = new ZipDeflate(file, { level: 6 });
+    zip.add(entry);
+    let crc = 0;
+    for await (const piece of ipcStreamPieces(counted)) {
+      crc = crc32(piece, crc);
+      entry.push(piece);
+    }
+    entry.push(new Uint8Array(0), true);
+    tables.push({ name, file, rows, crc32: crc, columns });
   }
   const counts = await countGraph(conn);
   const models: BundleModel[] = names.includes(EMBEDDING_SETS_TABLE)
@@ -68,6 +138,10 @@ export async function exportBundle(conn: SqlConnection, now = new Date()): Promi
     counts: { files: counts.files, nodes: counts.nodes, edges: counts.edges },
     tables,
   };
-  entries[MANIFEST_FILE] = new TextEncoder().encode(JSON.stringify(manifest, null, 2));
-  return { bytes: zipSync(entries, { level: 6 }), manifest };
+  const manifestEntry = new ZipDeflate(MANIFEST_FILE, { level: 6 });
+  zip.add(manifestEntry);
+  manifestEntry.push(new TextEncoder().encode(JSON.stringify(manifest, null, 2)), true);
+  zip.end();
+  if (failure) throw failure;
+  return { parts, size, manifest };
 }

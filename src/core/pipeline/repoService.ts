@@ -68,7 +68,7 @@ export interface RepoService {
   /** The person is about to index (a drag over the window, a file picker): start its workers now. */
   prepareIndex(): Promise<void>;
   /** The active repo as one bundle file. */
-  exportBundle(): Promise<{ fileName: string; bytes: Uint8Array }>;
+  exportBundle(): Promise<{ fileName: string; blob: Blob }>;
   /** Cancels a running index(); index() then rejects with CANCELLED. */
   cancel(): Promise<void>;
   listRepos(): Promise<RepoEntry[]>;

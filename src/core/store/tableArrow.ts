@@ -152,6 +152,13 @@ export interface ChunkedView {
  * 0.1 s).
  */
 export async function readTableArrow(conn: SqlConnection, table: string, columns: readonly TableColumn[], orderBy = 'rowid', view?: ChunkedView): Promise<Table> {
+  const batches: Table[] = [];
+  for await (const batch of readTableArrowChunks(conn, table, columns, orderBy, view)) batches.push(batch);
+  return batches.length === 1 ? batches[0]! : batches.reduce((all, t) => all.concat(t));
+}
+
+/** readTableArrow a chunk at a time (one record batch each; an empty table gives one empty batch, for its schema). */
+export async function* readTableArrowChunks(conn: SqlConnection, table: string, columns: readonly TableColumn[], orderBy = 'rowid', view?: ChunkedView): AsyncGenerator<Table> {
   for (const c of columns) {
     if (!isSupportedColumnType(c.type)) throw new AppError('UNKNOWN', `Table ${table}: column ${c.name} has a type bundles do not carry (${c.type}).`);
   }
@@ -162,10 +169,10 @@ export async function readTableArrow(conn: SqlConnection, table: string, columns
       ? `SELECT ${list}, ${orderBy} AS ${PAGE_KEY} FROM (${view.over(`(SELECT * FROM ${quoteIdent(view.table)}${past} ORDER BY ${orderBy} LIMIT ${READ_CHUNK_ROWS})`)}) AS c ORDER BY ${orderBy}`
       : `SELECT ${list}, ${orderBy} AS ${PAGE_KEY} FROM ${quoteIdent(table)}${past} ORDER BY ${orderBy} LIMIT ${READ_CHUNK_ROWS}`;
   };
-  const batches: Table[] = [];
+  let any = false;
   for await (const rows of keysetChunks(conn, chunk, READ_CHUNK_ROWS)) {
-    // An empty table still gives one (empty) batch, for its schema.
-    if (rows.length > 0 || batches.length === 0) batches.push(rowsToTypedArrow(columns, rows));
+    if (rows.length === 0 && any) continue;
+    any = true;
+    yield rowsToTypedArrow(columns, rows);
   }
-  return batches.length === 1 ? batches[0]! : batches.reduce((all, t) => all.concat(t));
 }
