@@ -152,9 +152,9 @@ test('auto embed: the demo embeds to the end (the player keeps its step), an unc
     const reason = (await page.getByTestId('auto-embed').textContent()) ?? '';
     assert(same.state === 'skipped' && /Nothing changed/.test(reason), `an unchanged re-index embeds nothing: ${same.state}: ${reason}`);
 
-    // Another copy is a new graph ("shopkit (2)"): its embedding is cancelled with Esc while it runs.
+    // A copy under another folder is a new graph: its embedding is cancelled with Esc while it runs.
     const first = await readSummary(page);
-    await page.getByTestId('zip-input').setInputFiles({ name: 'shopkit-copy.zip', mimeType: 'application/zip', buffer: demoZip(env.repoRoot) });
+    await page.getByTestId('zip-input').setInputFiles({ name: 'shopkit-copy.zip', mimeType: 'application/zip', buffer: demoZip(env.repoRoot, 'shopkit', 'shopkit-copy') });
     const copy = await waitForSummary(page, first);
     assert(copy.repo !== first?.repo, `a new graph beside the first: ${copy.repo}`);
     await page.waitForFunction(() => document.querySelector('[data-testid="models-toggle"]')?.getAttribute('data-auto-embed') === 'running', undefined, { timeout: 30_000 });
@@ -195,7 +195,7 @@ test('auto embed: the demo embeds to the end (the player keeps its step), an unc
     await openModels(page);
     await page.getByTestId('auto-embed-setting').uncheck();
     const before = await readSummary(page);
-    await page.getByTestId('zip-input').setInputFiles({ name: 'shopkit-third.zip', mimeType: 'application/zip', buffer: demoZip(env.repoRoot) });
+    await page.getByTestId('zip-input').setInputFiles({ name: 'shopkit-third.zip', mimeType: 'application/zip', buffer: demoZip(env.repoRoot, 'shopkit', 'shopkit-third') });
     await waitForSummary(page, before);
     const off = await waitForAutoEmbed(page);
     await openModels(page);

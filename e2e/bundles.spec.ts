@@ -295,7 +295,7 @@ test('offline install refused: a site quota too small for the app says the app w
     // stays open.
     const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
     await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(env.baseUrl).origin, quotaSize: usage + 256 * 1024 });
-    await page.getByTestId('zip-input').setInputFiles({ name: 'shopkit-copy.zip', mimeType: 'application/zip', buffer: demoZip(env.repoRoot) });
+    await page.getByTestId('zip-input').setInputFiles({ name: 'shopkit-copy.zip', mimeType: 'application/zip', buffer: demoZip(env.repoRoot, 'shopkit', 'shopkit-copy') });
     const banner = page.locator('[data-testid="error-banner"][data-code="STORAGE_FULL"]');
     await banner.waitFor({ timeout: 90_000 });
     const said = (await banner.textContent()) ?? '';

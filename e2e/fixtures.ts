@@ -13,10 +13,13 @@ function listFiles(dir: string): string[] {
   });
 }
 
-/** demo/shopkit/... as a zip whose single top folder is shopkit (GitHub style). */
-export function demoZip(repoRoot: string, repo = 'shopkit'): Buffer {
+/**
+ * demo/shopkit/... as a zip whose single top folder is shopkit (GitHub style), or `root`: the
+ * repo an index names after that folder (another root: another repo, not a re-index).
+ */
+export function demoZip(repoRoot: string, repo = 'shopkit', root = repo): Buffer {
   const demoDir = join(repoRoot, 'demo');
   const entries: Record<string, Uint8Array> = {};
-  for (const file of listFiles(join(demoDir, repo))) entries[relative(demoDir, file).split('\\').join('/')] = readFileSync(file);
+  for (const file of listFiles(join(demoDir, repo))) entries[`${root}/${relative(join(demoDir, repo), file).split('\\').join('/')}`] = readFileSync(file);
   return Buffer.from(zipSync(entries, { level: 6, mtime: new Date('2024-01-01T00:00:00Z') }));
 }

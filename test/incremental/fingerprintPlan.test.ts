@@ -1,9 +1,10 @@
 /**
  * @file The incremental re-index's node fingerprints (pipeline/incremental.ts fingerprintsSql)
  * join each node to its file by an equi-join: a module-only test in the join's ON clause made
- * DuckDB plan a nested-loop join of every node with every file (68 CPU-s on 50,000 files). A node
- * whose code is stored as offsets reads its file's text only when the file changed: otherwise
- * the file's hash and the offsets stand for the code. Both engines, a small real graph written by
+ * DuckDB plan a nested-loop join of every node with every file (68 CPU-s on 50,000 files). A
+ * node's code is read only when its file changed: otherwise the file's hash and the node's lines
+ * stand for it, so a node stored with its code in the row (as an imported bundle stores it) and
+ * as offsets into its file get the same fingerprint. Both engines, a small real graph written by
  * the store.
  * Runs in: Node (vitest; duckdb-wasm and @duckdb/node-api).
  */
@@ -33,9 +34,11 @@ function node(id: number, kind: NodeRow['kind'], name: string, file: string): No
 const CODE = 'def g():\n    return 1\n';
 
 /** a.py: a module and a function with its code in the row; b.py: a module and g, whose code is offsets into b.py's text. */
-async function writeSmallGraph(conn: SqlConnection, sha: string, bText = CODE): Promise<void> {
+async function writeSmallGraph(conn: SqlConnection, sha: string, bText = CODE, codeInRow = false): Promise<void> {
   const start = bText.indexOf(CODE);
-  const g = { ...node(4, 'Function', 'b.g', 'b.py'), code: null, code_start: start, code_end: start + CODE.length };
+  const lines = { start_line: bText.slice(0, start).split('\n').length, end_line: bText.slice(0, start).split('\n').length + 1 };
+  const stored = codeInRow ? { code: CODE, code_start: null, code_end: null } : { code: null, code_start: start, code_end: start + CODE.length };
+  const g = { ...node(4, 'Function', 'b.g', 'b.py'), ...lines, ...stored };
   const nodes = [node(1, 'Module', 'a', 'a.py'), node(2, 'Function', 'a.f', 'a.py'), node(3, 'Module', 'b', 'b.py'), g];
   const edges: EdgeRow[] = [{ src: 1, dst: 2, type: 'CONTAINS', detail: null }];
   const files: FileRow[] = ['a.py', 'b.py'].map((path) => ({ path, language: 'python', bytes: 1, sha256: `${sha}-${path}`, text: path === 'b.py' ? bText : '' }));
@@ -62,16 +65,22 @@ describe('incremental fingerprints', () => {
       const plan = (await conn.query(`EXPLAIN ${fingerprintsSql('changed_files')}`)).map((r) => String(Object.values(r).at(-1))).join('\n');
       expect(plan).toContain('HASH_JOIN');
       expect(plan).not.toMatch(/NESTED_LOOP_JOIN|CROSS_PRODUCT|BLOCKWISE_NL_JOIN|PIECEWISE_MERGE_JOIN/);
-      const before = await fingerprints(conn);
+      const before = await fingerprints(conn, ['a.py']);
       expect(Object.keys(before)).toEqual(['1', '2', '3', '4']);
-      // A module's fingerprint holds its file's hash; a function with its code in the row does not.
+      // In a changed file a module's fingerprint holds its file's hash, a function's its code.
       await conn.run("UPDATE files SET sha256 = 'v2-a.py' WHERE path = 'a.py'");
-      const after = await fingerprints(conn);
+      const after = await fingerprints(conn, ['a.py']);
       expect(after[1]).not.toBe(before[1]);
       expect(after[2]).toBe(before[2]);
       expect(after[3]).toBe(before[3]);
       expect(after[4]).toBe(before[4]);
-      // Code as offsets: in an unchanged file the hash and offsets stand for it ...
+      // The same g with its code in the row (an imported bundle's) gets the same fingerprint, its
+      // file changed or not.
+      const inRow = await openMemory();
+      await writeSmallGraph(inRow, 'v1', CODE, true);
+      expect((await fingerprints(inRow))[4]).toBe(before[4]);
+      expect((await fingerprints(inRow, ['b.py']))[4]).toBe((await fingerprints(conn, ['b.py']))[4]);
+      // In an unchanged file the hash and lines stand for the code ...
       await conn.run("UPDATE files SET sha256 = 'v2-b.py' WHERE path = 'b.py'");
       expect((await fingerprints(conn))[4]).not.toBe(before[4]);
       // ... in a changed file the code itself counts: moved down two lines, g is the same code.

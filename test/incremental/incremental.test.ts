@@ -20,6 +20,8 @@ import { embedGraph } from '../../src/core/semantic/embedGraph.ts';
 import { computeSimilarEdges } from '../../src/core/semantic/similarEdges.ts';
 import type { SqlConnection } from '../../src/core/store/sqlConnection.ts';
 import { filesBelow } from '../filesBelow.ts';
+import { bundleBytes, exportBundle } from '../../src/core/bundle/exportBundle.ts';
+import { importBundle } from '../../src/core/bundle/importBundle.ts';
 import { extractorFor } from '../../src/core/languages/implementations.ts';
 
 const openMemory = memoryConnections();
@@ -185,4 +187,20 @@ describe('incremental re-index: demo repo with real edits', () => {
       await checkKept(conn, summary);
     }
   }, 180_000);
+});
+
+describe('incremental re-index of an imported bundle', () => {
+  it('keeps every description: a node stored with its code in the row (as a bundle imports it) is unchanged beside the same node stored as offsets', async () => {
+    const files = readTree('demo/shopkit', ['shopkit']);
+    const old = await openMemory();
+    await index(old, files);
+    await describeGraph(old, null);
+    const imported = await openMemory();
+    await importBundle(imported, bundleBytes(await exportBundle(old)));
+    expect(await count(imported, 'SELECT count(*) AS n FROM node_rows WHERE code IS NOT NULL')).toBeGreaterThan(0);
+    const conn = await openMemory();
+    const summary = await index(conn, files, imported, true);
+    expect(summary.changes!.nodes.changed).toBe(0);
+    expect(summary.changes!.kept.descriptions).toBe(await count(old, 'SELECT count(*) AS n FROM described'));
+  });
 });

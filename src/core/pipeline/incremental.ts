@@ -80,7 +80,7 @@ export interface PreviousGraph {
    * them at 50,000 files).
    */
   fingerprints: Promise<void> | null;
-  /** Files in both versions whose content changed (set by fingerprintPrevious). */
+  /** Files in both versions parsed again: their content changed, or their FileIR is not reused (set by fingerprintPrevious). */
   changed: string[];
   tables: CarriedTable[];
   meta: [string, string][];
@@ -93,17 +93,19 @@ const CHANGED_FILES = '__changed_files';
 /**
  * Each node's id, content fingerprint and descriptions, the same SQL on both graphs: md5 of
  * kind, qualified name, file, signature, code, docstring, and a module's file hash. A node's code
- * is read from its file's text only in a changed file (`changed`: a table of paths in both
- * versions whose content differs); in a file unchanged since, the file's hash and the code's
- * offsets stand for it (the same text and offsets are the same code), so the fingerprints of a
- * big graph never read every file's text (929k nodes over 250 MB at 50,000 files). Every join is
- * on the path alone: an ON clause that tests the kept side only (`AND kind = 'Module'`) made
- * duckdb plan a nested-loop join of every node with every file (68 CPU-s on 50,000 files).
+ * is read (from its row, else from its file's text) only in a changed file (`changed`: a table of
+ * the paths in both versions that are parsed again); in a file unchanged since, whose stored
+ * FileIR is reused, the file's hash and the node's lines stand for it (the same text, entity and
+ * lines are the same code, whether a graph keeps it in the row, as an imported bundle does, or as
+ * offsets), so the fingerprints of a big graph never read every file's text (929k nodes over
+ * 250 MB at 50,000 files). Every join is on the path alone: an ON clause that tests the kept side
+ * only (`AND kind = 'Module'`) made duckdb plan a nested-loop join of every node with every file
+ * (68 CPU-s on 50,000 files).
  */
 export function fingerprintsSql(changed: string): string {
   const code =
-    'coalesce(r.code, CASE WHEN c.path IS NULL THEN concat_ws(\':\', f.sha256, r.code_start, r.code_end) ' +
-    "ELSE substring(c.text, r.code_start + 1, r.code_end - r.code_start) END, '')";
+    "CASE WHEN c.path IS NULL THEN concat_ws(':', f.sha256, r.start_line, r.end_line) " +
+    "ELSE coalesce(r.code, substring(c.text, r.code_start + 1, r.code_end - r.code_start), '') END";
   const fp =
     "md5(concat_ws('\u0001', r.kind, r.qualified_name, coalesce(r.file_path, ''), coalesce(r.signature, ''), " +
     `${code}, coalesce(r.docstring, ''), CASE WHEN r.kind = 'Module' THEN coalesce(f.sha256, '') ELSE '' END))`;
@@ -166,7 +168,8 @@ export async function readPreviousGraph(conn: SqlConnection, sameAsTarget: boole
  * goes on (restorePrevious awaits them); one re-indexed in place must await them before its write.
  */
 export function fingerprintPrevious(previous: PreviousGraph, current: ReadonlyMap<string, string>): Promise<void> {
-  previous.changed = [...current].filter(([path, hash]) => (previous.files.get(path) ?? hash) !== hash).map(([path]) => path);
+  const reused = reusedPaths(previous, current);
+  previous.changed = [...current.keys()].filter((path) => previous.files.has(path) && !reused.has(path));
   const source = previous.conn;
   previous.fingerprints = (async () => {
     await writePaths(source, CHANGED_FILES, previous.changed);
