@@ -7,15 +7,17 @@
  *   gives exactly the graph a full index of the new version gives (ids are stable: stableIds.ts).
  * - Nodes: a node is unchanged when a node with the same stable id existed and its content
  *   fingerprint (md5 of kind, qualified name, file, signature, code, docstring; a Module's file
- *   hash; computed by the same SQL on both graphs) is the same. Unchanged nodes keep their
+ *   hash; computed by the same SQL in each database, fingerprintsSql) is the same. Unchanged nodes keep their
  *   descriptions (description, member_descriptions, requirement) and every row keyed by node_id
  *   in the other tables (described markers, embeddings of every model); stored runs and other
  *   tables travel whole. SIMILAR edges between two unchanged nodes stay (their vectors and
  *   cosine are the same); changed nodes have no vectors until the next embed, which recomputes
  *   every SIMILAR edge.
- * The carried tables never pass through JS rows: on the same database (CLI) they stay in place
- * (writeGraph keepTables) and lose the rows of changed nodes; from another database (the app
- * indexes into a new one) they move as Arrow (queryArrow), filtered in the source.
+ * Neither the carried tables nor the previous fingerprints pass through JS rows: on the same
+ * database (CLI) they stay in place (writeGraph keepTables) and lose the rows of changed nodes;
+ * from another database (the app indexes into a new one) they move as Arrow (queryArrow),
+ * filtered in the source. The stored FileIRs are read a chunk at a time (storedIRs): into
+ * another database they go as they are while the pool parses (indexRepository).
  * Runs in: the repo worker (app), Node (cli, bench). Layer src/core.
  */
 import { createTableSql, keysetChunks, listTables, PAGE_KEY, readTableArrow, rowsToTypedArrow, tableColumns } from '../store/tableArrow.ts';
