@@ -29,7 +29,7 @@ describe('storedIRs', () => {
       { parseFiles: async (sources) => parseSourceFiles(parsers, await sources.all(), extractorFor), conn },
     );
     const hashes = new Map((await conn.query('SELECT path, sha256 FROM files')).map((r) => [String(r.path), String(r.sha256)]));
-    const previous = (await readPreviousGraph(conn, false))!;
+    const previous = await readPreviousGraph(conn, false);
     const read = async (current: Map<string, string>, chunk?: number) => {
       const chunks = await collect(storedIRs(previous, reusedPaths(previous, current), chunk));
       return { chunks: chunks.length, irs: new Map(chunks.flatMap((c) => c.irs.map((ir, i) => [ir.path, [ir, c.json[i]]] as const))) };

@@ -65,7 +65,7 @@ describe('schema versions on open', () => {
     expect(await readSchemaVersion(conn)).toBe(SCHEMA_VERSION);
     expect(await names(conn)).toEqual(['Cart', 'add', 'checkout', 'shop']);
     const hash = String((await conn.query("SELECT sha256 FROM files WHERE path = 'shop.py'"))[0]!.sha256);
-    const previous = (await readPreviousGraph(conn, false))!;
+    const previous = await readPreviousGraph(conn, false);
     const [stored] = await collect(storedIRs(previous, reusedPaths(previous, new Map([['shop.py', hash]]))));
     expect(stored?.irs.map((ir) => ir.path)).toEqual(['shop.py']);
     expect(stored?.irs[0]!.entities.map((e) => e.name)).toEqual(['Cart', 'add', 'checkout']);

@@ -46,25 +46,29 @@ export function bundleBytes(bundle: Pick<ExportedBundle, 'parts' | 'size'>): Uin
 const IPC_END = new Uint8Array([0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0]);
 
 /**
- * One table's Arrow IPC stream, a piece per chunk read: the schema and the first record batch,
- * then each further batch (its own stream's schema message cut off), then the end marker. The
- * same bytes as `tableToIPC` of the whole table, whose batches are these chunks.
+ * One table's Arrow IPC stream, written a chunk at a time: the first piece is the schema and the
+ * first record batch, each further one a batch (its own stream's schema message cut off), then
+ * end() the end marker. The same bytes as `tableToIPC` of the whole table, whose batches are
+ * these chunks.
  */
-async function* ipcStreamPieces(chunks: AsyncIterable<Table>): AsyncGenerator<Uint8Array> {
-  let schema: Uint8Array | null = null;
-  for await (const chunk of chunks) {
+class IpcStreamWriter {
+  private schema: Uint8Array | null = null;
+
+  piece(chunk: Table): Uint8Array {
     const ipc = tableToIPC(chunk, 'stream');
     const body = ipc.subarray(0, ipc.length - IPC_END.length);
-    if (schema === null) {
+    if (this.schema === null) {
       // A message: the continuation marker, its metadata's length, the metadata (a schema has no body).
-      schema = body.slice(0, 8 + new DataView(body.buffer, body.byteOffset).getInt32(4, true));
-      yield body;
-    } else {
-      if (!sameBytes(body.subarray(0, schema.length), schema)) throw new AppError('UNKNOWN', 'A table changed its Arrow schema between two chunks of the export.');
-      yield body.subarray(schema.length);
+      this.schema = body.slice(0, 8 + new DataView(body.buffer, body.byteOffset).getInt32(4, true));
+      return body;
     }
+    if (!sameBytes(body.subarray(0, this.schema.length), this.schema)) throw new AppError('UNKNOWN', 'A table changed its Arrow schema between two chunks of the export.');
+    return body.subarray(this.schema.length);
   }
-  yield IPC_END;
+
+  end(): Uint8Array {
+    return IPC_END;
+  }
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -100,22 +104,21 @@ export async function exportBundle(conn: SqlConnection, now = new Date()): Promi
   for (const name of names) {
     const columns = await tableColumns(conn, name);
     const chunks = name === 'nodes' ? readTableArrowChunks(conn, name, columns, 'id', nodesView) : readTableArrowChunks(conn, name, columns);
-    let rows = 0;
-    const counted = (async function* () {
-      for await (const chunk of chunks) {
-        rows += chunk.numRows;
-        yield chunk;
-      }
-    })();
     const file = tableFile(name);
     const entry = new ZipDeflate(file, { level: 6 });
     zip.add(entry);
+    const stream = new IpcStreamWriter();
+    let rows = 0;
     let crc = 0;
-    for await (const piece of ipcStreamPieces(counted)) {
+    const write = (piece: Uint8Array, final = false) => {
       crc = crc32(piece, crc);
-      entry.push(piece);
+      entry.push(piece, final);
+    };
+    for await (const chunk of chunks) {
+      rows += chunk.numRows;
+      write(stream.piece(chunk));
     }
-    entry.push(new Uint8Array(0), true);
+    write(stream.end(), true);
     tables.push({ name, file, rows, crc32: crc, columns });
   }
   const counts = await countGraph(conn);

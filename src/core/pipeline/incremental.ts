@@ -20,6 +20,7 @@
  * another database they go as they are while the pool parses (indexRepository).
  * Runs in: the repo worker (app), Node (cli, bench). Layer src/core.
  */
+import { AppError } from '../errors.ts';
 import { createTableSql, keysetChunks, listTables, PAGE_KEY, readTableArrow, rowsToTypedArrow, tableColumns } from '../store/tableArrow.ts';
 import { quoteIdent } from '../store/sqlConnection.ts';
 import type { TableColumn } from '../store/tableArrow.ts';
@@ -136,12 +137,14 @@ const PREV_COLUMNS: TableColumn[] = [
 const IR_CHUNK_FILES = 2048;
 
 /**
- * Reads what a re-index may reuse; null when `conn` holds no graph. `sameAsTarget`: the new
+ * Reads what a re-index may reuse; refused when `conn` holds no graph. `sameAsTarget`: the new
  * graph replaces this one in the same database (what it needs of the old tables is copied to
  * temp tables now, before the write replaces them).
  */
-export async function readPreviousGraph(conn: SqlConnection, sameAsTarget: boolean): Promise<PreviousGraph | null> {
-  if (!(await tableExists(conn, 'nodes')) || !(await tableExists(conn, 'files'))) return null;
+export async function readPreviousGraph(conn: SqlConnection, sameAsTarget: boolean): Promise<PreviousGraph> {
+  if (!(await tableExists(conn, 'nodes')) || !(await tableExists(conn, 'files'))) {
+    throw new AppError('INPUT_INVALID', 'The repository to re-index holds no graph.');
+  }
   const files = new Map<string, string>();
   for (const r of await conn.query('SELECT path, sha256 FROM files')) files.set(String(r.path), String(r.sha256));
   const storedMeta = (await conn.query('SELECT key, value FROM meta')).map((r) => [String(r.key), String(r.value)] as [string, string]);
@@ -166,11 +169,11 @@ export async function readPreviousGraph(conn: SqlConnection, sameAsTarget: boole
 
 /**
  * Starts the previous nodes' fingerprints once the new version's files are known (`current`:
- * path -> sha256), in the previous database: in another one they are computed while the re-index
- * goes on (restorePrevious awaits them); one re-indexed in place must await them before its write.
+ * path -> sha256; `reused`: reusedPaths of it), in the previous database: in another one they
+ * are computed while the re-index goes on (restorePrevious awaits them); one re-indexed in place
+ * must await them before its write.
  */
-export function fingerprintPrevious(previous: PreviousGraph, current: ReadonlyMap<string, string>): Promise<void> {
-  const reused = reusedPaths(previous, current);
+export function fingerprintPrevious(previous: PreviousGraph, current: ReadonlyMap<string, string>, reused: ReadonlySet<string>): Promise<void> {
   previous.changed = [...current.keys()].filter((path) => previous.files.has(path) && !reused.has(path));
   const source = previous.conn;
   previous.fingerprints = (async () => {

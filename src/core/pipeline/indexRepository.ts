@@ -108,7 +108,6 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     : undefined;
   const prepare = async () => {
     let previous = reading ? await reading : null;
-    if (reading && !previous) throw new AppError('INPUT_INVALID', 'The repository to re-index holds no graph.');
     reusable = previous?.reusable ?? null;
     const ingested =
       input.kind === 'zip'
@@ -124,13 +123,16 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
     const reused = new Map<string, FileIR>();
     if (early) {
       feed.end();
-      if (previous) void fingerprintPrevious(previous, hashes);
-      if (previous) await loadReusedIRs(previous, ingested.files, reused, early, nodeRows!, texts);
+      if (previous) {
+        const paths = reusedPaths(previous, hashes);
+        void fingerprintPrevious(previous, hashes, paths);
+        await loadReusedIRs(previous, paths, ingested.files, reused, early, nodeRows!, texts);
+      }
     } else if (options.incremental) {
       previous = await readPreviousGraph(await options.incremental.previous, true);
-      if (!previous) throw new AppError('INPUT_INVALID', 'The repository to re-index holds no graph.');
-      await fingerprintPrevious(previous, hashes); // before the write replaces the graph
-      for await (const chunk of storedIRs(previous, reusedPaths(previous, hashes))) chunk.irs.forEach((ir) => reused.set(ir.path, ir));
+      const paths = reusedPaths(previous, hashes);
+      await fingerprintPrevious(previous, hashes, paths); // before the write replaces the graph
+      for await (const chunk of storedIRs(previous, paths)) chunk.irs.forEach((ir) => reused.set(ir.path, ir));
       feed.push(ingested.files.filter((f) => !reused.has(f.path)));
       feed.end();
     } else {
@@ -166,7 +168,7 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
       (e: unknown) => e,
     );
     await early?.abort();
-    await reading?.then((p) => p && releasePrevious(p), () => {});
+    await reading?.then(releasePrevious, () => {});
     // The read stopped because the parse failed: the parse's error is the one to report.
     const stoppedByParse = isCancelled(error) && parseFailed.signal.aborted && !signal?.aborted;
     throw stoppedByParse && parseError ? parseError : error;
@@ -241,6 +243,7 @@ export async function indexRepository(input: RepoInput, deps: IndexDeps, options
  */
 async function loadReusedIRs(
   previous: PreviousGraph,
+  paths: ReadonlySet<string>,
   files: readonly SourceFile[],
   reused: Map<string, FileIR>,
   early: EarlyStore,
@@ -248,7 +251,6 @@ async function loadReusedIRs(
   texts: TextRelease,
 ): Promise<void> {
   const byPath = new Map(files.map((f) => [f.path, f]));
-  const paths = reusedPaths(previous, new Map(files.map((f) => [f.path, f.sha256])));
   for await (const chunk of storedIRs(previous, paths)) {
     const chunkFiles = chunk.irs.map((ir) => byPath.get(ir.path)!);
     const bytes = chunk.json.reduce((sum, json) => sum + json.length, 0);
