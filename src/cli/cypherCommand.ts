@@ -1,14 +1,14 @@
 /**
  * @file `ranger cypher --db <file> "<cypher>" [--params '<json>'] [--explain] [--max-rows N]
- * [--timeout S]`: read-only
- * openCypher compiled to SQL (src/core/cypher) with $name values from --params, run through the
- * same guarded path as `ranger sql`. Runs in: Node (cli).
+ * [--timeout S]`: read-only openCypher compiled to SQL (src/core/cypher) with $name values from
+ * --params, run by the app's own use case (core/agent/runCypher.ts: the read-only guard, the
+ * bounds, whole nodes' code) on the file opened as `ranger sql` opens it. Runs in: Node (cli).
  */
-import { compileCypher } from '../core/cypher/compile.ts';
+import { runCypher as runCypherQuery } from '../core/agent/runCypher.ts';
 import type { CypherParams } from '../core/cypher/compile.ts';
 import { AppError } from '../core/errors.ts';
 import type { BoundedRows, QueryBounds } from '../core/store/boundedQuery.ts';
-import { cliBounds, runSql } from './sqlCommand.ts';
+import { cliBounds, withReadOnlyDatabase } from './sqlCommand.ts';
 
 /** --params: a JSON object of parameter values (none when the option is absent). */
 export function parseParamsOption(text: string | undefined): CypherParams {
@@ -24,6 +24,6 @@ export function parseParamsOption(text: string | undefined): CypherParams {
 }
 
 export async function runCypher(dbPath: string, cypher: string, params: CypherParams = {}, bounds: QueryBounds = cliBounds(undefined, undefined)): Promise<BoundedRows & { sql: string }> {
-  const { sql } = compileCypher(cypher, params);
-  return { sql, ...(await runSql(dbPath, sql, bounds)) };
+  const result = await withReadOnlyDatabase(dbPath, (conn) => runCypherQuery(conn, cypher, params, bounds));
+  return { sql: result.sql, rows: result.rows, truncated: result.truncated ?? false, maxRows: result.maxRows ?? bounds.maxRows };
 }

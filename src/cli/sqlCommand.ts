@@ -9,6 +9,7 @@ import { assertReadOnlySql } from '../core/store/sqlGuard.ts';
 import { boundedQuery, DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT_S } from '../core/store/boundedQuery.ts';
 import type { BoundedRows, QueryBounds } from '../core/store/boundedQuery.ts';
 import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
+import type { SqlConnection } from '../core/store/sqlConnection.ts';
 
 /** The CLI's bounds: --max-rows (default 10,000; 0 = all) and --timeout in seconds (default 60; 0 = none). */
 export function cliBounds(maxRows: number | undefined, timeoutS: number | undefined): QueryBounds {
@@ -22,9 +23,14 @@ export function cliBounds(maxRows: number | undefined, timeoutS: number | undefi
 
 export async function runSql(dbPath: string, sql: string, bounds: QueryBounds = cliBounds(undefined, undefined)): Promise<BoundedRows> {
   assertReadOnlySql(sql);
+  return withReadOnlyDatabase(dbPath, (conn) => boundedQuery(conn, sql, bounds));
+}
+
+/** Runs `read` on the database file opened read-only, external access off; closes it after. */
+export async function withReadOnlyDatabase<T>(dbPath: string, read: (conn: SqlConnection) => Promise<T>): Promise<T> {
   const conn = await openNodeDatabase(dbPath, { readOnly: true, mustExist: true, externalAccess: false });
   try {
-    return await boundedQuery(conn, sql, bounds);
+    return await read(conn);
   } finally {
     await conn.close();
   }

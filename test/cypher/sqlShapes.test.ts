@@ -196,6 +196,14 @@ describe("a big graph's lookups read its indexes", () => {
     expect(rows.find((r) => r.name === 'f3')).toEqual({ name: 'f3', code: 'code of f3', module: 'code of pkg.m7' });
   });
 
+  it('a lone name (the router\'s lookup) is read from the name index, the whole nodes from the id index', async () => {
+    const query = "MATCH (n {name: 'f3'}) RETURN DISTINCT n AS node, labels(n) AS label, n.file_path AS file";
+    expect(await nodeScans(query)).toEqual(['Index Scan', 'Index Scan']);
+    const rows = (await runCypher(big, query)).rows;
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.every((r) => (r.node as { name: string }).name === 'f3')).toBe(true);
+  });
+
   it("a walk's steps read only the edges leaving the last step's ends", async () => {
     const query = "MATCH (f:Function {name: 'f1'})-[:USES*1..3]->(d) RETURN DISTINCT d.name AS name";
     expect((await runCypher(big, query)).rows.map((r) => r.name).sort()).toEqual(['f2', 'f3', 'f4']);

@@ -35,7 +35,7 @@ describe('EarlyNodeRows', () => {
       { name: 'f', id: rows.emitted.get('m.py')![0] },
       { name: 'g', id: 12345 },
     ]);
-    expect(await conn.query('SELECT index_name FROM duckdb_indexes()')).toEqual([{ index_name: 'nodes_id' }]);
+    expect(await conn.query('SELECT index_name FROM duckdb_indexes() ORDER BY 1')).toEqual([{ index_name: 'files_path' }, { index_name: 'nodes_id' }]);
   });
 
   it('drops loads and statements queued after abort(): the rolled-back database keeps the previous graph', async () => {

@@ -135,8 +135,12 @@ describe('node code stored once', () => {
     expect(await codeOf(conn, 'f')).toBe('def f():\n    pass');
     await conn.run("UPDATE node_rows SET description = 'does f' WHERE id = 1");
     expect((await conn.query('SELECT description FROM nodes WHERE id = 1'))[0]!.description).toBe('does f');
+    // The indexes a graph of today has (the version-1 DDL had no file path index).
     const indexes = await conn.query("SELECT index_name, table_name FROM duckdb_indexes() ORDER BY 1");
-    expect(indexes).toEqual([{ index_name: 'nodes_id', table_name: 'node_rows' }]);
+    expect(indexes).toEqual([
+      { index_name: 'files_path', table_name: 'files' },
+      { index_name: 'nodes_id', table_name: 'node_rows' },
+    ]);
     // A re-index over it replaces the old graph.
     await indexFiles(conn, { 'shop.py': SHOP });
     expect(await codeOf(conn, 'add')).toBe(slice(SHOP, 'def add', 'self.items.append(item)'));

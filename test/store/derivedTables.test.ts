@@ -122,11 +122,11 @@ describe('derived tables', () => {
       expect(await kinds(conn)).toEqual(['VIEW']);
       const viewed = await expectDerivedEqualComputed(conn);
       // Stored as a big graph stores them (its threshold lowered to this graph's size).
-      expect(await indexNames(conn)).toEqual(['nodes_id']);
+      expect(await indexNames(conn)).toEqual(['files_path', 'nodes_id']);
       await writeDerivedTables(conn, 0);
       expect(await kinds(conn)).toEqual(['BASE TABLE']);
       // With the name index a big graph's Cypher lookups by name read (cypher/emitMatch.ts).
-      expect(await indexNames(conn)).toEqual(['nodes_id', NAME_INDEX]);
+      expect(await indexNames(conn)).toEqual(['files_path', 'nodes_id', NAME_INDEX]);
       expect(await expectDerivedEqualComputed(conn)).toEqual(viewed);
       expect(await linkedFiles(conn)).toEqual(['report.py -> models.py', 'shop.py -> models.py']);
       const overview = await readPackageOverview(conn);
@@ -143,13 +143,14 @@ describe('derived tables', () => {
       expect(members.hidden).toBe(0);
       expect(moduleLinkList(overview.links).reduce((sum, l) => sum + l.weight, 0)).toBeGreaterThan(overview.links.src.length - 1);
       await conn.run(`DROP INDEX ${NAME_INDEX}`);
+      await conn.run('DROP INDEX files_path');
     } finally {
       await conn.close?.();
     }
-    // A big graph stored before the name index gets it when opened writable.
+    // A big graph stored before the name index (or the file path index) gets it when opened writable.
     const reopened = await openNodeDatabase(file);
     try {
-      expect(await indexNames(reopened)).toEqual(['nodes_id', NAME_INDEX]);
+      expect(await indexNames(reopened)).toEqual(['files_path', 'nodes_id', NAME_INDEX]);
     } finally {
       await reopened.close?.();
     }
@@ -165,7 +166,7 @@ describe('derived tables', () => {
     try {
       // The re-index replaced the stored ones (this graph is small: views, and no name index).
       expect(await kinds(conn)).toEqual(['VIEW']);
-      expect(await indexNames(conn)).toEqual(['nodes_id']);
+      expect(await indexNames(conn)).toEqual(['files_path', 'nodes_id']);
       expect((await expectDerivedEqualComputed(conn)).digest).not.toEqual(digest);
       expect(await linkedFiles(conn)).toEqual(['shop.py -> models.py']);
     } finally {

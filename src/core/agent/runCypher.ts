@@ -1,10 +1,12 @@
 /**
  * @file Runs user or generated Cypher on the graph: compile to SQL (read-only subset), pass the
- * SQL through the read-only guard, run it (within bounds for a person's console query), and collect the node ids the rows mention (whole
- * nodes, lists of them, and id-like columns) for the subgraph highlight.
+ * SQL through the read-only guard, run it (within bounds for a person's console query), fill in
+ * the code of the whole nodes it fetched by id (deferredCode.ts), and collect the node ids the
+ * rows mention (whole nodes, lists of them, and id-like columns) for the subgraph highlight.
  * Runs in: the repo worker (app), in-process (cli, tests). Layer src/core.
  */
 import { compileCypher } from '../cypher/compile.ts';
+import { fillDeferredCode } from '../cypher/deferredCode.ts';
 import { explainRequirementError, readsRequirementGraph, toCodeNodeIds } from '../requirements/requirementCypher.ts';
 import type { CypherParams } from '../cypher/compile.ts';
 import type { Row, SqlConnection } from '../store/sqlConnection.ts';
@@ -21,7 +23,7 @@ export async function runCypher(
   bounds?: QueryBounds,
 ): Promise<CypherResult> {
   const started = performance.now();
-  const { sql, columns } = compileCypher(query, params);
+  const { sql, columns, deferredCode } = compileCypher(query, params, { deferCode: true });
   const guarded = assertReadOnlySql(sql);
   // A person's query runs within bounds (a row cap, a time limit, a cancel); the router's does not need them.
   const bounded = bounds
@@ -34,6 +36,7 @@ export async function runCypher(
     (await conn.query(guarded).catch((error: unknown) => {
       throw explainRequirementError(sql, error);
     }));
+  await fillDeferredCode(conn, rows, deferredCode);
   // Requirement nodes are highlighted as the code nodes they map to (the bigraph mapping).
   const ids = nodeIdsOf(rows, columns);
   const nodeIds = readsRequirementGraph(sql) ? await toCodeNodeIds(conn, ids) : ids;

@@ -149,12 +149,12 @@ function bindNode(node: NodePattern, scope: Scope, state: QueryState, bound: Bou
 }
 
 /**
- * A new node pattern with a literal `name` and other filters (labels, more properties) reads its
- * rows through a name-only subquery (emitMatch.ts): the scan filters on the name alone and the
- * rest applies to the few rows left.
+ * A new node pattern with a literal `name` reads its rows through a name-only subquery of
+ * node_rows (emitMatch.ts): the scan filters on the name alone and the rest (labels, more
+ * properties) applies to the few rows left. A lone name too: below the `nodes` view's join the
+ * name index is never read (929k nodes: 60 against 5 ms warm, 124 against 39 ms cold).
  */
 function nameLookup(node: NodePattern): { name: string; entry: PropertyEntry } | null {
-  if (node.labels.length === 0 && node.properties.length < 2) return null;
   const entry = node.properties.find((e) => e.key === 'name' && e.value.kind === 'literal' && typeof e.value.value === 'string');
   if (!entry || entry.value.kind !== 'literal' || typeof entry.value.value !== 'string') return null;
   return { name: entry.value.value, entry };

@@ -30,19 +30,33 @@ export interface CompiledCypher {
   sql: string;
   /** Output column names, in order (the AS alias, or the item's source text). */
   columns: string[];
+  /**
+   * With CompileOptions.deferCode: the whole-node columns whose code stored as offsets the SQL
+   * leaves null, each with its range in codeRangeColumn(column) (deferredCode.ts fills them).
+   */
+  deferredCode: string[];
+}
+
+export interface CompileOptions {
+  /**
+   * Whole nodes the last step fetches by id (RETURN DISTINCT n, a UNION of them) come back
+   * without the code stored as offsets, for the caller to slice from the few files they name
+   * (deferredCode.ts): the SQL alone would join every file's text (50,000 files: 640 ms cold).
+   */
+  deferCode?: boolean;
 }
 
 /** Compiles `query` to SQL; throws AppError('INPUT_INVALID') naming what is wrong and where. */
-export function compileCypher(query: string, params: CypherParams = {}): CompiledCypher {
+export function compileCypher(query: string, params: CypherParams = {}, options: CompileOptions = {}): CompiledCypher {
   const ast = parseCypher(query);
   // Over the requirement graph `edges` is a CTE, without rowid.
   const requirements = namesRequirementGraph(ast);
-  const compiled = compileAst(ast, params, requirements ? 'struct' : 'rowid');
+  const compiled = compileAst(ast, params, requirements ? 'struct' : 'rowid', options);
   return requirements ? { ...compiled, sql: overRequirementGraph(compiled.sql) } : compiled;
 }
 
 /** Compiles a parsed query; `edgeKeys`: how edges are told apart (sqlText.ts). */
-export function compileAst(ast: CypherQuery, params: CypherParams = {}, edgeKeys: EdgeKeys = 'rowid'): CompiledCypher {
+export function compileAst(ast: CypherQuery, params: CypherParams = {}, edgeKeys: EdgeKeys = 'rowid', options: CompileOptions = {}): CompiledCypher {
   const state = new QueryState(edgeKeys);
   const branches = ast.parts.map((part) => compileSingle(part, state, params));
   const columns = branches[0].columns;
@@ -56,18 +70,23 @@ export function compileAst(ast: CypherQuery, params: CypherParams = {}, edgeKeys
   });
   if (new Set(ast.unionAll).size > 1) throw cypherError('Mixing UNION and UNION ALL is not supported', ast.parts[0].pos);
   let body: string;
+  let fetched: { sql: string; nodeColumns: boolean[] } | null = null;
   const keyed = branches.map((b) => b.keyed);
-  if (branches.length === 1) body = branches[0].sql;
-  else if (!ast.unionAll[0] && keyed.every((k) => k !== undefined && k.nodeColumns.join() === keyed[0]!.nodeColumns.join())) {
+  if (branches.length === 1) {
+    body = branches[0].sql;
+    if (branches[0].fetched) fetched = branches[0].keyed!;
+  } else if (!ast.unionAll[0] && keyed.every((k) => k !== undefined && k.nodeColumns.join() === keyed[0]!.nodeColumns.join())) {
     // UNION of whole nodes: deduplicate node ids, then fetch each surviving node once.
-    const union = keyed.map((k, i) => `SELECT * FROM (${k!.sql}) AS u${i}`).join(' UNION ');
-    body = fetchNodes(union, columns, keyed[0]!.nodeColumns);
+    fetched = { sql: keyed.map((k, i) => `SELECT * FROM (${k!.sql}) AS u${i}`).join(' UNION '), nodeColumns: keyed[0]!.nodeColumns };
+    body = fetchNodes(fetched.sql, columns, fetched.nodeColumns);
   } else {
     const op = ast.unionAll[0] ? ' UNION ALL ' : ' UNION ';
     body = branches.map((b, i) => `SELECT * FROM (${b.sql}) AS u${i}`).join(op);
   }
+  const deferred = options.deferCode === true && fetched !== null;
+  if (deferred) body = fetchNodes(fetched!.sql, columns, fetched!.nodeColumns, true);
   const sql = state.ctes.length > 0 ? `WITH RECURSIVE ${state.ctes.join(', ')} ${body}` : body;
-  return { sql, columns };
+  return { sql, columns, deferredCode: deferred ? columns.filter((_, i) => fetched!.nodeColumns[i]) : [] };
 }
 
 function compileSingle(part: SingleQuery, state: QueryState, params: CypherParams): CompiledPart {

@@ -16,7 +16,7 @@ import type { SourcePosition } from './errors.ts';
 import { ascending, firstOf, numberedRows, ORDINAL_COLUMN, priorColumn } from './rowOrder.ts';
 import { lookup, Scope } from './scope.ts';
 import type { Binding, CypherParams } from './scope.ts';
-import { codeFromFile, nodeStruct } from './sqlText.ts';
+import { codeFromFile, codeRange, codeRangeColumn, nodeStruct } from './sqlText.ts';
 import type { QueryState } from './sqlText.ts';
 
 export interface CompiledPart {
@@ -24,6 +24,8 @@ export interface CompiledPart {
   columns: string[];
   /** The same rows with node ids in place of whole nodes (see compileReturn); absent when not applicable. */
   keyed?: KeyedPart;
+  /** `sql` is fetchNodes over `keyed` (RETURN DISTINCT of whole nodes). */
+  fetched?: boolean;
 }
 
 interface KeyedPart {
@@ -54,15 +56,18 @@ export function compileMatch(clause: MatchClause, segment: Segment): void {
 /**
  * Wraps a query whose node columns hold ids: joins each to node_rows and builds the whole node
  * (its code from its one file: codeFromFile), so that DISTINCT / UNION compare integers instead
- * of structs of every column.
+ * of structs of every column. `deferCode`: code stored as offsets is left null, its range in a
+ * column beside the node's (codeRangeColumn) for the caller to slice from the few files it names
+ * (deferredCode.ts): a join on files reads every file's text.
  */
-export function fetchNodes(keyedSql: string, columns: string[], nodeColumns: boolean[]): string {
+export function fetchNodes(keyedSql: string, columns: string[], nodeColumns: boolean[], deferCode = false): string {
   const joins: string[] = [];
   const select = columns.map((column, i) => {
     const col = `k.${quoteIdent(column)}`;
     if (!nodeColumns[i]) return `${col} AS ${quoteIdent(column)}`;
     joins.push(`LEFT JOIN ${NODE_ROWS_TABLE} AS f${i} ON f${i}.id = ${col}`);
-    return `${nodeStruct(`f${i}`, codeFromFile(`f${i}`))} AS ${quoteIdent(column)}`;
+    const node = `${nodeStruct(`f${i}`, deferCode ? `f${i}.code` : codeFromFile(`f${i}`))} AS ${quoteIdent(column)}`;
+    return deferCode ? `${node}, ${codeRange(`f${i}`)} AS ${quoteIdent(codeRangeColumn(column))}` : node;
   });
   return `SELECT ${select.join(', ')} FROM (${keyedSql}) AS k ${joins.join(' ')}`;
 }
@@ -244,6 +249,6 @@ export function compileReturn(projection: Projection, scope: Scope, from: string
     });
     keyed = { sql: statement(keys.join(', ')), nodeColumns };
   }
-  if (keyed && part.distinct) return { sql: fetchNodes(keyed.sql, columns, nodeColumns), columns, keyed };
+  if (keyed && part.distinct) return { sql: fetchNodes(keyed.sql, columns, nodeColumns), columns, keyed, fetched: true };
   return { sql: statement(select), columns, keyed };
 }

@@ -92,6 +92,19 @@ export function codeFromFile(node: string): string {
 }
 
 /**
+ * The column beside whole-node column `column` that holds, where the node's code is stored as
+ * offsets into its file's text, [code_start, code_end] (deferredCode.ts fills the code from it).
+ */
+export function codeRangeColumn(column: string): string {
+  return `__code_range__${column}`;
+}
+
+/** `node`'s code range as codeRangeColumn holds it: null where the row holds its code. */
+export function codeRange(node: string): string {
+  return `CASE WHEN ${node}.code IS NULL THEN [${node}.code_start, ${node}.code_end] END`;
+}
+
+/**
  * A whole relationship: `src` (its start node's id), `dst` (its end node's id), `type` and its
  * property `detail`, as stored, whichever way the pattern walked it; null when not found.
  */

@@ -8,7 +8,7 @@
  */
 import { idListSql } from './embeddingStore.ts';
 import { NODE_COLUMNS, NODE_ROWS_TABLE } from './schema.ts';
-import { sqlString } from './sqlConnection.ts';
+import { readFileTexts } from './fileTexts.ts';
 import type { SqlConnection } from './sqlConnection.ts';
 
 type Row = Record<string, unknown>;
@@ -21,11 +21,7 @@ export async function nodeRowsByIds(conn: SqlConnection, ids: readonly number[],
     `SELECT ${picked.join(', ')}, code, code_start, code_end FROM ${NODE_ROWS_TABLE} WHERE id IN (SELECT unnest(${idListSql(ids)})) ORDER BY id`,
   );
   const paths = [...new Set(rows.filter((r) => r.code === null && r.code_start !== null && r.file_path !== null).map((r) => String(r.file_path)))];
-  const texts = new Map<string, string>();
-  if (paths.length > 0 && columns.includes('code')) {
-    const files = await conn.query(`SELECT path, text FROM files WHERE path IN (${paths.map(sqlString).join(', ')})`);
-    for (const f of files) texts.set(String(f.path), String(f.text ?? ''));
-  }
+  const texts = columns.includes('code') ? await readFileTexts(conn, paths) : new Map<string, string>();
   return rows.map(({ code, code_start, code_end, ...row }) => {
     if (!columns.includes('code')) return row;
     const text = row.file_path === null ? undefined : texts.get(String(row.file_path));

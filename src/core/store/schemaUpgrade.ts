@@ -4,7 +4,8 @@
  * columns NULL, so every row keeps its own code) with the `nodes` view over it. 2 -> 3 (compact
  * file_irs rows) changes no table: meta's stamp only. 3 -> 4 computes the derived tables
  * (derivedTables.ts). Definitions of graphs stored before they
- * carried an import name get it (from their module's), without a new version. Runs on open of a
+ * carried an import name get it (from their module's), and those stored before one of the indexes
+ * existed get it, without a new version. Runs on open of a
  * repo database and after a bundle import; idempotent.
  * Runs in: the repo worker (app), Node (cli, tests). Layer src/core.
  */
@@ -70,10 +71,18 @@ export async function upgradeSchema(conn: SqlConnection, callerTransaction = fal
   if (!copied && !callerTransaction) await fillDefinitionImportNames(conn);
   if (await lacksDerivedTables(conn)) await (callerTransaction ? writeDerivedTables(conn) : inTransaction(conn, () => writeDerivedTables(conn)));
   else await ensureNameIndex(conn);
+  await ensureIndexes(conn);
   if (version !== null && version !== SCHEMA_VERSION) await conn.run(`UPDATE meta SET value = '${SCHEMA_VERSION}' WHERE key = 'schema_version'`);
 }
 
 const DEFINITION = "kind NOT IN ('Repo', 'Module')";
+
+/** A graph stored before one of INDEXES existed gets it (IF NOT EXISTS: the others are left). */
+async function ensureIndexes(conn: SqlConnection): Promise<void> {
+  for (const table of new Set(INDEXES.map((i) => i.table))) {
+    if (await tableExists(conn, table)) for (const sql of createIndexesSql(table)) await conn.run(sql);
+  }
+}
 
 /**
  * Graphs stored before definitions carried their import name (only modules had one) get them
