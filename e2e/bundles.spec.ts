@@ -9,9 +9,10 @@
  * search runs with the neural vectors, and the ready demo opens. An imported bundle shows its own
  * figures (syntax errors, the original index time) right away and on every open, its card says it
  * imports a bundle and finishes; names stay unique ("shopkit (2)"), another repo of the same name
- * is replaced only when the person says so. The demo bundle carries lexical vectors only, so the
- * neural default embeds it after the import; a bundle that carries the neural vectors is imported
- * as it is; a fresh index shows its embedding in the models panel, then the sets it stored.
+ * (the name the index gives: a zip's folder) is replaced only when the person says so. The demo
+ * bundle carries lexical vectors only, so the neural default embeds it after the import; a bundle
+ * that carries the neural vectors is imported as it is; a fresh index shows its embedding in the
+ * models panel, then the sets it stored.
  * Runs in: Node (e2e, driving chromium).
  */
 import type { Page } from 'playwright-core';
@@ -206,6 +207,19 @@ test('bundle figures and names: own syntax count and index time, an import card 
     const sets = await page.getByTestId('embedding-sets').locator('tbody tr').count();
     assert(sets === 2, `the models panel lists the stored sets, no lexical ones computed for the search (${sets})`);
     await screenshot(page, env, 'bundle-models-stored-light');
+
+    // A zip named otherwise than its folder (shopkit-v4.zip holding shopkit/) is asked about as
+    // its index names it, the stored shopkit; "Replace" re-indexes that one and adds nothing.
+    await page.getByTestId('zip-input').setInputFiles({ name: 'shopkit-v4.zip', mimeType: 'application/zip', buffer: demoZip(env.repoRoot) });
+    await askDialog.waitFor();
+    const renamedAsk = (await askDialog.textContent()) ?? '';
+    assert(/named shopkit is already stored/.test(renamedAsk) && /shopkit \(4\)/.test(renamedAsk), `asked by its folder's name: ${renamedAsk}`);
+    await page.getByTestId('replace-confirm').click();
+    const replaced = await waitForSummary(page, third);
+    assert(replaced.repo === 'shopkit', `the stored shopkit was re-indexed: ${JSON.stringify(replaced)}`);
+    await openMenu(page);
+    assert((await page.locator('.repo-menu .repo-item').count()) === 3, 'the renamed zip replaced shopkit, nothing was added');
+    await page.keyboard.press('Escape');
   });
 });
 

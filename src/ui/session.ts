@@ -8,8 +8,7 @@
  */
 import type { Phase, Progress } from '../core/progress.ts';
 import { isBundle } from '../core/bundle/bundleFormat.ts';
-import { otherRepoNamed, repoNameOf, uniqueRepoName } from '../core/ingest/repoNames.ts';
-import type { IndexRequestOptions, RepoInput } from '../core/pipeline/repoService.ts';
+import type { RepoInput } from '../core/pipeline/repoService.ts';
 import type { RepoClient } from './clients/repoClient.ts';
 import { indexWithProgress } from './clients/repoClient.ts';
 import { embedAfterIndex } from './autoEmbed.ts';
@@ -140,13 +139,9 @@ async function indexAndShow(service: RepoClient, input: Promise<RepoInput | null
     const bundle = ready.kind === 'zip' && isBundle(ready.data);
     setState((s) => (s.indexing ? { indexing: { ...s.indexing, name: ready.name, bundle } } : {}));
     // A bundle is always a new repo; an index replaces the open repo of its name, another stored
-    // one of that name only when the person says so (else both are kept, the new one "name (2)").
-    const options: IndexRequestOptions = {};
-    const other = bundle ? null : otherRepoNamed(getState().repos, getState().activeRepoId, ready.name);
-    if (other && await confirmReplace(other.name, uniqueRepoName(repoNameOf(ready.name), getState().repos.map((r) => r.name)))) {
-      options.incrementalFrom = other.id;
-    }
-    const summary = await indexWithProgress(service, { ...ready, skipTests: getState().skipTests }, onProgress, options);
+    // one of that name only when the person says so (else both are kept, the new one "name (2)"):
+    // the repo worker names the input as its index will (a zip's single folder) and asks here.
+    const summary = await indexWithProgress(service, { ...ready, skipTests: getState().skipTests }, onProgress, confirmReplace);
     ended();
     const repos = await service.listRepos();
     setState((s) => ({

@@ -4,7 +4,8 @@
  * "shopkit (2)", both kept; an imported bundle's summary carries the original index's figures
  * (syntax errors, index time, phases), not the import's; an index of a repo whose name another,
  * not open, repo has keeps both; an index of the open repo's name replaces it (incrementally);
- * an index that names a stored repo (the person confirmed) replaces that one. The next index's
+ * an index that names a stored repo (the person confirmed) replaces that one, and one whose name
+ * another stored repo has asks (by the name it gets: its one folder's) first. The next index's
  * workers start after an open with no graph and on a sign of one (prepareIndex), not after an index.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -171,6 +172,26 @@ describe('repo names and bundle imports in the app repo service', () => {
     const last = await service.listRepos();
     expect(last.map((r) => r.name).sort()).toEqual(['shopkit', 'shopkit (2)', 'shopkit (3)']);
     expect(last.some((r) => r.id === again.repoId)).toBe(false);
+
+    // Asked (confirmReplace) about another stored repo of the name the index gives: an input
+    // named shopkit-v4 whose one folder is shopkit. "Keep both" adds one; "Replace" replaces shopkit.
+    const asked: string[][] = [];
+    const answer = (replace: boolean) => async (stored: string, kept: string) => {
+      asked.push([stored, kept]);
+      return replace;
+    };
+    const kept = await service.index({ ...demoInput(), name: 'shopkit-v4' }, undefined, {}, answer(false));
+    expect(asked).toEqual([['shopkit', 'shopkit (4)']]);
+    expect(kept.repoName).toBe('shopkit (4)');
+    expect(kept.changes).toBeUndefined();
+    const shopkit = (await service.listRepos()).find((r) => r.name === 'shopkit')!;
+    const swapped = await service.index({ ...demoInput(), name: 'shopkit-v4' }, undefined, {}, answer(true));
+    expect(asked).toEqual([['shopkit', 'shopkit (4)'], ['shopkit', 'shopkit (5)']]);
+    expect(swapped.repoName).toBe('shopkit');
+    expect(swapped.changes).toBeDefined();
+    const final = await service.listRepos();
+    expect(final.map((r) => r.name).sort()).toEqual(['shopkit', 'shopkit (2)', 'shopkit (3)', 'shopkit (4)']);
+    expect(final.some((r) => r.id === shopkit.id)).toBe(false);
   }, 120_000);
 });
 

@@ -12,7 +12,7 @@ import type { EdgeType, NodeKind } from '../../core/graph/types.ts';
 import { indexRepository } from '../../core/pipeline/indexRepository.ts';
 import type { IndexDeps } from '../../core/pipeline/indexRepository.ts';
 import type { ProgressListener } from '../../core/progress.ts';
-import type { IndexRequestOptions, IndexSummary, RepoEntry, RepoInput, RepoService, Row } from '../../core/pipeline/repoService.ts';
+import type { ConfirmReplace, IndexRequestOptions, IndexSummary, RepoEntry, RepoInput, RepoService, Row } from '../../core/pipeline/repoService.ts';
 import { assertReadOnlySql } from '../../core/store/sqlGuard.ts';
 import { writeGateOf } from '../../core/store/writeGate.ts';
 import { isBundle, summaryFromManifest } from '../../core/bundle/bundleFormat.ts';
@@ -177,7 +177,7 @@ export class BrowserRepoService implements RepoService {
     return { repos: catalog.repos, activeRepoId: this.active?.repoId ?? null, persistent: store.persistent };
   }
 
-  async index(input: RepoInput, onProgress?: ProgressListener, options: IndexRequestOptions = {}): Promise<IndexSummary> {
+  async index(input: RepoInput, onProgress?: ProgressListener, options: IndexRequestOptions = {}, confirmReplace?: ConfirmReplace): Promise<IndexSummary> {
     if (this.indexing) throw new AppError('INPUT_INVALID', 'An index is already running; cancel it or wait for it to finish.');
     if (isBundleInput(input)) return this.importBundle(input.data, onProgress);
     const controller = this.startIndexing();
@@ -188,7 +188,7 @@ export class BrowserRepoService implements RepoService {
     let prior: { repoId: string; name: string; database: RepoDatabase; owned: boolean } | null = null;
     try {
       const store = await this.store();
-      prior = await this.priorVersion(store, input, options);
+      prior = await this.priorVersion(store, input, options, confirmReplace);
       creating = store.create(input.name);
       const conn = creating.then((created) => created.conn);
       conn.catch(() => {}); // indexRepository awaits it only when it reaches the store phase
@@ -253,22 +253,27 @@ export class BrowserRepoService implements RepoService {
 
   /**
    * The stored repo a new index re-indexes incrementally and replaces: the one asked for
-   * (`incrementalFrom`, the person confirmed), else the open repo when it has the input's name.
-   * Another stored repo of that name is never replaced: the new one is kept beside it.
+   * (`incrementalFrom`), else the open repo when it has the input's name, else another stored
+   * repo of that name when `confirmReplace` says so; otherwise the new one is kept beside it.
    */
   private async priorVersion(
     store: BrowserStore,
     input: RepoInput,
     options: IndexRequestOptions,
+    confirmReplace?: ConfirmReplace,
   ): Promise<{ repoId: string; name: string; database: RepoDatabase; owned: boolean } | null> {
     if (options.incremental === false) return null;
     const { repos } = await store.list();
     // Named as its index will name it: a zip whose single folder has another name than the file
-    // (`shop-v2.zip` holding `shop/`) re-indexes the open `shop`.
+    // (`shop-v2.zip` holding `shop/`) re-indexes the open `shop`, or asks about a stored `shop`.
     const name = inputRepoName(input);
-    const entry = options.incrementalFrom
+    let entry = options.incrementalFrom
       ? repos.find((r) => r.id === options.incrementalFrom)
       : repos.find((r) => r.id === this.active?.repoId && r.name === name);
+    if (!entry && !options.incrementalFrom && confirmReplace) {
+      const other = repos.find((r) => r.name === name);
+      if (other && (await confirmReplace(other.name, uniqueRepoName(name, repos.map((r) => r.name))))) entry = other;
+    }
     if (!entry) return null;
     if (this.active?.repoId === entry.id) return { repoId: entry.id, name: entry.name, database: this.active, owned: false };
     return { repoId: entry.id, name: entry.name, database: await store.open(entry.id), owned: true };

@@ -1,8 +1,8 @@
 /**
  * @file Repository names stay unique in the repo list: a second repo of the same name (a bundle
  * of a repo already stored, an index that is not a re-index of the stored one) is called
- * "black (2)", then "black (3)", and both are kept. Also the name an input gets and the stored
- * repo an index of it would replace (only ever the open one; any other only after asking).
+ * "black (2)", then "black (3)", and both are kept. Also the name a file's name gives (a zip with
+ * one top folder is named after that folder instead: ingest.ts inputRepoName).
  * Runs in: everywhere. Layer src/core.
  */
 
@@ -21,14 +21,4 @@ export function repoNameOf(name: string): string {
   const path = name.replaceAll('\\', '/');
   const base = path.slice(path.lastIndexOf('/') + 1);
   return base.replace(/\.zip$/i, '') || base || 'repository';
-}
-
-/**
- * A stored repo, not the open one, that has the name an index of `inputName` gets: replacing it
- * needs the person's say-so (the open repo of that name is re-indexed without asking).
- */
-export function otherRepoNamed<R extends { id: string; name: string }>(repos: readonly R[], activeRepoId: string | null, inputName: string): R | null {
-  const name = repoNameOf(inputName);
-  if (repos.some((r) => r.id === activeRepoId && r.name === name)) return null;
-  return repos.find((r) => r.name === name) ?? null;
 }

@@ -44,6 +44,9 @@ export interface IndexRequestOptions {
   incremental?: boolean;
 }
 
+/** Asks whether an index replaces stored repo `stored` (true) or is kept beside it as `kept`. */
+export type ConfirmReplace = (stored: string, kept: string) => Promise<boolean>;
+
 export interface RepoEntry {
   id: string;
   name: string;
@@ -60,11 +63,13 @@ export interface RepoService {
   open(): Promise<{ repos: RepoEntry[]; activeRepoId: string | null; persistent: boolean }>;
   /**
    * Index a repo into a new database; the previously active graph stays until this succeeds.
-   * The open repo, when it has the input's name (or `options.incrementalFrom`), is re-indexed
-   * incrementally and replaced; any other stored repo stays, and a new one of a name already
-   * listed is called "name (2)". A zip that is a Ranger bundle is imported instead (a new repo).
+   * The open repo, when it has the name the input's index gets (or `options.incrementalFrom`),
+   * is re-indexed incrementally and replaced. Another stored repo of that name is replaced only
+   * when `confirmReplace` says so (asked with its name and the name a kept-beside index would
+   * get); otherwise it stays, and the new one is called "name (2)". A zip that is a Ranger bundle
+   * is imported instead (a new repo).
    */
-  index(input: RepoInput, onProgress?: ProgressListener, options?: IndexRequestOptions): Promise<IndexSummary>;
+  index(input: RepoInput, onProgress?: ProgressListener, options?: IndexRequestOptions, confirmReplace?: ConfirmReplace): Promise<IndexSummary>;
   /** The person is about to index (a drag over the window, a file picker): start its workers now. */
   prepareIndex(): Promise<void>;
   /** The active repo as one bundle file. */

@@ -9,7 +9,7 @@ import type { Remote } from 'comlink';
 import type { AgentEvent, AgentService, AgentTranscript, AskOptions, RequirementGraphSummary, RequirementProgress } from '../../core/agent/agentService.ts';
 import type { EvalOptions, EvalProgress, EvalReport, SearchRequest, SearchResponse, SearchService } from '../../core/agent/searchService.ts';
 import type { ProgressListener } from '../../core/progress.ts';
-import type { IndexRequestOptions, IndexSummary, RepoInput, RepoService } from '../../core/pipeline/repoService.ts';
+import type { ConfirmReplace, IndexSummary, RepoInput, RepoService } from '../../core/pipeline/repoService.ts';
 import type {
   DescribeProgress,
   EmbedProgress,
@@ -58,11 +58,11 @@ function repoWorkerName(): string {
   return `repo${flags.join('')}`;
 }
 
-/** index() with the input's buffers transferred and progress proxied. */
-export function indexWithProgress(service: RepoClient, input: RepoInput, onProgress: ProgressListener, options?: IndexRequestOptions): Promise<IndexSummary> {
+/** index() with the input's buffers transferred, progress and the replace question proxied. */
+export function indexWithProgress(service: RepoClient, input: RepoInput, onProgress: ProgressListener, confirmReplace: ConfirmReplace): Promise<IndexSummary> {
   const buffers = input.kind === 'zip' ? [input.data.buffer] : input.files.map((f) => f.data.buffer);
   const unique = [...new Set(buffers)].filter((b): b is ArrayBuffer => b instanceof ArrayBuffer);
-  return service.index(transfer(input, unique), proxy(onProgress), options);
+  return service.index(transfer(input, unique), proxy(onProgress), {}, proxy(confirmReplace));
 }
 
 export function loadModelsWithStatus(service: RepoClient, onStatus: Listener<SemanticStatus>): Promise<SemanticStatus> {
