@@ -119,7 +119,8 @@ async function mctsPart(args: SearchBenchArgs, cypherGraph: { graph: Graph; ms: 
     const measuresC = nodes === args.builtinNodes;
     log(`(${measuresB ? 'b' : ''}${measuresB && measuresC ? '+' : ''}${measuresC ? 'c' : ''}) MCTS on ${nodes.toLocaleString('en-US')} nodes`);
     try {
-      const generated = nodes === args.cypherNodes ? cypherGraph : generate(nodes, args.seed);
+      // With --db the Cypher graph is the database's (its rows read for Cypher only): MCTS generates its own.
+      const generated = nodes === args.cypherNodes && !args.db ? cypherGraph : generate(nodes, args.seed);
       const prepared = prepareMcts(generated.graph, now);
       const setup = { generateMs: generated.ms, ...prepared.setup };
       log(`    prepared (fit ${(setup.fitMs / 1000).toFixed(1)} s, embed ${(setup.embedMs / 1000).toFixed(1)} s, snapshot ${(setup.snapshotMs / 1000).toFixed(1)} s)`);
