@@ -4,7 +4,8 @@
  * derived tables, which the import computes) as an
  * Arrow IPC stream in a zip, plus the manifest. Tables written later by other features travel
  * too, with their declared column types. Streamed: each table is read a chunk at a time, its IPC
- * stream written and deflated as it comes (fflate's Zip), so no table is held whole in memory,
+ * stream written and deflated as it comes (fflate's Zip; the tables deflated by the platform's
+ * zlib, zipDeflateStream.ts), so no table is held whole in memory,
  * nor the zip in one piece (a 50,000-file repository's bundle: 1.2 GB of tables, 317 MB zipped;
  * read whole, its export took the tab to 3.9 GB).
  * Runs in: the repo worker (app), Node (cli). Layer src/core.
@@ -13,7 +14,6 @@ import { tableToIPC } from 'apache-arrow';
 import type { Table } from 'apache-arrow';
 import { Zip, ZipDeflate } from 'fflate';
 import { AppError } from '../errors.ts';
-import { crc32 } from '../ingest/crc32.ts';
 import { countGraph, readMeta } from '../store/graphStore.ts';
 import { DERIVED_TABLES } from '../store/derivedTables.ts';
 import { NODE_ROWS_TABLE, nodesOverSql, SCHEMA_VERSION } from '../store/schema.ts';
@@ -21,7 +21,8 @@ import type { SqlConnection } from '../store/sqlConnection.ts';
 import { EMBEDDING_SETS_TABLE } from '../store/embeddingStore.ts';
 import type { BundleManifest, BundleModel, BundleTable } from './bundleFormat.ts';
 import { BUNDLE_FORMAT, BUNDLE_VERSION, MANIFEST_FILE, tableFile } from './bundleFormat.ts';
-import { listTables, readTableArrowChunks, tableColumns } from '../store/tableArrow.ts';
+import { listTables, PAGE_KEY, readTableArrowChunks, tableColumns } from '../store/tableArrow.ts';
+import { ZipDeflateStream } from './zipDeflateStream.ts';
 
 export interface ExportedBundle {
   /** The zip, in the pieces it was written in (a Blob or a file takes them as they are: bundleBytes joins them). */
@@ -87,7 +88,7 @@ export async function exportBundle(conn: SqlConnection, now = new Date()): Promi
     .map((name) => (name === NODE_ROWS_TABLE ? 'nodes' : name))
     .sort();
   // The view is read a chunk of node_rows at a time, each chunk's rows then given their code.
-  const nodesView = listed.includes(NODE_ROWS_TABLE) ? { table: NODE_ROWS_TABLE, over: nodesOverSql } : undefined;
+  const nodesView = listed.includes(NODE_ROWS_TABLE) ? { table: NODE_ROWS_TABLE, over: (chunk: string) => nodesOverSql(chunk, [PAGE_KEY]) } : undefined;
   if (!names.includes('nodes')) throw new AppError('INPUT_INVALID', 'Nothing to export: this database holds no graph.');
   const meta = await readMeta(conn);
   const parts: Uint8Array[] = [];
@@ -103,23 +104,20 @@ export async function exportBundle(conn: SqlConnection, now = new Date()): Promi
   const tables: BundleTable[] = [];
   for (const name of names) {
     const columns = await tableColumns(conn, name);
-    const chunks = name === 'nodes' ? readTableArrowChunks(conn, name, columns, 'id', nodesView) : readTableArrowChunks(conn, name, columns);
+    const chunks = readTableArrowChunks(conn, name, columns, 'rowid', name === 'nodes' ? nodesView : undefined);
     const file = tableFile(name);
-    const entry = new ZipDeflate(file, { level: 6 });
+    const entry = new ZipDeflateStream(file);
     zip.add(entry);
     const stream = new IpcStreamWriter();
     let rows = 0;
-    let crc = 0;
-    const write = (piece: Uint8Array, final = false) => {
-      crc = crc32(piece, crc);
-      entry.push(piece, final);
-    };
     for await (const chunk of chunks) {
       rows += chunk.numRows;
-      write(stream.piece(chunk));
+      entry.push(stream.piece(chunk));
+      await entry.ready(); // the next chunk is read while this one deflates
     }
-    write(stream.end(), true);
-    tables.push({ name, file, rows, crc32: crc, columns });
+    entry.push(stream.end(), true);
+    await entry.done;
+    tables.push({ name, file, rows, crc32: entry.crc >>> 0, columns }); // fflate keeps it signed
   }
   const counts = await countGraph(conn);
   const models: BundleModel[] = names.includes(EMBEDDING_SETS_TABLE)
