@@ -1,12 +1,13 @@
 /**
  * @file readTableArrow (store/tableArrow.ts), which bundles export tables with, reads a table of
- * several chunks whole: every row once, in rowid order for a table and in key order for a view
- * (the `nodes` view is read by id), each chunk starting after the last key read. A bundle export
- * streams such a table chunk by chunk into one IPC stream, the bytes the whole table gives.
+ * several chunks whole: every row once, in rowid order for a table and in key order for a view,
+ * each chunk starting after the last key read. A bundle export streams such a table chunk by
+ * chunk into one IPC stream, the bytes the whole table gives, and the `nodes` view in node_rows'
+ * storage order, each chunk of rows given its code.
  * Real duckdb-wasm in Node.
  * Runs in: Node (vitest).
  */
-import { tableToIPC } from 'apache-arrow';
+import { tableFromIPC, tableToIPC } from 'apache-arrow';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { createNodeParsers } from '../../src/adapters/node/nodeParsers.ts';
@@ -60,13 +61,33 @@ describe('a bundle export of a table of several chunks', () => {
   });
 });
 
-/** A real graph (two Python files, parsed and stitched) in a fresh duckdb-wasm database. */
-async function indexSmallRepo() {
+describe('a bundle export of the nodes', () => {
+  it('reads node_rows a chunk at a time in storage order, each row with its code sliced from its file, as the nodes view gives', async () => {
+    // More functions than one chunk holds (READ_CHUNK_ROWS, 8,192).
+    const many = Array.from({ length: 9_000 }, (_, i) => `def f${i}():\n    return ${i}\n`).join('\n');
+    const source = await indexSmallRepo([{ path: 'many.py', text: many }]);
+    const bundle = await exportBundle(source);
+    const listed = bundle.manifest.tables.find((t) => t.name === 'nodes')!;
+    const nodes = tableFromIPC(unzipSync(bundleBytes(bundle))[listed.file]!);
+    const stored = (await source.query('SELECT id FROM node_rows ORDER BY rowid')).map((r) => Number(r.id));
+    expect(stored.length).toBeGreaterThan(9_000);
+    expect(Array.from(nodes.getChild('id')!.toArray() as Int32Array)).toEqual(stored);
+    const codes = new Map((await source.query('SELECT id, code FROM nodes')).map((r) => [Number(r.id), r.code]));
+    const ids = nodes.getChild('id')!.toArray() as Int32Array;
+    const exported = nodes.getChild('code')!;
+    for (let i = 0; i < nodes.numRows; i++) expect(exported.get(i)).toBe(codes.get(ids[i]!));
+    expect(codes.get(ids[stored.length - 1]!)).toBe('def f8999():\n    return 8999');
+  });
+});
+
+/** A real graph (Python files, parsed and stitched) in a fresh duckdb-wasm database. */
+async function indexSmallRepo(extra: { path: string; text: string }[] = []) {
   const conn = await openMemory();
   const parsers = await createNodeParsers();
   const files = [
     { path: 'a.py', data: new TextEncoder().encode('def f():\n    return 1\n') },
     { path: 'b.py', data: new TextEncoder().encode('from a import f\n\ndef g():\n    return f()\n') },
+    ...extra.map((f) => ({ path: f.path, data: new TextEncoder().encode(f.text) })),
   ];
   await indexRepository({ kind: 'files', name: 'r', files }, { parseFiles: async (sources) => parseSourceFiles(parsers, await sources.all(), extractorFor), conn });
   return conn;
