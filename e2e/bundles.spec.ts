@@ -52,8 +52,8 @@ async function ask(page: Page, question: string): Promise<void> {
 
 test('bundles: ready demo, export, delete, import, incremental re-index, damaged bundle', async ({ env }) => {
   test.setTimeout(240_000);
-  await withSession(env, 'bundles', async (_session, page) => {
-    // Each import and index here is then served by a fresh database instance, as a big
+  await withSession(env, 'bundles', async (session, page) => {
+    // Each import, index and export here is then followed by a fresh database instance, as a big
     // repository's is (src/adapters/browser/duckdbBrowser.ts `refresh`).
     await page.goto(`${env.baseUrl}?e2e-refresh-below=1`);
     await page.getByTestId('drop-zone').waitFor();
@@ -75,12 +75,22 @@ test('bundles: ready demo, export, delete, import, incremental re-index, damaged
 
     await openMenu(page);
     await screenshot(page, env, 'bundles-menu-light');
+    const instances = () => session.requests.filter((url) => /duckdb-eh.*\.wasm/.test(url)).length;
+    const beforeExport = instances();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-bundle').click()]);
     assert(download.suggestedFilename() === 'shopkit.ranger.zip', `download name ${download.suggestedFilename()}`);
     const path = await download.path();
     const { readFileSync } = await import('node:fs');
     const bytes = readFileSync(path);
     assert(bytes.length > 10_000, `bundle of ${bytes.length} bytes`);
+    // After the export the open graph is served by a fresh instance (the export read every
+    // table), and reads made meanwhile wait for it: the console's query answers.
+    await page.keyboard.press('Escape');
+    assert(await sqlHolds(page, `count(*) = ${ready.nodes}`, 'nodes'), 'the graph reads while its instance is renewed');
+    for (let waited = 0; instances() === beforeExport && waited < 15_000; waited += 250) await page.waitForTimeout(250);
+    assert(instances() > beforeExport, `the export's database was reopened in a new instance (duckdb wasm fetched ${instances()} times, ${beforeExport} before)`);
+    assert(await sqlHolds(page, `count(*) = ${ready.nodes}`, 'nodes'), 'and reads from the new one');
+    await page.keyboard.press('Escape');
 
     await openMenu(page);
     await page.getByTestId('delete-repo').first().click();

@@ -44,7 +44,7 @@ function memoryStore(): BrowserStore {
     },
     async create(name) {
       const repoId = `${name.replace(/[^a-z0-9]+/gi, '-')}-${++next}`;
-      const db: RepoDatabase = { repoId, conn: await openWasmMemoryConnection(), close: async () => undefined };
+      const db: RepoDatabase = { repoId, conn: await openWasmMemoryConnection(), close: async () => undefined, renew: async () => undefined };
       databases.set(repoId, db);
       return db;
     },
@@ -63,8 +63,8 @@ function memoryStore(): BrowserStore {
       if (activeRepoId === repoId) activeRepoId = null;
       return catalog();
     },
-    async refresh(database) {
-      return database; // in memory, as the browser store without OPFS
+    async refresh() {
+      // in memory, as the browser store without OPFS: the instance is the data
     },
     async close() {},
   };

@@ -209,7 +209,8 @@ export class BrowserRepoService implements RepoService {
       if (controller.signal.aborted) throw new AppError('CANCELLED', 'Cancelled by the user.');
       await database.conn.run('CHECKPOINT');
       // Served from here on by a fresh instance (a big one's index memory goes with the old).
-      await this.commitAndSwap(store, await store.refresh(database), summary, () => (committed = true));
+      await store.refresh(database);
+      await this.commitAndSwap(store, database, summary, () => (committed = true));
       // The new version carries what the old one had: the old entry goes.
       if (prior) {
         if (prior.owned) await prior.database.close();
@@ -301,7 +302,8 @@ export class BrowserRepoService implements RepoService {
         onProgress?.({ phase: 'store', done, total, detail: 'importing the bundle' }),
       );
       const summary = summaryFromManifest(manifest, created.repoId, await storedIndexFigures(created.conn), name);
-      await this.commitAndSwap(store, await store.refresh(created), summary, () => (committed = true));
+      await store.refresh(created);
+      await this.commitAndSwap(store, created, summary, () => (committed = true));
       return summary;
     } catch (error) {
       throw await explainStorageFailure(error);
@@ -313,9 +315,16 @@ export class BrowserRepoService implements RepoService {
 
   async exportBundle(): Promise<{ fileName: string; blob: Blob }> {
     if (!this.active) throw new AppError('INPUT_INVALID', 'No graph is open: index a repository or pick one from the repos menu.');
-    const conn = this.active.conn;
+    const active = this.active;
+    const conn = active.conn;
     // One unit of the write gate: a semantic job's transaction never lands between two tables' reads.
     const { parts, manifest } = await writeGateOf(conn).exclusive(() => exportBundle(conn));
+    // The export read every table, and a big database's instance keeps the memory that took (at
+    // 50,000 files 1.3 GB): a fresh one gives it back. Not waited for: the download goes first,
+    // reads wait for the new instance, writes for the gate.
+    void this.store()
+      .then((store) => writeGateOf(conn).exclusive(() => store.refresh(active)))
+      .catch(() => {}); // a failed reopen shows at the next read
     const slug = manifest.repo_name.replace(/[^A-Za-z0-9._-]+/g, '-') || 'repo';
     // A Blob of the zip's pieces: the browser keeps it (on disk when big), and it travels to the
     // page without a copy of its bytes.

@@ -29,6 +29,8 @@ import { duckdbWorkerName } from './duckdbWriteGuard.ts';
 import { workerNameFlag } from './workerNameFlags.ts';
 import { emptyCatalog, newRepoId, opfsRoot, readCatalog, removeRepoFiles, repoDatabaseFile, writeCatalog } from './opfsCatalog.ts';
 import type { RepoCatalog } from './opfsCatalog.ts';
+import { renewableDatabase } from './renewableDatabase.ts';
+import type { Database, RenewableDatabase } from './renewableDatabase.ts';
 
 export type { RepoCatalog } from './opfsCatalog.ts';
 
@@ -43,6 +45,8 @@ export interface RepoDatabase {
   readonly conn: SqlConnection;
   /** Terminates this database's worker (persistent databases stay in OPFS). */
   close(): Promise<void>;
+  /** Serves it from a new duckdb instance, under the same `conn` (renewableDatabase.ts). */
+  renew(): Promise<void>;
 }
 
 export interface BrowserStore {
@@ -60,11 +64,12 @@ export interface BrowserStore {
   /** Closes the repo's database, removes its files and its catalog entry (ids not in it too). */
   delete(repoId: string): Promise<RepoCatalog>;
   /**
-   * The database in a fresh instance when its file is big (REFRESH_FROM_BYTES or more), else
-   * `database` itself: an index's instance keeps all the wasm memory the index grew (a
-   * 50,000-file repository's: ~450 MB that a fresh one, reading what it is asked, never takes).
+   * Serves the database from a fresh instance when its file is big (REFRESH_FROM_BYTES or more):
+   * an instance keeps all the wasm memory a read of every table grew (a 50,000-file repository's
+   * index: ~450 MB that a fresh one, reading what it is asked, never takes; its bundle export:
+   * 1.3 GB). Calls made meanwhile wait for the new instance.
    */
-  refresh(database: RepoDatabase): Promise<RepoDatabase>;
+  refresh(database: RepoDatabase): Promise<void>;
   /** Closes every database and releases the storage lock. */
   close(): Promise<void>;
 }
@@ -151,7 +156,7 @@ function connectionOf(db: duckdb.AsyncDuckDB, conn: duckdb.AsyncDuckDBConnection
  * the storage Web Lock, so an OPFS lock error here is usually our own just-closed worker
  * releasing its handles late: retry a few times before calling it STORAGE_LOCKED.
  */
-async function openDatabase(repoId: string, path: string, onClose: () => void, writeLimit: number, attempts = 4): Promise<RepoDatabase> {
+async function openDatabase(repoId: string, path: string, onClose: () => void, writeLimit: number, attempts = 4): Promise<Database> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await openDatabaseOnce(repoId, path, onClose, writeLimit);
@@ -240,7 +245,7 @@ async function takeInstance(writeLimit: number): Promise<Instance> {
   return instantiate();
 }
 
-async function openDatabaseOnce(repoId: string, path: string, onClose: () => void, writeLimit: number): Promise<RepoDatabase> {
+async function openDatabaseOnce(repoId: string, path: string, onClose: () => void, writeLimit: number): Promise<Database> {
   const { db, ready } = await takeInstance(writeLimit);
   try {
     await ready;
@@ -372,7 +377,7 @@ export async function openBrowserStore(options: BrowserStoreOptions = {}): Promi
     if (!releaseLock) throw new AppError('STORAGE_LOCKED', STORAGE_LOCKED_MESSAGE);
   }
   let memoryCatalog = emptyCatalog();
-  const open = new Map<string, RepoDatabase>();
+  const open = new Map<string, RenewableDatabase>();
 
   const load = async (): Promise<RepoCatalog> => (root ? readCatalog(root) : structuredClone(memoryCatalog));
   const save = async (catalog: RepoCatalog): Promise<RepoCatalog> => {
@@ -381,13 +386,19 @@ export async function openBrowserStore(options: BrowserStoreOptions = {}): Promi
     return catalog;
   };
 
+  // A database stays one object while it is open, its instance renewed under it (refresh).
+  const openRenewable = async (repoId: string, path: string): Promise<RenewableDatabase> => {
+    const reopen = () => openDatabase(repoId, path, () => {}, writeLimit);
+    const database = renewableDatabase(await reopen(), reopen, () => open.delete(repoId));
+    open.set(repoId, database);
+    return database;
+  };
+
   const openById = async (repoId: string): Promise<RepoDatabase> => {
     const existing = open.get(repoId);
     if (existing) return existing;
     if (!root) throw new AppError('STORAGE_UNAVAILABLE', `The graph of ${repoId} is gone: without OPFS, graphs last one session.`);
-    const database = await openDatabase(repoId, `opfs://${repoDatabaseFile(repoId)}`, () => open.delete(repoId), writeLimit);
-    open.set(repoId, database);
-    return database;
+    return openRenewable(repoId, `opfs://${repoDatabaseFile(repoId)}`);
   };
 
   return {
@@ -401,10 +412,7 @@ export async function openBrowserStore(options: BrowserStoreOptions = {}): Promi
     async create(name) {
       const repoId = newRepoId(name);
       if (root) await removeRepoFiles(root, repoId); // an id clash with leftovers is as good as impossible; be sure
-      const path = root ? `opfs://${repoDatabaseFile(repoId)}` : ':memory:';
-      const database = await openDatabase(repoId, path, () => open.delete(repoId), writeLimit);
-      open.set(repoId, database);
-      return database;
+      return openRenewable(repoId, root ? `opfs://${repoDatabaseFile(repoId)}` : ':memory:');
     },
     async commit(entry) {
       const catalog = await load();
@@ -428,10 +436,9 @@ export async function openBrowserStore(options: BrowserStoreOptions = {}): Promi
     },
     async refresh(database) {
       // In memory (no OPFS) the instance is the data.
-      if (!root || (await databaseFileBytes(database.conn).catch(() => 0)) < refreshFromBytes()) return database;
+      if (!root || (await databaseFileBytes(database.conn).catch(() => 0)) < refreshFromBytes()) return;
       prewarmDatabase(); // the new instance starts while the old one closes
-      await database.close();
-      return openById(database.repoId);
+      await database.renew();
     },
     async close() {
       for (const database of [...open.values()]) await database.close();
