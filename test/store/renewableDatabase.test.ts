@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openNodeDatabase } from '../node/duckdbNode.ts';
-import { renewableDatabase } from './renewableDatabase.ts';
-import type { Database } from './renewableDatabase.ts';
+import { openNodeDatabase } from '../../src/adapters/node/duckdbNode.ts';
+import { renewableDatabase } from '../../src/adapters/browser/renewableDatabase.ts';
+import type { Database } from '../../src/adapters/browser/renewableDatabase.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ranger-renewable-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
