@@ -16,12 +16,13 @@ import { Zip, ZipDeflate } from 'fflate';
 import { AppError } from '../errors.ts';
 import { countGraph, readMeta } from '../store/graphStore.ts';
 import { DERIVED_TABLES } from '../store/derivedTables.ts';
-import { NODE_ROWS_TABLE, nodesOverSql, SCHEMA_VERSION } from '../store/schema.ts';
-import type { SqlConnection } from '../store/sqlConnection.ts';
+import { NODE_ROWS_TABLE, SCHEMA_VERSION } from '../store/schema.ts';
+import { withCode } from '../store/fileTexts.ts';
+import type { Row, SqlConnection } from '../store/sqlConnection.ts';
 import { EMBEDDING_SETS_TABLE } from '../store/embeddingStore.ts';
 import type { BundleManifest, BundleModel, BundleTable } from './bundleFormat.ts';
 import { BUNDLE_FORMAT, BUNDLE_VERSION, MANIFEST_FILE, tableFile } from './bundleFormat.ts';
-import { listTables, PAGE_KEY, readTableArrowChunks, tableColumns } from '../store/tableArrow.ts';
+import { listTables, readTableArrowChunks, tableColumns } from '../store/tableArrow.ts';
 import { ZipDeflateStream } from './zipDeflateStream.ts';
 
 export interface ExportedBundle {
@@ -87,8 +88,9 @@ export async function exportBundle(conn: SqlConnection, now = new Date()): Promi
     .filter((name) => !DERIVED_TABLES.includes(name))
     .map((name) => (name === NODE_ROWS_TABLE ? 'nodes' : name))
     .sort();
-  // The view is read a chunk of node_rows at a time, each chunk's rows then given their code.
-  const nodesView = listed.includes(NODE_ROWS_TABLE) ? { table: NODE_ROWS_TABLE, over: (chunk: string) => nodesOverSql(chunk, [PAGE_KEY]) } : undefined;
+  // The view is read a chunk of node_rows at a time, each chunk's rows then given their code
+  // from the texts of the files they name.
+  const nodesView = listed.includes(NODE_ROWS_TABLE) ? { table: NODE_ROWS_TABLE, rows: (chunk: Row[]) => withCode(conn, chunk) } : undefined;
   if (!names.includes('nodes')) throw new AppError('INPUT_INVALID', 'Nothing to export: this database holds no graph.');
   const meta = await readMeta(conn);
   const parts: Uint8Array[] = [];

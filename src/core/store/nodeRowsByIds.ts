@@ -8,7 +8,7 @@
  */
 import { idListSql } from './embeddingStore.ts';
 import { NODE_COLUMNS, NODE_ROWS_TABLE } from './schema.ts';
-import { readFileTexts } from './fileTexts.ts';
+import { withCode } from './fileTexts.ts';
 import type { SqlConnection } from './sqlConnection.ts';
 
 type Row = Record<string, unknown>;
@@ -20,12 +20,6 @@ export async function nodeRowsByIds(conn: SqlConnection, ids: readonly number[],
   const rows = await conn.query(
     `SELECT ${picked.join(', ')}, code, code_start, code_end FROM ${NODE_ROWS_TABLE} WHERE id IN (SELECT unnest(${idListSql(ids)})) ORDER BY id`,
   );
-  const paths = [...new Set(rows.filter((r) => r.code === null && r.code_start !== null && r.file_path !== null).map((r) => String(r.file_path)))];
-  const texts = columns.includes('code') ? await readFileTexts(conn, paths) : new Map<string, string>();
-  return rows.map(({ code, code_start, code_end, ...row }) => {
-    if (!columns.includes('code')) return row;
-    const text = row.file_path === null ? undefined : texts.get(String(row.file_path));
-    const sliced = code === null && text !== undefined && code_start !== null ? text.slice(Number(code_start), Number(code_end)) : code;
-    return { ...row, code: sliced ?? null };
-  });
+  if (columns.includes('code')) return withCode(conn, rows);
+  return rows.map(({ code: _code, code_start: _start, code_end: _end, ...row }) => row);
 }

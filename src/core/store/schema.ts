@@ -85,13 +85,13 @@ export function createNodesViewSql(): string {
  * The `nodes` view's SELECT over `rows` (node_rows, or a subquery of some of its rows): the
  * Cypher compiler reads a node by name as this over `(SELECT * FROM node_rows WHERE name = …)`,
  * which a big graph's name index answers (derivedTables.ts); through the view the scan is a full one.
- * `passThrough`: more columns of `rows` to keep (a bundle export's chunk key).
  */
-export function nodesOverSql(rows: string, passThrough: readonly string[] = []): string {
-  const cols = [
-    ...NODE_COLUMNS.map((c) => (c.name === 'code' ? 'coalesce(r.code, substring(f.text, r.code_start + 1, r.code_end - r.code_start)) AS code' : `r.${c.name}`)),
-    ...passThrough.map((c) => `r.${c}`),
-  ].join(', ');
+export function nodesOverSql(rows: string): string {
+  const cols = NODE_COLUMNS.map((c) =>
+    c.name === 'code'
+      ? 'coalesce(r.code, substring(f.text, r.code_start + 1, r.code_end - r.code_start)) AS code'
+      : `r.${c.name}`,
+  ).join(', ');
   return `SELECT ${cols} FROM ${rows} r LEFT JOIN files f ON f.path = r.file_path`;
 }
 

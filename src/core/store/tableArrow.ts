@@ -137,23 +137,24 @@ export async function* keysetChunks(conn: Pick<SqlConnection, 'query'>, sqlAfter
 }
 
 /**
- * Where a view's rows come from, chunk by chunk: a base table, and the view's SELECT over a chunk
- * of it that passes the chunk's PAGE_KEY column through.
+ * Where a view's rows come from, chunk by chunk: a base table (every column of a range of its
+ * rowids), and what makes its rows the view's.
  */
 export interface ChunkedView {
   table: string;
-  over: (chunk: string) => string;
+  rows: (chunk: Row[]) => Promise<Row[]>;
 }
 
 /**
  * A whole table as Arrow (declared types), read in chunks in the order of `orderBy`, a unique
- * integer key (the table's rowid; a plain view has none). Each chunk starts after the last key
- * read: with OFFSET, every chunk sorted the whole table again (the nodes of 50,000 files: 114
- * chunks of 1.2-2.5 s each, a bundle export of 3.6 minutes). A view given as `view` reads a chunk
- * of its base table first, in the base table's rowid order, then the view's SELECT over that
- * chunk: the `nodes` view chunked whole joined every node to its file at each chunk (0.8-1.1 s
- * against 0.1 s), and chunked by node id each chunk scanned every id (929k nodes: 332 against
- * 167 ms a chunk).
+ * integer key: by default the table's rowid, read a range of rowids at a time (rowidChunks); a
+ * plain view has none, and is read after the last key read (keysetChunks). With OFFSET, every
+ * chunk sorted the whole table again (the nodes of 50,000 files: 114 chunks of 1.2-2.5 s each, a
+ * bundle export of 3.6 minutes). A view given as `view` reads chunks of its base table and makes
+ * their rows the view's: the `nodes` view chunked whole joined every node to its file at each
+ * chunk (0.8-1.1 s against 0.1 s), chunked by node id each chunk scanned every id (929k nodes:
+ * 332 against 167 ms a chunk), and each chunk's join to the files copied every file's text into
+ * its hash table, where reading the few texts a chunk names does not (fileTexts.ts).
  */
 export async function readTableArrow(conn: SqlConnection, table: string, columns: readonly TableColumn[], orderBy = 'rowid', view?: ChunkedView): Promise<Table> {
   const batches: Table[] = [];
@@ -167,18 +168,30 @@ export async function* readTableArrowChunks(conn: SqlConnection, table: string, 
     if (!isSupportedColumnType(c.type)) throw new AppError('UNKNOWN', `Table ${table}: column ${c.name} has a type bundles do not carry (${c.type}).`);
   }
   const list = columns.map((c) => quoteIdent(c.name)).join(', ');
-  const chunk = (after: number | null) => {
-    if (view) {
-      const base = `(SELECT *, rowid AS ${PAGE_KEY} FROM ${quoteIdent(view.table)}${after === null ? '' : ` WHERE rowid > ${after}`} ORDER BY rowid LIMIT ${READ_CHUNK_ROWS})`;
-      return `SELECT ${list}, ${PAGE_KEY} FROM (${view.over(base)}) AS c ORDER BY ${PAGE_KEY}`;
-    }
-    const past = after === null ? '' : ` WHERE ${orderBy} > ${after}`;
-    return `SELECT ${list}, ${orderBy} AS ${PAGE_KEY} FROM ${quoteIdent(table)}${past} ORDER BY ${orderBy} LIMIT ${READ_CHUNK_ROWS}`;
-  };
+  const chunks = view
+    ? rowidChunks(conn, view.table, (range) => `SELECT * FROM ${quoteIdent(view.table)} WHERE ${range} ORDER BY rowid`)
+    : orderBy === 'rowid'
+      ? rowidChunks(conn, table, (range) => `SELECT ${list} FROM ${quoteIdent(table)} WHERE ${range} ORDER BY rowid`)
+      : keysetChunks(conn, (after) => `SELECT ${list}, ${orderBy} AS ${PAGE_KEY} FROM ${quoteIdent(table)}${after === null ? '' : ` WHERE ${orderBy} > ${after}`} ORDER BY ${orderBy} LIMIT ${READ_CHUNK_ROWS}`, READ_CHUNK_ROWS);
   let any = false;
-  for await (const rows of keysetChunks(conn, chunk, READ_CHUNK_ROWS)) {
-    if (rows.length === 0 && any) continue;
+  for await (const rows of chunks) {
+    if (rows.length === 0) continue;
     any = true;
-    yield rowsToTypedArrow(columns, rows);
+    yield rowsToTypedArrow(columns, view ? await view.rows(rows) : rows);
   }
+  if (!any) yield rowsToTypedArrow(columns, []);
+}
+
+/**
+ * The rows of `table` READ_CHUNK_ROWS rowids at a time: `sqlRange` selects the rows whose rowid
+ * is in the range it is given (an SQL condition). A rowid is a row's place in the table, so a
+ * range reads those rows alone, where `rowid > k ORDER BY rowid LIMIT n` sorted every row after k
+ * again at each chunk: quadratic in the table's size (the stdlib's nodes in duckdb-wasm: 1.5-1.6
+ * s against 0.7-1.0 s; 50,000 files' 2M edges, 250 chunks). Deleted rows leave gaps, so a chunk
+ * may hold fewer rows, and the last rowid ends the read.
+ */
+async function* rowidChunks(conn: Pick<SqlConnection, 'query'>, table: string, sqlRange: (range: string) => string): AsyncGenerator<Row[]> {
+  const [row] = await conn.query(`SELECT max(rowid) AS last FROM ${quoteIdent(table)}`);
+  const last = row?.last === null || row?.last === undefined ? -1 : Number(row.last);
+  for (let from = 0; from <= last; from += READ_CHUNK_ROWS) yield await conn.query(sqlRange(`rowid >= ${from} AND rowid < ${from + READ_CHUNK_ROWS}`));
 }
