@@ -106,7 +106,7 @@ export async function exportBundle(conn: SqlConnection, now = new Date()): Promi
   const tables: BundleTable[] = [];
   for (const name of names) {
     const columns = await tableColumns(conn, name);
-    const chunks = readTableArrowChunks(conn, name, columns, 'rowid', name === 'nodes' ? nodesView : undefined);
+    const chunks = readTableArrowChunks(conn, name, columns, name === 'nodes' ? nodesView : undefined);
     const file = tableFile(name);
     const entry = new ZipDeflateStream(file);
     zip.add(entry);

@@ -21,7 +21,7 @@
  * Runs in: the repo worker (app), Node (cli, bench). Layer src/core.
  */
 import { AppError } from '../errors.ts';
-import { createTableSql, keysetChunks, listTables, PAGE_KEY, readTableArrow, rowsToTypedArrow, tableColumns } from '../store/tableArrow.ts';
+import { createTableSql, listTables, readTableArrow, rowidChunks, rowsToTypedArrow, tableColumns } from '../store/tableArrow.ts';
 import { quoteIdent } from '../store/sqlConnection.ts';
 import type { TableColumn } from '../store/tableArrow.ts';
 import { Table } from 'apache-arrow';
@@ -199,9 +199,7 @@ export interface StoredIRs {
 export async function* storedIRs(previous: PreviousGraph, paths: ReadonlySet<string>, chunkFiles = IR_CHUNK_FILES): AsyncGenerator<StoredIRs> {
   if (paths.size === 0) return;
   const strings = createStringTable();
-  const chunk = (after: number | null) =>
-    `SELECT rowid AS ${PAGE_KEY}, path, sha256, ir FROM file_irs${after === null ? '' : ` WHERE rowid > ${after}`} ORDER BY rowid LIMIT ${chunkFiles}`;
-  for await (const rows of keysetChunks(previous.conn, chunk, chunkFiles)) {
+  for await (const rows of rowidChunks(previous.conn, 'file_irs', (range) => `SELECT path, sha256, ir FROM file_irs WHERE ${range} ORDER BY rowid`, chunkFiles)) {
     const out: StoredIRs = { irs: [], json: [] };
     for (const r of rows) {
       const path = String(r.path);

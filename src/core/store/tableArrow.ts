@@ -119,23 +119,6 @@ export function rowsToTypedArrow(columns: readonly TableColumn[], rows: readonly
   return new Table(vectors);
 }
 
-/** The key column a chunked read selects beside its own columns (keysetChunks). */
-export const PAGE_KEY = '__page_key';
-
-/**
- * The rows of a read chunk by chunk: `sqlAfter(after)` selects a unique integer key AS PAGE_KEY,
- * in its order, at most `size` rows past `after` (null: from the start). Each chunk starts after
- * the last key read, where OFFSET would sort every row again at each chunk; a short chunk ends it.
- */
-export async function* keysetChunks(conn: Pick<SqlConnection, 'query'>, sqlAfter: (after: number | null) => string, size: number): AsyncGenerator<Row[]> {
-  for (let after: number | null = null; ; ) {
-    const rows = await conn.query(sqlAfter(after));
-    yield rows;
-    if (rows.length < size) return;
-    after = Number(rows[rows.length - 1]![PAGE_KEY]);
-  }
-}
-
 /**
  * Where a view's rows come from, chunk by chunk: a base table (every column of a range of its
  * rowids), and what makes its rows the view's.
@@ -146,35 +129,31 @@ export interface ChunkedView {
 }
 
 /**
- * A whole table as Arrow (declared types), read in chunks in the order of `orderBy`, a unique
- * integer key: by default the table's rowid, read a range of rowids at a time (rowidChunks); a
- * plain view has none, and is read after the last key read (keysetChunks). With OFFSET, every
- * chunk sorted the whole table again (the nodes of 50,000 files: 114 chunks of 1.2-2.5 s each, a
- * bundle export of 3.6 minutes). A view given as `view` reads chunks of its base table and makes
- * their rows the view's: the `nodes` view chunked whole joined every node to its file at each
- * chunk (0.8-1.1 s against 0.1 s), chunked by node id each chunk scanned every id (929k nodes:
- * 332 against 167 ms a chunk), and each chunk's join to the files copied every file's text into
- * its hash table, where reading the few texts a chunk names does not (fileTexts.ts).
+ * A whole table as Arrow (declared types), read a range of rowids at a time, in storage order
+ * (rowidChunks). OFFSET sorted the whole table again at every chunk (the nodes of 50,000 files:
+ * 114 chunks of 1.2-2.5 s each, a bundle export of 3.6 minutes), and so did reading after the
+ * last rowid read with ORDER BY and LIMIT, each chunk sorting every row after it. A view given
+ * as `view` reads chunks of its base table and makes their rows the view's: the `nodes` view
+ * chunked whole joined every node to its file at each chunk (0.8-1.1 s against 0.1 s), chunked
+ * by node id each chunk scanned every id (929k nodes: 332 against 167 ms a chunk), and each
+ * chunk's join to the files copied every file's text into its hash table, where reading the few
+ * texts a chunk names does not (fileTexts.ts).
  */
-export async function readTableArrow(conn: SqlConnection, table: string, columns: readonly TableColumn[], orderBy = 'rowid', view?: ChunkedView): Promise<Table> {
+export async function readTableArrow(conn: SqlConnection, table: string, columns: readonly TableColumn[], view?: ChunkedView): Promise<Table> {
   const batches: Table[] = [];
-  for await (const batch of readTableArrowChunks(conn, table, columns, orderBy, view)) batches.push(batch);
+  for await (const batch of readTableArrowChunks(conn, table, columns, view)) batches.push(batch);
   return batches.length === 1 ? batches[0]! : batches.reduce((all, t) => all.concat(t));
 }
 
 /** readTableArrow a chunk at a time (one record batch each; an empty table gives one empty batch, for its schema). */
-export async function* readTableArrowChunks(conn: SqlConnection, table: string, columns: readonly TableColumn[], orderBy = 'rowid', view?: ChunkedView): AsyncGenerator<Table> {
+export async function* readTableArrowChunks(conn: SqlConnection, table: string, columns: readonly TableColumn[], view?: ChunkedView): AsyncGenerator<Table> {
   for (const c of columns) {
     if (!isSupportedColumnType(c.type)) throw new AppError('UNKNOWN', `Table ${table}: column ${c.name} has a type bundles do not carry (${c.type}).`);
   }
-  const list = columns.map((c) => quoteIdent(c.name)).join(', ');
-  const chunks = view
-    ? rowidChunks(conn, view.table, (range) => `SELECT * FROM ${quoteIdent(view.table)} WHERE ${range} ORDER BY rowid`)
-    : orderBy === 'rowid'
-      ? rowidChunks(conn, table, (range) => `SELECT ${list} FROM ${quoteIdent(table)} WHERE ${range} ORDER BY rowid`)
-      : keysetChunks(conn, (after) => `SELECT ${list}, ${orderBy} AS ${PAGE_KEY} FROM ${quoteIdent(table)}${after === null ? '' : ` WHERE ${orderBy} > ${after}`} ORDER BY ${orderBy} LIMIT ${READ_CHUNK_ROWS}`, READ_CHUNK_ROWS);
+  const base = view?.table ?? table;
+  const list = view ? '*' : columns.map((c) => quoteIdent(c.name)).join(', ');
   let any = false;
-  for await (const rows of chunks) {
+  for await (const rows of rowidChunks(conn, base, (range) => `SELECT ${list} FROM ${quoteIdent(base)} WHERE ${range} ORDER BY rowid`)) {
     if (rows.length === 0) continue;
     any = true;
     yield rowsToTypedArrow(columns, view ? await view.rows(rows) : rows);
@@ -183,15 +162,15 @@ export async function* readTableArrowChunks(conn: SqlConnection, table: string, 
 }
 
 /**
- * The rows of `table` READ_CHUNK_ROWS rowids at a time: `sqlRange` selects the rows whose rowid
+ * The rows of `table` `size` rowids at a time: `sqlRange` selects the rows whose rowid
  * is in the range it is given (an SQL condition). A rowid is a row's place in the table, so a
  * range reads those rows alone, where `rowid > k ORDER BY rowid LIMIT n` sorted every row after k
  * again at each chunk: quadratic in the table's size (the stdlib's nodes in duckdb-wasm: 1.5-1.6
  * s against 0.7-1.0 s; 50,000 files' 2M edges, 250 chunks). Deleted rows leave gaps, so a chunk
  * may hold fewer rows, and the last rowid ends the read.
  */
-async function* rowidChunks(conn: Pick<SqlConnection, 'query'>, table: string, sqlRange: (range: string) => string): AsyncGenerator<Row[]> {
+export async function* rowidChunks(conn: Pick<SqlConnection, 'query'>, table: string, sqlRange: (range: string) => string, size = READ_CHUNK_ROWS): AsyncGenerator<Row[]> {
   const [row] = await conn.query(`SELECT max(rowid) AS last FROM ${quoteIdent(table)}`);
   const last = row?.last === null || row?.last === undefined ? -1 : Number(row.last);
-  for (let from = 0; from <= last; from += READ_CHUNK_ROWS) yield await conn.query(sqlRange(`rowid >= ${from} AND rowid < ${from + READ_CHUNK_ROWS}`));
+  for (let from = 0; from <= last; from += size) yield await conn.query(sqlRange(`rowid >= ${from} AND rowid < ${from + size}`));
 }
