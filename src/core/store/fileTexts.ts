@@ -8,7 +8,7 @@
  * Runs in: everywhere. Layer src/core.
  */
 import { sqlString } from './sqlConnection.ts';
-import type { SqlConnection } from './sqlConnection.ts';
+import type { Row, SqlConnection } from './sqlConnection.ts';
 
 /**
  * Paths per query: DuckDB reads an index for an IN list while it matches at most
@@ -26,8 +26,6 @@ export async function readFileTexts(conn: Pick<SqlConnection, 'query'>, paths: I
   }
   return texts;
 }
-
-type Row = Record<string, unknown>;
 
 /**
  * node_rows rows (with file_path, code, code_start and code_end) as the `nodes` view gives them:
