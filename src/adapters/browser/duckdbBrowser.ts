@@ -156,10 +156,10 @@ function connectionOf(db: duckdb.AsyncDuckDB, conn: duckdb.AsyncDuckDBConnection
  * the storage Web Lock, so an OPFS lock error here is usually our own just-closed worker
  * releasing its handles late: retry a few times before calling it STORAGE_LOCKED.
  */
-async function openDatabase(repoId: string, path: string, onClose: () => void, writeLimit: number, attempts = 4): Promise<Database> {
+async function openDatabase(repoId: string, path: string, writeLimit: number, attempts = 4): Promise<Database> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await openDatabaseOnce(repoId, path, onClose, writeLimit);
+      return await openDatabaseOnce(repoId, path, writeLimit);
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'STORAGE_LOCKED') || attempt >= attempts) throw error;
       await new Promise((r) => setTimeout(r, 250 * attempt));
@@ -245,7 +245,7 @@ async function takeInstance(writeLimit: number): Promise<Instance> {
   return instantiate();
 }
 
-async function openDatabaseOnce(repoId: string, path: string, onClose: () => void, writeLimit: number): Promise<Database> {
+async function openDatabaseOnce(repoId: string, path: string, writeLimit: number): Promise<Database> {
   const { db, ready } = await takeInstance(writeLimit);
   try {
     await ready;
@@ -275,7 +275,6 @@ async function openDatabaseOnce(repoId: string, path: string, onClose: () => voi
       async close() {
         if (closed) return;
         closed = true;
-        onClose();
         let reusable = false;
         try {
           const keep = await worthKeeping(sql, path, writeLimit);
@@ -388,7 +387,7 @@ export async function openBrowserStore(options: BrowserStoreOptions = {}): Promi
 
   // A database stays one object while it is open, its instance renewed under it (refresh).
   const openRenewable = async (repoId: string, path: string): Promise<RenewableDatabase> => {
-    const reopen = () => openDatabase(repoId, path, () => {}, writeLimit);
+    const reopen = () => openDatabase(repoId, path, writeLimit);
     const database = renewableDatabase(await reopen(), reopen, () => open.delete(repoId));
     open.set(repoId, database);
     return database;

@@ -38,14 +38,16 @@ export function renewableDatabase(first: Database, reopen: () => Promise<Databas
     }
   };
 
+  // The optional methods as the first instance has them (every instance of a database is alike).
+  const inner = first.conn;
   const conn: SqlConnection = {
     query: (sql: string): Promise<Row[]> => call((c) => c.query(sql)),
     run: (sql: string): Promise<void> => call((c) => c.run(sql)),
     insertArrow: (table: string, data: Table): Promise<void> => call((c) => c.insertArrow(table, data)),
-    queryArrow: (sql: string): Promise<Table> => call((c) => (c.queryArrow ? c.queryArrow(sql) : Promise.reject(new Error('queryArrow is not available')))),
-    queryInterruptible: (sql: string): Promise<Row[]> => call((c) => (c.queryInterruptible ? c.queryInterruptible(sql) : c.query(sql))),
+    ...(inner.queryArrow && { queryArrow: (sql: string): Promise<Table> => call((c) => c.queryArrow!(sql)) }),
+    ...(inner.queryInterruptible && { queryInterruptible: (sql: string): Promise<Row[]> => call((c) => c.queryInterruptible!(sql)) }),
     // Not gated: it stops what runs now, on the instance that runs it.
-    interrupt: () => current.conn.interrupt?.(),
+    ...(inner.interrupt && { interrupt: () => current.conn.interrupt?.() }),
   };
 
   return {
