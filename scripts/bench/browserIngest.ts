@@ -5,7 +5,9 @@
  * the zip goes into input[data-testid="zip-input"], the clock
  * stops when [data-testid="index-summary"] shows a new result. Memory: the page's JS heap
  * (CDP Performance.getMetrics, every 250 ms) and the RSS of the chromium renderer processes
- * (/proc, sampled, plus their VmHWM at the end). With traceV8, the run is traced (CDP Tracing,
+ * (/proc, sampled, plus their VmHWM at the end). CPU: what all of chromium's processes spent
+ * meanwhile (/proc: the renderer with every worker and V8 helper, the browser, GPU and utility
+ * processes), the figure the ingest goal's CPU arithmetic takes (report.ts). With traceV8, the run is traced (CDP Tracing,
  * v8Trace.ts) and the result says what V8 spent on compiling and collecting meanwhile.
  * Runs in: Node (bench).
  */
@@ -13,7 +15,8 @@ import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
 import { isLocalUrl, launchChromiumProfile } from '../chromium.ts';
 import { serveDist } from '../pageBuild.ts';
-import { readProcMemory, rendererPids, startSampler } from './procMemory.ts';
+import { cpuSpentMs, processesCpuMs } from './cpuClock.ts';
+import { descendantPids, readProcMemory, rendererPids, startSampler } from './procMemory.ts';
 import { PeakTracker } from './stats.ts';
 import { V8_TRACE_CATEGORIES, summariseV8Trace } from './v8Trace.ts';
 import type { TraceEvent, V8WorkSummary } from './v8Trace.ts';
@@ -54,6 +57,8 @@ export interface BrowserIngestResult {
   /** Largest VmHWM of one renderer process at the end (exact per-process peak). */
   rendererHwmBytes: number | null;
   renderers: number;
+  /** CPU ms all chromium processes spent from setInputFiles to the summary; null without /proc. */
+  chromiumCpuMs: number | null;
   chromiumVersion: string;
   externalRequests: string[];
   pageErrors: string[];
@@ -171,12 +176,15 @@ export async function measureBrowserIngest(options: BrowserIngestOptions): Promi
       await cdp.send('Tracing.start', { traceConfig: { includedCategories: V8_TRACE_CATEGORIES }, transferMode: 'ReportEvents' });
     }
     log(`chromium: indexing${traced ? ' (traced)' : ''}`);
+    const cpuBefore = processesCpuMs(descendantPids(process.pid));
     const started = performance.now();
     let wallMs: number;
+    let chromiumCpuMs: number | null;
     try {
       await input.setInputFiles(zipPath);
       await waitForNewSummary(page, before, timeoutMs);
       wallMs = performance.now() - started;
+      chromiumCpuMs = cpuSpentMs(cpuBefore, processesCpuMs(descendantPids(process.pid)));
     } finally {
       await stopSampling();
       if (traced) {
@@ -200,6 +208,7 @@ export async function measureBrowserIngest(options: BrowserIngestOptions): Promi
       rendererRssSumPeakBytes: rssSum.samples > 0 ? rssSum.peak : null,
       rendererHwmBytes: hwms.length > 0 && Math.max(...hwms) > 0 ? Math.max(...hwms) : null,
       renderers: renderers.size,
+      chromiumCpuMs,
       chromiumVersion: (await cdp.send('Browser.getVersion')).product.replace(/^HeadlessChrome\//, ''),
       externalRequests,
       pageErrors,

@@ -6,7 +6,7 @@
  * the same files in the same order as rawParse.ts, with the grammars the app bundles; the
  * worker's last pass of PASSES is the measurement. The chromium-side denominator of bench:ingest.
  * Then the page's worker times the app's parse pool alone on the same files (ParseStageRun): the
- * ceiling of the app's end to end.
+ * ceiling of the app's end to end, with the CPU all of chromium's processes spent on it (/proc).
  * Runs in: Node (bench).
  */
 import { rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,8 @@ import { answerWithin, collectPageErrors, launchChromiumProfile } from '../chrom
 import { servePage } from '../pageBuild.ts';
 import type { ParseBenchPageApi } from './parsePages/parseBenchPage.ts';
 import type { ParseRunResult, ParseStageRun } from './parsePages/parseBenchWorker.ts';
-import { readProcMemory, rendererPids } from './procMemory.ts';
+import { cpuSpentMs, processesCpuMs } from './cpuClock.ts';
+import { descendantPids, readProcMemory, rendererPids } from './procMemory.ts';
 import type { ParseInput } from './rawParse.ts';
 
 /** The page's output folder, as parsePages/vite.config.ts sets it. */
@@ -38,8 +39,11 @@ export interface BrowserRawParseResult extends ParseRunResult {
   /** Largest VmHWM of the renderer processes at the end (the worker lives in one), or null. */
   rendererHwmBytes: number | null;
   pageErrors: string[];
-  /** The app's parse pool alone on the same files, measured after the raw parse's memory was read. */
-  parseStage: ParseStageRun | { error: string };
+  /**
+   * The app's parse pool alone on the same files, measured after the raw parse's memory was read;
+   * cpuMs: what chromium's processes spent meanwhile (null without /proc).
+   */
+  parseStage: (ParseStageRun & { cpuMs: number | null }) | { error: string };
 }
 
 type BenchWindow = { __parseBench: ParseBenchPageApi };
@@ -66,8 +70,11 @@ export async function measureBrowserRawParse(options: BrowserRawParseOptions): P
       const hwms = rendererPids(process.pid).map((pid) => readProcMemory(pid)?.hwmBytes ?? 0);
       let parseStage: BrowserRawParseResult['parseStage'];
       try {
+        await answerWithin(page.evaluate(() => (window as unknown as BenchWindow).__parseBench.prepareParseStage()), options.timeoutMs, pageError);
+        const cpuBefore = processesCpuMs(descendantPids(process.pid));
         const stagePending = page.evaluate(() => (window as unknown as BenchWindow).__parseBench.parseStage());
-        parseStage = await answerWithin(stagePending, options.timeoutMs, pageError);
+        const run = await answerWithin(stagePending, options.timeoutMs, pageError);
+        parseStage = { ...run, cpuMs: cpuSpentMs(cpuBefore, processesCpuMs(descendantPids(process.pid))) };
       } catch (error) {
         parseStage = { error: error instanceof Error ? error.message : String(error) };
       }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { cpuSnapshot, cpuSplit, statCpuMs, threadCpuMs } from './cpuClock.ts';
+import { cpuSnapshot, cpuSpentMs, cpuSplit, processesCpuMs, statCpuMs, threadCpuMs } from './cpuClock.ts';
 
 describe('statCpuMs', () => {
   it('reads utime + stime (ticks of 10 ms) after the command name, which may hold spaces and parentheses', () => {
@@ -48,5 +48,25 @@ describe.runIf(existsSync('/proc/self/task'))('cpuSnapshot', () => {
     const split = cpuSplit(before, cpuSnapshot()!, process.pid);
     expect(split.exitedMs).toBeGreaterThanOrEqual(50);
     expect(split.totalMs).toBeGreaterThanOrEqual(split.exitedMs);
+  });
+});
+
+describe('cpuSpentMs', () => {
+  it('sums what each process spent, a new one whole, and loses one that is gone', () => {
+    const before = new Map([[10, 1000], [11, 200], [12, 70]]);
+    // 11 spent 50 more, 12 is gone, 13 started meanwhile with 40.
+    const after = new Map([[10, 1000], [11, 250], [13, 40]]);
+    expect(cpuSpentMs(before, after)).toBe(90);
+    expect(cpuSpentMs(before, new Map())).toBeNull();
+  });
+});
+
+describe.runIf(existsSync('/proc/self/stat'))('processesCpuMs', () => {
+  it("reads this process's CPU, and skips a pid that does not exist", () => {
+    const start = process.cpuUsage();
+    while (process.cpuUsage(start).user < 100_000);
+    const read = processesCpuMs([process.pid, 2 ** 30]);
+    expect([...read.keys()]).toEqual([process.pid]);
+    expect(read.get(process.pid)!).toBeGreaterThanOrEqual(90);
   });
 });

@@ -81,3 +81,31 @@ export function cpuSplit(before: CpuSnapshot, after: CpuSnapshot, mainTid: numbe
   }
   return { totalMs, mainMs, otherLiveMs, exitedMs: Math.max(0, totalMs - mainMs - otherLiveMs) };
 }
+
+/**
+ * User + system CPU ms of each of `pids` (a process's stat counts all its threads, ended ones
+ * included), by pid; a process that is gone, or a machine without /proc, has no entry.
+ */
+export function processesCpuMs(pids: readonly number[]): Map<number, number> {
+  const spent = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      spent.set(pid, statCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8')));
+    } catch {
+      // Gone between the listing and the read, or no /proc.
+    }
+  }
+  return spent;
+}
+
+/**
+ * CPU spent between two processesCpuMs readings: a process first seen in `after` counts whole
+ * (it started meanwhile); one gone by then is lost (chromium keeps its renderers for a page's
+ * life). Null when `after` read nothing (no /proc).
+ */
+export function cpuSpentMs(before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>): number | null {
+  if (after.size === 0) return null;
+  let spent = 0;
+  for (const [pid, ms] of after) spent += Math.max(0, ms - (before.get(pid) ?? 0));
+  return spent;
+}

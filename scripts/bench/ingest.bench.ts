@@ -5,7 +5,8 @@
  * through indexRepository + the worker_threads parse pool + @duckdb/node-api in a fresh process,
  * (b2) the parse stage alone in a fresh process (the pool on files in memory: the ceiling of (b)),
  * (c) end to end in headless chromium driving the built app, (d) the ratios against (a), and chromium's against
- * (a2) too, with the budget verdict of docs/budgets.md, and peak memory. Never exits
+ * (a2) too, with the budget verdict of docs/budgets.md, each end to end against its own parse
+ * stage alone (the goal) with the CPU that goal leaves for the rest, and peak memory. Never exits
  * non-zero on a FAIL verdict.
  * `--synthetic N` ingests a generated repository of N real files instead (syntheticRepo.ts);
  * `--repeat N` measures it all N times (rounds.ts).

@@ -12,6 +12,7 @@ const remote = wrap<ParseBenchWorkerApi>(worker);
 
 const api = {
   run: (request: ParseRunRequest) => remote.run(request),
+  prepareParseStage: () => remote.prepareParseStage(),
   parseStage: () => remote.parseStage(),
   hardwareConcurrency: () => navigator.hardwareConcurrency,
 };

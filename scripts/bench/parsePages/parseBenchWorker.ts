@@ -53,7 +53,7 @@ export interface ParseRunResult extends Throughput {
  */
 async function measureParseStage(files: readonly ParseInput[]): Promise<ParseStageRun> {
   const workers = browserPoolSize();
-  await prewarmParseWorkers(workers);
+  await prewarmParseWorkers(workers); // nothing left to do after prepareParseStage
   const sources: SourceFile[] = files.map((f) => ({ ...f, sha256: '', notes: [] }));
   const started = performance.now();
   const irs = await parseFilesInBrowserWorkers(sources, () => {}, undefined, undefined, workers);
@@ -64,6 +64,13 @@ async function measureParseStage(files: readonly ParseInput[]): Promise<ParseSta
 let corpus: ParseInput[] = [];
 
 const api = {
+  /**
+   * Starts and warms up the app's parse workers for parseStage, apart from it, so that the
+   * driver can read the CPU of the parse stage alone (the app's workers are warm before a
+   * repository comes too).
+   */
+  prepareParseStage: (): Promise<void> => prewarmParseWorkers(browserPoolSize()),
+
   /** The app's parse pool alone on the corpus of the last run. */
   parseStage(): Promise<ParseStageRun> {
     if (corpus.length === 0) throw new Error('run first: no corpus loaded');
