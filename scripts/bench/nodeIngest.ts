@@ -78,6 +78,8 @@ export async function measureNodeIngest(options: NodeIngestOptions): Promise<Nod
             parseFiles: (files, onProgress, signal, onParsed) => parseFilesInThreads(files, onProgress, signal, threads, onParsed),
             codec: nodeZipCodec,
             conn,
+            // A new file, as `ranger index` writes one (indexCommand.ts): the loads commit as they come.
+            freshDatabase: true,
           },
           {
             onProgress: (progress) => {

@@ -2,11 +2,12 @@
  * @file The ranger CLI end to end, as a child process: `index` (folder and zip) into a --db file,
  * `sql` over it (JSON and table output), and the error contract (stderr, non-zero exit).
  */
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ranger, runModule, scratchDir } from './runCli.ts';
+import { ranger, repoRoot, runModule, scratchDir } from './runCli.ts';
 
 const dir = scratchDir('ranger-cli-');
 
@@ -183,5 +184,71 @@ describe('ranger errors', () => {
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toContain('Usage: npm run ranger');
     }
+  });
+});
+
+describe('ranger index into a new file', () => {
+  it('leaves no file behind when the index fails', async () => {
+    const zip = join(dir, 'no-code.zip');
+    writeFileSync(zip, zipSync({ 'docs/README.md': new TextEncoder().encode('# nothing to parse\n') }));
+    const db = join(dir, 'failed.duckdb');
+    const result = await ranger('index', zip, '--db', db, '--json', '--no-embed');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/source file/i);
+    expect(existsSync(db)).toBe(false);
+    expect(existsSync(`${db}.wal`)).toBe(false);
+  });
+
+  it('leaves no file behind when Ctrl-C stops it', async () => {
+    // Enough code that the index still runs when the signal comes (its database file exists from
+    // the start): 3,000 modules of 40 functions each.
+    const repo = join(dir, 'many');
+    for (let m = 0; m < 3000; m++) {
+      const body = Array.from({ length: 40 }, (_, f) => `def f${f}(x):\n    """Step ${f}."""\n    return g${m}(x) + ${f}\n`).join('\n');
+      mkdirSync(join(repo, `p${m % 30}`), { recursive: true });
+      writeFileSync(join(repo, `p${m % 30}`, `m${m}.py`), body);
+    }
+    const db = join(dir, 'stopped.duckdb');
+    const child = spawn(process.execPath, ['src/cli/launch.mjs', 'index', repo, '--db', db, '--json', '--no-embed'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    let running = true;
+    void exited.then(() => (running = false));
+    while (running && !existsSync(db)) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(running, 'the index was still running once its database file existed').toBe(true);
+    child.kill('SIGINT');
+    const code = await exited;
+    expect(code, stderr).toBe(1);
+    expect(stderr).toMatch(/cancel/i);
+    expect(existsSync(db)).toBe(false);
+  }, 120_000);
+
+  it('a graph whose index did not finish is refused by the commands that read it, and indexing into it again works', async () => {
+    const db = join(dir, 'unfinished.duckdb');
+    // A graph stored whole, then its meta rows gone: what a killed index into a new file leaves
+    // (its loads committed as they came, meta comes last).
+    const writer = [
+      "import { openNodeDatabase } from './src/adapters/node/duckdbNode.ts';",
+      "import { writeGraph } from './src/core/store/graphStore.ts';",
+      "import { sampleGraphData } from './src/adapters/node/sqlConnectionContract.ts';",
+      'const conn = await openNodeDatabase(process.argv[1]);',
+      'await writeGraph(conn, sampleGraphData({ bigTextBytes: 100 }));',
+      "await conn.run('DELETE FROM meta');",
+      'await conn.close();',
+    ].join('\n');
+    await runModule(writer, db);
+    for (const args of [['sql', 'SELECT count(*) AS n FROM nodes'], ['cypher', 'MATCH (n) RETURN count(n) AS n']]) {
+      const result = await ranger(...args, '--db', db, '--json');
+      expect(result.code, args[0]).toBe(1);
+      expect(result.stderr).toContain('an index that did not finish');
+    }
+    const repo = join(dir, 'again');
+    writeFixture(repo);
+    const again = await ranger('index', repo, '--db', db, '--json', '--no-embed');
+    expect(again.code, again.stderr).toBe(0);
+    const count = await ranger('sql', '--db', db, "SELECT count(*) AS n FROM nodes WHERE kind = 'Module'", '--json');
+    expect(count.code, count.stderr).toBe(0);
+    expect(JSON.parse(count.stdout)).toEqual([{ n: 5 }]);
   });
 });

@@ -13,7 +13,7 @@ import type { DuckDBConnection, DuckDBType, DuckDBValue } from '@duckdb/node-api
 import type { Table } from 'apache-arrow';
 import { AppError } from '../../core/errors.ts';
 import { toPlainRow } from '../../core/store/sqlConnection.ts';
-import { assertReadableSchema, readLegacyNodeRows, upgradeSchema } from '../../core/store/schemaUpgrade.ts';
+import { assertFinishedIndex, assertReadableSchema, readLegacyNodeRows, upgradeSchema } from '../../core/store/schemaUpgrade.ts';
 import { viewDerivedTables } from '../../core/store/derivedTables.ts';
 import type { CellReader, Row, SqlConnection } from '../../core/store/sqlConnection.ts';
 import { readSettingsSql } from '../../core/store/schema.ts';
@@ -72,6 +72,8 @@ export async function openNodeDatabase(path: string, options: OpenNodeDbOptions 
   // temporary node_rows view over it).
   // A newer one is refused, and left as it is.
   try {
+    // A command that uses an existing graph must not answer from half of one.
+    if (options.mustExist) await assertFinishedIndex(db);
     if (options.readOnly) {
       await assertReadableSchema(db);
       await readLegacyNodeRows(db);

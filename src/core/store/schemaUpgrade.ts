@@ -42,6 +42,17 @@ function refuseNewer(version: number | null): void {
 }
 
 /**
+ * Refuses a graph whose index stopped midway. A new database commits its loads as they come
+ * (graphStore WriteGraphOptions.fresh) and gets its meta rows last, so node rows beside a meta
+ * table without a schema version are an index whose process was stopped before it finished.
+ */
+export async function assertFinishedIndex(conn: Pick<SqlConnection, 'query'>): Promise<void> {
+  if (!(await tableExists(conn, 'meta')) || !(await tableExists(conn, NODE_ROWS_TABLE))) return;
+  if ((await readSchemaVersion(conn)) !== null) return;
+  throw new AppError('INPUT_INVALID', 'This database holds an index that did not finish (its process was stopped before the end): index the repository into it again.');
+}
+
+/**
  * A version-1 database opened read-only keeps its `nodes` table: a temporary node_rows view over it
  * (offsets NULL, a column it lacks NULL) lets the readers that skip the `nodes` view read it too.
  * Nothing is written to the file.
