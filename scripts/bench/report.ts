@@ -195,7 +195,7 @@ function goalArithmeticLine(label: string, goal: number, stageWallMs: number, st
   );
 }
 
-/** "67% of 85%: FAIL", or "-" where a run is missing. */
+/** "67% (goal 85%): FAIL", or "n/a" where a run is missing. */
 function ceilingGoalText(value: number | null, goal: number): string {
   return value === null ? 'n/a' : `${formatPercent(value)} (goal ${formatPercent(goal)}): ${budgetVerdict(value, goal)}`;
 }

@@ -117,10 +117,10 @@ export async function runIndex(inputPath: string, dbPath: string, options: Index
   // A new file commits as it loads, like the app's databases: at 50,000 files the one final
   // commit of an existing file's write took 7.4 s of a 47-s index, 2.3 s this way (docs/budgets.md).
   const fresh = !options.incremental && dbPath !== ':memory:' && !existsSync(dbPath);
+  const conn = await openNodeDatabase(dbPath);
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
   const signalsOff = fresh ? abortOnSignals(stop) : () => {};
-  const conn = await openNodeDatabase(dbPath);
   let finished = false;
   try {
     const summary = await indexRepository(
