@@ -16,6 +16,7 @@ import { indexRepository } from '../core/pipeline/indexRepository.ts';
 import type { ProgressListener } from '../core/progress.ts';
 import type { IndexSummary, RepoInput } from '../core/pipeline/repoService.ts';
 import { openNodeDatabase } from '../adapters/node/duckdbNode.ts';
+import type { NodeDbConnection } from '../adapters/node/duckdbNode.ts';
 import { parseFilesInThreads } from '../adapters/node/parsePool.ts';
 import { listDirectory, readListedFiles } from '../adapters/node/readDirectory.ts';
 import { nodeZipCodec } from '../adapters/node/nodeZipCodec.ts';
@@ -117,12 +118,14 @@ export async function runIndex(inputPath: string, dbPath: string, options: Index
   // A new file commits as it loads, like the app's databases: at 50,000 files the one final
   // commit of an existing file's write took 7.4 s of a 47-s index, 2.3 s this way (docs/budgets.md).
   const fresh = !options.incremental && dbPath !== ':memory:' && !existsSync(dbPath);
-  const conn = await openNodeDatabase(dbPath);
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  // Taken before the file exists: a stop from then on removes it.
   const signalsOff = fresh ? abortOnSignals(stop) : () => {};
+  let conn: NodeDbConnection | undefined;
   let finished = false;
   try {
+    conn = await openNodeDatabase(dbPath);
     const summary = await indexRepository(
       { ...input, skipTests: options.skipTests ?? false },
       { parseFiles: (files, onProgress, signal, onParsed) => parseFilesInThreads(files, onProgress, signal, undefined, onParsed), codec: nodeZipCodec, conn, freshDatabase: fresh },
@@ -139,7 +142,7 @@ export async function runIndex(inputPath: string, dbPath: string, options: Index
     return { output: toIndexOutput(summary, options.verbose ?? false), repoName: summary.repoName, notes };
   } finally {
     signalsOff();
-    await conn.close();
+    await conn?.close();
     // A new file's loads were committed as they came: one that failed holds part of a graph.
     if (fresh && !finished) removeDatabaseFiles(dbPath);
   }

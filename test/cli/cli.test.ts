@@ -49,6 +49,20 @@ function fixtureZip(): Uint8Array {
   return zipSync(entries);
 }
 
+/** The store's sample graph written into `db` by writeGraph, then `after` (code run on `conn`). */
+function writeSampleGraph(db: string, after = ''): Promise<string> {
+  const writer = [
+    "import { openNodeDatabase } from './src/adapters/node/duckdbNode.ts';",
+    "import { writeGraph } from './src/core/store/graphStore.ts';",
+    "import { sampleGraphData } from './src/adapters/node/sqlConnectionContract.ts';",
+    'const conn = await openNodeDatabase(process.argv[1]);',
+    'await writeGraph(conn, sampleGraphData({ bigTextBytes: 100 }));',
+    after,
+    'await conn.close();',
+  ].join('\n');
+  return runModule(writer, db);
+}
+
 function total(counts: Record<string, number>): number {
   return Object.values(counts).reduce((a, b) => a + b, 0);
 }
@@ -144,18 +158,8 @@ describe('ranger index + sql', () => {
 describe('ranger errors', () => {
   const db = join(dir, 'errors.duckdb');
 
-  beforeAll(async () => {
-    // Written with writeGraph directly, so these tests do not depend on the parse pipeline.
-    const writer = [
-      "import { openNodeDatabase } from './src/adapters/node/duckdbNode.ts';",
-      "import { writeGraph } from './src/core/store/graphStore.ts';",
-      "import { sampleGraphData } from './src/adapters/node/sqlConnectionContract.ts';",
-      'const conn = await openNodeDatabase(process.argv[1]);',
-      'await writeGraph(conn, sampleGraphData({ bigTextBytes: 100 }));',
-      'await conn.close();',
-    ].join('\n');
-    await runModule(writer, db);
-  });
+  // Written with writeGraph directly, so these tests do not depend on the parse pipeline.
+  beforeAll(() => writeSampleGraph(db));
 
   it('rejects write SQL on stderr with exit 1 (JSON error with --json)', async () => {
     const result = await ranger('sql', '--db', db, 'DELETE FROM nodes', '--json');
@@ -228,16 +232,7 @@ describe('ranger index into a new file', () => {
     const db = join(dir, 'unfinished.duckdb');
     // A graph stored whole, then its meta rows gone: what a killed index into a new file leaves
     // (its loads committed as they came, meta comes last).
-    const writer = [
-      "import { openNodeDatabase } from './src/adapters/node/duckdbNode.ts';",
-      "import { writeGraph } from './src/core/store/graphStore.ts';",
-      "import { sampleGraphData } from './src/adapters/node/sqlConnectionContract.ts';",
-      'const conn = await openNodeDatabase(process.argv[1]);',
-      'await writeGraph(conn, sampleGraphData({ bigTextBytes: 100 }));',
-      "await conn.run('DELETE FROM meta');",
-      'await conn.close();',
-    ].join('\n');
-    await runModule(writer, db);
+    await writeSampleGraph(db, "await conn.run('DELETE FROM meta');");
     for (const args of [['sql', 'SELECT count(*) AS n FROM nodes'], ['cypher', 'MATCH (n) RETURN count(n) AS n']]) {
       const result = await ranger(...args, '--db', db, '--json');
       expect(result.code, args[0]).toBe(1);
