@@ -69,22 +69,22 @@ export function compileAst(ast: CypherQuery, params: CypherParams = {}, edgeKeys
     }
   });
   if (new Set(ast.unionAll).size > 1) throw cypherError('Mixing UNION and UNION ALL is not supported', ast.parts[0].pos);
-  let body: string;
+  // Node ids whose whole nodes the last step fetches (RETURN DISTINCT of whole nodes, a UNION of them).
   let fetched: { sql: string; nodeColumns: boolean[] } | null = null;
+  let body = '';
   const keyed = branches.map((b) => b.keyed);
   if (branches.length === 1) {
-    body = branches[0].sql;
     if (branches[0].fetched) fetched = branches[0].keyed!;
+    else body = branches[0].sql;
   } else if (!ast.unionAll[0] && keyed.every((k) => k !== undefined && k.nodeColumns.join() === keyed[0]!.nodeColumns.join())) {
     // UNION of whole nodes: deduplicate node ids, then fetch each surviving node once.
     fetched = { sql: keyed.map((k, i) => `SELECT * FROM (${k!.sql}) AS u${i}`).join(' UNION '), nodeColumns: keyed[0]!.nodeColumns };
-    body = fetchNodes(fetched.sql, columns, fetched.nodeColumns);
   } else {
     const op = ast.unionAll[0] ? ' UNION ALL ' : ' UNION ';
     body = branches.map((b, i) => `SELECT * FROM (${b.sql}) AS u${i}`).join(op);
   }
   const deferred = options.deferCode === true && fetched !== null;
-  if (deferred) body = fetchNodes(fetched!.sql, columns, fetched!.nodeColumns, true);
+  if (fetched) body = fetchNodes(fetched.sql, columns, fetched.nodeColumns, deferred);
   const sql = state.ctes.length > 0 ? `WITH RECURSIVE ${state.ctes.join(', ')} ${body}` : body;
   return { sql, columns, deferredCode: deferred ? columns.filter((_, i) => fetched!.nodeColumns[i]) : [] };
 }

@@ -47,8 +47,9 @@ function refuseNewer(version: number | null): void {
  * table without a schema version are an index whose process was stopped before it finished.
  */
 export async function assertFinishedIndex(conn: Pick<SqlConnection, 'query'>): Promise<void> {
-  if (!(await tableExists(conn, 'meta')) || !(await tableExists(conn, NODE_ROWS_TABLE))) return;
-  if ((await readSchemaVersion(conn)) !== null) return;
+  // A finished graph pays the lookups readSchemaVersion makes anyway, and one more.
+  if (!(await tableExists(conn, NODE_ROWS_TABLE)) || (await readSchemaVersion(conn)) !== null) return;
+  if (!(await tableExists(conn, 'meta'))) return; // not one of ours
   throw new AppError('INPUT_INVALID', 'This database holds an index that did not finish (its process was stopped before the end): index the repository into it again.');
 }
 
